@@ -1,0 +1,29 @@
+/**
+ * Two projects: `rules` (pure game logic, no database) and `server`
+ * (everything that talks to PostgreSQL or SMTP; one embedded PostgreSQL is
+ * started for the run unless DATABASE_URL is set).
+ */
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'rules',
+      testEnvironment: 'node',
+      transform,
+      roots: ['<rootDir>/src/rules', '<rootDir>/src/games'],
+      testMatch: ['**/*.spec.ts'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      transform,
+      roots: ['<rootDir>/src', '<rootDir>/test'],
+      testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
+  testTimeout: 120000,
+};

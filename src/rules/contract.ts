@@ -1,0 +1,113 @@
+/**
+ * The rules contract: what a game must provide for the server to host it.
+ *
+ * A ruleset is pure TypeScript (no framework, no I/O, no clock). It follows
+ * the decider pattern: `decide` turns a move into events, `evolve` folds one
+ * event into the state, and everything a client sees is derived from the
+ * folded state. The server stores only events; state is always rebuilt.
+ */
+import type { Random } from './random';
+
+/** A seat index, 0-based, in the order players sat down. */
+export type Seat = number;
+
+/**
+ * Who is looking. A seat sees its own hidden information, a spectator sees
+ * only public information, and `'all'` sees everything (used for finished
+ * games, whose full history is public for audit, and internally).
+ */
+export type Viewer = Seat | 'spectator' | 'all';
+
+/** Every event a ruleset emits is a plain JSON object with a `type`. */
+export interface RulesEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** Options chosen when a game is created, after defaults are applied. */
+export type GameOptions = Record<string, boolean | number | string>;
+
+/** One entry of a ruleset's option schema. */
+export type OptionSpec =
+  | { key: string; label: string; type: 'boolean'; default: boolean }
+  | { key: string; label: string; type: 'integer'; default: number; min: number; max: number }
+  | { key: string; label: string; type: 'choice'; default: string; choices: string[] };
+
+export interface GameConfig {
+  seats: number;
+  options: GameOptions;
+}
+
+/** The outcome of `decide`: events to append, or a refusal a person can read. */
+export type Decision<E extends RulesEvent> =
+  | {
+      ok: true;
+      events: E[];
+      /**
+       * True when the acting seat may still take this step back: it drew no
+       * randomness and revealed nothing hidden. Any step that is not
+       * reversible seals every step before it.
+       */
+      reversible: boolean;
+    }
+  | { ok: false; code: RuleErrorCode; message: string };
+
+export type RuleErrorCode = 'ILLEGAL_MOVE' | 'NOT_YOUR_TURN';
+
+export interface GameStatus {
+  /** A short machine-readable name of the current phase, e.g. `bidding`. */
+  phase: string;
+  /** Seats that may (and must) act now. Empty when finished. */
+  activeSeats: Seat[];
+  finished: boolean;
+  /** Score per seat, when the game keeps one (index = seat). */
+  scores?: number[];
+  /** Seats that won (several on a shared victory). Set once finished. */
+  winners?: Seat[];
+  /** Anything else worth showing as the result (tie-breaks, breakdowns). */
+  detail?: Record<string, unknown>;
+}
+
+export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesEvent> {
+  /** Stable id used in the API and stored with every game (`five-tribes`). */
+  id: string;
+  name: string;
+  description: string;
+  minSeats: number;
+  maxSeats: number;
+  options: OptionSpec[];
+
+  /** The state before setup: knows seat count and options, nothing random yet. */
+  initialState(config: GameConfig): S;
+  /** Draws the starting position (shuffles, deals) and records it as events. */
+  setup(state: S, random: Random): E[];
+  /**
+   * Validates an untrusted move by `seat` and returns the events it causes.
+   * Every random outcome is drawn here from `random` and written into events.
+   */
+  decide(state: S, move: unknown, seat: Seat, random: Random): Decision<E>;
+  /** Pure fold of one event. Must not modify `state`: return a new object. */
+  evolve(state: S, event: E): S;
+  /**
+   * Every move `seat` may make now, complete and finite: each listed move is
+   * accepted by `decide` exactly as listed, and nothing unlisted is.
+   */
+  legalMoves(state: S, seat: Seat): M[];
+  /** What `viewer` may see of the state: no other seat's hidden information. */
+  view(state: S, viewer: Viewer): unknown;
+  /** The event as `viewer` may see it (hidden parts removed or masked). */
+  redact(event: E, viewer: Viewer): RulesEvent;
+  status(state: S): GameStatus;
+}
+
+/** Any ruleset, as the server holds them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleset = Ruleset<any, any, any>;
+
+export function accept<E extends RulesEvent>(events: E[], reversible = false): Decision<E> {
+  return { ok: true, events, reversible };
+}
+
+export function refuse<E extends RulesEvent>(message: string, code: RuleErrorCode = 'ILLEGAL_MOVE'): Decision<E> {
+  return { ok: false, code, message };
+}
