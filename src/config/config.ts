@@ -1,0 +1,89 @@
+/**
+ * Configuration comes from the environment only, and is validated once at
+ * start: every bad value is reported with what was expected, all at once.
+ */
+import { isAbsolute, resolve } from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  /** Unset: an embedded PostgreSQL runs with its data under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  publicUrl: string;
+  /** Unset: an in-process mail catcher receives all mail (see /dev/mail). */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Unset: generated once and kept in `dataDir` (see jwt-secret.ts). */
+  jwtSecret?: string;
+  /** Events between two snapshots of a game's folded state. */
+  snapshotInterval: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    problems.push(`PORT must be a whole number from 1 to 65535, got "${raw}"`);
+    return 3000;
+  }
+  return port;
+}
+
+function parseUrl(name: string, raw: string | undefined, protocols: string[], problems: string[]): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const url = new URL(raw);
+    if (protocols.includes(url.protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${raw}"`);
+  return undefined;
+}
+
+function parsePositiveInt(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    problems.push(`${name} must be a whole number of at least 1, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const port = parsePort(env.PORT, problems);
+  const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'], problems) ?? `http://localhost:${port}`;
+  const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], problems);
+  const dataDirRaw = env.DATA_DIR || './.data';
+  const mailFrom = env.MAIL_FROM || 'Play by Web <noreply@localhost>';
+  if (!/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(mailFrom.trim())) {
+    problems.push(`MAIL_FROM must be an email address, optionally with a name ("Name <addr@host>"), got "${mailFrom}"`);
+  }
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long (or unset, to have one generated and kept in DATA_DIR)');
+  }
+  const snapshotInterval = parsePositiveInt('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    databaseUrl,
+    dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    smtpUrl,
+    mailFrom,
+    jwtSecret,
+    snapshotInterval,
+  };
+}
