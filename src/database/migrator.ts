@@ -168,10 +168,19 @@ class MigrationAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = 'postgres' as const;
   readonly adapterName = '@prisma/adapter-pg';
 
+  /** Connections the engine opened; it does not close them itself. */
+  private readonly opened: SqlDriverAdapter[] = [];
+
   constructor(private readonly config: pg.PoolConfig) {}
 
   async connect(): Promise<SqlDriverAdapter> {
-    return adaptForMigrations(await new PrismaPg(this.config).connect());
+    const adapter = adaptForMigrations(await new PrismaPg(this.config).connect());
+    this.opened.push(adapter);
+    return adapter;
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.opened.splice(0).map((adapter) => adapter.dispose()));
   }
 
   async connectToShadowDb(): Promise<SqlDriverAdapter> {
@@ -223,10 +232,11 @@ function poolConfig(databaseUrl: string): pg.PoolConfig {
 
 async function withEngine<T>(databaseUrl: string, log: (line: string) => void, use: (engine: Engine.SchemaEngine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = loadEngineModule();
+  const connections = new MigrationAdapterFactory(poolConfig(databaseUrl));
   const engine = await SchemaEngine.new(
     { datamodels: [[SCHEMA_PATH, readSchema()]] },
     log,
-    bindMigrationAwareSqlAdapterFactory(new MigrationAdapterFactory(poolConfig(databaseUrl))),
+    bindMigrationAwareSqlAdapterFactory(connections),
   );
   try {
     return await use(engine);
@@ -235,6 +245,7 @@ async function withEngine<T>(databaseUrl: string, log: (line: string) => void, u
     throw error;
   } finally {
     engine.free();
+    await connections.closeAll();
   }
 }
 

@@ -1,0 +1,138 @@
+import { Client } from 'pg';
+import { ManualClock } from '../common/clock';
+import { AppError } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { createTestDatabase, TestDatabase } from '../../test/support/database';
+import { DuplicateMoveError, EventStore, NewEvent } from './event-store';
+
+describe('EventStore (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let prisma: PrismaService;
+  let store: EventStore;
+  let hostId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = new PrismaService(db.url);
+    store = new EventStore(prisma, new ManualClock());
+    const host = await prisma.user.create({ data: { email: 'host@example.org', passwordHash: 'x', displayName: 'Host' } });
+    hostId = host.id;
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await db.drop();
+  });
+
+  async function newGame(): Promise<string> {
+    const game = await prisma.game.create({
+      data: { ruleset: 'test', seed: 's', options: {}, seatCount: 2, hostId },
+    });
+    return game.id;
+  }
+
+  const events = (n: number, tag = 'e'): NewEvent[] =>
+    Array.from({ length: n }, (_, i) => ({ type: 'tick', payload: { n: i, tag, nested: { b: 1, a: [1, 2] } } }));
+
+  async function lastPosition(): Promise<bigint> {
+    const last = await prisma.gameEvent.findFirst({ orderBy: { position: 'desc' }, select: { position: true } });
+    return last?.position ?? 0n;
+  }
+
+  it('numbers events 1, 2, 3... per game, in global order, and advances the version', async () => {
+    const gameId = await newGame();
+    const first = await store.appendEvents({ gameId, expectedVersion: 0, events: events(2) });
+    const second = await store.appendEvents({ gameId, expectedVersion: 2, events: events(1) });
+    expect([...first, ...second].map((e) => e.seq)).toEqual([1, 2, 3]);
+    const positions = [...first, ...second].map((e) => BigInt(e.position));
+    expect(positions[1] > positions[0] && positions[2] > positions[1]).toBe(true);
+    expect((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).version).toBe(3);
+    expect(await store.verifyIntegrity(gameId)).toEqual({ ok: true, checkedEvents: 3, firstBadSeq: null });
+  });
+
+  it('refuses a stale version with VERSION_CONFLICT, writes nothing and takes no sequence value', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(2) });
+    const before = await lastPosition();
+    const error = await store.appendEvents({ gameId, expectedVersion: 1, events: events(1) }).catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('VERSION_CONFLICT');
+    expect(error.message).toMatch(/version 2/);
+    expect(await lastPosition()).toBe(before);
+    const next = await store.appendEvents({ gameId, expectedVersion: 2, events: events(1) });
+    expect(BigInt(next[0].position)).toBe(before + 1n);
+  });
+
+  it('lets exactly one of many concurrent appends at one version win, leaving no gaps', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(1) });
+    const before = await lastPosition();
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => store.appendEvents({ gameId, expectedVersion: 1, events: events(2, `writer-${i}`) })),
+    );
+    const won = attempts.filter((a) => a.status === 'fulfilled');
+    const lost = attempts.filter((a) => a.status === 'rejected') as PromiseRejectedResult[];
+    expect(won).toHaveLength(1);
+    expect(lost.every((a) => a.reason instanceof AppError && a.reason.code === 'VERSION_CONFLICT')).toBe(true);
+    const stored = await store.readEvents(gameId);
+    expect(stored.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(stored.slice(1).map((e) => BigInt(e.position))).toEqual([before + 1n, before + 2n]);
+  });
+
+  it('answers a resent clientMoveId with DuplicateMoveError and appends nothing', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(1), clientMoveId: 'move-1' });
+    await expect(store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-1' })).rejects.toBeInstanceOf(
+      DuplicateMoveError,
+    );
+    const racing = await Promise.allSettled(
+      [1, 2, 3].map(() => store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-2' })),
+    );
+    expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of racing.filter((r) => r.status === 'rejected') as PromiseRejectedResult[]) {
+      expect(r.reason).toBeInstanceOf(DuplicateMoveError);
+    }
+    expect((await store.readEvents(gameId)).length).toBe(2);
+  });
+
+  it('keeps history immutable in the database itself', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(1) });
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await expect(client.query(`UPDATE game_events SET type = 'forged' WHERE game_id = $1`, [gameId])).rejects.toThrow(/append-only: UPDATE/);
+      await expect(client.query(`DELETE FROM game_events WHERE game_id = $1`, [gameId])).rejects.toThrow(/append-only: DELETE/);
+      await expect(client.query(`TRUNCATE game_events CASCADE`)).rejects.toThrow(/append-only: TRUNCATE/);
+    } finally {
+      await client.end();
+    }
+    expect((await store.readEvents(gameId)).length).toBe(1);
+  });
+
+  it('finds the first tampered event when the chain is recomputed', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(5) });
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // Only a superuser can get past the trigger, and the chain still tells.
+      await client.query('ALTER TABLE game_events DISABLE TRIGGER game_events_append_only');
+      await client.query(`UPDATE game_events SET payload = '{"n": 99}' WHERE game_id = $1 AND seq = 3`, [gameId]);
+      await client.query('ALTER TABLE game_events ENABLE TRIGGER game_events_append_only');
+    } finally {
+      await client.end();
+    }
+    expect(await store.verifyIntegrity(gameId)).toEqual({ ok: false, checkedEvents: 3, firstBadSeq: 3 });
+  });
+
+  it('keeps snapshots as a cache keyed by version', async () => {
+    const gameId = await newGame();
+    await store.saveSnapshot(gameId, 100, { at: 100 });
+    await store.saveSnapshot(gameId, 200, { at: 200 });
+    await store.saveSnapshot(gameId, 200, { at: 'ignored duplicate' });
+    expect(await store.latestSnapshot(gameId, 250)).toEqual({ version: 200, state: { at: 200 } });
+    expect(await store.latestSnapshot(gameId, 199)).toEqual({ version: 100, state: { at: 100 } });
+    expect(await store.latestSnapshot(gameId, 99)).toBeNull();
+  });
+});
