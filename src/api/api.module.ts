@@ -1,0 +1,41 @@
+import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthService } from '../auth/auth.service';
+import { DATABASE_URL } from '../database/database.module';
+import { AuthResolver } from './auth.resolver';
+import { buildContext } from './context';
+import { depthLimit } from './depth-limit';
+import { formatError } from './format-error';
+import { GameUpdates } from './game-updates';
+import { GamesResolver } from './games.resolver';
+import { JSONScalar } from './json.scalar';
+
+const MAX_QUERY_DEPTH = 8;
+
+@Module({
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [AuthService],
+      useFactory: (auth: AuthService) => ({
+        autoSchemaFile: true,
+        sortSchema: true,
+        resolvers: { JSON: JSONScalar },
+        playground: false,
+        introspection: true,
+        csrfPrevention: true,
+        validationRules: [depthLimit(MAX_QUERY_DEPTH)],
+        formatError,
+        subscriptions: { 'graphql-ws': { path: '/graphql' } },
+        context: (raw: { req?: { headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }) => buildContext(auth, raw),
+      }),
+    }),
+  ],
+  providers: [
+    AuthResolver,
+    GamesResolver,
+    { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
+  ],
+})
+export class ApiModule {}

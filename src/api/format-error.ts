@@ -1,0 +1,22 @@
+/**
+ * One place that turns errors into what clients see: our AppErrors keep
+ * their code and message; anything unexpected is logged and reported without
+ * internals (which could leak hidden game information).
+ */
+import { Logger } from '@nestjs/common';
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { GraphQLFormattedError } from 'graphql';
+import { AppError } from '../common/errors';
+
+const logger = new Logger('GraphQL');
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return { message: original.message, path: formatted.path, extensions: { ...original.details, code: original.code } };
+  }
+  const code = formatted.extensions?.code;
+  if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  logger.error(original instanceof Error ? (original.stack ?? original.message) : String(original));
+  return { message: 'Something went wrong on the server.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}

@@ -1,0 +1,238 @@
+/** The game endpoints: lobby, play, history, rollback and live updates. */
+import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import { PrismaService } from '../database/prisma.service';
+import { EventStore } from '../event-store/event-store';
+import { RulesetRegistry } from '../games/registry';
+import { GameService } from '../play/game.service';
+import { RequestContext, requireUser } from './context';
+import { GameUpdates } from './game-updates';
+import { JSONScalar } from './json.scalar';
+import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
+
+@InputType()
+class CreateGameInput {
+  @Field() ruleset!: string;
+  @Field(() => Int, { description: 'Number of seats; the host takes seat 0.' }) seats!: number;
+  @Field(() => JSONScalar, { nullable: true }) options?: unknown;
+  @Field({ nullable: true, description: 'Makes every random draw of the game reproducible.' }) seed?: string;
+}
+
+@Resolver(() => GameModel)
+export class GamesResolver {
+  constructor(
+    private readonly play: GameService,
+    private readonly registry: RulesetRegistry,
+    private readonly store: EventStore,
+    private readonly prisma: PrismaService,
+    private readonly updates: GameUpdates,
+  ) {}
+
+  // ---- queries ---------------------------------------------------------------
+
+  @Query(() => [RulesetModel])
+  rulesets() {
+    return this.registry.list();
+  }
+
+  @Query(() => GameModel)
+  async game(@Args('id', { type: () => ID }) id: string, @Context() context: RequestContext) {
+    return new GameParent(await this.play.load(id), context.userId);
+  }
+
+  @Query(() => [GameModel], { description: 'Games, newest activity first: all, or only the caller\'s (`mine`).' })
+  async games(
+    @Context() context: RequestContext,
+    @Args('status', { type: () => GameStatusValue, nullable: true }) status?: GameStatusValue,
+    @Args('mine', { nullable: true }) mine?: boolean,
+    @Args('first', { type: () => Int, nullable: true }) first?: number,
+    @Args('offset', { type: () => Int, nullable: true }) offset?: number,
+  ) {
+    const userId = mine ? requireUser(context) : context.userId;
+    const rows = await this.prisma.game.findMany({
+      where: { ...(status ? { status } : {}), ...(mine ? { seats: { some: { userId } } } : {}) },
+      orderBy: { updatedAt: 'desc' },
+      take: Math.min(Math.max(first ?? 50, 1), 200),
+      skip: Math.max(offset ?? 0, 0),
+      select: { id: true },
+    });
+    return Promise.all(rows.map(async (row) => new GameParent(await this.play.load(row.id), userId)));
+  }
+
+  // ---- lobby and play ----------------------------------------------------------
+
+  @Mutation(() => GameModel)
+  async createGame(@Args('input') input: CreateGameInput, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.createGame(userId, input), userId);
+  }
+
+  @Mutation(() => GameModel)
+  async joinGame(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Context() context: RequestContext,
+    @Args('seat', { type: () => Int, nullable: true }) seat?: number,
+  ) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.joinGame(userId, gameId, seat), userId);
+  }
+
+  @Mutation(() => GameModel)
+  async startGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.startGame(userId, gameId), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Makes one move, decided at `expectedVersion`. Resending a clientMoveId returns the game and changes nothing.' })
+  async submitMove(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('move', { type: () => JSONScalar }) move: unknown,
+    @Args('expectedVersion', { type: () => Int }) expectedVersion: number,
+    @Context() context: RequestContext,
+    @Args('clientMoveId', { nullable: true }) clientMoveId?: string,
+  ) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Takes back the caller\'s own last step, where the ruleset allows it.' })
+  async undoMove(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.undoMove(userId, gameId), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Host only: returns the game to the state at `toVersion`; later events stay in history, marked rolledBack.' })
+  async rollbackGame(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('toVersion', { type: () => Int }) toVersion: number,
+    @Args('reason') reason: string,
+    @Context() context: RequestContext,
+  ) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.rollbackGame(userId, gameId, toVersion, reason), userId);
+  }
+
+  // ---- live updates --------------------------------------------------------------
+
+  @Subscription(() => GameModel, {
+    description: 'The game as the subscriber may see it, after every change.',
+    resolve: (parent: GameParent) => parent,
+  })
+  async gameUpdated(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    await this.play.load(gameId); // NOT_FOUND before subscribing
+    const versions = this.updates.watch(gameId);
+    const play = this.play;
+    async function* updates() {
+      try {
+        for await (const _version of versions) yield new GameParent(await play.load(gameId), context.userId);
+      } finally {
+        await versions.return?.();
+      }
+    }
+    return updates();
+  }
+
+  // ---- Game fields -----------------------------------------------------------------
+
+  @ResolveField(() => ID)
+  id(@Parent() { game }: GameParent) {
+    return game.row.id;
+  }
+
+  @ResolveField(() => String)
+  ruleset(@Parent() { game }: GameParent) {
+    return game.row.ruleset;
+  }
+
+  @ResolveField(() => GameStatusValue)
+  status(@Parent() { game }: GameParent) {
+    return game.row.status;
+  }
+
+  @ResolveField(() => Int, { description: 'Number of events in the game\'s stream.' })
+  version(@Parent() { game }: GameParent) {
+    return game.row.version;
+  }
+
+  @ResolveField(() => UserModel)
+  host(@Parent() { game }: GameParent) {
+    return this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } });
+  }
+
+  @ResolveField(() => JSONScalar)
+  options(@Parent() { game }: GameParent) {
+    return game.row.options;
+  }
+
+  @ResolveField(() => [SeatModel])
+  async seats(@Parent() { game }: GameParent) {
+    const ids = game.state.seats.filter((id): id is string => id !== null);
+    const users = await this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
+    return game.state.seats.map((userId, index) => ({ index, user: users.find((u) => u.id === userId) ?? null }));
+  }
+
+  @ResolveField(() => [Int])
+  activeSeats(@Parent() { game }: GameParent) {
+    return game.row.activeSeats;
+  }
+
+  @ResolveField(() => Int, { nullable: true })
+  mySeat(@Parent() { game, userId }: GameParent) {
+    return this.play.seatOf(game.state, userId);
+  }
+
+  @ResolveField(() => String, { nullable: true, description: 'The current phase, as the ruleset names it.' })
+  phase(@Parent() { game }: GameParent) {
+    return this.play.status(game)?.phase ?? null;
+  }
+
+  @ResolveField(() => JSONScalar, { nullable: true, description: 'The board as the caller may see it, now or at version `asOf`.' })
+  async view(@Parent() { game, userId }: GameParent, @Args('asOf', { type: () => Int, nullable: true }) asOf?: number) {
+    const state = asOf === undefined || asOf === null ? game.state : await this.play.stateAt(game, asOf);
+    return state.started ? game.ruleset.view(state.rules, this.play.viewerFor(game, userId)) : null;
+  }
+
+  @ResolveField(() => [JSONScalar], { description: 'Every move the caller may make now.' })
+  legalMoves(@Parent() { game, userId }: GameParent) {
+    const seat = this.play.seatOf(game.state, userId);
+    if (seat === null || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(seat)) return [];
+    return game.ruleset.legalMoves(game.state.rules, seat);
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether undoMove would take back one of the caller\'s steps.' })
+  canUndo(@Parent() { game, userId }: GameParent) {
+    const last = game.state.undoable[game.state.undoable.length - 1];
+    return game.row.status === 'ACTIVE' && last !== undefined && last.seat === this.play.seatOf(game.state, userId);
+  }
+
+  @ResolveField(() => [HistoryEntryModel])
+  async history(
+    @Parent() { game, userId }: GameParent,
+    @Args('after', { type: () => Int, nullable: true }) after?: number,
+    @Args('first', { type: () => Int, nullable: true }) first?: number,
+  ) {
+    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, first ?? 100);
+    const actorIds = [...new Set(entries.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
+    const actors = await this.prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } });
+    return entries.map((entry) => ({ ...entry, actor: actors.find((a) => a.id === entry.actorUserId) ?? null }));
+  }
+
+  @ResolveField(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' })
+  result(@Parent() { game }: GameParent) {
+    return game.row.status === 'FINISHED' ? game.row.result : null;
+  }
+
+  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s hash chain.' })
+  integrity(@Parent() { game }: GameParent) {
+    return this.store.verifyIntegrity(game.row.id);
+  }
+
+  @ResolveField(() => Date)
+  createdAt(@Parent() { game }: GameParent) {
+    return game.row.createdAt;
+  }
+
+  @ResolveField(() => Date)
+  updatedAt(@Parent() { game }: GameParent) {
+    return game.row.updatedAt;
+  }
+}

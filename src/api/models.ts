@@ -1,0 +1,76 @@
+/** GraphQL object types (code-first). Game fields that need work are resolved in games.resolver.ts. */
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { JSONScalar } from './json.scalar';
+import type { LoadedGame } from '../play/game.service';
+
+export enum GameStatusValue {
+  LOBBY = 'LOBBY',
+  ACTIVE = 'ACTIVE',
+  FINISHED = 'FINISHED',
+}
+registerEnumType(GameStatusValue, { name: 'GameStatus' });
+
+@ObjectType()
+export class UserModel {
+  @Field(() => ID) id!: string;
+  @Field() displayName!: string;
+}
+
+@ObjectType('Me')
+export class MeModel extends UserModel {
+  @Field() email!: string;
+}
+
+@ObjectType('AuthPayload')
+export class AuthPayloadModel {
+  @Field() token!: string;
+  @Field(() => MeModel) user!: MeModel;
+}
+
+@ObjectType('Ruleset')
+export class RulesetModel {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field() description!: string;
+  @Field(() => Int) minSeats!: number;
+  @Field(() => Int) maxSeats!: number;
+  @Field(() => JSONScalar, { description: 'Option schema: key, label, type, default and limits of each option.' })
+  options!: unknown;
+}
+
+@ObjectType('Seat')
+export class SeatModel {
+  @Field(() => Int) index!: number;
+  @Field(() => UserModel, { nullable: true }) user!: UserModel | null;
+}
+
+@ObjectType('HistoryEntry')
+export class HistoryEntryModel {
+  @Field(() => Int) seq!: number;
+  @Field() type!: string;
+  @Field(() => JSONScalar) payload!: unknown;
+  @Field(() => Int, { nullable: true }) actorSeat!: number | null;
+  @Field(() => UserModel, { nullable: true }) actor!: UserModel | null;
+  @Field() at!: Date;
+  @Field() rolledBack!: boolean;
+}
+
+@ObjectType('Integrity')
+export class IntegrityModel {
+  @Field() ok!: boolean;
+  @Field(() => Int) checkedEvents!: number;
+  @Field(() => Int, { nullable: true }) firstBadSeq!: number | null;
+}
+
+/** The parent object of every Game field: the loaded game and who is asking. */
+export class GameParent {
+  constructor(
+    readonly game: LoadedGame,
+    readonly userId: string | undefined,
+  ) {}
+}
+
+@ObjectType('Game')
+export class GameModel {
+  @Field(() => ID) id!: string;
+}

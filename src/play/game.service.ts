@@ -1,0 +1,337 @@
+/**
+ * Hosting games: the server side of the decider. Every action loads the
+ * folded state, asks the ruleset (or the lobby rules here) to decide, and
+ * appends the resulting events at the version it decided on.
+ */
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AppError } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
+import type { Game as GameRow } from '../generated/prisma/client';
+import { resolveOptions, RulesetRegistry } from '../games/registry';
+import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
+import { seededRandom } from '../rules/random';
+import { GameLoader, rolledBackSeqs } from './game-loader';
+import { foldEvent, GameState } from './game-state';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken } from './platform-events';
+
+export interface CreateGameInput {
+  ruleset: string;
+  seats: number;
+  options?: unknown;
+  seed?: string | null;
+}
+
+/** A game as loaded for one request: its row, current state and ruleset. */
+export interface LoadedGame {
+  row: GameRow;
+  ruleset: AnyRuleset;
+  state: GameState;
+}
+
+export interface HistoryEntry {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actorSeat: number | null;
+  actorUserId: string | null;
+  at: Date;
+  rolledBack: boolean;
+}
+
+const MAX_SEED_LENGTH = 200;
+const MAX_CLIENT_MOVE_ID_LENGTH = 200;
+
+@Injectable()
+export class GameService {
+  private readonly logger = new Logger(GameService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly store: EventStore,
+    private readonly loader: GameLoader,
+    @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
+  ) {}
+
+  // ---- loading -------------------------------------------------------------
+
+  async load(gameId: string): Promise<LoadedGame> {
+    const row = await this.findRow(gameId);
+    const ruleset = this.rulesets.get(row.ruleset);
+    const state = await this.loader.stateAt(ruleset, row.id, row.version);
+    return { row, ruleset, state };
+  }
+
+  private async findRow(gameId: string): Promise<GameRow> {
+    const row = /^[0-9a-f-]{36}$/i.test(gameId) ? await this.prisma.game.findUnique({ where: { id: gameId } }) : null;
+    if (!row) throw new AppError('NOT_FOUND', 'There is no such game.');
+    return row;
+  }
+
+  stateAt(game: LoadedGame, version: number): Promise<GameState> {
+    if (!Number.isInteger(version) || version < 1 || version > game.row.version) {
+      throw new AppError('BAD_USER_INPUT', `asOf must be a version from 1 to ${game.row.version}.`);
+    }
+    return this.loader.stateAt(game.ruleset, game.row.id, version);
+  }
+
+  status(game: LoadedGame, state = game.state): GameStatus | null {
+    return state.started ? game.ruleset.status(state.rules) : null;
+  }
+
+  seatOf(state: GameState, userId: string | undefined): number | null {
+    if (!userId) return null;
+    const seat = state.seats.indexOf(userId);
+    return seat >= 0 ? seat : null;
+  }
+
+  /** What `userId` may see: its own seat, or everything once the game is over. */
+  viewerFor(game: LoadedGame, userId: string | undefined): Viewer {
+    if (game.row.status === 'FINISHED') return 'all';
+    return this.seatOf(game.state, userId) ?? 'spectator';
+  }
+
+  // ---- lobby ---------------------------------------------------------------
+
+  async createGame(hostId: string, input: CreateGameInput): Promise<LoadedGame> {
+    const ruleset = this.rulesets.get(input.ruleset);
+    if (!Number.isInteger(input.seats) || input.seats < ruleset.minSeats || input.seats > ruleset.maxSeats) {
+      throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
+    }
+    const options = resolveOptions(ruleset, input.options);
+    const seed = input.seed ?? randomBytes(16).toString('hex');
+    if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
+      throw new AppError('BAD_USER_INPUT', `seed must be 1 to ${MAX_SEED_LENGTH} characters.`);
+    }
+    const gameId = await this.prisma.$transaction(async (tx) => {
+      const row = await tx.game.create({
+        data: { ruleset: ruleset.id, seed, options, seatCount: input.seats, hostId },
+      });
+      await this.store.appendInTransaction(tx, {
+        gameId: row.id,
+        expectedVersion: 0,
+        events: [
+          { type: GameCreated, payload: { ruleset: ruleset.id, seats: input.seats, options, seed, hostId }, actorUserId: hostId },
+          { type: SeatTaken, payload: { seat: 0, userId: hostId }, actorUserId: hostId, actorSeat: 0 },
+        ],
+      });
+      await tx.gameSeat.create({ data: { gameId: row.id, index: 0, userId: hostId } });
+      return row.id;
+    });
+    return this.load(gameId);
+  }
+
+  async joinGame(userId: string, gameId: string, seat?: number | null): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
+    if (game.state.seats.includes(userId)) throw new AppError('BAD_USER_INPUT', 'You already have a seat in this game.');
+    const free = game.state.seats.flatMap((holder, i) => (holder === null ? [i] : []));
+    const chosen = seat ?? free[0];
+    if (chosen === undefined) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
+    if (!Number.isInteger(chosen) || chosen < 0 || chosen >= game.state.seats.length) {
+      throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
+    }
+    if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
+    await this.store.appendEvents({
+      gameId,
+      expectedVersion: game.row.version,
+      events: [{ type: SeatTaken, payload: { seat: chosen, userId }, actorUserId: userId, actorSeat: chosen }],
+      alsoInTransaction: async (tx) => {
+        await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
+      },
+    });
+    return this.load(gameId);
+  }
+
+  async startGame(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can start the game.');
+    if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
+    const waiting = game.state.seats.filter((holder) => holder === null).length;
+    if (waiting > 0) throw new AppError('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
+    const started = foldEvent(game.ruleset, game.state, this.asFoldable(GameStarted, {}, game.row.version + 1));
+    const setup = game.ruleset.setup(started.rules, seededRandom(`${game.row.seed}:setup`)) as RulesEvent[];
+    const events: NewEvent[] = [
+      { type: GameStarted, payload: {}, actorUserId: userId, actorSeat: 0 },
+      ...setup.map((event) => this.toNewEvent(event, null, null)),
+    ];
+    return this.appendAndFold(game, events, { startedVersion: game.row.version + events.length });
+  }
+
+  // ---- play ----------------------------------------------------------------
+
+  async submitMove(userId: string, gameId: string, move: unknown, expectedVersion: number, clientMoveId?: string | null): Promise<LoadedGame> {
+    if (clientMoveId !== undefined && clientMoveId !== null && (clientMoveId.length === 0 || clientMoveId.length > MAX_CLIENT_MOVE_ID_LENGTH)) {
+      throw new AppError('BAD_USER_INPUT', `clientMoveId must be 1 to ${MAX_CLIENT_MOVE_ID_LENGTH} characters.`);
+    }
+    const game = await this.load(gameId);
+    if (clientMoveId && (await this.alreadyAccepted(gameId, clientMoveId))) return game;
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    this.requireVersion(game, expectedVersion);
+    const status = this.status(game)!;
+    if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
+    const decision = game.ruleset.decide(game.state.rules, move, seat, seededRandom(`${game.row.seed}:${expectedVersion}`));
+    if (!decision.ok) throw new AppError(decision.code, decision.message);
+    const events = decision.events.map((event: RulesEvent, i: number) => ({
+      ...this.toNewEvent(event, userId, seat),
+      stepStart: i === 0,
+      reversible: decision.reversible,
+    }));
+    try {
+      return await this.appendAndFold(game, events, {}, clientMoveId ?? undefined);
+    } catch (error) {
+      if (error instanceof DuplicateMoveError) return this.load(gameId);
+      throw error;
+    }
+  }
+
+  async undoMove(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    const last = game.state.undoable[game.state.undoable.length - 1];
+    if (!last || last.seat !== seat) {
+      throw new AppError('ILLEGAL_MOVE', 'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.');
+    }
+    return this.jumpTo(game, { type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat });
+  }
+
+  async rollbackGame(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can roll the game back.');
+    if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
+    const from = game.row.startedVersion;
+    if (!Number.isInteger(toVersion) || toVersion < from || toVersion >= game.row.version) {
+      throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
+    }
+    const why = reason.trim();
+    if (why.length === 0 || why.length > 500) throw new AppError('BAD_USER_INPUT', 'Give a reason of 1 to 500 characters for the rollback.');
+    const hostSeat = this.seatOf(game.state, userId);
+    return this.jumpTo(game, { type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat });
+  }
+
+  private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
+    const toVersion = (event.payload as { toVersion: number }).toVersion;
+    const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
+    return this.appendWithState(game, [event], target, {});
+  }
+
+  // ---- history -------------------------------------------------------------
+
+  async history(game: LoadedGame, viewer: Viewer, after = 0, first = 100): Promise<HistoryEntry[]> {
+    const take = Math.min(Math.max(first, 1), 500);
+    const [events, jumps] = await Promise.all([
+      this.store.readEvents(game.row.id, Math.max(after, 0), Math.min(after + take, game.row.version)),
+      this.prisma.gameEvent.findMany({
+        where: { gameId: game.row.id, type: { in: [GameRolledBack, MoveUndone] } },
+        select: { seq: true, payload: true },
+      }),
+    ]);
+    const rolledBack = rolledBackSeqs(
+      jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion })),
+      game.row.version,
+    );
+    return events.map((event) => ({
+      seq: event.seq,
+      ...this.redactEvent(game.ruleset, event, viewer),
+      actorSeat: event.actorSeat,
+      actorUserId: event.actorUserId,
+      at: event.at,
+      rolledBack: rolledBack.has(event.seq),
+    }));
+  }
+
+  private redactEvent(ruleset: AnyRuleset, event: StoredEvent, viewer: Viewer): { type: string; payload: Record<string, unknown> } {
+    if (event.type === GameCreated && viewer !== 'all') {
+      // The seed decides every future draw: secret until the game is over.
+      const { seed: _secret, ...rest } = event.payload;
+      return { type: event.type, payload: rest };
+    }
+    if (isPlatformEvent(event.type)) return { type: event.type, payload: event.payload };
+    const { type, ...payload } = ruleset.redact({ ...event.payload, type: event.type }, viewer);
+    return { type, payload };
+  }
+
+  // ---- shared steps ----------------------------------------------------------
+
+  private requireSeat(game: LoadedGame, userId: string): number {
+    const seat = this.seatOf(game.state, userId);
+    if (seat === null) throw new AppError('FORBIDDEN', 'You do not have a seat in this game.');
+    return seat;
+  }
+
+  private requireActive(game: LoadedGame): void {
+    if (game.row.status !== 'ACTIVE') {
+      throw new AppError('GAME_NOT_ACTIVE', game.row.status === 'LOBBY' ? 'The game has not started yet.' : 'The game is over.');
+    }
+  }
+
+  private requireVersion(game: LoadedGame, expectedVersion: number): void {
+    if (expectedVersion !== game.row.version) {
+      throw new AppError(
+        'VERSION_CONFLICT',
+        `The game has moved on (it is at version ${game.row.version}, your move was made at version ${expectedVersion}). Reload and try again.`,
+        { currentVersion: game.row.version, expectedVersion },
+      );
+    }
+  }
+
+  private async alreadyAccepted(gameId: string, clientMoveId: string): Promise<boolean> {
+    const found = await this.prisma.gameEvent.findUnique({ where: { gameId_clientMoveId: { gameId, clientMoveId } }, select: { seq: true } });
+    return found !== null;
+  }
+
+  private toNewEvent(event: RulesEvent, userId: string | null, seat: number | null): NewEvent {
+    if (isPlatformEvent(event.type)) throw new Error(`ruleset event type ${event.type} uses the reserved "game." prefix`);
+    const { type, ...payload } = event;
+    return { type, payload, actorUserId: userId, actorSeat: seat };
+  }
+
+  private asFoldable(type: string, payload: Record<string, unknown>, seq: number) {
+    return { seq, type, payload, actorSeat: null, stepStart: false, reversible: false };
+  }
+
+  private appendAndFold(game: LoadedGame, events: NewEvent[], projection: GameProjection, clientMoveId?: string): Promise<LoadedGame> {
+    let state = game.state;
+    events.forEach((event, i) => {
+      state = foldEvent(game.ruleset, state, {
+        seq: game.row.version + i + 1,
+        type: event.type,
+        payload: event.payload,
+        actorSeat: event.actorSeat ?? null,
+        stepStart: event.stepStart ?? false,
+        reversible: event.reversible ?? false,
+      });
+    });
+    return this.appendWithState(game, events, state, projection, clientMoveId);
+  }
+
+  private async appendWithState(
+    game: LoadedGame,
+    events: NewEvent[],
+    state: GameState,
+    projection: GameProjection,
+    clientMoveId?: string,
+  ): Promise<LoadedGame> {
+    const status = state.started ? game.ruleset.status(state.rules) : null;
+    const fullProjection: GameProjection = {
+      ...projection,
+      ...(status
+        ? {
+            status: status.finished ? 'FINISHED' : 'ACTIVE',
+            activeSeats: status.finished ? [] : status.activeSeats,
+            result: status.finished ? { scores: status.scores ?? null, winners: status.winners ?? [], detail: status.detail ?? null } : null,
+          }
+        : {}),
+    };
+    const from = game.row.version;
+    const to = from + events.length;
+    await this.store.appendEvents({ gameId: game.row.id, expectedVersion: from, events, clientMoveId, projection: fullProjection });
+    this.loader.remember(game.row.id, to, state);
+    // Snapshots are a cache: failing to write one costs speed, never correctness.
+    this.loader.snapshotIfDue(game.row.id, from, to, state).catch((error) => this.logger.warn(`snapshot of ${game.row.id} at ${to} failed: ${error}`));
+    return this.load(game.row.id);
+  }
+}
