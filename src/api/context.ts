@@ -8,6 +8,8 @@ import type { AuthService } from '../auth/auth.service';
 
 export interface RequestContext {
   userId?: string;
+  /** Set when a token was sent but is bad or expired: requireUser says so. */
+  tokenProblem?: string;
 }
 
 function bearer(header: unknown): string | undefined {
@@ -18,10 +20,16 @@ function bearer(header: unknown): string | undefined {
 
 export function buildContext(auth: AuthService, raw: { req?: { headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }): RequestContext {
   const token = bearer(raw.req?.headers.authorization) ?? bearer(raw.connectionParams?.authorization ?? raw.connectionParams?.Authorization);
-  return token ? { userId: auth.verifyToken(token) } : {};
+  if (!token) return {};
+  try {
+    return { userId: auth.verifyToken(token) };
+  } catch (error) {
+    // Public queries still work; anything needing a user reports the bad token.
+    return { tokenProblem: (error as Error).message };
+  }
 }
 
 export function requireUser(context: RequestContext): string {
-  if (!context.userId) throw new AppError('UNAUTHENTICATED', 'Log in first.');
+  if (!context.userId) throw new AppError('UNAUTHENTICATED', context.tokenProblem ?? 'Log in first.');
   return context.userId;
 }

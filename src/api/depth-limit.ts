@@ -21,6 +21,9 @@ function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Record<s
   return deepest;
 }
 
+/** Reported as BAD_USER_INPUT (see format-error.ts), not as a malformed query. */
+export class QueryTooDeepError extends GraphQLError {}
+
 export function depthLimit(maxDepth: number) {
   return (context: ValidationContext): ASTVisitor => {
     const document = context.getDocument();
@@ -33,10 +36,7 @@ export function depthLimit(maxDepth: number) {
         const depth = depthOf(operation.selectionSet, fragments, new Set());
         if (depth > maxDepth) {
           context.reportError(
-            new GraphQLError(`The query is nested ${depth} levels deep; at most ${maxDepth} are allowed.`, {
-              nodes: [operation],
-              extensions: { code: 'BAD_USER_INPUT' },
-            }),
+            new QueryTooDeepError(`The query is nested ${depth} levels deep; at most ${maxDepth} are allowed.`, { nodes: [operation] }),
           );
         }
       },

@@ -5,8 +5,9 @@
  */
 import { Logger } from '@nestjs/common';
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError } from '../common/errors';
+import { QueryTooDeepError } from './depth-limit';
 
 const logger = new Logger('GraphQL');
 
@@ -14,6 +15,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const original = unwrapResolverError(error);
   if (original instanceof AppError) {
     return { message: original.message, path: formatted.path, extensions: { ...original.details, code: original.code } };
+  }
+  if (original instanceof QueryTooDeepError || (original instanceof GraphQLError && original.originalError instanceof QueryTooDeepError)) {
+    return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
   }
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;

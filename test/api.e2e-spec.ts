@@ -1,0 +1,263 @@
+/**
+ * End to end over HTTP: several users play the test ruleset from lobby to a
+ * finished game, and every refusal comes back with its code and writes nothing.
+ */
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+
+type Game = {
+  id: string;
+  status: string;
+  version: number;
+  activeSeats: number[];
+  mySeat: number | null;
+  canUndo: boolean;
+  legalMoves: Array<{ type: string; amount?: number }>;
+  view: any;
+  result: any;
+};
+
+describe('GraphQL API (end to end)', () => {
+  let server: TestServer;
+  let url: string;
+  let ann: Player;
+  let bob: Player;
+  let eve: Player;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    url = server.url;
+    [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => registerPlayer(url, name)));
+  });
+
+  afterAll(() => server.close());
+
+  async function createStartedGame(options: Record<string, unknown> = { target: 6 }, seed = 'fixed-seed'): Promise<Game> {
+    const created = await gqlOk<{ createGame: Game }>(
+      url,
+      `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`,
+      { input: { ruleset: 'counting', seats: 2, options, seed } },
+      ann.token,
+    );
+    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: created.createGame.id }, bob.token);
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: created.createGame.id }, ann.token);
+    return getGame(created.createGame.id, ann);
+  }
+
+  async function getGame(id: string, as?: Player): Promise<Game> {
+    return (await gqlOk<{ game: Game }>(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id }, as?.token)).game;
+  }
+
+  const playerFor = (game: Game) => (game.activeSeats[0] === 0 ? ann : bob);
+
+  function submit(game: Game, player: Player, move: unknown, expectedVersion = game.version, clientMoveId?: string) {
+    return gql<{ submitMove: Game }>(
+      url,
+      `mutation($id: ID!, $move: JSON!, $v: Int!, $c: String) { submitMove(gameId: $id, move: $move, expectedVersion: $v, clientMoveId: $c) { ${GAME_FIELDS} } }`,
+      { id: game.id, move, v: expectedVersion, c: clientMoveId },
+      player.token,
+    );
+  }
+
+  /** The active player's view of the game, with its legal moves. */
+  async function current(id: string): Promise<{ game: Game; player: Player }> {
+    const anyView = await getGame(id, ann);
+    const player = playerFor(anyView);
+    return { game: await getGame(id, player), player };
+  }
+
+  it('takes two players from the lobby to a finished game with a result', async () => {
+    const rulesets = await gqlOk<{ rulesets: Array<{ id: string; minSeats: number; maxSeats: number }> }>(url, '{ rulesets { id name minSeats maxSeats } }');
+    expect(rulesets.rulesets).toContainEqual(expect.objectContaining({ id: 'counting', minSeats: 2, maxSeats: 4 }));
+
+    const created = await gqlOk<{ createGame: Game }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 8 } }) { ${GAME_FIELDS} } }`,
+      {},
+      ann.token,
+    );
+    expect(created.createGame).toMatchObject({ status: 'LOBBY', mySeat: 0, version: 2, view: null });
+    const joined = await gqlOk<{ joinGame: Game }>(url, `mutation($id: ID!) { joinGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: created.createGame.id }, bob.token);
+    expect(joined.joinGame.mySeat).toBe(1);
+    const started = await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: created.createGame.id }, ann.token);
+    expect(started.startGame.status).toBe('ACTIVE');
+
+    let moves = 0;
+    for (;;) {
+      const { game, player } = await current(created.createGame.id);
+      if (game.status === 'FINISHED') break;
+      expect(game.legalMoves.length).toBeGreaterThan(0);
+      const move = game.legalMoves.find((m) => m.type === 'endTurn') ?? game.legalMoves[game.legalMoves.length - 1];
+      const result = await submit(game, player, move);
+      expect(result.errors).toBeUndefined();
+      moves++;
+      expect(moves).toBeLessThan(100);
+    }
+    const finished = await getGame(created.createGame.id, eve);
+    expect(finished.status).toBe('FINISHED');
+    expect(finished.result.winners.length).toBeGreaterThan(0);
+    expect(finished.result.scores).toHaveLength(2);
+    expect(finished.activeSeats).toEqual([]);
+    const audit = await gqlOk<{ game: { version: number; history: unknown[]; integrity: { ok: boolean; checkedEvents: number } } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { version history(first: 500) { seq type } integrity { ok checkedEvents firstBadSeq } } }`,
+      { id: created.createGame.id },
+    );
+    expect(audit.game.history).toHaveLength(audit.game.version);
+    expect(audit.game.integrity).toEqual({ ok: true, checkedEvents: audit.game.version, firstBadSeq: null });
+  });
+
+  it('answers every refusal with its code and a readable message, and writes nothing', async () => {
+    const game = await createStartedGame();
+    const { player, game: mine } = await current(game.id);
+    const other = player === ann ? bob : ann;
+    const versionBefore = mine.version;
+
+    const cases: Array<[string, Promise<any>]> = [
+      ['UNAUTHENTICATED', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`)],
+      ['UNAUTHENTICATED', gql(url, `{ me { id } }`, {}, 'not-a-token')],
+      ['NOT_FOUND', gql(url, `{ game(id: "00000000-0000-0000-0000-000000000000") { id } }`)],
+      ['NOT_FOUND', gql(url, `{ game(id: "nonsense") { id } }`)],
+      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "chess", seats: 2 }) { id } }`, {}, ann.token)],
+      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 9 }) { id } }`, {}, ann.token)],
+      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: "x" } }) { id } }`, {}, ann.token)],
+      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { colour: 1 } }) { id } }`, {}, ann.token)],
+      ['BAD_USER_INPUT', gql(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: {}, expectedVersion: $v) { id } }`, { id: game.id, v: 'x' }, ann.token)],
+      ['GRAPHQL_VALIDATION_FAILED', gql(url, `mutation($id: ID!) { submitMove(gameId: $id, move: {}, expectedVersion: "x") { id } }`, { id: game.id }, ann.token)],
+      ['FORBIDDEN', submit(mine, eve, mine.legalMoves[0])],
+      ['NOT_YOUR_TURN', submit(mine, other, { type: 'add', amount: 1 })],
+      ['ILLEGAL_MOVE', submit(mine, player, { type: 'add', amount: 3 })],
+      ['ILLEGAL_MOVE', submit(mine, player, 'endTurn')],
+      ['VERSION_CONFLICT', submit(mine, player, mine.legalMoves[0], mine.version - 1)],
+      ['GAME_NOT_ACTIVE', gql(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: game.id }, eve.token)],
+      ['FORBIDDEN', gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 5, reason: "mine") { id } }`, { id: game.id }, bob.token)],
+      ['ILLEGAL_MOVE', gql(url, `mutation($id: ID!) { undoMove(gameId: $id) { id } }`, { id: game.id }, player.token)],
+    ];
+    for (const [code, pending] of cases) {
+      const result = await pending;
+      expect({ code: errorCode(result), message: typeof result.errors?.[0]?.message }).toEqual({ code, message: 'string' });
+      expect(result.errors[0].message.length).toBeGreaterThan(5);
+    }
+    expect((await getGame(game.id)).version).toBe(versionBefore);
+
+    const lobby = await gqlOk<{ createGame: Game }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { ${GAME_FIELDS} } }`, {}, ann.token);
+    expect(errorCode(await submit(lobby.createGame, ann, { type: 'add', amount: 1 }))).toBe('GAME_NOT_ACTIVE');
+    expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, ann.token))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, bob.token))).toBe('FORBIDDEN');
+    expect((await getGame(lobby.createGame.id)).version).toBe(2);
+  });
+
+  it('lets exactly one of many concurrent submits at one version win, with no gaps', async () => {
+    const game = await createStartedGame();
+    const { player, game: mine } = await current(game.id);
+    const results = await Promise.all(Array.from({ length: 8 }, () => submit(mine, player, { type: 'add', amount: 1 })));
+    expect(results.filter((r) => !r.errors)).toHaveLength(1);
+    expect(results.filter((r) => errorCode(r) === 'VERSION_CONFLICT')).toHaveLength(7);
+    const after = await gqlOk<{ game: { version: number; history: Array<{ seq: number }> } }>(url, `query($id: ID!) { game(id: $id) { version history { seq } } }`, { id: game.id });
+    expect(after.game.version).toBe(mine.version + 1);
+    expect(after.game.history.map((h) => h.seq)).toEqual(Array.from({ length: after.game.version }, (_, i) => i + 1));
+  });
+
+  it('treats a resent clientMoveId as the same move', async () => {
+    const game = await createStartedGame();
+    const { player, game: mine } = await current(game.id);
+    const first = await submit(mine, player, { type: 'add', amount: 2 }, mine.version, 'client-move-42');
+    const again = await submit(mine, player, { type: 'add', amount: 2 }, mine.version, 'client-move-42');
+    expect(first.errors).toBeUndefined();
+    expect(again.errors).toBeUndefined();
+    expect(again.data!.submitMove.version).toBe(first.data!.submitMove.version);
+    expect((await getGame(game.id)).view.counter).toBe(2);
+  });
+
+  it('lets a player take back reversible steps but not a step that drew a card', async () => {
+    const game = await createStartedGame();
+    const { player, game: mine } = await current(game.id);
+    const added = (await submit(mine, player, { type: 'add', amount: 2 })).data!.submitMove;
+    expect(added.canUndo).toBe(true);
+    expect(added.view.counter).toBe(2);
+    const undone = await gqlOk<{ undoMove: Game }>(url, `mutation($id: ID!) { undoMove(gameId: $id) { ${GAME_FIELDS} } }`, { id: game.id }, player.token);
+    expect(undone.undoMove.view).toEqual(mine.view);
+    expect(undone.undoMove.version).toBe(mine.version + 2);
+    const again = (await submit(undone.undoMove, player, { type: 'add', amount: 1 })).data!.submitMove;
+    const ended = (await submit(again, player, { type: 'endTurn' })).data!.submitMove;
+    expect(ended.canUndo).toBe(false);
+    expect(errorCode(await gql(url, `mutation($id: ID!) { undoMove(gameId: $id) { id } }`, { id: game.id }, player.token))).toBe('ILLEGAL_MOVE');
+  });
+
+  it('rolls back for the host only, to exactly the earlier state, keeping history marked', async () => {
+    const game = await createStartedGame({ target: 30 });
+    const startVersion = game.version;
+    for (let i = 0; i < 4; i++) {
+      const { game: g, player } = await current(game.id);
+      await submit(g, player, g.legalMoves.find((m) => m.type === 'endTurn') ?? g.legalMoves[0]);
+    }
+    const before = await getGame(game.id, ann);
+    const target = startVersion + 2;
+    const pastView = await gqlOk<{ game: { view: unknown } }>(url, `query($id: ID!, $v: Int!) { game(id: $id) { view(asOf: $v) } }`, { id: game.id, v: target }, ann.token);
+    expect(errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 3, reason: "oops") { id } }`, { id: game.id }, bob.token))).toBe('FORBIDDEN');
+    expect(errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 1, reason: "too far") { id } }`, { id: game.id }, ann.token))).toBe('BAD_USER_INPUT');
+    const rolled = await gqlOk<{ rollbackGame: Game }>(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob misclicked") { ${GAME_FIELDS} } }`,
+      { id: game.id, v: target },
+      ann.token,
+    );
+    expect(rolled.rollbackGame.view).toEqual(pastView.game.view);
+    expect(rolled.rollbackGame.version).toBe(before.version + 1);
+    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload } } }`,
+      { id: game.id },
+      ann.token,
+    );
+    const rolledBack = history.game.history.filter((h) => h.rolledBack).map((h) => h.seq);
+    expect(rolledBack).toEqual(Array.from({ length: before.version - target }, (_, i) => target + 1 + i));
+    expect(history.game.history[history.game.history.length - 1]).toMatchObject({ type: 'game.rolledBack', rolledBack: false, payload: { toVersion: target, reason: 'Bob misclicked' } });
+    const { game: g, player } = await current(game.id);
+    expect((await submit(g, player, g.legalMoves[0])).errors).toBeUndefined();
+  });
+
+  it('never shows one seat\'s hidden cards or the seed to anyone else until the game is over', async () => {
+    const game = await createStartedGame({ target: 4 }, 'secret-seed');
+    for (let i = 0; i < 2; i++) {
+      const { game: g, player } = await current(game.id);
+      await submit(g, player, { type: 'add', amount: 1 });
+      await submit((await current(game.id)).game, player, { type: 'endTurn' });
+    }
+    const query = `query($id: ID!) { game(id: $id) { status view history(first: 500) { type payload } } }`;
+    const asAnn = (await gqlOk<any>(url, query, { id: game.id }, ann.token)).game;
+    const asEve = (await gqlOk<any>(url, query, { id: game.id }, eve.token)).game;
+    expect(asAnn.status).toBe('ACTIVE');
+    expect(asAnn.view.hands[0].cards).toHaveLength(1);
+    expect(asAnn.view.hands[1]).toEqual({ count: 1 });
+    expect(asEve.view.hands).toEqual([{ count: 1 }, { count: 1 }]);
+    const drawnSeenByAnn = asAnn.history.filter((h: any) => h.type === 'cardDrawn').map((h: any) => h.payload);
+    expect(drawnSeenByAnn.find((p: any) => p.seat === 1)).toEqual({ seat: 1 });
+    expect(drawnSeenByAnn.find((p: any) => p.seat === 0).card).toEqual(expect.any(Number));
+    expect(JSON.stringify(asEve.history)).not.toContain('secret-seed');
+    expect(JSON.stringify(asEve.history)).not.toContain('"card"');
+
+    for (;;) {
+      const { game: g, player } = await current(game.id);
+      if (g.status === 'FINISHED') break;
+      await submit(g, player, g.legalMoves.find((m) => m.type === 'endTurn') ?? g.legalMoves[0]);
+    }
+    const afterEnd = (await gqlOk<any>(url, query, { id: game.id }, eve.token)).game;
+    expect(afterEnd.view.hands.every((h: any) => Array.isArray(h.cards))).toBe(true);
+    expect(JSON.stringify(afterEnd.history)).toContain('secret-seed');
+  });
+
+  it('limits query depth and request size', async () => {
+    const shallow = `{ games { seats { user { displayName } } } }`;
+    expect((await gql(url, shallow)).errors).toBeUndefined();
+    const tooDeep = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
+    const refused = await gql(url, tooDeep);
+    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors![0].message).toMatch(/nested 9 levels deep; at most 8/);
+    const huge = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ rulesets { id } }', variables: { padding: 'x'.repeat(200_000) } }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});

@@ -1,0 +1,96 @@
+/** Starts the real server on a free port against a test database, and talks to it. */
+import type { INestApplication } from '@nestjs/common';
+import { createClient, Client as WsClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { createApp } from '../../src/app';
+import { Clock } from '../../src/common/clock';
+import { RULESETS_HOSTED } from '../../src/games';
+import type { AnyRuleset } from '../../src/rules/contract';
+import { countingGame } from './counting-game';
+import { createTestDatabase, TestDatabase } from './database';
+
+export interface TestServer {
+  app: INestApplication;
+  url: string;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export async function startTestServer(options: { clock?: Clock; rulesets?: AnyRuleset[]; snapshotInterval?: number; db?: TestDatabase } = {}): Promise<TestServer> {
+  const db = options.db ?? (await createTestDatabase());
+  const app = await createApp(
+    {
+      databaseUrl: db.url,
+      jwtSecret: TEST_JWT_SECRET,
+      rulesets: options.rulesets ?? [...RULESETS_HOSTED, countingGame],
+      snapshotInterval: options.snapshotInterval ?? 100,
+      clock: options.clock,
+    },
+    false,
+  );
+  await app.listen(0, '127.0.0.1');
+  const url = `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/graphql`;
+  return {
+    app,
+    url,
+    db,
+    close: async () => {
+      await app.close();
+      if (!options.db) await db.drop();
+    },
+  };
+}
+
+export interface GraphQLResponse<T = Record<string, any>> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; [key: string]: unknown } }>;
+}
+
+export async function gql<T = Record<string, any>>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GraphQLResponse<T>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as GraphQLResponse<T>;
+}
+
+/** Like gql, but fails the test on any error. */
+export async function gqlOk<T = Record<string, any>>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const result = await gql<T>(url, query, variables, token);
+  if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+  return result.data as T;
+}
+
+export function errorCode(result: GraphQLResponse): string | undefined {
+  return result.errors?.[0]?.extensions?.code;
+}
+
+export interface Player {
+  token: string;
+  id: string;
+  name: string;
+}
+
+export async function registerPlayer(url: string, name: string): Promise<Player> {
+  const data = await gqlOk<{ register: { token: string; user: { id: string } } }>(
+    url,
+    `mutation($email: String!, $name: String!) { register(email: $email, password: "correct horse", displayName: $name) { token user { id } } }`,
+    { email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.org`, name },
+  );
+  return { token: data.register.token, id: data.register.user.id, name };
+}
+
+export function wsClient(url: string, token?: string): WsClient {
+  return createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+    lazy: false,
+  });
+}
+
+export const GAME_FIELDS = `id ruleset status version activeSeats mySeat phase canUndo legalMoves view result seats { index user { id displayName } }`;
