@@ -1,0 +1,43 @@
+/**
+ * What happens between decisions: after each move the game runs every
+ * automatic step (settling bids, resolving markers and buildings, holding
+ * elections, ending the round) until a player must choose or it is over.
+ */
+import type { Random } from '../../rules/random';
+import { activateBuilding, beginBuildings } from './buildings';
+import { beginElections, nextElectionStep } from './elections';
+import type { Event } from './events';
+import { evolve } from './evolve';
+import { resolveMarker } from './markers';
+import { endPlacement, placementOver } from './placement';
+import type { State } from './state';
+
+/** The next automatic events, or none when a player must act (or the game is over). */
+function nextAutomaticEvents(state: State, random: Random): Event[] {
+  if (state.task) return [];
+  const stage = state.stage;
+  switch (stage.phase) {
+    case 'setup':
+    case 'finished':
+      return [];
+    case 'placement':
+      return placementOver(state) ? endPlacement(state) : [];
+    case 'markers':
+      return stage.nextSlot < state.markerRow.length ? resolveMarker(state, stage.nextSlot) : beginBuildings(state);
+    case 'buildings':
+      return stage.queue.length > 0 ? activateBuilding(state, stage.queue[0]) : beginElections(state);
+    case 'elections':
+      return nextElectionStep(state, random);
+  }
+}
+
+/** Runs automatic steps from `state`; returns their events and the state reached. */
+export function advance(state: State, random: Random): { events: Event[]; state: State } {
+  const events: Event[] = [];
+  let current = state;
+  for (let next = nextAutomaticEvents(current, random); next.length > 0; next = nextAutomaticEvents(current, random)) {
+    current = next.reduce(evolve, current);
+    events.push(...next);
+  }
+  return { events, state: current };
+}

@@ -1,0 +1,34 @@
+/**
+ * Five Points: Gangs of New York (Mayfair Games, 2013), 3-5 players.
+ * See README.md for where each rule lives and every default and ruling.
+ */
+import type { Ruleset } from '../../rules/contract';
+import { decide } from './decide';
+import type { Event } from './events';
+import { evolve } from './evolve';
+import type { Move } from './moves';
+import { initialState, setup } from './setup';
+import type { State } from './state';
+import { legalMoves } from './turn';
+import { redact, status, view } from './view';
+
+export const fivePoints: Ruleset<State, Move, Event> = {
+  id: 'five-points',
+  name: 'Five Points: Gangs of New York',
+  description:
+    'Place rabble in the neighborhoods of 1850s Manhattan, bid for manipulations, win elections to seat your bosses ' +
+    'and collect control markers next door. Five bosses on the board wins at once.',
+  minSeats: 3,
+  maxSeats: 5,
+  options: [],
+  initialState,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
+  view,
+  redact,
+  status,
+};
+
+export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent };

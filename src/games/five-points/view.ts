@@ -1,0 +1,103 @@
+/**
+ * What clients see. The only hidden information is the identity of a
+ * building lying face down (during setup, before the reveal); the marker
+ * pool is reshuffled each round and never looked at.
+ */
+import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
+import { bossesOnBoard } from './board';
+import { BUILDINGS } from './data/buildings';
+import { markerDef } from './data/markers';
+import type { Event } from './events';
+import { bounds } from './layout';
+import { finalScores, scoreBreakdown } from './scoring';
+import { activeSeats, describeDecision } from './turn';
+import type { PlacedBuilding, State } from './state';
+
+function buildingView(placed: PlacedBuilding | undefined, viewer: Viewer) {
+  if (!placed) return null;
+  if (!placed.faceUp && viewer !== 'all') return { faceDown: true };
+  const def = BUILDINGS[placed.building];
+  return { faceDown: !placed.faceUp, id: def.id, name: def.name };
+}
+
+/** The city as rows of cells, top to bottom; null where there is no tile. */
+function gridView(state: State, viewer: Viewer) {
+  const tiles = state.tiles.map((id) => state.neighborhoods[id]);
+  if (tiles.length === 0) return { originX: 0, originY: 0, rows: [] };
+  const box = bounds(tiles);
+  const rows = Array.from({ length: box.height }, (_, row) =>
+    Array.from({ length: box.width }, (_, col) => {
+      const n = tiles.find((t) => t.x === box.minX + col && t.y === box.minY + row);
+      if (!n) return null;
+      return {
+        neighborhood: n.id,
+        color: n.color,
+        x: n.x,
+        y: n.y,
+        rabble: n.rabble,
+        bosses: n.bosses,
+        building: buildingView(
+          state.buildings.find((b) => b.neighborhood === n.id),
+          viewer,
+        ),
+        specialElection: state.specialElections.includes(n.id),
+      };
+    }),
+  );
+  return { originX: box.minX, originY: box.minY, rows };
+}
+
+export function view(state: State, viewer: Viewer): unknown {
+  return {
+    round: state.round,
+    phase: state.stage.phase,
+    startingSeat: state.startingSeat,
+    activeSeats: activeSeats(state),
+    decision: describeDecision(state),
+    placementTurn: state.stage.phase === 'placement' ? state.stage : null,
+    pendingChoice: state.task,
+    grid: gridView(state, viewer),
+    markers: state.markerRow.map((slot, index) => ({
+      index,
+      id: slot.marker,
+      name: markerDef(slot.marker).name,
+      effect: markerDef(slot.marker).effect,
+      bids: slot.bids,
+      winner: slot.winner,
+    })),
+    passOrder: state.passOrder,
+    effectsWonThisRound: state.benefits,
+    electionQueue: state.stage.phase === 'elections' ? state.stage.queue : [],
+    controlSupply: state.controlSupply,
+    players: state.players.map((p, seat) => ({
+      seat,
+      hq: p.hq,
+      boroughs: { rabble: p.boroughRabble, bosses: p.boroughBosses },
+      bossesOnBoard: bossesOnBoard(state, seat),
+      controlMarkers: p.controlMarkers,
+      vp: p.vp,
+      score: scoreBreakdown(state, seat),
+    })),
+    result: state.stage.phase === 'finished' ? state.stage : null,
+  };
+}
+
+export function redact(event: Event, viewer: Viewer): RulesEvent {
+  if (event.type === 'buildingPlacedFaceDown' && viewer !== 'all') return { ...event, building: null };
+  return event;
+}
+
+export function status(state: State): GameStatus {
+  const stage = state.stage;
+  if (stage.phase === 'finished') {
+    return {
+      phase: 'finished',
+      activeSeats: [],
+      finished: true,
+      scores: stage.scores,
+      winners: stage.winners,
+      detail: { reason: stage.reason },
+    };
+  }
+  return { phase: stage.phase, activeSeats: activeSeats(state), finished: false, scores: finalScores(state) };
+}
