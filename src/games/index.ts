@@ -1,4 +1,5 @@
 /** Every ruleset this server hosts. */
 import type { AnyRuleset } from '../rules/contract';
+import { fivePoints } from './five-points';
 
-export const RULESETS_HOSTED: AnyRuleset[] = [];
+export const RULESETS_HOSTED: AnyRuleset[] = [fivePoints];
