@@ -1,12 +1,13 @@
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import type { GraphQLError } from 'graphql';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE_URL } from '../database/database.module';
 import { AuthResolver } from './auth.resolver';
 import { buildContext } from './context';
 import { depthLimit } from './depth-limit';
-import { formatError } from './format-error';
+import { formatError, formatWsResult } from './format-error';
 import { GameUpdates } from './game-updates';
 import { GamesResolver } from './games.resolver';
 import { JSONScalar } from './json.scalar';
@@ -27,7 +28,13 @@ const MAX_QUERY_DEPTH = 8;
         csrfPrevention: true,
         validationRules: [depthLimit(MAX_QUERY_DEPTH)],
         formatError,
-        subscriptions: { 'graphql-ws': { path: '/graphql' } },
+        subscriptions: {
+          'graphql-ws': {
+            path: '/graphql',
+            // graphql-ws does not use Apollo's formatError: give its errors the same codes.
+            onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
+          },
+        },
         context: (raw: { req?: { headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }) => buildContext(auth, raw),
       }),
     }),

@@ -24,3 +24,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   logger.error(original instanceof Error ? (original.stack ?? original.message) : String(original));
   return { message: 'Something went wrong on the server.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
+
+/** The same formatting for results sent over graphql-ws, which bypasses Apollo. */
+export function formatWsResult<T extends { errors?: readonly GraphQLError[] }>(result: T): T {
+  if (!result.errors) return result;
+  return { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) };
+}

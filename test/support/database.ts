@@ -32,10 +32,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of its own for one test file: migrated, or empty. */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `pbw_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`));
+  const template = options.empty ? 'template0' : TEMPLATE_DATABASE;
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   return {
     name,
     url: urlWithDatabase(adminUrl(), name),

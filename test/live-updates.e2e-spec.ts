@@ -1,0 +1,181 @@
+/**
+ * Live updates over graphql-ws: each subscriber gets its own redacted view
+ * after every change, also when the change was made through another server
+ * process on the same database (LISTEN/NOTIFY, not in-memory pub/sub).
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import type { Client } from 'graphql-ws';
+import { createTestDatabase, TestDatabase } from './support/database';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+
+interface Update {
+  version: number;
+  mySeat: number | null;
+  view: { counter: number; hands: Array<{ cards?: number[]; count?: number }> };
+}
+
+/** Collects a subscription's updates and lets a test wait for the n-th. */
+function subscribe(client: Client, gameId: string) {
+  const updates: Update[] = [];
+  const errors: unknown[] = [];
+  let notify = () => {};
+  const dispose = client.subscribe<{ gameUpdated: Update }>(
+    { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version mySeat view } }`, variables: { id: gameId } },
+    {
+      next: (message) => {
+        if (message.errors) errors.push(message.errors);
+        if (message.data) updates.push(message.data.gameUpdated);
+        notify();
+      },
+      error: (error) => {
+        errors.push(error);
+        notify();
+      },
+      complete: () => undefined,
+    },
+  );
+  return {
+    updates,
+    errors,
+    dispose,
+    async until(predicate: (u: Update) => boolean, timeoutMs = 10000): Promise<Update> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = updates.find(predicate);
+        if (found) return found;
+        if (errors.length) throw new Error(`subscription failed: ${JSON.stringify(errors)}`);
+        if (Date.now() > deadline) throw new Error(`no matching update; got ${JSON.stringify(updates)}`);
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+  };
+}
+
+async function setUpGame(url: string, host: Player, guest: Player) {
+  const created = await gqlOk<{ createGame: { id: string } }>(
+    url,
+    `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 50 }, seed: "live" }) { id } }`,
+    {},
+    host.token,
+  );
+  const id = created.createGame.id;
+  await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, guest.token);
+  await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, host.token);
+  return id;
+}
+
+async function playTurn(url: string, gameId: string, players: Player[]) {
+  const game = (await gqlOk<{ game: { activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { activeSeats } }`, { id: gameId })).game;
+  const player = players[game.activeSeats[0]];
+  const mine = (await gqlOk<{ game: { version: number } }>(url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game;
+  await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`, { id: gameId, v: mine.version }, player.token);
+  await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "endTurn" }, expectedVersion: $v) { ${GAME_FIELDS} } }`, { id: gameId, v: mine.version + 1 }, player.token);
+  return mine.version + 2;
+}
+
+describe('live updates (graphql-ws)', () => {
+  let server: TestServer;
+  let ann: Player;
+  let bob: Player;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await server.close();
+  });
+
+  it("delivers each subscriber its own view of every change, without the other seat's secrets", async () => {
+    const gameId = await setUpGame(server.url, ann, bob);
+    const annClient = wsClient(server.url, ann.token);
+    const bobClient = wsClient(server.url, bob.token);
+    const watcherClient = wsClient(server.url);
+    clients.push(annClient, bobClient, watcherClient);
+    const annFeed = subscribe(annClient, gameId);
+    const bobFeed = subscribe(bobClient, gameId);
+    const watcherFeed = subscribe(watcherClient, gameId);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscriptions register
+
+    const version = await playTurn(server.url, gameId, [ann, bob]);
+    const [annUpdate, bobUpdate, watcherUpdate] = await Promise.all(
+      [annFeed, bobFeed, watcherFeed].map((feed) => feed.until((u) => u.version === version)),
+    );
+    expect(annUpdate.mySeat).toBe(0);
+    expect(bobUpdate.mySeat).toBe(1);
+    expect(watcherUpdate.mySeat).toBeNull();
+    const mover = annUpdate.view.hands[0].cards?.length === 1 ? 0 : 1;
+    const moverUpdate = mover === 0 ? annUpdate : bobUpdate;
+    const otherUpdate = mover === 0 ? bobUpdate : annUpdate;
+    expect(moverUpdate.view.hands[mover].cards).toHaveLength(1);
+    expect(otherUpdate.view.hands[mover]).toEqual({ count: 1 });
+    expect(watcherUpdate.view.hands[mover]).toEqual({ count: 1 });
+    expect(annUpdate.view.counter).toBe(1);
+    annFeed.dispose();
+    bobFeed.dispose();
+    watcherFeed.dispose();
+  });
+
+  it('refuses a subscription to a game that does not exist', async () => {
+    const client = wsClient(server.url, ann.token);
+    clients.push(client);
+    const feed = subscribe(client, '00000000-0000-0000-0000-000000000000');
+    await expect(feed.until(() => true, 5000)).rejects.toThrow(/NOT_FOUND/);
+  });
+});
+
+describe('live updates across two server processes', () => {
+  let db: TestDatabase;
+  const processes: ChildProcess[] = [];
+
+  async function startProcess(): Promise<string> {
+    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'support/serve.ts')], {
+      env: { ...process.env, DATABASE_URL: db.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    processes.push(child);
+    let output = '';
+    for await (const chunk of child.stdout!) {
+      output += String(chunk);
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) return match[1];
+    }
+    throw new Error(`server process exited before listening: ${output}`);
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    for (const child of processes) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await db.drop();
+  });
+
+  it("delivers a move made through one process to a subscriber of the other", async () => {
+    const [first, second] = await Promise.all([startProcess(), startProcess()]);
+    const [ann, bob] = await Promise.all([registerPlayer(first, 'Ann'), registerPlayer(second, 'Bob')]);
+    const gameId = await setUpGame(first, ann, bob);
+    const client = wsClient(second, bob.token);
+    const feed = subscribe(client, gameId);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const version = await playTurn(first, gameId, [ann, bob]);
+    const update = await feed.until((u) => u.version === version);
+    expect(update.mySeat).toBe(1);
+    expect(update.view.counter).toBe(1);
+    feed.dispose();
+    await client.dispose();
+    expect(errorCode(await gql(second, `{ game(id: "${gameId}") { id } }`))).toBeUndefined();
+  });
+});
