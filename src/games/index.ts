@@ -1,5 +1,6 @@
 /** Every ruleset this server hosts. */
 import type { AnyRuleset } from '../rules/contract';
 import { fivePoints } from './five-points';
+import { fiveTribes } from './five-tribes';
 
-export const RULESETS_HOSTED: AnyRuleset[] = [fivePoints];
+export const RULESETS_HOSTED: AnyRuleset[] = [fivePoints, fiveTribes];

@@ -1,0 +1,30 @@
+/** Five Tribes (Days of Wonder, 2014) on the rules contract. */
+import type { Ruleset } from '../../rules/contract';
+import { decide } from './decide';
+import type { Event } from './events';
+import { evolve } from './evolve';
+import { legalMoves } from './legal-moves';
+import type { Move } from './moves';
+import { initialState, setup } from './setup';
+import type { State } from './state';
+import { redact, status, view } from './view';
+
+export const fiveTribes: Ruleset<State, Move, Event> = {
+  id: 'five-tribes',
+  name: 'Five Tribes',
+  description:
+    'Bid for turn order, move the meeples of the Five Tribes across the Sultanate of Naqala, take control of tiles and invoke the 22 Djinns.',
+  minSeats: 2,
+  maxSeats: 4,
+  options: [],
+  initialState,
+  setup,
+  decide,
+  evolve,
+  legalMoves,
+  view,
+  redact,
+  status,
+};
+
+export type { State, Move, Event };

@@ -1,0 +1,138 @@
+/** What each viewer may see: the board for drawing it, public holdings, own gold, the pending decision. */
+import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
+import { TURN_TRACK_COSTS } from './data/track';
+import { TILE_KINDS } from './data/tiles';
+import { tileAt } from './board';
+import { total } from './counts';
+import type { Event } from './events';
+import { COLS, ROWS, toCoord } from './grid';
+import { activeSeat } from './legal-moves';
+import { winnersOf } from './scoring';
+import { seatOf, type State, type Step, type Turn } from './state';
+
+/** Gold is secret until the game is finished; after that everything is public. */
+function seesGoldOf(state: State, viewer: Viewer, seat: number): boolean {
+  return viewer === 'all' || viewer === seat || state.phase === 'finished';
+}
+
+function boardView(state: State) {
+  return Array.from({ length: ROWS }, (_, row) =>
+    Array.from({ length: COLS }, (_, col) => {
+      const index = row * COLS + col;
+      const square = state.board[index];
+      if (!square) return null;
+      const tile = tileAt(state, index);
+      const kind = TILE_KINDS[tile.kind];
+      return {
+        kind: tile.kind,
+        name: kind.name,
+        vp: tile.vp,
+        valueColor: kind.valueColor,
+        action: kind.action,
+        compulsory: kind.compulsory,
+        meeples: square.meeples,
+        camel: square.camel,
+        palms: square.palms,
+        palaces: square.palaces,
+      };
+    }),
+  );
+}
+
+/** The step with tile indices as [row, col]; Sibittis' drawn Djinns only for the drawing seat. */
+function stepView(step: Step, mine: boolean) {
+  switch (step.name) {
+    case 'moving':
+      return { ...step, origin: toCoord(step.origin), path: step.path.map(toCoord) };
+    case 'placement':
+      return { ...step, origin: toCoord(step.origin) };
+    case 'assassins':
+      return {
+        ...step,
+        target: step.target && 'tile' in step.target ? { tile: toCoord(step.target.tile) } : step.target,
+      };
+    case 'sibittis':
+      return mine ? step : { name: step.name, drawnCount: step.drawn.length, resume: step.resume };
+    default:
+      return step;
+  }
+}
+
+function turnView(turn: Turn | null, viewer: Viewer) {
+  if (!turn) return null;
+  const mine = viewer === 'all' || viewer === turn.seat;
+  return {
+    seat: turn.seat,
+    marker: turn.marker,
+    step: stepView(turn.step, mine),
+    finalTile: turn.finalTile === null ? null : toCoord(turn.finalTile),
+    buildersDoubled: turn.buildersDoubled,
+  };
+}
+
+export function view(state: State, viewer: Viewer): unknown {
+  const markerView = (marker: number | null) => (marker === null ? null : { marker, seat: seatOf(state, marker) });
+  return {
+    phase: state.phase,
+    round: state.round,
+    seats: state.seats,
+    viewer,
+    activeSeat: activeSeat(state),
+    board: boardView(state),
+    resourceRow: state.resourceRow,
+    resourceDeckSize: total(state.resourceDeck),
+    resourceDiscardSize: total(state.resourceDiscard),
+    djinnRow: state.djinnRow,
+    djinnDeckSize: state.djinnDeck.length,
+    djinnDiscard: state.djinnDiscard,
+    supply: { palmTrees: state.palmSupply, palaces: state.palaceSupply, bag: state.bag },
+    bidTrack: state.bidTrack.map(markerView),
+    turnTrack: state.turnTrack.map((marker, spot) => ({ spot, cost: TURN_TRACK_COSTS[spot], holder: markerView(marker) })),
+    players: state.players.map((player, seat) => ({
+      seat,
+      ...(seesGoldOf(state, viewer, seat) ? { gold: player.gold } : {}),
+      camels: player.camels,
+      viziers: player.viziers,
+      elders: player.elders,
+      cards: player.cards,
+      djinns: player.djinns,
+      djinnsUsed: player.djinnsUsed,
+    })),
+    turn: turnView(state.turn, viewer),
+    endTrigger: state.endTrigger,
+    scores: state.scores,
+  };
+}
+
+export function redact(event: Event, viewer: Viewer): RulesEvent {
+  if (viewer === 'all') return event;
+  if (event.type === 'gold' && event.seat !== viewer) {
+    const { amount: _hidden, ...rest } = event;
+    return rest;
+  }
+  if (event.type === 'sibittisDrawn' && event.seat !== viewer) {
+    return { type: event.type, seat: event.seat, count: event.djinns.length, resume: event.resume };
+  }
+  return event;
+}
+
+export function status(state: State): GameStatus {
+  if (state.phase === 'finished' && state.scores) {
+    return {
+      phase: 'finished',
+      activeSeats: [],
+      finished: true,
+      scores: state.scores.map((s) => s.total),
+      winners: winnersOf(state.scores),
+      detail: { breakdown: state.scores, endTrigger: state.endTrigger },
+    };
+  }
+  const seat = activeSeat(state);
+  const phase = state.phase === 'playing' && state.turn ? state.turn.step.name : state.phase;
+  return {
+    phase,
+    activeSeats: seat === null ? [] : [seat],
+    finished: false,
+    detail: { round: state.round, endTrigger: state.endTrigger },
+  };
+}
