@@ -1,0 +1,36 @@
+/** Choosing two agendas at the start of a round, and the Swap Agenda action. */
+import type { Seat } from '../../../rules/contract';
+import { AGENDAS, AGENDAS_IN_HAND } from '../data/agendas';
+import type { Move, MoveOf } from '../moves';
+import type { State } from '../state';
+import { finishStep } from '../turn';
+import type { Tx } from '../tx';
+
+/** Agendas still in the player's agenda stack. */
+function stack(state: State, seat: Seat): string[] {
+  const inHand = state.players[seat].agendas;
+  return AGENDAS.map((a) => a.id).filter((id) => !inHand.includes(id));
+}
+
+export function chooseAgendaMoves(state: State, seat: Seat): Move[] {
+  if (state.players[seat].agendas.length >= AGENDAS_IN_HAND) return [];
+  return stack(state, seat).map((agenda) => ({ type: 'chooseAgenda', agenda }));
+}
+
+/** Once every seat holds two agendas, the round's first turn begins. */
+export function applyChooseAgenda(tx: Tx, seat: Seat, move: MoveOf<'chooseAgenda'>): void {
+  tx.emit({ type: 'agendaChosen', seat, agenda: move.agenda });
+  if (tx.state.players.every((p) => p.agendas.length === AGENDAS_IN_HAND)) {
+    tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: 1 });
+  }
+}
+
+export function swapAgendaMoves(state: State, seat: Seat): Move[] {
+  const available = stack(state, seat);
+  return state.players[seat].agendas.flatMap((give) => available.map((take) => ({ type: 'swapAgenda' as const, give, take })));
+}
+
+export function applySwapAgenda(tx: Tx, seat: Seat, move: MoveOf<'swapAgenda'>): void {
+  tx.emit({ type: 'agendaSwapped', seat, returned: move.give, chosen: move.take });
+  finishStep(tx);
+}

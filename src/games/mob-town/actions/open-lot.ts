@@ -1,0 +1,27 @@
+/**
+ * Open Lot: spend a briefcase to place one of the face-up open-lot
+ * properties on any empty cell along the city's edge, refill the open lot,
+ * then optionally take the new property over without connection cost.
+ */
+import type { Seat } from '../../../rules/contract';
+import { cellKey, edgeCells, toCell } from '../city';
+import type { Move, MoveOf } from '../moves';
+import type { State } from '../state';
+import { offerStep } from '../turn';
+import type { Tx } from '../tx';
+
+/** Placements offered; `needsBriefcase` is false when the Architect grants the placement. */
+export function openLotMoves(state: State, seat: Seat, needsBriefcase: boolean): Move[] {
+  if (needsBriefcase && state.players[seat].briefcases < 1) return [];
+  const cells = edgeCells(state.city);
+  return state.openLot.flatMap((property) => cells.map((cell) => ({ type: 'openLot' as const, property, cell: toCell(cell) })));
+}
+
+export function applyOpenLot(tx: Tx, seat: Seat, move: MoveOf<'openLot'>, needsBriefcase: boolean): void {
+  const cell = cellKey(move.cell);
+  if (needsBriefcase) tx.emit({ type: 'briefcaseSpent', seat });
+  tx.emit({ type: 'lotPlaced', seat, card: move.property, cell });
+  const deck = tx.state.propertyDeck;
+  if (deck.length) tx.emit({ type: 'openLotRefilled', card: deck[tx.random.int(deck.length)] });
+  offerStep(tx, { kind: 'takeOver', onlyCell: cell, ignoreConnection: true, ignoreTokens: false });
+}

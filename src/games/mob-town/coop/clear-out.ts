@@ -1,0 +1,56 @@
+/**
+ * Clear Out (co-op): discard cards of one of the suits of the property under
+ * your pawn (cash is a wild) to remove that many family tokens. Cards go one
+ * per move; the first henchman fixes the suit; stop whenever you like.
+ */
+import type { Seat } from '../../../rules/contract';
+import { distinct, lotCard, suitOf } from '../cards';
+import { modifiersFor } from '../modifiers';
+import type { Move, MoveOf } from '../moves';
+import { payValue, type CostRule } from '../payment';
+import type { State, Step } from '../state';
+import { finishStep } from '../turn';
+import type { Tx } from '../tx';
+
+type ClearOutStep = Extract<Step, { kind: 'clearOut' }>;
+
+function rule(state: State, seat: Seat, step: ClearOutStep): CostRule {
+  const suits = step.suit ? [step.suit] : lotCard(state.city[step.cell].card).suits;
+  return { suits, cashValue: modifiersFor(state, seat).cashValue };
+}
+
+function cardsThatClear(state: State, seat: Seat, step: ClearOutStep): Move[] {
+  if (!state.city[step.cell].tokens.length) return [];
+  const r = rule(state, seat, step);
+  return distinct(state.players[seat].hand)
+    .filter((card) => payValue(card, r) > 0)
+    .map((card) => ({ type: 'pay', card }));
+}
+
+function newStep(state: State, seat: Seat): ClearOutStep {
+  return { kind: 'clearOut', cell: state.players[seat].pawn!, suit: null, cardsPaid: 0 };
+}
+
+export function clearOutMoves(state: State, seat: Seat): Move[] {
+  const step = newStep(state, seat);
+  return !state.city[step.cell].shutDown && cardsThatClear(state, seat, step).length ? [{ type: 'clearOut' }] : [];
+}
+
+export function applyClearOut(tx: Tx, seat: Seat): void {
+  tx.emit({ type: 'stepBegan', step: newStep(tx.state, seat) });
+}
+
+export function clearOutStepMoves(state: State, seat: Seat, step: ClearOutStep): Move[] {
+  return [...cardsThatClear(state, seat, step), ...(step.cardsPaid > 0 ? [{ type: 'stop' as const }] : [])];
+}
+
+export function applyClearOutCard(tx: Tx, seat: Seat, move: MoveOf<'pay'>, step: ClearOutStep): void {
+  const mods = modifiersFor(tx.state, seat);
+  const removes = payValue(move.card, rule(tx.state, seat, step)) + (step.cardsPaid === 0 ? mods.clearOutBonus : 0);
+  const count = Math.min(removes, tx.state.city[step.cell].tokens.length);
+  tx.emit({ type: 'cardPaid', seat, card: move.card, to: null });
+  tx.emit({ type: 'tokensCleared', seat, cell: step.cell, count });
+  const next: ClearOutStep = { ...step, suit: step.suit ?? suitOf(move.card), cardsPaid: step.cardsPaid + 1 };
+  if (cardsThatClear(tx.state, seat, next).length) tx.emit({ type: 'stepBegan', step: next });
+  else finishStep(tx);
+}

@@ -1,0 +1,38 @@
+/** Co-op roles and pawns: choosing a role, placing a pawn at the start, and the Move action. */
+import type { Seat } from '../../../rules/contract';
+import { COOP, ROLES } from '../data/coop';
+import { cellKey, cellsWithin, compareCells, toCell } from '../city';
+import { modifiersFor } from '../modifiers';
+import type { Move, MoveOf } from '../moves';
+import type { State } from '../state';
+import { finishStep } from '../turn';
+import type { Tx } from '../tx';
+
+export function chooseRoleMoves(state: State): Move[] {
+  const taken = state.players.map((p) => p.role);
+  return ROLES.filter((r) => !taken.includes(r.id)).map((r) => ({ type: 'chooseRole', role: r.id }));
+}
+
+export function applyChooseRole(tx: Tx, seat: Seat, move: MoveOf<'chooseRole'>): void {
+  tx.emit({ type: 'roleChosen', seat, role: move.role });
+}
+
+export function placePawnMoves(state: State): Move[] {
+  return Object.keys(state.city).sort(compareCells).map((cell) => ({ type: 'placePawn', cell: toCell(cell) }));
+}
+
+/** Once every pawn is down, the first player's turn begins. */
+export function applyPlacePawn(tx: Tx, seat: Seat, move: MoveOf<'placePawn'>): void {
+  tx.emit({ type: 'pawnPlaced', seat, cell: cellKey(move.cell) });
+  if (tx.state.players.every((p) => p.pawn)) tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: COOP.actionsPerTurn });
+}
+
+export function moveMoves(state: State, seat: Seat): Move[] {
+  const range = modifiersFor(state, seat).moveRange;
+  return cellsWithin(state.city, state.players[seat].pawn!, range).map((cell) => ({ type: 'move', cell: toCell(cell) }));
+}
+
+export function applyMovePawn(tx: Tx, seat: Seat, move: MoveOf<'move'>): void {
+  tx.emit({ type: 'pawnMoved', seat, cell: cellKey(move.cell) });
+  finishStep(tx);
+}

@@ -1,0 +1,38 @@
+/**
+ * Shut Down (co-op): on a face-up property with no family tokens under your
+ * pawn, pay cards of its suits (cash is a wild) worth its value; it turns
+ * face down, the players score its value, and the mob expands the business.
+ */
+import type { Seat } from '../../../rules/contract';
+import { lotCard } from '../cards';
+import { modifiersFor } from '../modifiers';
+import type { Move } from '../moves';
+import { canComplete } from '../payment';
+import type { CellKey, State } from '../state';
+import type { Tx } from '../tx';
+import { costRule } from '../actions/take-over';
+import { checkCoopEnd } from './end';
+import { expandBusiness } from './mob';
+
+function shutDownCost(state: State, seat: Seat, cell: CellKey): number {
+  return Math.max(1, lotCard(state.city[cell].card).value + modifiersFor(state, seat).shutDownDelta);
+}
+
+export function shutDownMoves(state: State, seat: Seat): Move[] {
+  const cell = state.players[seat].pawn!;
+  const lot = state.city[cell];
+  if (lot.shutDown || lot.tokens.length) return [];
+  return canComplete(state.players[seat].hand, costRule(state, seat, cell), shutDownCost(state, seat, cell), 0) ? [{ type: 'shutDown' }] : [];
+}
+
+export function applyShutDown(tx: Tx, seat: Seat): void {
+  const cell = tx.state.players[seat].pawn!;
+  tx.emit({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(tx.state, seat, cell), payees: [] } });
+}
+
+/** Called once the last card is paid. */
+export function completeShutDown(tx: Tx, seat: Seat, cell: CellKey): void {
+  tx.emit({ type: 'propertyShutDown', seat, cell, points: lotCard(tx.state.city[cell].card).value });
+  checkCoopEnd(tx);
+  if (tx.state.phase !== 'finished') expandBusiness(tx, cell);
+}

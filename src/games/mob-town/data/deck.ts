@@ -1,0 +1,31 @@
+/**
+ * The draw deck (default set, our reconstruction): 5 animal suits of ten
+ * henchmen each (four 1s, three 2s, three 3s), 6 cash cards and the Law.
+ * A card is named by its face (`rats-2`, `cash`, `law`): equal faces are
+ * interchangeable, so hands and moves never need per-copy ids.
+ */
+
+export const SUITS = ['snakes', 'sharks', 'foxes', 'rats', 'weasels'] as const;
+export type Suit = (typeof SUITS)[number];
+
+/** How many copies of each henchman value one suit has. */
+export const HENCHMEN_PER_VALUE: Record<1 | 2 | 3, number> = { 1: 4, 2: 3, 3: 3 };
+export const CASH_CARDS = 6;
+
+export type HenchmanCard = `${Suit}-${1 | 2 | 3}`;
+export type Card = HenchmanCard | 'cash' | 'law';
+
+/** What a trade can ask the lineup for: every card of one suit, or every cash card. */
+export type CardType = Suit | 'cash';
+export const CARD_TYPES: readonly CardType[] = [...SUITS, 'cash'];
+
+/** The 56 cards shuffled each round besides the Law, in a fixed (sorted) order. */
+export const ROUND_DECK: readonly Card[] = [
+  ...SUITS.flatMap((suit) =>
+    ([1, 2, 3] as const).flatMap((value) => Array<Card>(HENCHMEN_PER_VALUE[value]).fill(`${suit}-${value}`)),
+  ),
+  ...Array<Card>(CASH_CARDS).fill('cash'),
+].sort();
+
+/** The Law is shuffled into this many cards at the bottom of the deck. */
+export const LAW_DEPTH = 10;

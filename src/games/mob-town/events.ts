@@ -1,0 +1,68 @@
+/**
+ * Every event the game records. Events carry each random outcome, so
+ * `evolve` never draws. Hidden parts (dealt hands, drawn cards, agendas) are
+ * masked for other seats by `redact.ts`.
+ */
+import type { Seat } from '../../rules/contract';
+import type { Card } from './data/deck';
+import type { Grant } from './data/professionals';
+import type { CellKey, GameResult, SeatRoundScore, Step } from './state';
+
+export type MobTownEvent =
+  /** A new city, open lot, hands and lineup; the deck is whatever remains. */
+  | {
+      type: 'roundStarted';
+      round: number;
+      city: { cell: CellKey; card: string }[];
+      openLot: string[];
+      /** Dealt hands; another seat's is null once redacted (see `handCounts`). */
+      hands: (Card[] | null)[];
+      handCounts: number[];
+      lineup: Card[];
+      firstSeat: Seat;
+      /** Seats tied for last place, when a random draw picked `firstSeat` among them. */
+      tiedForLast: Seat[];
+      cityCard: string | null;
+    }
+  | { type: 'professionalsRevealed'; professionals: string[] }
+  | { type: 'professionalsReshuffled' }
+  | { type: 'agendaChosen'; seat: Seat; agenda: string | null }
+  | { type: 'agendaSwapped'; seat: Seat; returned: string | null; chosen: string | null }
+  | { type: 'turnStarted'; seat: Seat; actions: number }
+  | { type: 'stepBegan'; step: Step }
+  /** The next action a hired professional owes is under way. */
+  | { type: 'grantTaken'; seat: Seat; grant: Grant }
+  | { type: 'actionDone'; seat: Seat }
+  | { type: 'turnEnded'; seat: Seat }
+  /** Cards drawn from the deck into a hand; `cards` is missing once redacted. */
+  | { type: 'cardsDrawn'; seat: Seat; count: number; cards?: Card[] }
+  | { type: 'lawDrawn'; seat: Seat }
+  | { type: 'traded'; seat: Seat; gave: Card; took: Card[] }
+  | { type: 'cashedIn'; seat: Seat }
+  | { type: 'lineupCardTaken'; seat: Seat; card: Card }
+  | { type: 'lineupRefilled'; cards: Card[] }
+  /** A card paid from a hand, to another seat (connection cost) or to the discard pile. */
+  | { type: 'cardPaid'; seat: Seat; card: Card; to: Seat | null }
+  | { type: 'tokenPlaced'; seat: Seat; cell: CellKey }
+  | { type: 'briefcaseSpent'; seat: Seat }
+  | { type: 'lotPlaced'; seat: Seat; card: string; cell: CellKey }
+  | { type: 'openLotRefilled'; card: string }
+  | { type: 'professionalHired'; seat: Seat; professional: string }
+  | { type: 'freeDrawUsed'; seat: Seat; cell: CellKey }
+  | { type: 'stepSkipped'; seat: Seat }
+  | { type: 'roundScored'; round: number; drawer: Seat; results: SeatRoundScore[] }
+  | { type: 'gameEnded'; result: GameResult; briefcasePoints: number[] }
+  // co-op
+  | { type: 'roleChosen'; seat: Seat; role: string }
+  | { type: 'pawnPlaced'; seat: Seat; cell: CellKey }
+  | { type: 'pawnMoved'; seat: Seat; cell: CellKey }
+  | { type: 'tokensCleared'; seat: Seat; cell: CellKey; count: number }
+  | { type: 'propertyShutDown'; seat: Seat; cell: CellKey; points: number }
+  | { type: 'businessExpanded'; card: string; cell: CellKey }
+  | { type: 'mobActivityDrawn'; card: string }
+  | { type: 'mobDeckReshuffled' }
+  | { type: 'masterCrimesShuffledIn'; crimes: string[] }
+  | { type: 'mobTokenPlaced'; cell: CellKey }
+  | { type: 'mobBossAdvanced'; spaces: number };
+
+export type EventOf<T extends MobTownEvent['type']> = Extract<MobTownEvent, { type: T }>;

@@ -1,0 +1,28 @@
+/**
+ * The end of a round: once the Law is drawn, every seat scores (starting
+ * with the drawer); then either the next round is dealt, started by the
+ * player in last place (a random draw among tied players), or after round 3
+ * each unspent briefcase scores 2 and the game ends.
+ */
+import { GAME } from './data/rules';
+import { briefcasePoints, scoreRound, topSeats } from './scoring';
+import { dealRound } from './setup';
+import type { Tx } from './tx';
+
+export function settleRound(tx: Tx): void {
+  const state = tx.state;
+  if (state.phase !== 'roundOver') return;
+  const drawer = state.lawDrawnBy!;
+  tx.emit({ type: 'roundScored', round: state.round, drawer, results: scoreRound(state, drawer) });
+  const scores = tx.state.players.map((p) => p.score);
+  if (state.round >= GAME.rounds) {
+    const bonus = briefcasePoints(tx.state);
+    const winners = topSeats(scores.map((score, seat) => score + bonus[seat]));
+    tx.emit({ type: 'gameEnded', result: { winners }, briefcasePoints: bonus });
+    return;
+  }
+  const lowest = Math.min(...scores);
+  const last = scores.flatMap((score, seat) => (score === lowest ? [seat] : []));
+  const firstSeat = last.length > 1 ? last[tx.random.int(last.length)] : last[0];
+  tx.emit(dealRound(tx.state, tx.random, state.round + 1, firstSeat, last.length > 1 ? last : []));
+}
