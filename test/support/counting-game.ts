@@ -36,7 +36,7 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
   description: 'A tiny game for testing the server.',
   minSeats: 2,
   maxSeats: 4,
-  options: [{ key: 'target', label: 'Counter target', type: 'integer', default: 10, min: 3, max: 1000 }],
+  options: [{ key: 'target', label: 'Counter target', type: 'integer', default: 10, min: 3, max: 10_000_000 }],
 
   initialState: ({ seats, options }) => ({
     seats,

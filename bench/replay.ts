@@ -1,0 +1,119 @@
+/**
+ * 4. Load and replay: how long loading a long game takes with and without
+ * snapshots, and how fast events fold.
+ */
+import { ManualClock } from '../src/common/clock';
+import { PrismaService } from '../src/database/prisma.service';
+import { EventStore, NewEvent } from '../src/event-store/event-store';
+import { GameLoader } from '../src/play/game-loader';
+import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, GameState } from '../src/play/game-state';
+import { GameCreated, GameStarted, SeatTaken } from '../src/play/platform-events';
+import type { AnyRuleset, RulesEvent } from '../src/rules/contract';
+import { seededRandom } from '../src/rules/random';
+import { countingGame } from '../test/support/counting-game';
+import { median, timeIt } from './lib/measure';
+import { createBenchGames } from './raw-and-append';
+
+const SNAPSHOT_INTERVAL = 100;
+const BATCH = 100;
+
+function foldable(event: NewEvent, seq: number): FoldableEvent {
+  return {
+    seq,
+    type: event.type,
+    payload: event.payload,
+    actorSeat: event.actorSeat ?? null,
+    stepStart: event.stepStart ?? false,
+    reversible: event.reversible ?? false,
+  };
+}
+
+/**
+ * Writes a game of `length` events (the counting game, which never ends
+ * before its target) through the event store, with snapshots as the server
+ * writes them.
+ */
+async function writeLongGame(store: EventStore, loader: GameLoader, gameId: string, length: number): Promise<void> {
+  const ruleset: AnyRuleset = countingGame;
+  const options = { target: 10_000_000 };
+  const lobby: NewEvent[] = [
+    { type: GameCreated, payload: { ruleset: ruleset.id, seats: 2, options, seed: 'replay', hostId: 'bench' } },
+    { type: SeatTaken, payload: { seat: 0, userId: 'a' } },
+    { type: SeatTaken, payload: { seat: 1, userId: 'b' } },
+    { type: GameStarted, payload: {} },
+  ];
+  let state: GameState = EMPTY_GAME_STATE;
+  let version = 0;
+  let batch: NewEvent[] = [];
+  const flush = async () => {
+    await store.appendEvents({ gameId, expectedVersion: version, events: batch });
+    await loader.snapshotIfDue(gameId, version, version + batch.length, state);
+    version += batch.length;
+    batch = [];
+  };
+  const push = async (event: NewEvent) => {
+    state = foldEvent(ruleset, state, foldable(event, version + batch.length + 1));
+    batch.push(event);
+    if (batch.length === BATCH) await flush();
+  };
+  for (const event of lobby) await push(event);
+  for (const event of ruleset.setup(state.rules, seededRandom('replay:setup')) as RulesEvent[]) {
+    const { type, ...payload } = event;
+    await push({ type, payload });
+  }
+  while (version + batch.length < length) {
+    const seat = ruleset.status(state.rules).activeSeats[0];
+    const moves = ruleset.legalMoves(state.rules, seat);
+    const decision = ruleset.decide(state.rules, moves[moves.length - 1], seat, seededRandom(`replay:${version + batch.length}`));
+    if (!decision.ok) throw new Error(decision.message);
+    for (const [i, event] of (decision.events as RulesEvent[]).entries()) {
+      const { type, ...payload } = event;
+      await push({ type, payload, actorSeat: seat, stepStart: i === 0, reversible: decision.reversible });
+    }
+  }
+  if (batch.length) await flush();
+}
+
+export interface ReplayResult {
+  events: number;
+  loadWithSnapshotsMs: number;
+  loadWithoutSnapshotsMs: number;
+  /** Folding alone, the events already in memory. */
+  foldEventsPerSecond: number;
+}
+
+export async function measureReplay(databaseUrl: string, lengths: number[]): Promise<ReplayResult[]> {
+  const prisma = new PrismaService(databaseUrl);
+  const store = new EventStore(prisma, new ManualClock());
+  const results: ReplayResult[] = [];
+  for (const length of lengths) {
+    const [gameId] = await createBenchGames(prisma, 1);
+    await writeLongGame(store, new GameLoader(store, SNAPSHOT_INTERVAL), gameId, length);
+    const version = length;
+
+    const withSnapshots: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      withSnapshots.push((await timeIt(() => new GameLoader(store, SNAPSHOT_INTERVAL).stateAt(countingGame, gameId, version))).ms);
+    }
+    await prisma.gameSnapshot.deleteMany({ where: { gameId } });
+    const without: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      without.push((await timeIt(() => new GameLoader(store, SNAPSHOT_INTERVAL).stateAt(countingGame, gameId, version))).ms);
+    }
+
+    const events = await store.readEvents(gameId);
+    const fold = await timeIt(async () => {
+      let state = EMPTY_GAME_STATE;
+      for (const event of events) state = foldEvent(countingGame, state, event);
+      return state;
+    });
+    results.push({
+      events: length,
+      loadWithSnapshotsMs: median(withSnapshots),
+      loadWithoutSnapshotsMs: median(without),
+      foldEventsPerSecond: events.length / (fold.ms / 1000),
+    });
+  }
+  await prisma.$disconnect();
+  return results;
+}
