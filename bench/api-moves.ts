@@ -24,8 +24,13 @@ interface Replica {
   version: number;
   state: unknown;
   seats: Player[];
-  /** The move in flight and who made it. */
-  pending?: { seat: number; move: unknown };
+}
+
+/** The move a connection has in flight (autocannon may rebuild a request before sending it: the last build is what goes out). */
+interface InFlight {
+  game: Replica;
+  seat: number;
+  move: unknown;
 }
 
 export async function post(url: string, query: string, variables: Record<string, unknown>, token?: string): Promise<any> {
@@ -86,13 +91,11 @@ function nextMove(game: Replica, pick: (n: number) => number): { seat: number; m
 }
 
 /** Applies an accepted move to the replica exactly as the server did. */
-function applyAccepted(game: Replica, version: number): void {
-  const { seat, move } = game.pending!;
+function applyAccepted({ game, seat, move }: InFlight, version: number): void {
   const decision = game.ruleset.decide(game.state, move, seat, seededRandom(`${game.seed}:${game.version}`));
   if (!decision.ok) throw new Error(`replica refused a move the server accepted: ${decision.message}`);
   for (const event of decision.events) game.state = game.ruleset.evolve(game.state, event);
   game.version = version;
-  game.pending = undefined;
 }
 
 export interface ApiMovesResult {
@@ -136,8 +139,7 @@ export async function measureApiMoves(url: string, games: Replica[], connections
             choice = nextMove(game, pick);
           }
           if (!choice) throw new Error('every game of this connection is finished: start more games');
-          game.pending = choice;
-          context.game = game;
+          context.inFlight = { game, ...choice } satisfies InFlight;
           return {
             ...request,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[choice.seat].token}` },
@@ -147,11 +149,10 @@ export async function measureApiMoves(url: string, games: Replica[], connections
         onResponse: (status: number, body: string, context: any) => {
           const parsed = JSON.parse(body) as { data?: { submitMove: { version: number } }; errors?: unknown[] };
           if (status === 200 && parsed.data?.submitMove) {
-            applyAccepted(context.game, parsed.data.submitMove.version);
+            applyAccepted(context.inFlight, parsed.data.submitMove.version);
             accepted++;
           } else {
             refused++;
-            context.game.pending = undefined;
           }
         },
       },

@@ -12,7 +12,7 @@ import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
-import { eventHash, GENESIS_HASH, IntegrityReport, verifyChain } from './hash-chain';
+import { eventHash, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -93,9 +93,41 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
 }
 
+type EventRowInput = HashedFields & { hash: string };
+
+const LAST_HASH_CACHE_LIMIT = 50000;
+
+const APPEND_STATEMENT = `
+WITH claimed AS (
+  UPDATE games SET
+    version = $2 + cardinality($9::text[]),
+    updated_at = $3,
+    status = COALESCE($4::"GameStatus", status),
+    active_seats = COALESCE($5::int[], active_seats),
+    result = CASE WHEN $6 THEN $7::jsonb ELSE result END,
+    started_version = COALESCE($8::int, started_version)
+  WHERE id = $1::uuid AND version = $2
+  RETURNING id
+), inserted AS (
+  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash)
+  SELECT claimed.id, $2 + e.ord, e.type, e.payload, e.actor_user_id, e.actor_seat, $3,
+         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash
+  FROM claimed,
+       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[])
+         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, ord)
+  RETURNING position, seq
+), notified AS (
+  SELECT pg_notify($17, $18) FROM claimed
+)
+SELECT position::text AS position, seq FROM inserted, (SELECT count(*) FROM notified) AS delivered ORDER BY seq`;
+
 @Injectable()
 export class EventStore {
+  /** Hash of each game's newest event we appended: saves a read per append. */
+  private readonly lastHashes = new Map<string, { version: number; hash: string }>();
+
   constructor(
+
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
   ) {}
@@ -108,7 +140,10 @@ export class EventStore {
     if (request.events.length === 0) throw new Error('appendEvents needs at least one event');
     if (request.clientMoveId) await this.rejectDuplicate(request.gameId, request.clientMoveId);
     try {
-      return await this.prisma.$transaction((tx) => this.appendInTransaction(tx, request));
+      const rows = await this.hashedRows(request);
+      // Without other writes, the append is a single statement: one round trip.
+      if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma, request, rows);
+      return await this.prisma.$transaction((tx) => this.appendRows(tx, request, rows));
     } catch (error) {
       // A concurrent resubmission of the same move may have won the race.
       if (request.clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
@@ -120,23 +155,34 @@ export class EventStore {
 
   /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
   async appendInTransaction(tx: Prisma.TransactionClient, request: AppendRequest): Promise<StoredEvent[]> {
-    const { gameId, expectedVersion, events } = request;
-    const now = this.clock.now();
-    const claimed = await tx.game.updateMany({
-      where: { id: gameId, version: expectedVersion },
-      data: { version: expectedVersion + events.length, updatedAt: now, ...this.projectionData(request.projection) },
-    });
-    if (claimed.count === 0) throw await this.conflictFor(tx, gameId, expectedVersion);
+    return this.appendRows(tx, request, await this.hashedRows(request, tx));
+  }
 
+  private async appendRows(tx: Prisma.TransactionClient, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
+    const appended = await this.claimAndInsert(tx, request, rows);
+    await request.alsoInTransaction?.(tx, appended);
+    return appended;
+  }
+
+  /**
+   * The events as rows, each hashed onto the previous one. The previous
+   * hash can be read outside any transaction: an event never changes, and
+   * if the game has moved past `expectedVersion` the append fails anyway.
+   */
+  private async hashedRows(request: AppendRequest, db: Prisma.TransactionClient = this.prisma): Promise<EventRowInput[]> {
+    const { gameId, expectedVersion, events } = request;
     let previousHash = GENESIS_HASH;
     if (expectedVersion > 0) {
-      const previous = await tx.gameEvent.findUniqueOrThrow({
-        where: { gameId_seq: { gameId, seq: expectedVersion } },
-        select: { hash: true },
-      });
-      previousHash = previous.hash;
+      const cached = this.lastHashes.get(gameId);
+      const previous =
+        cached?.version === expectedVersion
+          ? cached.hash
+          : (await db.gameEvent.findUnique({ where: { gameId_seq: { gameId, seq: expectedVersion } }, select: { hash: true } }))?.hash;
+      if (previous === undefined) throw await this.conflictFor(db, gameId, expectedVersion);
+      previousHash = previous;
     }
-    const rows = events.map((event, i) => {
+    const at = this.clock.now();
+    return events.map((event, i) => {
       const fields = {
         gameId,
         seq: expectedVersion + i + 1,
@@ -144,7 +190,7 @@ export class EventStore {
         payload: event.payload,
         actorUserId: event.actorUserId ?? null,
         actorSeat: event.actorSeat ?? null,
-        at: now,
+        at,
         clientMoveId: i === 0 ? (request.clientMoveId ?? null) : null,
         stepStart: event.stepStart ?? false,
         reversible: event.reversible ?? false,
@@ -152,26 +198,48 @@ export class EventStore {
       previousHash = eventHash(previousHash, fields);
       return { ...fields, hash: previousHash };
     });
-    const inserted = await tx.gameEvent.createManyAndReturn({
-      data: rows.map((row) => ({ ...row, payload: row.payload as Prisma.InputJsonValue })),
-    });
-    const appended = inserted.map(toStoredEvent).sort((a, b) => a.seq - b.seq);
-    await request.alsoInTransaction?.(tx, appended);
-    // Delivered to listeners only if and when the transaction commits.
-    await tx.$executeRaw`SELECT pg_notify(${GAME_EVENTS_CHANNEL}, ${JSON.stringify({ gameId, version: expectedVersion + events.length })})`;
-    return appended;
   }
 
-  private projectionData(projection: GameProjection | undefined): Prisma.GameUpdateManyMutationInput {
-    if (!projection) return {};
-    const data: Prisma.GameUpdateManyMutationInput = {};
-    if (projection.status) data.status = projection.status;
-    if (projection.activeSeats) data.activeSeats = projection.activeSeats;
-    if (projection.result !== undefined) {
-      data.result = projection.result === null ? Prisma.DbNull : (projection.result as Prisma.InputJsonValue);
-    }
-    if (projection.startedVersion !== undefined) data.startedVersion = projection.startedVersion;
-    return data;
+  /**
+   * One statement: claim the version (the UPDATE's WHERE is the concurrency
+   * check: a losing writer updates no row, so the INSERT selects nothing and
+   * takes no position), insert the events, update the read model and notify
+   * listeners (delivered on commit).
+   */
+  private async claimAndInsert(db: Prisma.TransactionClient, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
+    const { gameId, expectedVersion } = request;
+    const projection = request.projection ?? {};
+    const inserted = await db.$queryRawUnsafe<Array<{ position: string; seq: number }>>(
+      APPEND_STATEMENT,
+      gameId,
+      expectedVersion,
+      rows[0].at,
+      projection.status ?? null,
+      projection.activeSeats ?? null,
+      projection.result !== undefined,
+      projection.result == null ? null : JSON.stringify(projection.result),
+      projection.startedVersion ?? null,
+      rows.map((row) => row.type),
+      rows.map((row) => JSON.stringify(row.payload)),
+      rows.map((row) => row.actorUserId),
+      rows.map((row) => row.actorSeat),
+      rows.map((row) => row.stepStart),
+      rows.map((row) => row.reversible),
+      rows.map((row) => row.hash),
+      request.clientMoveId ?? null,
+      GAME_EVENTS_CHANNEL,
+      JSON.stringify({ gameId, version: expectedVersion + rows.length }),
+    );
+    if (inserted.length === 0) throw await this.conflictFor(db, gameId, expectedVersion);
+    const last = rows[rows.length - 1];
+    this.rememberHash(gameId, last.seq, last.hash);
+    return rows.map((row, i) => ({ ...row, payload: row.payload as JsonObject, position: String(inserted[i].position) }));
+  }
+
+  private rememberHash(gameId: string, version: number, hash: string): void {
+    this.lastHashes.delete(gameId);
+    this.lastHashes.set(gameId, { version, hash });
+    if (this.lastHashes.size > LAST_HASH_CACHE_LIMIT) this.lastHashes.delete(this.lastHashes.keys().next().value as string);
   }
 
   private async conflictFor(tx: Prisma.TransactionClient, gameId: string, expectedVersion: number): Promise<AppError> {
