@@ -98,6 +98,14 @@ function applyAccepted({ game, seat, move }: InFlight, version: number): void {
   game.version = version;
 }
 
+/** Moves still in flight when the run stopped: learn from the server whether they were accepted. */
+async function settleUnanswered(url: string, unanswered: Set<InFlight>): Promise<void> {
+  for (const inFlight of unanswered) {
+    const data = await post(url, `query($id: ID!) { game(id: $id) { version } }`, { id: inFlight.game.id });
+    if (data.game.version > inFlight.game.version) applyAccepted(inFlight, data.game.version);
+  }
+}
+
 export interface ApiMovesResult {
   connections: number;
   activeGames: number;
@@ -112,11 +120,16 @@ export interface ApiMovesResult {
 export async function measureApiMoves(url: string, games: Replica[], connections: number, durationSeconds: number): Promise<ApiMovesResult> {
   const chooser = seededRandom('bench-choices');
   const pick = (n: number) => chooser.int(n);
-  let cursor = 0;
   let accepted = 0;
   let refused = 0;
-  /** Each connection drives its own games in turn, so no two requests race on one game. */
-  const ownedBy = new Map<object, Replica[]>();
+  /**
+   * Games not in flight, oldest first. A request takes one and its response
+   * puts it back, so no two requests ever race on one game. (autocannon
+   * resets a connection's context after every request, so a connection
+   * cannot keep games of its own.)
+   */
+  const idle = [...games];
+  const inFlightMoves = new Set<InFlight>();
   const result = await autocannon({
     url,
     connections,
@@ -125,39 +138,44 @@ export async function measureApiMoves(url: string, games: Replica[], connections
       {
         method: 'POST',
         setupRequest: (request: any, context: any) => {
-          if (!ownedBy.has(context)) {
-            const slot = cursor++ % connections;
-            ownedBy.set(context, games.filter((_, i) => i % connections === slot));
-          }
-          const mine = ownedBy.get(context)!;
-          let game = mine.shift()!;
-          mine.push(game);
-          let choice = nextMove(game, pick);
-          for (let tries = 0; choice === null && tries < mine.length; tries++) {
-            game = mine.shift()!;
-            mine.push(game);
+          let choice: ReturnType<typeof nextMove> = null;
+          let game: Replica | undefined;
+          while (!choice) {
+            game = idle.shift();
+            if (!game) throw new Error('every game is finished or in flight: start more games');
             choice = nextMove(game, pick);
           }
-          if (!choice) throw new Error('every game of this connection is finished: start more games');
-          context.inFlight = { game, ...choice } satisfies InFlight;
+          if (context.inFlight) {
+            // Rebuilt before sending: release the earlier pick.
+            inFlightMoves.delete(context.inFlight);
+            idle.push(context.inFlight.game);
+          }
+          context.inFlight = { game: game!, ...choice } satisfies InFlight;
+          inFlightMoves.add(context.inFlight);
           return {
             ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[choice.seat].token}` },
-            body: JSON.stringify({ query: SUBMIT, variables: { id: game.id, move: choice.move, v: game.version } }),
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${game!.seats[choice.seat].token}` },
+            body: JSON.stringify({ query: SUBMIT, variables: { id: game!.id, move: choice.move, v: game!.version } }),
           };
         },
         onResponse: (status: number, body: string, context: any) => {
+          const inFlight = context.inFlight as InFlight;
           const parsed = JSON.parse(body) as { data?: { submitMove: { version: number } }; errors?: unknown[] };
           if (status === 200 && parsed.data?.submitMove) {
-            applyAccepted(context.inFlight, parsed.data.submitMove.version);
+            applyAccepted(inFlight, parsed.data.submitMove.version);
             accepted++;
           } else {
             refused++;
+            if (refused <= 3) console.error(`refused: ${body.slice(0, 300)}`);
           }
+          inFlightMoves.delete(inFlight);
+          idle.push(inFlight.game);
+          context.inFlight = undefined;
         },
       },
     ],
   } as any);
+  await settleUnanswered(url, inFlightMoves);
   return {
     connections,
     activeGames: games.length,
