@@ -6,6 +6,8 @@
  * On your turn, `add` 1 or 2 to the shared counter (at most 3 per turn; each
  * add can be taken back), then `endTurn`, which draws a secret card (1-9)
  * for you. When the counter reaches the target, the highest card total wins.
+ * A hand keeps its total and only its latest cards, so that even a game of
+ * a million events (the benchmarks use it so) has a state of constant size.
  */
 import { accept, refuse, Ruleset, RulesEvent, Viewer } from '../../src/rules/contract';
 import { findListedMove } from '../../src/rules/moves';
@@ -16,8 +18,17 @@ export interface CountingState {
   counter: number;
   turn: number;
   addedThisTurn: number;
-  cards: number[][];
+  hands: Hand[];
 }
+
+interface Hand {
+  count: number;
+  total: number;
+  /** The latest cards, newest last. */
+  recent: number[];
+}
+
+const RECENT_CARDS = 5;
 
 type Move = { type: 'add'; amount: 1 | 2 } | { type: 'endTurn' };
 type Event = (
@@ -28,7 +39,11 @@ type Event = (
   RulesEvent;
 
 const finished = (s: CountingState) => s.counter >= s.target;
-const totals = (s: CountingState) => s.cards.map((hand) => hand.reduce((a, b) => a + b, 0));
+const totals = (s: CountingState) => s.hands.map((hand) => hand.total);
+
+function drawInto(hand: Hand, card: number): Hand {
+  return { count: hand.count + 1, total: hand.total + card, recent: [...hand.recent, card].slice(-RECENT_CARDS) };
+}
 
 export const countingGame: Ruleset<CountingState, Move, Event> = {
   id: 'counting',
@@ -44,7 +59,7 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
     counter: 0,
     turn: 0,
     addedThisTurn: 0,
-    cards: Array.from({ length: seats }, () => []),
+    hands: Array.from({ length: seats }, () => ({ count: 0, total: 0, recent: [] })),
   }),
 
   setup: (state, random) => [{ type: 'dealt', firstPlayer: random.int(state.seats) }],
@@ -75,7 +90,7 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
       case 'cardDrawn':
         return {
           ...state,
-          cards: state.cards.map((hand, i) => (i === event.seat ? [...hand, event.card as number] : hand)),
+          hands: state.hands.map((hand, i) => (i === event.seat ? drawInto(hand, event.card as number) : hand)),
           turn: (state.turn + 1) % state.seats,
           addedThisTurn: 0,
         };
@@ -88,7 +103,9 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
       target: state.target,
       turn: state.turn,
       addedThisTurn: state.addedThisTurn,
-      hands: state.cards.map((hand, seat) => (viewer === 'all' || viewer === seat ? { cards: hand } : { count: hand.length })),
+      hands: state.hands.map((hand, seat) =>
+        viewer === 'all' || viewer === seat ? { cards: hand.recent, total: hand.total, count: hand.count } : { count: hand.count },
+      ),
     };
   },
 
