@@ -3,96 +3,133 @@
  * table beside the physical limit measured in the same run, then writes the
  * figures to bench/results/<time>.json with the machine's facts.
  * See bench/README.md for what each figure means and what was done about it.
+ *
+ * Flags: `--quick` (shorter runs, fewer games), `--only=raw,append,replay,api,scale`,
+ * `--profile` (the server process writes a CPU profile to bench/results/profiles).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGames, measureApiMoves, registerPlayers } from './api-moves';
-import { freshDatabase, machineFacts, startServerProcess } from './lib/environment';
+import { BenchDatabase, freshDatabase, machineFacts, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
 import { fillEventsTable } from './scale';
 
-const quick = process.argv.includes('--quick');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const profile = args.includes('--profile');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const runs = (section: string) => !only || only.includes(section);
+
 const SECONDS = quick ? 3 : 10;
 const CONCURRENCY = [1, 8, 32];
+const API_CONNECTIONS = [8, 32];
 const API_GAMES = 1000;
 const SCALE_GAMES = quick ? 2000 : 10000;
 const REPLAY_LENGTHS = quick ? [1000, 10000] : [1000, 10000, 100000];
+const PROFILE_DIR = join(__dirname, 'results', 'profiles');
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-function row(cells: Array<string | number>): string {
-  return cells.map((cell, i) => String(cell).padEnd(i === 0 ? 44 : 14)).join('');
+class Report {
+  readonly data: Record<string, unknown> = { startedAt: new Date().toISOString() };
+  readonly lines: string[] = [];
+
+  row(cells: Array<string | number>): void {
+    const line = cells.map((cell, i) => String(cell).padEnd(i === 0 ? 46 : 14)).join('');
+    this.lines.push(line);
+    console.log(line);
+  }
+
+  throughput(label: string, result: Throughput, raw?: Throughput): void {
+    this.row([label, round(result.perSecond, 0), round(result.p50Ms, 2), round(result.p99Ms, 2), raw ? round(result.perSecond / raw.perSecond, 2) : '']);
+  }
+}
+
+async function rawAndAppend(database: BenchDatabase, report: Report) {
+  const raw: Record<number, Throughput> = {};
+  const append: Record<number, Throughput> = {};
+  for (const concurrency of CONCURRENCY) {
+    raw[concurrency] = await measureRawInserts(database.url, concurrency, SECONDS * 1000);
+    report.throughput(`raw insert, ${concurrency} writers`, raw[concurrency], raw[concurrency]);
+  }
+  for (const concurrency of CONCURRENCY) {
+    append[concurrency] = await measureAppends(database.url, concurrency, SECONDS * 1000);
+    report.throughput(`append, ${concurrency} writers`, append[concurrency], raw[concurrency]);
+  }
+  report.data.rawInsert = raw;
+  report.data.append = append;
+  return { raw, append };
+}
+
+async function replay(database: BenchDatabase, report: Report): Promise<void> {
+  const results = await measureReplay(database.url, REPLAY_LENGTHS);
+  for (const r of results) {
+    report.row([`load ${r.events} events, with snapshots`, '', round(r.loadWithSnapshotsMs, 1), '', '']);
+    report.row([`load ${r.events} events, no snapshots`, '', round(r.loadWithoutSnapshotsMs, 1), '', '']);
+    report.row([`fold ${r.events} events (events/s)`, round(r.foldEventsPerSecond, 0), '', '', '']);
+  }
+  report.data.replay = results;
+}
+
+async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
+  const server = await startServerProcess(database.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  try {
+    const players = await registerPlayers(server.url, 5);
+    const games = await createGames(server.url, players, API_GAMES);
+    if (runs('api')) {
+      const moves = [];
+      for (const connections of API_CONNECTIONS) {
+        const result = await measureApiMoves(server.url, games, connections, SECONDS);
+        moves.push(result);
+        report.row([
+          `API moves, ${connections} clients, ${games.length} games`,
+          round(result.perSecond, 0),
+          result.p50Ms,
+          result.p99Ms,
+          raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
+        ]);
+        if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
+      }
+      report.data.apiMoves = moves;
+    }
+    if (runs('scale')) {
+      await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
+      const rssMiB = server.rssMiB();
+      report.row([`server memory, ${SCALE_GAMES} active games (MiB)`, round(rssMiB, 0), '', '', '']);
+      report.data.memory = { activeGames: SCALE_GAMES, rssMiB };
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function largeTable(database: BenchDatabase, report: Report, emptyAppend: Throughput | undefined): Promise<void> {
+  const total = await fillEventsTable(database.url, 1000, 1000);
+  const result = await measureAppends(database.url, 8, SECONDS * 1000);
+  const ratio = emptyAppend ? result.p99Ms / emptyAppend.p99Ms : NaN;
+  report.row([`append, 8 writers, ${total} events in table`, round(result.perSecond, 0), round(result.p50Ms, 2), round(result.p99Ms, 2), `${round(ratio, 2)}x p99`]);
+  report.data.appendWithLargeTable = { eventsInTable: total, ...result, p99RatioToEmpty: ratio };
 }
 
 async function main(): Promise<void> {
   const database = await freshDatabase();
-  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: await machineFacts(database.url) };
-  const lines: string[] = [];
-  const print = (line: string) => {
-    lines.push(line);
-    console.log(line);
-  };
+  const report = new Report();
+  report.data.machine = await machineFacts(database.url);
   try {
-    print(row(['measure', 'per second', 'p50 ms', 'p99 ms', 'vs raw']));
-
-    const raw: Record<number, Throughput> = {};
-    for (const concurrency of CONCURRENCY) {
-      raw[concurrency] = await measureRawInserts(database.url, concurrency, SECONDS * 1000);
-      print(row([`raw insert, ${concurrency} writers`, round(raw[concurrency].perSecond, 0), round(raw[concurrency].p50Ms, 2), round(raw[concurrency].p99Ms, 2), '1.00']));
-    }
-    report.rawInsert = raw;
-
-    const append: Record<number, Throughput> = {};
-    for (const concurrency of CONCURRENCY) {
-      append[concurrency] = await measureAppends(database.url, concurrency, SECONDS * 1000);
-      const a = append[concurrency];
-      print(row([`append, ${concurrency} writers`, round(a.perSecond, 0), round(a.p50Ms, 2), round(a.p99Ms, 2), round(a.perSecond / raw[concurrency].perSecond, 2)]));
-    }
-    report.append = append;
-
-    const replay = await measureReplay(database.url, REPLAY_LENGTHS);
-    for (const r of replay) {
-      print(row([`load ${r.events} events, with snapshots`, '', round(r.loadWithSnapshotsMs, 1), '', '']));
-      print(row([`load ${r.events} events, no snapshots`, '', round(r.loadWithoutSnapshotsMs, 1), '', '']));
-      print(row([`fold ${r.events} events (events/s)`, round(r.foldEventsPerSecond, 0), '', '', '']));
-    }
-    report.replay = replay;
-
-    const server = await startServerProcess(database.url);
-    try {
-      const players = await registerPlayers(server.url, 5);
-      const games = await createGames(server.url, players, API_GAMES);
-      const moves = [];
-      for (const connections of [8, 32]) {
-        const m = await measureApiMoves(server.url, games, connections, SECONDS);
-        moves.push(m);
-        print(row([`API moves, ${connections} clients, ${games.length} games`, round(m.perSecond, 0), m.p50Ms, m.p99Ms, round(m.perSecond / raw[connections === 8 ? 8 : 32].perSecond, 2)]));
-        if (m.refused > 0) print(`  (${m.refused} moves refused)`);
-      }
-      report.apiMoves = moves;
-
-      const idleRss = server.rssMiB();
-      await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
-      const rss = server.rssMiB();
-      print(row([`server memory, ${SCALE_GAMES} active games (MiB)`, round(rss, 0), '', '', '']));
-      report.memory = { activeGames: SCALE_GAMES, rssMiB: rss, rssAfterApiBenchMiB: idleRss };
-    } finally {
-      await server.stop();
-    }
-
-    const total = await fillEventsTable(database.url, 1000, 1000);
-    const appendLarge = await measureAppends(database.url, 8, SECONDS * 1000);
-    print(row([`append, 8 writers, ${total} events in table`, round(appendLarge.perSecond, 0), round(appendLarge.p50Ms, 2), round(appendLarge.p99Ms, 2), round(appendLarge.p99Ms / append[8].p99Ms, 2) + 'x p99']));
-    report.appendWithLargeTable = { eventsInTable: total, ...appendLarge, p99RatioToEmpty: appendLarge.p99Ms / append[8].p99Ms };
+    report.row(['measure', 'per second', 'p50 ms', 'p99 ms', 'vs raw']);
+    const { raw, append } = runs('raw') || runs('append') || runs('api') || runs('scale') ? await rawAndAppend(database, report) : { raw: {}, append: {} };
+    if (runs('replay')) await replay(database, report);
+    if (runs('api') || runs('scale')) await throughServer(database, report, raw);
+    if (runs('scale')) await largeTable(database, report, append[8]);
   } finally {
     await database.stop();
   }
   const dir = join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${(report.startedAt as string).replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(file, JSON.stringify({ ...report, table: lines }, null, 2));
+  const file = join(dir, `${(report.data.startedAt as string).replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
+  writeFileSync(file, JSON.stringify({ ...report.data, table: report.lines }, null, 2));
   console.log(`\nWritten to ${file}`);
 }
 
