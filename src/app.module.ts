@@ -4,6 +4,9 @@ import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { DatabaseModule } from './database/database.module';
+import { DeadlinesModule } from './deadlines/deadlines.module';
+import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
+import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
 import type { AnyRuleset } from './rules/contract';
 
@@ -13,6 +16,10 @@ export interface AppOptions {
   rulesets: AnyRuleset[];
   snapshotInterval: number;
   clock?: Clock;
+  /** Outgoing mail. Omitted: notifications are recorded and queued, but this process sends none. */
+  mail?: MailOptions;
+  /** How often due reminders, deadlines and digests are looked for. Omitted: only when asked (tests). */
+  sweepIntervalMs?: number;
 }
 
 @Module({})
@@ -25,6 +32,8 @@ export class AppModule {
         DatabaseModule.forRoot(options.databaseUrl),
         AuthModule.forRoot(options.jwtSecret),
         PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
+        NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
+        DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
         ApiModule,
       ],
     };

@@ -1,31 +1,54 @@
 /**
  * `npm start`: configuration from the environment, an embedded PostgreSQL
- * unless DATABASE_URL is set, migrations, then the GraphQL server.
+ * unless DATABASE_URL is set, migrations, an in-process mail catcher unless
+ * SMTP_URL is set, then the GraphQL server.
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
+import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
+import { MailCatcher } from './notifications/mail-catcher';
+import type { MailOptions } from './notifications/notification-options';
+
+/** How often due reminders, deadlines and digests are looked for. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** SMTP_URL, or else the in-process mail catcher, whose mail `/dev/mail` shows. */
+async function mailOptions(config: AppConfig): Promise<MailOptions> {
+  const addressing = { from: config.mailFrom, publicUrl: config.publicUrl };
+  if (config.smtpUrl) return { ...addressing, transportUrl: config.smtpUrl };
+  const catcher = new MailCatcher();
+  return { ...addressing, transportUrl: await catcher.start(), catcher };
+}
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Bootstrap');
   const config = loadConfig(process.env);
   const database = await connectDatabase(config, (line) => logger.log(line));
   if (database.appliedMigrations.length > 0) logger.log(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
+  const mail = await mailOptions(config);
   const app = await createApp({
     databaseUrl: database.url,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
+    mail,
+    sweepIntervalMs: SWEEP_INTERVAL_MS,
   });
-  const stopDatabase = () => database.stop();
-  process.once('SIGINT', () => void app.close().then(stopDatabase).then(() => process.exit(0)));
-  process.once('SIGTERM', () => void app.close().then(stopDatabase).then(() => process.exit(0)));
+  const stop = async () => {
+    await app.close();
+    await mail.catcher?.stop();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
   await app.listen(config.port);
   logger.log(`GraphQL API ready at ${config.publicUrl}/graphql`);
+  if (mail.catcher) logger.log(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
 }
 
 bootstrap().catch((error) => {

@@ -6,11 +6,15 @@ import { AuthService } from '../auth/auth.service';
 import { DATABASE_URL } from '../database/database.module';
 import { AuthResolver } from './auth.resolver';
 import { buildContext } from './context';
+import { DeadlinesResolver } from './deadlines.resolver';
+import { DevMailController } from './dev-mail.controller';
 import { depthLimit } from './depth-limit';
 import { formatError, formatWsResult } from './format-error';
 import { GameUpdates } from './game-updates';
 import { GamesResolver } from './games.resolver';
 import { JSONScalar } from './json.scalar';
+import { NotificationsResolver } from './notifications.resolver';
+import { UnsubscribeController } from './unsubscribe.controller';
 
 const MAX_QUERY_DEPTH = 8;
 
@@ -39,9 +43,12 @@ const MAX_QUERY_DEPTH = 8;
       }),
     }),
   ],
+  controllers: [UnsubscribeController, DevMailController],
   providers: [
     AuthResolver,
     GamesResolver,
+    NotificationsResolver,
+    DeadlinesResolver,
     { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
   ],
 })

@@ -8,6 +8,7 @@ import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
+import { MoveDeadlineInputModel } from './notification-models';
 
 @InputType()
 class CreateGameInput {
@@ -15,6 +16,7 @@ class CreateGameInput {
   @Field(() => Int, { description: 'Number of seats; the host takes seat 0.' }) seats!: number;
   @Field(() => JSONScalar, { nullable: true }) options?: unknown;
   @Field({ nullable: true, description: 'Makes every random draw of the game reproducible.' }) seed?: string;
+  @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
 }
 
 @Resolver(() => GameModel)
@@ -74,6 +76,12 @@ export class GamesResolver {
   ) {
     const userId = requireUser(context);
     return new GameParent(await this.play.joinGame(userId, gameId, seat), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Host only, before the start: mails a registered user an invitation to take a seat.' })
+  async invitePlayer(@Args('gameId', { type: () => ID }) gameId: string, @Args('email') email: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.invitePlayer(userId, gameId, email), userId);
   }
 
   @Mutation(() => GameModel)

@@ -4,8 +4,8 @@
  * Rollback and undo events are not folded here: they make the state equal to
  * an earlier one, which the loader (game-loader.ts) looks up.
  */
-import type { AnyRuleset, GameOptions } from '../rules/contract';
-import { GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, SeatTaken } from './platform-events';
+import type { AnyRuleset, GameOptions, GameStatus, Seat } from '../rules/contract';
+import { EndedByHost, GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, MoveDeadlineSettings, SeatTaken } from './platform-events';
 
 export interface UndoableStep {
   seat: number;
@@ -22,6 +22,10 @@ export interface GameState {
   rules: unknown;
   /** Steps their players may still take back, newest last. */
   undoable: UndoableStep[];
+  /** Set when the game was created with move deadlines. */
+  moveDeadline?: MoveDeadlineSettings;
+  /** Set when the host ended the game before the rules did. */
+  endedByHost?: { reason: string };
 }
 
 export interface FoldableEvent {
@@ -47,7 +51,12 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
   switch (event.type) {
     case GameCreated: {
       const created = event.payload as unknown as GameCreatedPayload;
-      return { ...state, seats: Array.from({ length: created.seats }, () => null), options: created.options as GameOptions };
+      return {
+        ...state,
+        seats: Array.from({ length: created.seats }, () => null),
+        options: created.options as GameOptions,
+        ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
+      };
     }
     case SeatTaken: {
       const { seat, userId } = event.payload as { seat: number; userId: string };
@@ -55,10 +64,42 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     }
     case GameStarted:
       return { ...state, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
+    case EndedByHost:
+      return { ...state, endedByHost: { reason: (event.payload as { reason: string }).reason } };
     default: {
       if (isPlatformEvent(event.type)) return state;
       const rulesEvent = { ...event.payload, type: event.type };
-      return { ...state, rules: ruleset.evolve(state.rules, rulesEvent), undoable: foldStep(state, event) };
+      // Spelled out rather than spread: this is the hot path of every replay.
+      return {
+        started: state.started,
+        seats: state.seats,
+        options: state.options,
+        rules: ruleset.evolve(state.rules, rulesEvent),
+        undoable: foldStep(state, event),
+        moveDeadline: state.moveDeadline,
+        endedByHost: state.endedByHost,
+      };
     }
   }
+}
+
+/** Seats with the highest score: the winners of a game ended before its rules ended it. */
+function leaders(scores: number[] | undefined): Seat[] {
+  if (!scores || scores.length === 0) return [];
+  const best = Math.max(...scores);
+  return scores.flatMap((score, seat) => (score === best ? [seat] : []));
+}
+
+/** The ruleset's status, except that a game the host ended is finished with its current scores. */
+export function gameStatus(ruleset: AnyRuleset, state: GameState): GameStatus | null {
+  if (!state.started) return null;
+  const status: GameStatus = ruleset.status(state.rules);
+  if (!state.endedByHost || status.finished) return status;
+  return {
+    ...status,
+    activeSeats: [],
+    finished: true,
+    winners: leaders(status.scores),
+    detail: { ...status.detail, endedByHost: state.endedByHost.reason },
+  };
 }

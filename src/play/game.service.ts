@@ -4,7 +4,7 @@
  * appends the resulting events at the version it decided on.
  */
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
@@ -12,15 +12,19 @@ import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import { seededRandom } from '../rules/random';
+import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
+import { GameChangeHooks } from './game-change-hooks';
 import { GameLoader, rolledBackSeqs } from './game-loader';
-import { foldEvent, GameState } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken } from './platform-events';
+import { foldEvent, GameState, gameStatus } from './game-state';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
   seats: number;
   options?: unknown;
   seed?: string | null;
+  /** Correspondence play; absent: no move deadlines. */
+  moveDeadline?: MoveDeadlineInput | null;
 }
 
 /** A game as loaded for one request: its row, current state and ruleset. */
@@ -52,6 +56,8 @@ export class GameService {
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
+    // Optional so the service can be built by hand (tests) without any hooks.
+    @Optional() private readonly hooks: GameChangeHooks = new GameChangeHooks(),
   ) {}
 
   // ---- loading -------------------------------------------------------------
@@ -77,7 +83,7 @@ export class GameService {
   }
 
   status(game: LoadedGame, state = game.state): GameStatus | null {
-    return state.started ? game.ruleset.status(state.rules) : null;
+    return gameStatus(game.ruleset, state);
   }
 
   seatOf(state: GameState, userId: string | undefined): number | null {
@@ -104,6 +110,7 @@ export class GameService {
     if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
       throw new AppError('BAD_USER_INPUT', `seed must be 1 to ${MAX_SEED_LENGTH} characters.`);
     }
+    const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
       const row = await tx.game.create({
         data: { ruleset: ruleset.id, seed, options, seatCount: input.seats, hostId },
@@ -112,7 +119,7 @@ export class GameService {
         gameId: row.id,
         expectedVersion: 0,
         events: [
-          { type: GameCreated, payload: { ruleset: ruleset.id, seats: input.seats, options, seed, hostId }, actorUserId: hostId },
+          { type: GameCreated, payload: { ruleset: ruleset.id, seats: input.seats, options, seed, hostId, ...(moveDeadline ? { moveDeadline } : {}) }, actorUserId: hostId },
           { type: SeatTaken, payload: { seat: 0, userId: hostId }, actorUserId: hostId, actorSeat: 0 },
         ],
       });
@@ -142,6 +149,18 @@ export class GameService {
       },
     });
     return this.load(gameId);
+  }
+
+  /** The host asks a registered user, by email, to take a seat (the invitation is mailed). */
+  async invitePlayer(hostId: string, gameId: string, email: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host can invite players.');
+    if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
+    if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
+    const invitee = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+    if (!invitee) throw new AppError('BAD_USER_INPUT', 'There is no account with that email address.');
+    if (game.state.seats.includes(invitee.id)) throw new AppError('BAD_USER_INPUT', 'That player already has a seat in this game.');
+    return this.appendAndFold(game, [{ type: PlayerInvited, payload: { userId: invitee.id }, actorUserId: hostId }], {});
   }
 
   async startGame(userId: string, gameId: string): Promise<LoadedGame> {
@@ -210,6 +229,18 @@ export class GameService {
     if (why.length === 0 || why.length > 500) throw new AppError('BAD_USER_INPUT', 'Give a reason of 1 to 500 characters for the rollback.');
     const hostSeat = this.seatOf(game.state, userId);
     return this.jumpTo(game, { type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat });
+  }
+
+  /** Appends events the server decides itself (deadline outcomes), folded and checked like a move's. */
+  appendServerEvents(game: LoadedGame, events: NewEvent[]): Promise<LoadedGame> {
+    return this.appendAndFold(game, events, {});
+  }
+
+  /** The ruleset's events passing over `seat` (see Ruleset.skipTurn); null where it cannot be skipped now. */
+  skipTurnEvents(game: LoadedGame, seat: number): NewEvent[] | null {
+    const events = game.ruleset.skipTurn?.(game.state.rules, seat, seededRandom(`${game.row.seed}:${game.row.version}`)) ?? null;
+    // An irreversible step: nothing before a skip can be taken back.
+    return events && events.map((event: RulesEvent, i: number) => ({ ...this.toNewEvent(event, null, seat), stepStart: i === 0 }));
   }
 
   private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
@@ -315,7 +346,7 @@ export class GameService {
     projection: GameProjection,
     clientMoveId?: string,
   ): Promise<LoadedGame> {
-    const status = state.started ? game.ruleset.status(state.rules) : null;
+    const status = gameStatus(game.ruleset, state);
     const fullProjection: GameProjection = {
       ...projection,
       ...(status
@@ -328,7 +359,14 @@ export class GameService {
     };
     const from = game.row.version;
     const to = from + events.length;
-    await this.store.appendEvents({ gameId: game.row.id, expectedVersion: from, events, clientMoveId, projection: fullProjection });
+    await this.store.appendEvents({
+      gameId: game.row.id,
+      expectedVersion: from,
+      events,
+      clientMoveId,
+      projection: fullProjection,
+      alsoInTransaction: (tx, appended) => this.hooks.runInTransaction(tx, { before: game, state, status, appended }),
+    });
     this.loader.remember(game.row.id, to, state);
     // Snapshots are a cache: failing to write one costs speed, never correctness.
     this.loader.snapshotIfDue(game.row.id, from, to, state).catch((error) => this.logger.warn(`snapshot of ${game.row.id} at ${to} failed: ${error}`));

@@ -12,6 +12,27 @@ export const GameStarted = 'game.started';
 export const GameRolledBack = 'game.rolledBack';
 /** A player took back their own last step: the state becomes the state at `toVersion`. */
 export const MoveUndone = 'game.moveUndone';
+/** The host invited a registered user (by email) to take a seat. */
+export const PlayerInvited = 'game.playerInvited';
+/** A seat's move deadline passed (see src/deadlines/). */
+export const DeadlinePassed = 'game.deadlinePassed';
+export const DeadlineExtended = 'game.deadlineExtended';
+/** A seat that ran out of time was passed over; the ruleset's own events for that follow. */
+export const TurnSkipped = 'game.turnSkipped';
+/** The host ended the game early: it is finished with the current result. */
+export const EndedByHost = 'game.endedByHost';
+
+/** What may happen to a seat whose move deadline passed. */
+export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
+
+/** Correspondence play: how long each seat has to act, and what then. */
+export interface MoveDeadlineSettings {
+  hoursPerMove: number;
+  /** The reminder mail goes out this long before the deadline. */
+  reminderHoursBefore: number;
+  /** Applied as soon as a deadline passes, or `ASK_HOST` to let the host choose then. */
+  onExpiry: DeadlineAction | 'ASK_HOST';
+}
 
 export interface GameCreatedPayload {
   ruleset: string;
@@ -20,6 +41,8 @@ export interface GameCreatedPayload {
   /** Secret while the game runs: it determines every future random draw. */
   seed: string;
   hostId: string;
+  /** Absent: no move deadlines. */
+  moveDeadline?: MoveDeadlineSettings;
 }
 
 export interface JumpPayload {

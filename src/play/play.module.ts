@@ -3,6 +3,7 @@ import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { RulesetRegistry } from '../games/registry';
 import type { AnyRuleset } from '../rules/contract';
+import { GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { GameService } from './game.service';
 
@@ -21,9 +22,10 @@ export class PlayModule {
       providers: [
         { provide: RulesetRegistry, useValue: new RulesetRegistry(options.rulesets) },
         { provide: GameLoader, inject: [EventStore], useFactory: (store: EventStore) => new GameLoader(store, options.snapshotInterval) },
+        GameChangeHooks,
         GameService,
       ],
-      exports: [RulesetRegistry, GameService, EventStoreModule],
+      exports: [RulesetRegistry, GameService, GameChangeHooks, EventStoreModule],
     };
   }
 }

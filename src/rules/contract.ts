@@ -98,6 +98,14 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
   /** The event as `viewer` may see it (hidden parts removed or masked). */
   redact(event: E, viewer: Viewer): RulesEvent;
   status(state: S): GameStatus;
+  /**
+   * Optional, for correspondence play: the events that pass over `seat` when
+   * its player ran out of time (a pass, a forced discard), so the others can
+   * play on; null when the game cannot go on without that seat's own move
+   * right now. A ruleset without it never has a seat skipped: the host
+   * extends the deadline or ends the game instead.
+   */
+  skipTurn?(state: S, seat: Seat, random: Random): E[] | null;
 }
 
 /** Any ruleset, as the server holds them. */

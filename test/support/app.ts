@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { createApp } from '../../src/app';
 import { Clock } from '../../src/common/clock';
 import { RULESETS_HOSTED } from '../../src/games';
+import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
 import { countingGame } from './counting-game';
 import { createTestDatabase, TestDatabase } from './database';
@@ -18,7 +19,17 @@ export interface TestServer {
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-export async function startTestServer(options: { clock?: Clock; rulesets?: AnyRuleset[]; snapshotInterval?: number; db?: TestDatabase } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  clock?: Clock;
+  rulesets?: AnyRuleset[];
+  snapshotInterval?: number;
+  /** Shared with another server, and kept when this one closes. */
+  db?: TestDatabase;
+  /** Omitted: notifications are queued but not sent. */
+  mail?: MailOptions;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = options.db ?? (await createTestDatabase());
   const app = await createApp(
     {
@@ -27,6 +38,7 @@ export async function startTestServer(options: { clock?: Clock; rulesets?: AnyRu
       rulesets: options.rulesets ?? [...RULESETS_HOSTED, countingGame],
       snapshotInterval: options.snapshotInterval ?? 100,
       clock: options.clock,
+      mail: options.mail,
     },
     false,
   );

@@ -1,0 +1,34 @@
+/** Correspondence play: the caller's turns, the host's choice after a deadline, and each game's deadlines. */
+import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Deadlines } from '../deadlines/deadlines';
+import { RequestContext, requireUser } from './context';
+import { GameModel, GameParent } from './models';
+import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './notification-models';
+
+@Resolver(() => GameModel)
+export class DeadlinesResolver {
+  constructor(private readonly moveDeadlines: Deadlines) {}
+
+  @Query(() => [MyTurnModel], { description: 'Every game where the caller must act now, soonest deadline first.' })
+  async myTurns(@Context() context: RequestContext) {
+    const userId = requireUser(context);
+    const turns = await this.moveDeadlines.myTurns(userId);
+    return turns.map((turn) => ({ ...turn, game: new GameParent(turn.game, userId) }));
+  }
+
+  @Mutation(() => GameModel, { description: 'Host only: what happens to a seat whose move deadline passed.' })
+  async resolveDeadline(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('seat', { type: () => Int }) seat: number,
+    @Args('action', { type: () => DeadlineActionValue }) action: DeadlineActionValue,
+    @Context() context: RequestContext,
+  ) {
+    const userId = requireUser(context);
+    return new GameParent(await this.moveDeadlines.resolve(userId, gameId, seat, action), userId);
+  }
+
+  @ResolveField(() => [SeatDeadlineModel], { description: 'Move deadlines of the seats that must act (games with deadlines only).' })
+  deadlines(@Parent() { game }: GameParent) {
+    return this.moveDeadlines.ofGame(game.row.id);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * Correspondence play: reminders before a move deadline, and what happens
+ * when one passes (`game.deadlinePassed`, then the outcome the game's
+ * settings or its host choose: extend, skip the seat, or end the game, all
+ * events in the game's stream). Vacation time pauses deadlines.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { AppError } from '../common/errors';
+import { PeriodicTask } from '../common/periodic';
+import { PrismaService } from '../database/prisma.service';
+import type { NewEvent } from '../event-store/event-store';
+import type { TurnDeadline } from '../generated/prisma/client';
+import { NotificationOutbox } from '../notifications/outbox';
+import { GameService, LoadedGame } from '../play/game.service';
+import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, TurnSkipped } from '../play/platform-events';
+import { deadlineFor } from './deadline-settings';
+import { pausedDeadline } from './vacation-time';
+import { Vacations } from './vacations';
+
+export interface DeadlinesOptions {
+  /** Looks for due reminders and deadlines this often; unset: only when asked (tests). */
+  sweepIntervalMs?: number;
+}
+export const DEADLINES_OPTIONS = Symbol('DEADLINES_OPTIONS');
+
+/** A deadline as it stands after vacation pauses. */
+interface EffectiveDeadline {
+  row: TurnDeadline;
+  dueAt: Date;
+  remindAt: Date;
+}
+
+export interface MyTurn {
+  game: LoadedGame;
+  seat: number;
+  deadline: Date | null;
+}
+
+@Injectable()
+export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(Deadlines.name);
+  private readonly sweeper?: PeriodicTask;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly play: GameService,
+    private readonly outbox: NotificationOutbox,
+    private readonly vacations: Vacations,
+    private readonly clock: Clock,
+    @Inject(DEADLINES_OPTIONS) options: DeadlinesOptions,
+  ) {
+    if (options.sweepIntervalMs) this.sweeper = new PeriodicTask('deadline sweep', options.sweepIntervalMs, () => this.runDue());
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeper?.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sweeper?.stop();
+  }
+
+  /** Sends the reminders and handles the deadlines that are due now. */
+  async runDue(): Promise<{ reminded: number; expired: number }> {
+    const now = this.clock.now();
+    return { reminded: await this.remindDue(now), expired: await this.expireDue(now) };
+  }
+
+  /** Host only: what happens to a seat whose deadline passed. */
+  async resolve(hostId: string, gameId: string, seat: number, action: DeadlineAction): Promise<LoadedGame> {
+    const game = await this.play.load(gameId);
+    if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host decides what happens after a deadline.');
+    if (game.row.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', 'The game is not being played.');
+    const deadline = Number.isInteger(seat) ? await this.prisma.turnDeadline.findUnique({ where: { gameId_seat: { gameId, seat } } }) : null;
+    if (!deadline?.expiredAt) throw new AppError('BAD_USER_INPUT', `Seat ${seat} has no deadline that has passed.`);
+    const events = this.outcome(game, seat, action, hostId);
+    if (!events) throw new AppError('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat} now: extend the deadline or end the game.`);
+    return this.play.appendServerEvents(game, events);
+  }
+
+  /** Every game where `userId` must act now, soonest deadline first. */
+  async myTurns(userId: string): Promise<MyTurn[]> {
+    const seats = await this.prisma.gameSeat.findMany({
+      where: { userId, game: { status: 'ACTIVE' } },
+      select: { gameId: true, index: true, game: { select: { activeSeats: true } } },
+    });
+    const toAct = seats.filter((seat) => seat.game.activeSeats.includes(seat.index));
+    const rows = await this.prisma.turnDeadline.findMany({ where: { userId, gameId: { in: toAct.map((s) => s.gameId) } } });
+    const deadlines = await this.withPauses(rows);
+    const turns = await Promise.all(
+      toAct.map(async ({ gameId, index }) => ({
+        game: await this.play.load(gameId),
+        seat: index,
+        deadline: deadlines.find((d) => d.row.gameId === gameId && d.row.seat === index)?.dueAt ?? null,
+      })),
+    );
+    return turns.sort((a, b) => (a.deadline?.getTime() ?? Infinity) - (b.deadline?.getTime() ?? Infinity));
+  }
+
+  /** The game's running deadlines, vacation pauses included. */
+  async ofGame(gameId: string): Promise<Array<{ seat: number; deadline: Date; passed: boolean }>> {
+    const rows = await this.prisma.turnDeadline.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
+    return (await this.withPauses(rows)).map(({ row, dueAt }) => ({ seat: row.seat, deadline: dueAt, passed: row.expiredAt !== null }));
+  }
+
+  // ---- reminders -------------------------------------------------------------
+
+  private async remindDue(now: Date): Promise<number> {
+    // A reminder time equal to the deadline means the game asked for none.
+    const candidates = (await this.prisma.turnDeadline.findMany({ where: { remindedAt: null, expiredAt: null, remindAt: { lte: now } } })).filter(
+      (row) => row.remindAt < row.dueAt,
+    );
+    let reminded = 0;
+    for (const deadline of await this.withPauses(candidates)) {
+      if (deadline.remindAt <= now && (await this.remind(deadline, now))) reminded++;
+    }
+    return reminded;
+  }
+
+  /** Marks the reminder sent and writes its mail to the outbox, together; false if another process did first. */
+  private remind({ row, dueAt }: EffectiveDeadline, now: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.turnDeadline.updateMany({
+        where: { gameId: row.gameId, seat: row.seat, activeSince: row.activeSince, remindedAt: null },
+        data: { remindedAt: now },
+      });
+      if (claimed.count === 0) return false;
+      const { version } = await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { version: true } });
+      await this.outbox.recordInTransaction(tx, row.gameId, version, [
+        { userId: row.userId, kind: 'DEADLINE_REMINDER', details: { seat: row.seat, deadline: dueAt.toISOString() } },
+      ]);
+      return true;
+    });
+  }
+
+  // ---- expiry ----------------------------------------------------------------
+
+  private async expireDue(now: Date): Promise<number> {
+    const candidates = await this.prisma.turnDeadline.findMany({ where: { expiredAt: null, dueAt: { lte: now } } });
+    let expired = 0;
+    for (const deadline of await this.withPauses(candidates)) {
+      if (deadline.dueAt > now) continue;
+      try {
+        await this.expire(deadline.row);
+        expired++;
+      } catch (error) {
+        // Someone moved (or another process expired it) meanwhile: the next sweep looks again.
+        if (!(error instanceof AppError && error.code === 'VERSION_CONFLICT')) throw error;
+        this.logger.debug(`deadline of game ${deadline.row.gameId} seat ${deadline.row.seat} raced with another change`);
+      }
+    }
+    return expired;
+  }
+
+  private async expire(deadline: TurnDeadline): Promise<void> {
+    const game = await this.play.load(deadline.gameId);
+    const settings = game.state.moveDeadline;
+    if (!settings || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(deadline.seat)) return;
+    const passed: NewEvent = { type: DeadlinePassed, payload: { seat: deadline.seat, userId: deadline.userId } };
+    // An automatic skip the ruleset cannot make now is left to the host.
+    const outcome = settings.onExpiry === 'ASK_HOST' ? [] : (this.outcome(game, deadline.seat, settings.onExpiry, null) ?? []);
+    await this.play.appendServerEvents(game, [passed, ...outcome]);
+  }
+
+  /** The events of a deadline outcome; null when the seat cannot be skipped now. */
+  private outcome(game: LoadedGame, seat: number, action: DeadlineAction, actorUserId: string | null): NewEvent[] | null {
+    switch (action) {
+      case 'EXTEND': {
+        const { dueAt } = deadlineFor(game.state.moveDeadline!, this.clock.now());
+        return [{ type: DeadlineExtended, payload: { seat, dueAt: dueAt.toISOString() }, actorUserId }];
+      }
+      case 'SKIP': {
+        const skip = this.play.skipTurnEvents(game, seat);
+        return skip && [{ type: TurnSkipped, payload: { seat }, actorUserId }, ...skip];
+      }
+      case 'END':
+        return [{ type: EndedByHost, payload: { reason: `seat ${seat} ran out of time` }, actorUserId }];
+    }
+  }
+
+  /** The deadlines with their players' vacation time added. */
+  private async withPauses(rows: TurnDeadline[]): Promise<EffectiveDeadline[]> {
+    const periods = await this.vacations.periodsOf([...new Set(rows.map((r) => r.userId))]);
+    return rows.map((row) => {
+      const dueAt = pausedDeadline(row.activeSince, row.dueAt, periods.get(row.userId)!);
+      return { row, dueAt, remindAt: new Date(row.remindAt.getTime() + dueAt.getTime() - row.dueAt.getTime()) };
+    });
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Vacations: periods in which a player's move deadlines are paused and
+ * their mail is held for a digest, within a yearly allowance.
+ */
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { AppError } from '../common/errors';
+import { PrismaService } from '../database/prisma.service';
+import { overlaps, Period, timeInYear } from './vacation-time';
+
+export const VACATION_DAYS_PER_YEAR = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ALLOWANCE_MS = VACATION_DAYS_PER_YEAR * DAY_MS;
+
+export interface VacationSummary {
+  /** Current and future vacations, soonest first. */
+  upcoming: Period[];
+  /** Allowance left in the current calendar year, in days. */
+  daysLeftThisYear: number;
+}
+
+@Injectable()
+export class Vacations {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Every vacation of the given users, by user. */
+  async periodsOf(userIds: string[]): Promise<Map<string, Period[]>> {
+    const rows = await this.prisma.vacation.findMany({ where: { userId: { in: userIds } }, orderBy: { startsAt: 'asc' } });
+    const byUser = new Map<string, Period[]>(userIds.map((id) => [id, []]));
+    for (const row of rows) byUser.get(row.userId)!.push(row);
+    return byUser;
+  }
+
+  async isOnVacation(userId: string, at: Date): Promise<boolean> {
+    const found = await this.prisma.vacation.count({ where: { userId, startsAt: { lte: at }, endsAt: { gt: at } } });
+    return found > 0;
+  }
+
+  async summary(userId: string): Promise<VacationSummary> {
+    const now = this.clock.now();
+    const periods = (await this.periodsOf([userId])).get(userId)!;
+    const used = timeInYear(periods, now.getUTCFullYear());
+    return {
+      upcoming: periods.filter((p) => p.endsAt > now),
+      daysLeftThisYear: Math.max(0, Math.floor((ALLOWANCE_MS - used) / DAY_MS)),
+    };
+  }
+
+  /** Plans a vacation; refuses past, overlapping or over-allowance periods, writing nothing. */
+  async add(userId: string, period: Period): Promise<VacationSummary> {
+    const now = this.clock.now();
+    if (Number.isNaN(period.startsAt.getTime()) || Number.isNaN(period.endsAt.getTime()) || period.endsAt <= period.startsAt) {
+      throw new AppError('BAD_USER_INPUT', 'A vacation must end after it starts.');
+    }
+    if (period.startsAt < now) throw new AppError('BAD_USER_INPUT', 'A vacation cannot start in the past.');
+    const existing = (await this.periodsOf([userId])).get(userId)!;
+    if (existing.some((other) => overlaps(other, period))) throw new AppError('BAD_USER_INPUT', 'That vacation overlaps one you already planned.');
+    for (let year = period.startsAt.getUTCFullYear(); year <= period.endsAt.getUTCFullYear(); year++) {
+      if (timeInYear([...existing, period], year) > ALLOWANCE_MS) {
+        throw new AppError('BAD_USER_INPUT', `That is more than the ${VACATION_DAYS_PER_YEAR} days of vacation allowed in ${year}.`);
+      }
+    }
+    await this.prisma.vacation.create({ data: { userId, startsAt: period.startsAt, endsAt: period.endsAt } });
+    return this.summary(userId);
+  }
+
+  /** Ends the current vacation now and cancels planned ones. */
+  async endAll(userId: string): Promise<VacationSummary> {
+    const now = this.clock.now();
+    await this.prisma.$transaction([
+      this.prisma.vacation.deleteMany({ where: { userId, startsAt: { gte: now } } }),
+      this.prisma.vacation.updateMany({ where: { userId, startsAt: { lt: now }, endsAt: { gt: now } }, data: { endsAt: now } }),
+    ]);
+    return this.summary(userId);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The delivery queue, on pg-boss (a PostgreSQL job queue): jobs live in the
+ * app's own database, so a delivery job is written in the same transaction
+ * as the notification it delivers, survives restarts, and is retried with
+ * backoff when sending fails.
+ */
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { DATABASE_URL } from '../database/database.module';
+import type { Prisma } from '../generated/prisma/client';
+import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+
+const QUEUE = 'notification-delivery';
+/** Sending one mail takes seconds; a job active longer belonged to a process that died, and is retried. */
+const JOB_EXPIRY_SECONDS = 120;
+const STOP_TIMEOUT_MS = 5000;
+
+interface DeliveryJob {
+  notificationId: string;
+}
+
+/** Runs pg-boss's SQL on a Prisma transaction, so its inserts commit or roll back with it. */
+function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe(text, ...values.map((value) => value ?? null)) }),
+  };
+}
+
+@Injectable()
+export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(DeliveryQueue.name);
+  private readonly boss: PgBoss;
+  readonly policy: DeliveryPolicy;
+
+  constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
+    this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery };
+    this.boss = new PgBoss({ connectionString: databaseUrl, max: 4, schedule: false });
+    this.boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.boss.start();
+    const settings = {
+      name: QUEUE,
+      retryLimit: this.policy.retryLimit,
+      retryDelay: this.policy.retryDelaySeconds,
+      retryBackoff: this.policy.retryBackoff,
+      expireInSeconds: JOB_EXPIRY_SECONDS,
+    };
+    await this.boss.createQueue(QUEUE, settings); // does nothing if it exists
+    await this.boss.updateQueue(QUEUE, settings);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+  }
+
+  /** Delivery jobs that exist only if the caller's transaction commits. */
+  async enqueueInTransaction(tx: Prisma.TransactionClient, notificationIds: string[]): Promise<void> {
+    if (notificationIds.length === 0) return;
+    await this.boss.insert(
+      notificationIds.map((notificationId) => ({ name: QUEUE, data: { notificationId } })),
+      { db: inTransaction(tx) },
+    );
+  }
+
+  /** Calls `deliver` for each job; a throw fails the job, which pg-boss retries later. */
+  async work(deliver: (notificationId: string) => Promise<void>): Promise<void> {
+    await this.boss.work<DeliveryJob>(QUEUE, { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      await deliver(job.data.notificationId);
+    });
+  }
+}

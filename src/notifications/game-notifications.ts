@@ -1,0 +1,23 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { Prisma } from '../generated/prisma/client';
+import { GameChange, GameChangeHook, GameChangeHooks } from '../play/game-change-hooks';
+import { plannedNotifications } from './notification-planner';
+import { NotificationOutbox } from './outbox';
+
+/** Writes the notifications a game change causes into the outbox, in the append's own transaction. */
+@Injectable()
+export class GameNotifications implements GameChangeHook, OnModuleInit {
+  constructor(
+    private readonly hooks: GameChangeHooks,
+    private readonly outbox: NotificationOutbox,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.register(this);
+  }
+
+  async inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {
+    const version = change.appended[change.appended.length - 1].seq;
+    await this.outbox.recordInTransaction(tx, change.before.row.id, version, plannedNotifications(change));
+  }
+}

@@ -1,0 +1,49 @@
+/** Sends composed mail over SMTP (nodemailer), with the headers bulk mail needs. */
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import nodemailer, { Transporter } from 'nodemailer';
+import type { ComposedMail } from './mail-composer';
+import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+
+/** Give up on a mail server that does not answer, so the job can be retried. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+@Injectable()
+export class Mailer implements OnModuleDestroy {
+  private readonly transport: Transporter | null;
+  private readonly from: string;
+  private readonly messageIdHost: string;
+
+  constructor(@Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
+    const { transportUrl, from, publicUrl } = options.mail;
+    this.transport = transportUrl ? nodemailer.createTransport({ url: transportUrl, ...TIMEOUTS }) : null;
+    this.from = from;
+    this.messageIdHost = new URL(publicUrl).hostname;
+  }
+
+  get canSend(): boolean {
+    return this.transport !== null;
+  }
+
+  /** `id` makes the Message-ID, so a mail sent twice after a crash is recognisably the same mail. */
+  async send(id: string, mail: ComposedMail): Promise<void> {
+    if (!this.transport) throw new Error('no mail transport is configured');
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<${id}@${this.messageIdHost}>`,
+      headers: {
+        // RFC 8058 one-click unsubscribe: mail clients POST to the link.
+        'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'Auto-Submitted': 'auto-generated',
+      },
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.transport?.close();
+  }
+}

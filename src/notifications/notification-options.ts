@@ -1,0 +1,42 @@
+import type { MailCatcher } from './mail-catcher';
+
+/** How hard the delivery worker tries (pg-boss retry settings of the delivery queue). */
+export interface DeliveryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay after each failure (with jitter). */
+  retryBackoff: boolean;
+  pollingIntervalSeconds: number;
+}
+
+/**
+ * Retries after 15 s, 30 s, 1 min ... doubling (plus up to as much again of
+ * jitter): the last of 14 comes three to six days after the first failure,
+ * so an SMTP server may be down for days without a mail being lost. A mail
+ * still failing after that stays PENDING in `notifications`, with its error.
+ */
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 14, retryDelaySeconds: 15, retryBackoff: true, pollingIntervalSeconds: 2 };
+
+export interface MailOptions {
+  /** smtp:// or smtps:// URL of the outgoing server. Unset: mail is queued but not sent by this process. */
+  transportUrl?: string;
+  from: string;
+  /** Base of every link in mail (PUBLIC_URL). */
+  publicUrl: string;
+  /** Set when `transportUrl` is the in-process catcher: `/dev/mail` shows what it received. */
+  catcher?: MailCatcher;
+  delivery?: Partial<DeliveryPolicy>;
+}
+
+export interface NotificationsOptions {
+  mail: MailOptions;
+  /** Key for signing unsubscribe links. */
+  linkSecret: string;
+  /** Looks for due digests this often; unset: only when asked (tests). */
+  sweepIntervalMs?: number;
+}
+
+export const NOTIFICATIONS_OPTIONS = Symbol('NOTIFICATIONS_OPTIONS');
+
+/** For processes that send no mail (most tests): notifications are still recorded and queued. */
+export const MAIL_NOT_SENT: MailOptions = { from: 'Play by Web <noreply@localhost>', publicUrl: 'http://localhost' };

@@ -1,0 +1,61 @@
+import type { StoredEvent } from '../event-store/event-store';
+import type { GameChange } from '../play/game-change-hooks';
+import type { LoadedGame } from '../play/game.service';
+import { EMPTY_GAME_STATE } from '../play/game-state';
+import type { GameStatus } from '../rules/contract';
+import { plannedNotifications } from './notification-planner';
+
+const AT = new Date('2026-01-01T00:00:00.000Z');
+
+function change(options: { before: { status: 'LOBBY' | 'ACTIVE' | 'FINISHED'; activeSeats: number[] }; status: GameStatus | null; events: Array<Partial<StoredEvent>>; deadlineHours?: number }): GameChange {
+  const before = { row: { id: 'g1', hostId: 'host', ...options.before } } as unknown as LoadedGame;
+  const state = {
+    ...EMPTY_GAME_STATE,
+    started: true,
+    seats: ['host', 'guest'],
+    ...(options.deadlineHours ? { moveDeadline: { hoursPerMove: options.deadlineHours, reminderHoursBefore: 1, onExpiry: 'ASK_HOST' as const } } : {}),
+  };
+  const appended = options.events.map((event, i) => ({ seq: 10 + i, at: AT, payload: {}, actorUserId: null, ...event }) as StoredEvent);
+  return { before, state, status: options.status, appended };
+}
+
+const playing = (activeSeats: number[]): GameStatus => ({ phase: 'playing', activeSeats, finished: false });
+
+describe('plannedNotifications', () => {
+  it('tells everyone the game started, and the first player it is their turn, with the deadline', () => {
+    const planned = plannedNotifications(change({ before: { status: 'LOBBY', activeSeats: [] }, status: playing([1]), events: [{ type: 'game.started' }, { type: 'dealt' }], deadlineHours: 72 }));
+    expect(planned).toEqual([
+      { userId: 'host', kind: 'GAME_STARTED' },
+      { userId: 'guest', kind: 'GAME_STARTED' },
+      { userId: 'guest', kind: 'YOUR_TURN', details: { seat: 1, deadline: '2026-01-04T00:00:00.000Z' } },
+    ]);
+  });
+
+  it('says nothing while the same seat goes on acting', () => {
+    expect(plannedNotifications(change({ before: { status: 'ACTIVE', activeSeats: [0] }, status: playing([0]), events: [{ type: 'added' }] }))).toEqual([]);
+  });
+
+  it('tells the others about a rollback, and restarts the turn it lands on', () => {
+    const planned = plannedNotifications(
+      change({ before: { status: 'ACTIVE', activeSeats: [0] }, status: playing([0]), events: [{ type: 'game.rolledBack', actorUserId: 'host', payload: { toVersion: 5, reason: 'oops' } }] }),
+    );
+    expect(planned).toEqual([
+      { userId: 'guest', kind: 'ROLLBACK', details: { toVersion: 5, reason: 'oops' } },
+      { userId: 'host', kind: 'YOUR_TURN', details: { seat: 0 } },
+    ]);
+  });
+
+  it('tells everyone the result once, and the late player and the host that a deadline passed', () => {
+    const finished: GameStatus = { phase: 'over', activeSeats: [], finished: true, winners: [0] };
+    const planned = plannedNotifications(
+      change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: finished, events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.endedByHost' }], deadlineHours: 24 }),
+    );
+    const details = { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST' };
+    expect(planned).toEqual([
+      { userId: 'guest', kind: 'DEADLINE_PASSED', details },
+      { userId: 'host', kind: 'DEADLINE_PASSED', details },
+      { userId: 'host', kind: 'GAME_FINISHED' },
+      { userId: 'guest', kind: 'GAME_FINISHED' },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Who is told what about a change to a game: a pure function of the change.
+ * Mail content is worked out later, at delivery, from the game's events.
+ */
+import { deadlineFor } from '../deadlines/deadline-settings';
+import { GameChange, seatsNowToAct } from '../play/game-change-hooks';
+import { DeadlinePassed, GameRolledBack, GameStarted, PlayerInvited } from '../play/platform-events';
+import type { PlannedNotification } from './outbox';
+
+export function plannedNotifications(change: GameChange): PlannedNotification[] {
+  const { before, state, status, appended } = change;
+  const players = state.seats.filter((userId): userId is string => userId !== null);
+  const planned: PlannedNotification[] = [];
+  for (const event of appended) {
+    switch (event.type) {
+      case PlayerInvited:
+        planned.push({ userId: event.payload.userId as string, kind: 'INVITATION' });
+        break;
+      case GameStarted:
+        planned.push(...players.map((userId) => ({ userId, kind: 'GAME_STARTED' as const })));
+        break;
+      case GameRolledBack:
+        planned.push(
+          ...players
+            .filter((userId) => userId !== event.actorUserId)
+            .map((userId) => ({ userId, kind: 'ROLLBACK' as const, details: { toVersion: event.payload.toVersion, reason: event.payload.reason } })),
+        );
+        break;
+      case DeadlinePassed: {
+        const late = event.payload.userId as string;
+        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry };
+        planned.push(...[...new Set([late, before.row.hostId])].map((userId) => ({ userId, kind: 'DEADLINE_PASSED' as const, details })));
+        break;
+      }
+    }
+  }
+  if (status?.finished) {
+    if (before.row.status !== 'FINISHED') planned.push(...players.map((userId) => ({ userId, kind: 'GAME_FINISHED' as const })));
+    return planned;
+  }
+  const now = appended[0].at;
+  for (const seat of seatsNowToAct(change)) {
+    const deadline = state.moveDeadline && deadlineFor(state.moveDeadline, now).dueAt.toISOString();
+    planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) } });
+  }
+  return planned;
+}

@@ -1,0 +1,42 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { VacationsModule } from '../deadlines/vacations.module';
+import { NotificationDelivery } from './delivery';
+import { DeliveryQueue } from './delivery-queue';
+import { DeliveryWorker } from './delivery-worker';
+import { Digests } from './digests';
+import { GameNotifications } from './game-notifications';
+import { MailCatcher } from './mail-catcher';
+import { MailComposer } from './mail-composer';
+import { Mailer } from './mailer';
+import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+import { NotificationOutbox } from './outbox';
+import { NotificationPreferences } from './preferences';
+import { UnsubscribeLinks } from './unsubscribe-links';
+
+/** Email notifications: the outbox, the delivery worker, preferences, digests and unsubscribe links. */
+@Module({})
+export class NotificationsModule {
+  static forRoot(options: NotificationsOptions): DynamicModule {
+    const catcher = options.mail.catcher ? [{ provide: MailCatcher, useValue: options.mail.catcher }] : [];
+    return {
+      module: NotificationsModule,
+      global: true,
+      imports: [VacationsModule],
+      providers: [
+        { provide: NOTIFICATIONS_OPTIONS, useValue: options },
+        { provide: UnsubscribeLinks, useValue: new UnsubscribeLinks(options.linkSecret, options.mail.publicUrl) },
+        ...catcher,
+        DeliveryQueue,
+        NotificationOutbox,
+        GameNotifications,
+        NotificationPreferences,
+        MailComposer,
+        Mailer,
+        NotificationDelivery,
+        DeliveryWorker,
+        Digests,
+      ],
+      exports: [NotificationOutbox, NotificationPreferences, UnsubscribeLinks, Digests, VacationsModule, ...catcher.map((c) => c.provide)],
+    };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Each user's choice per kind of mail: immediately, in a daily digest, or
+ * not at all. Kinds never chosen are sent immediately. While the user is on
+ * vacation, mail is held for the digest that follows it.
+ */
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+import { Vacations } from '../deadlines/vacations';
+import type { NotificationKind, Prisma } from '../generated/prisma/client';
+
+export type Delivery = 'IMMEDIATE' | 'DIGEST' | 'OFF';
+
+/** Every kind a user can choose for (the digest itself is not one). */
+export const CHOOSABLE_KINDS = [
+  'YOUR_TURN',
+  'INVITATION',
+  'GAME_STARTED',
+  'GAME_FINISHED',
+  'ROLLBACK',
+  'DEADLINE_REMINDER',
+  'DEADLINE_PASSED',
+] as const satisfies readonly NotificationKind[];
+export type ChoosableKind = (typeof CHOOSABLE_KINDS)[number];
+
+export type Deliveries = Record<ChoosableKind, Delivery>;
+
+/** What the worker does with a notification now. */
+export type Route = 'SEND' | 'HOLD' | 'SKIP';
+
+@Injectable()
+export class NotificationPreferences {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly vacations: Vacations,
+  ) {}
+
+  async deliveries(userId: string): Promise<Deliveries> {
+    const row = await this.prisma.notificationSettings.findUnique({ where: { userId } });
+    const chosen = (row?.deliveries ?? {}) as Partial<Deliveries>;
+    return Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, chosen[kind] ?? 'IMMEDIATE'])) as Deliveries;
+  }
+
+  async update(userId: string, changes: Partial<Deliveries>): Promise<Deliveries> {
+    const deliveries = { ...(await this.deliveries(userId)), ...changes } as Prisma.InputJsonObject;
+    await this.prisma.notificationSettings.upsert({ where: { userId }, create: { userId, deliveries }, update: { deliveries } });
+    return this.deliveries(userId);
+  }
+
+  async route(userId: string, kind: NotificationKind, at: Date): Promise<Route> {
+    if (kind === 'DIGEST') return 'SEND';
+    const delivery = (await this.deliveries(userId))[kind];
+    if (delivery === 'OFF') return 'SKIP';
+    if (delivery === 'DIGEST' || (await this.vacations.isOnVacation(userId, at))) return 'HOLD';
+    return 'SEND';
+  }
+}

@@ -1,0 +1,13 @@
+import { html } from './html';
+import { GameMailContext, MailTemplate } from './mail-template';
+
+export interface GameStartedContext extends GameMailContext {
+  players: string[];
+}
+
+export const gameStartedMail: MailTemplate<GameStartedContext> = (c) => ({
+  subject: `Game started: ${c.gameTitle}`,
+  text: `${c.gameTitle} (${c.rulesetName}) has started. Players: ${c.players.join(', ')}.\n\nFollow it: ${c.gameUrl}`,
+  html: html`<p><strong>${c.gameTitle}</strong> (${c.rulesetName}) has started. Players: ${c.players.join(', ')}.</p>
+<p><a href="${c.gameUrl}">Follow the game</a></p>`,
+});

@@ -1,0 +1,11 @@
+export { deadlinePassedMail } from './deadline-passed';
+export { deadlineReminderMail } from './deadline-reminder';
+export { digestMail } from './digest';
+export { gameFinishedMail } from './game-finished';
+export { gameStartedMail } from './game-started';
+export { invitationMail } from './invitation';
+export { layout } from './layout';
+export type { RenderedMail } from './layout';
+export type { GameMailContext, MailBody } from './mail-template';
+export { rollbackMail } from './rollback';
+export { yourTurnMail } from './your-turn';

@@ -1,0 +1,32 @@
+import { html } from './html';
+import { formatTime, GameMailContext, MailTemplate } from './mail-template';
+
+export interface YourTurnContext extends GameMailContext {
+  /** Who acted since the recipient's last move, in order. */
+  movedBy: string[];
+  /** What happened since then, one readable line per event, as the recipient may see it. */
+  summary: string[];
+  deadline: Date | null;
+}
+
+export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
+  const who = c.movedBy.length > 0 ? `${c.movedBy.join(', ')} moved` : 'The game is waiting for you';
+  const deadline = c.deadline ? `Please move by ${formatTime(c.deadline)}.` : '';
+  return {
+    subject: `Your turn: ${c.gameTitle}`,
+    text: [
+      `${who} in ${c.gameTitle} (${c.rulesetName}). It is your turn.`,
+      '',
+      'Since your last move:',
+      ...c.summary.map((line) => `  - ${line}`),
+      ...(c.deadline ? ['', deadline] : []),
+      '',
+      `Play: ${c.gameUrl}`,
+    ].join('\n'),
+    html: html`<p>${who} in <strong>${c.gameTitle}</strong> (${c.rulesetName}). It is your turn.</p>
+<p>Since your last move:</p>
+<ul>${c.summary.map((line) => html`<li>${line}</li>`)}</ul>
+${c.deadline ? html`<p>${deadline}</p>` : ''}
+<p><a href="${c.gameUrl}">Play your move</a></p>`,
+  };
+};

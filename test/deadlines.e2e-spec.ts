@@ -1,0 +1,170 @@
+/**
+ * Correspondence play end to end: move deadlines, reminders, what happens
+ * when time runs out, and vacations, with time driven by a ManualClock.
+ */
+import { ManualClock } from '../src/common/clock';
+import { Deadlines } from '../src/deadlines/deadlines';
+import { RULESETS_HOSTED } from '../src/games';
+import type { Ruleset } from '../src/rules/contract';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { countingGame, CountingState } from './support/counting-game';
+import { SmtpInbox } from './support/smtp-inbox';
+
+const HOUR = 60 * 60 * 1000;
+
+/** The test game, but a player who runs out of time can be passed over. */
+const skippableCounting: Ruleset<CountingState> = {
+  ...(countingGame as Ruleset<CountingState>),
+  id: 'counting-skippable',
+  name: 'Counting with skips',
+  skipTurn: (state, seat) => (seat === state.turn ? [{ type: 'turnPassed', seat }] : null),
+  evolve: (state, event) =>
+    event.type === 'turnPassed' ? { ...state, turn: (state.turn + 1) % state.seats, addedThisTurn: 0 } : countingGame.evolve(state, event as never),
+};
+
+type Game = { id: string; status: string; version: number; activeSeats: number[]; result: unknown };
+type SeatDeadline = { seat: number; deadline: string; passed: boolean };
+
+describe('move deadlines (end to end)', () => {
+  const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let url: string;
+  let deadlines: Deadlines;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      clock,
+      rulesets: [...RULESETS_HOSTED, countingGame, skippableCounting],
+      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+    });
+    url = server.url;
+    deadlines = server.app.get(Deadlines);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+  async function players(): Promise<[Player & { email: string }, Player & { email: string }]> {
+    const registered = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(url, name)));
+    const withEmail = await Promise.all(
+      registered.map(async (p) => ({ ...p, email: (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, p.token)).me.email })),
+    );
+    return withEmail as [Player & { email: string }, Player & { email: string }];
+  }
+
+  async function startGame(host: Player, guest: Player, ruleset: string, moveDeadline: Record<string, unknown>): Promise<Game> {
+    const { createGame } = await gqlOk<{ createGame: Game }>(
+      url,
+      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
+      { input: { ruleset, seats: 2, seed: 'deadline-seed', moveDeadline } },
+      host.token,
+    );
+    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
+    return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token)).startGame;
+  }
+
+  async function gameDeadlines(id: string): Promise<{ game: Game & { deadlines: SeatDeadline[]; history: Array<{ type: string }> } }> {
+    return gqlOk(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} deadlines { seat deadline passed } history(first: 500) { type } } }`, { id });
+  }
+
+  const at = (hoursFromStart: number, start: Date) => new Date(start.getTime() + hoursFromStart * HOUR).toISOString();
+
+  it('reminds before the deadline, reports it passed, and lets the host extend it or end the game', async () => {
+    const [ann, bob] = await players();
+    const start = clock.now();
+    const game = await startGame(ann, bob, 'counting', { hoursPerMove: 72, reminderHoursBefore: 24 });
+    const late = [ann, bob][game.activeSeats[0]];
+    const [turnMail] = await inbox.waitFor(late.email, /^Your turn/, { containing: game.id });
+    expect(turnMail.text).toContain('Please move by 2026-03-05 12:00 UTC.');
+    const myTurns = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number; deadline: string }> }>(url, '{ myTurns { game { id } seat deadline } }', {}, late.token);
+    expect(myTurns.myTurns).toEqual([{ game: { id: game.id }, seat: game.activeSeats[0], deadline: at(72, start) }]);
+
+    clock.advance(47 * HOUR);
+    await deadlines.runDue();
+    clock.advance(2 * HOUR);
+    await deadlines.runDue();
+    await deadlines.runDue();
+    const reminders = await inbox.waitFor(late.email, /^Reminder/, { containing: game.id });
+    expect(reminders[0].subject).toBe(`Reminder: your move in Ann's Counting (test game) game is due 2026-03-05 12:00 UTC`);
+
+    clock.advance(24 * HOUR);
+    await deadlines.runDue();
+    const passed = await gameDeadlines(game.id);
+    expect(passed.game.deadlines).toEqual([{ seat: game.activeSeats[0], deadline: at(72, start), passed: true }]);
+    expect(passed.game.history.map((h) => h.type)).toContain('game.deadlinePassed');
+    const [toHost] = await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id });
+    expect(toHost.text).toContain('The host now chooses');
+    if (late !== ann) expect((await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain('You ran out of time');
+
+    const resolve = (as: Player, seat: number, action: string) =>
+      gql<{ resolveDeadline: Game }>(url, `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: ${action}) { ${GAME_FIELDS} } }`, { id: game.id, seat }, as.token);
+    const seat = game.activeSeats[0];
+    expect(errorCode(await resolve(bob, seat, 'EXTEND'))).toBe('FORBIDDEN');
+    expect(errorCode(await resolve(ann, 1 - seat, 'EXTEND'))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await resolve(ann, seat, 'SKIP'))).toBe('BAD_USER_INPUT'); // the counting game cannot skip
+    expect((await resolve(ann, seat, 'EXTEND')).errors).toBeUndefined();
+    expect((await gameDeadlines(game.id)).game.deadlines).toEqual([{ seat, deadline: at(73 + 72, start), passed: false }]);
+
+    clock.advance(73 * HOUR);
+    await deadlines.runDue();
+    const ended = await resolve(ann, seat, 'END');
+    expect(ended.data!.resolveDeadline).toMatchObject({ status: 'FINISHED', activeSeats: [] });
+    // The counting game keeps no score before its end: the current result has no winner.
+    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat} ran out of time` } });
+    expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
+    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain('The host ended it early');
+  });
+
+  it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
+    const [ann, bob] = await players();
+    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 24, onExpiry: SKIP } }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 0 } }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+    const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24, onExpiry: 'SKIP' });
+    const skipped = game.activeSeats[0];
+    const next = [ann, bob][1 - skipped];
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gameDeadlines(game.id);
+    expect(after.game.activeSeats).toEqual([1 - skipped]);
+    expect(after.game.history.slice(-3).map((h) => h.type)).toEqual(['game.deadlinePassed', 'game.turnSkipped', 'turnPassed']);
+    expect(after.game.deadlines).toEqual([{ seat: 1 - skipped, deadline: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), passed: false }]);
+    await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
+  });
+
+  it('pauses deadlines during a vacation, within the yearly allowance', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting', { hoursPerMove: 72, reminderHoursBefore: 24 });
+    const start = clock.now();
+    const away = [ann, bob][game.activeSeats[0]];
+    const setVacation = (from: string, to: string) =>
+      gql<{ setVacation: { vacations: Array<{ startsAt: string; endsAt: string }>; vacationDaysLeftThisYear: number } }>(
+        url,
+        `mutation($from: DateTime!, $to: DateTime!) { setVacation(startsAt: $from, endsAt: $to) { vacations { startsAt endsAt } vacationDaysLeftThisYear } }`,
+        { from, to },
+        away.token,
+      );
+    expect(errorCode(await setVacation(at(-1, start), at(24, start)))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await setVacation(at(24, start), at(1, start)))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await setVacation(at(1, start), at(1 + 31 * 24, start)))).toBe('BAD_USER_INPUT');
+    const set = await setVacation(at(1, start), at(49, start));
+    expect(set.data!.setVacation).toEqual({ vacations: [{ startsAt: at(1, start), endsAt: at(49, start) }], vacationDaysLeftThisYear: 28 });
+    expect(errorCode(await setVacation(at(40, start), at(60, start)))).toBe('BAD_USER_INPUT'); // overlaps
+
+    const myTurns = await gqlOk<{ myTurns: Array<{ deadline: string }> }>(url, '{ myTurns { deadline } }', {}, away.token);
+    expect(myTurns.myTurns).toEqual([{ deadline: at(72 + 48, start) }]);
+    clock.advance(73 * HOUR);
+    await deadlines.runDue();
+    expect((await gameDeadlines(game.id)).game.deadlines[0].passed).toBe(false);
+    expect(inbox.to(away.email).filter((m) => /^Reminder/.test(m.subject ?? '') && m.text!.includes(game.id))).toEqual([]);
+    clock.advance(24 * HOUR); // 97 h: a day before the paused deadline
+    await deadlines.runDue();
+    await inbox.waitFor(away.email, /^Reminder/, { containing: game.id });
+    clock.advance(24 * HOUR);
+    await deadlines.runDue();
+    expect((await gameDeadlines(game.id)).game.deadlines[0].passed).toBe(true);
+  });
+});

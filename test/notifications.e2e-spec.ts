@@ -1,0 +1,285 @@
+/**
+ * Email notifications end to end: a real SMTP server (smtp-server) in the
+ * test, real PostgreSQL, the real delivery worker on pg-boss.
+ */
+import type { ParsedMail } from 'mailparser';
+import { ManualClock } from '../src/common/clock';
+import { freePort } from '../src/database/free-port';
+import { PrismaService } from '../src/database/prisma.service';
+import { Digests } from '../src/notifications/digests';
+import { MailCatcher } from '../src/notifications/mail-catcher';
+import type { MailOptions } from '../src/notifications/notification-options';
+import { createTestDatabase } from './support/database';
+import { GAME_FIELDS, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { SmtpInbox } from './support/smtp-inbox';
+
+type Game = { id: string; status: string; version: number; activeSeats: number[]; legalMoves: Array<{ type: string; amount?: number }> };
+
+const FAST_RETRIES = { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5, retryLimit: 10 };
+
+function mailOptions(transportUrl: string): MailOptions {
+  return { transportUrl, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: FAST_RETRIES };
+}
+
+interface Member extends Player {
+  email: string;
+}
+
+async function member(url: string, name: string): Promise<Member> {
+  const player = await registerPlayer(url, name);
+  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
+  return { ...player, email: me.email };
+}
+
+/** Creates a two-seat counting game hosted by `host`, with `guest` invited, seated and the game started. */
+async function startedGame(url: string, host: Member, guest: Member, input: Record<string, unknown> = {}): Promise<Game> {
+  const { createGame } = await gqlOk<{ createGame: Game }>(
+    url,
+    `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
+    { input: { ruleset: 'counting', seats: 2, options: { target: 6 }, seed: 'mail-seed', ...input } },
+    host.token,
+  );
+  await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: guest.email }, host.token);
+  await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
+  return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token)).startGame;
+}
+
+async function loadGame(url: string, id: string, as: Player): Promise<Game> {
+  return (await gqlOk<{ game: Game }>(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id }, as.token)).game;
+}
+
+async function move(url: string, game: Game, as: Player, m: unknown): Promise<Game> {
+  return (
+    await gqlOk<{ submitMove: Game }>(
+      url,
+      `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { ${GAME_FIELDS} } }`,
+      { id: game.id, move: m, v: game.version },
+      as.token,
+    )
+  ).submitMove;
+}
+
+/** A header as sent (mailparser turns List-* headers into objects). */
+function header(mail: ParsedMail, key: string): string {
+  const line = mail.headerLines.find((h) => h.key === key)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).trim();
+}
+
+/** The active player adds 1 and ends the turn (drawing a secret card). */
+async function playTurn(url: string, id: string, players: Member[]): Promise<Member> {
+  const seen = await loadGame(url, id, players[0]);
+  const mover = players[seen.activeSeats[0]];
+  const added = await move(url, await loadGame(url, id, mover), mover, { type: 'add', amount: 1 });
+  if (added.status === 'ACTIVE') await move(url, added, mover, { type: 'endTurn' });
+  return mover;
+}
+
+describe('email notifications (end to end)', () => {
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let url: string;
+  let ann: Member;
+  let bob: Member;
+  let eve: Member;
+  let prisma: PrismaService;
+  const clock = new ManualClock();
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({ clock, mail: mailOptions(inbox.url) });
+    url = server.url;
+    prisma = new PrismaService(server.db.url);
+    [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => member(url, name)));
+  });
+
+  afterAll(async () => {
+    await prisma.$disconnect();
+    await server.close();
+    await inbox.stop();
+  });
+
+  it('mails invitation, start, each turn with a redacted summary, rollback and result to the right people', async () => {
+    const game = await startedGame(url, ann, bob);
+    const [invitation] = await inbox.waitFor(bob.email, /invites you/);
+    expect(invitation.text).toContain("Ann's Counting (test game) game");
+    await inbox.waitFor(ann.email, /^Game started/);
+    await inbox.waitFor(bob.email, /^Game started/);
+    const first = [ann, bob][game.activeSeats[0]];
+    const second = first === ann ? bob : ann;
+    const [firstTurn] = await inbox.waitFor(first.email, /^Your turn/);
+    expect(firstTurn.from?.value).toEqual([{ name: 'Play by Web', address: 'games@example.org' }]);
+    expect(firstTurn.html).toContain('It is your turn');
+    expect(firstTurn.text).toContain(`http://play.example/games/${game.id}`);
+    expect(header(firstTurn, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(firstTurn, 'list-unsubscribe')).toMatch(/^<http:\/\/play\.example\/unsubscribe\?user=.+&scope=YOUR_TURN&sig=.+>$/);
+
+    await playTurn(url, game.id, [ann, bob]);
+    const [secondTurn] = await inbox.waitFor(second.email, /^Your turn/);
+    const firstSeat = game.activeSeats[0];
+    expect(secondTurn.text).toContain(`${first.name} moved`);
+    expect(secondTurn.text).toContain(`${first.name}: added (seat ${firstSeat}, amount 1)`);
+    // The other seat's secret card: its draw is mentioned, its value is not.
+    expect(secondTurn.text).toContain(`${first.name}: card drawn (seat ${firstSeat})\n`);
+    expect(secondTurn.html).not.toMatch(/card \d/);
+
+    await playTurn(url, game.id, [ann, bob]);
+    const [backToFirst] = (await inbox.waitFor(first.email, /^Your turn/, { count: 2 })).slice(1);
+    expect(backToFirst.text).toContain(`${second.name}: card drawn (seat ${1 - firstSeat})\n`);
+    expect(backToFirst.text).not.toContain(`${first.name}: added`); // before the reader's own last move
+
+    const current = await loadGame(url, game.id, ann);
+    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob's cat walked on the keyboard") { id } }`, { id: game.id, v: current.version - 2 }, ann.token);
+    const [rollback] = await inbox.waitFor(bob.email, /^Rolled back/);
+    expect(rollback.text).toContain(`Ann rolled Ann's Counting (test game) game back to version ${current.version - 2}`);
+    expect(rollback.text).toContain("Reason: Bob's cat walked on the keyboard");
+
+    while ((await loadGame(url, game.id, ann)).status !== 'FINISHED') await playTurn(url, game.id, [ann, bob]);
+    const [over] = await inbox.waitFor(ann.email, /^Game over/);
+    expect(over.text).toMatch(/Won by (Ann|Bob)/);
+    await inbox.waitFor(bob.email, /^Game over/);
+    expect(inbox.to(eve.email)).toEqual([]);
+    expect(inbox.to(ann.email).filter((m) => /^Rolled back/.test(m.subject ?? ''))).toEqual([]);
+  });
+
+  it('unsubscribes from one kind of mail through the signed link, without logging in', async () => {
+    const game = await startedGame(url, ann, eve);
+    const activePlayer = [ann, eve][game.activeSeats[0]];
+    const [mail] = await inbox.waitFor(activePlayer.email, /^Your turn/, { containing: game.id });
+    const link = new URL(header(mail, 'list-unsubscribe').slice(1, -1));
+    const local = `${new URL(url).origin}${link.pathname}${link.search}`;
+
+    const page = await fetch(local);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post"');
+    const tampered = await fetch(local.replace('scope=YOUR_TURN', 'scope=ALL'), { method: 'POST' });
+    expect(tampered.status).toBe(400);
+    const done = await fetch(local, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('no more your-turn emails');
+
+    const settings = await gqlOk<{ notificationSettings: { deliveries: Array<{ kind: string; delivery: string }> } }>(
+      url,
+      '{ notificationSettings { deliveries { kind delivery } } }',
+      {},
+      activePlayer.token,
+    );
+    expect(settings.notificationSettings.deliveries).toContainEqual({ kind: 'YOUR_TURN', delivery: 'OFF' });
+    expect(settings.notificationSettings.deliveries).toContainEqual({ kind: 'GAME_FINISHED', delivery: 'IMMEDIATE' });
+
+    await playTurn(url, game.id, [ann, eve]);
+    await playTurn(url, game.id, [ann, eve]);
+    await waitForStatus(activePlayer.id, 'YOUR_TURN', 'SKIPPED');
+    const turnMails = inbox.to(activePlayer.email).filter((m) => /^Your turn/.test(m.subject ?? '') && m.text!.includes(game.id));
+    expect(turnMails).toHaveLength(1);
+    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: YOUR_TURN, delivery: IMMEDIATE }]) { deliveries { kind } } }', {}, activePlayer.token);
+  });
+
+  it('holds mail a user wants as a digest and sends it once a day', async () => {
+    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: DIGEST }, { kind: INVITATION, delivery: DIGEST }]) { deliveries { kind } } }', {}, bob.token);
+    const before = inbox.to(bob.email).length;
+    await startedGame(url, ann, bob);
+    await waitForStatus(bob.id, 'GAME_STARTED', 'HELD');
+    await waitForStatus(bob.id, 'INVITATION', 'HELD');
+    const digests = server.app.get(Digests);
+    expect(await digests.sendDue()).toBe(0);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect(await digests.sendDue()).toBe(1);
+    const [digest] = await inbox.waitFor(bob.email, /^Play by Web: 2 updates/);
+    expect(digest.text).toContain("Ann invites you to play Counting (test game)");
+    expect(digest.text).toContain("Game started: Ann's Counting (test game) game");
+    expect(header(digest, 'list-unsubscribe')).toContain('scope=ALL');
+    expect(inbox.to(bob.email).slice(before).filter((m) => /invites you|^Game started/.test(m.subject ?? ''))).toEqual([]);
+    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: IMMEDIATE }, { kind: INVITATION, delivery: IMMEDIATE }]) { deliveries { kind } } }', {}, bob.token);
+  });
+
+  it('delivers every mail exactly once when the SMTP server refuses for a while and then accepts', async () => {
+    const [cat, dan] = await Promise.all(['Cat', 'Dan'].map((name) => member(url, name)));
+    inbox.refuseNext = 5;
+    const refusedBefore = inbox.refused;
+    const game = await startedGame(url, cat, dan);
+    await playTurn(url, game.id, [cat, dan]);
+    // invitation, 2 x started, 2 x your turn
+    await inbox.waitFor(dan.email, /./, { count: 3 });
+    await inbox.waitFor(cat.email, /./, { count: 2 });
+    expect(inbox.refused - refusedBefore).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // any duplicate would arrive within a retry or two
+    const received = [...inbox.to(cat.email), ...inbox.to(dan.email)];
+    expect(received).toHaveLength(5);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(5);
+    const rows = await prisma.notification.findMany({ where: { gameId: game.id } });
+    expect(rows.map((r) => r.status)).toEqual(Array(5).fill('SENT'));
+    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(10);
+  });
+
+  async function waitForStatus(userId: string, kind: 'YOUR_TURN' | 'GAME_STARTED' | 'INVITATION', status: string): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!(await prisma.notification.findFirst({ where: { userId, kind, status: status as never } }))) {
+      if (Date.now() > deadline) throw new Error(`no ${kind} notification became ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+});
+
+describe('email delivery across a restart', () => {
+  it('sends what a stopped server left in the outbox once the next one starts', async () => {
+    const db = await createTestDatabase();
+    const inbox = await SmtpInbox.start();
+    const nowhere = `smtp://127.0.0.1:${await freePort()}`; // nothing listens: every send fails
+    const first = await startTestServer({ db, mail: mailOptions(nowhere) });
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(first.url, name)));
+    const game = await startedGame(first.url, ann, bob);
+    await first.close();
+    const prisma = new PrismaService(db.url);
+    try {
+      const pending = await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } });
+      expect(pending).toBe(4); // invitation, 2 x started, your turn
+      const second = await startTestServer({ db, mail: mailOptions(inbox.url) });
+      try {
+        await inbox.waitFor(bob.email, /./, { count: 2 });
+        await inbox.waitFor(ann.email, /./);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(inbox.mails).toHaveLength(4);
+        expect(await prisma.notification.count({ where: { gameId: game.id, status: 'SENT' } })).toBe(4);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await prisma.$disconnect();
+      await inbox.stop();
+      await db.drop();
+    }
+  });
+});
+
+describe('the development mail catcher', () => {
+  it('receives the mail over SMTP in-process and shows it at /dev/mail', async () => {
+    const catcher = new MailCatcher();
+    const server = await startTestServer({ mail: { ...mailOptions(await catcher.start()), catcher } });
+    try {
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(server.url, name)));
+      await startedGame(server.url, ann, bob);
+      const deadline = Date.now() + 20_000;
+      while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const origin = new URL(server.url).origin;
+      const list = await (await fetch(`${origin}/dev/mail`)).text();
+      expect(list).toContain('invites you to play Counting (test game)');
+      const invitation = catcher.list().find((mail) => mail.subject.includes('invites you'))!;
+      const shown = await (await fetch(`${origin}/dev/mail/${invitation.id}`)).text();
+      expect(shown).toContain('<iframe sandbox');
+      expect(shown).toContain('Take a seat: http://play.example/games/');
+      expect((await fetch(`${origin}/dev/mail/999`)).status).toBe(404);
+    } finally {
+      await server.close();
+      await catcher.stop();
+    }
+  });
+
+  it('is not there when mail goes to a real server', async () => {
+    const server = await startTestServer();
+    try {
+      expect((await fetch(`${new URL(server.url).origin}/dev/mail`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
