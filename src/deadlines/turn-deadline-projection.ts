@@ -5,7 +5,7 @@
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { GameChange, GameChangeHook, GameChangeHooks, seatsNowToAct } from '../play/game-change-hooks';
+import { GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
 import { deadlineFor, reminderTime } from './deadline-settings';
 
@@ -19,6 +19,11 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
 
   onModuleInit(): void {
     this.hooks.register(this);
+  }
+
+  /** Only games played with move deadlines have any. */
+  hasWork(change: PendingChange): boolean {
+    return change.state.moveDeadline !== undefined && change.state.moveDeadline !== null;
   }
 
   async inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {

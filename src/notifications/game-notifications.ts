@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
-import { GameChange, GameChangeHook, GameChangeHooks } from '../play/game-change-hooks';
+import { GameChange, GameChangeHook, GameChangeHooks, PendingChange } from '../play/game-change-hooks';
 import { plannedNotifications } from './notification-planner';
 import { NotificationOutbox } from './outbox';
 
@@ -14,6 +14,10 @@ export class GameNotifications implements GameChangeHook, OnModuleInit {
 
   onModuleInit(): void {
     this.hooks.register(this);
+  }
+
+  hasWork(change: PendingChange): boolean {
+    return plannedNotifications(change).length > 0;
   }
 
   async inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {

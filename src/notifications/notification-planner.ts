@@ -3,11 +3,11 @@
  * Mail content is worked out later, at delivery, from the game's events.
  */
 import { deadlineFor } from '../deadlines/deadline-settings';
-import { GameChange, seatsNowToAct } from '../play/game-change-hooks';
+import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { DeadlinePassed, GameRolledBack, GameStarted, PlayerInvited } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
-export function plannedNotifications(change: GameChange): PlannedNotification[] {
+export function plannedNotifications(change: PendingChange): PlannedNotification[] {
   const { before, state, status, appended } = change;
   const players = state.seats.filter((userId): userId is string => userId !== null);
   const planned: PlannedNotification[] = [];

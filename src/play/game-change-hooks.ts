@@ -12,16 +12,30 @@ import type { LoadedGame } from './game.service';
 import type { GameState } from './game-state';
 import { GameRolledBack } from './platform-events';
 
-export interface GameChange {
+/** What hooks may read of an event before it is stored. */
+export type ChangeEvent = Pick<StoredEvent, 'type' | 'payload' | 'actorUserId' | 'at'>;
+
+/** A change about to be appended. */
+export interface PendingChange {
   /** The game as it was before the append. */
   before: LoadedGame;
   /** The folded state and status after it. */
   state: GameState;
   status: GameStatus | null;
+  appended: ChangeEvent[];
+}
+
+/** A change being appended, inside its transaction. */
+export interface GameChange extends PendingChange {
   appended: StoredEvent[];
 }
 
 export interface GameChangeHook {
+  /**
+   * Whether the change gives this hook anything to write. Asked before the
+   * append: an append no hook writes for stays a single statement.
+   */
+  hasWork(change: PendingChange): boolean;
   inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void>;
 }
 
@@ -33,8 +47,13 @@ export class GameChangeHooks {
     this.hooks.push(hook);
   }
 
-  async runInTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {
-    for (const hook of this.hooks) await hook.inTransaction(tx, change);
+  /** The writes to make in the append's transaction, or null when no hook has any. */
+  writesFor(change: PendingChange): ((tx: Prisma.TransactionClient, appended: StoredEvent[]) => Promise<void>) | null {
+    const working = this.hooks.filter((hook) => hook.hasWork(change));
+    if (working.length === 0) return null;
+    return async (tx, appended) => {
+      for (const hook of working) await hook.inTransaction(tx, { ...change, appended });
+    };
   }
 }
 
@@ -42,7 +61,7 @@ export class GameChangeHooks {
  * Seats that must act after the change and did not have to before: their
  * turn (and its deadline) begins now. A host rollback restarts every turn.
  */
-export function seatsNowToAct(change: GameChange): number[] {
+export function seatsNowToAct(change: PendingChange): number[] {
   const after = change.status && !change.status.finished ? change.status.activeSeats : [];
   if (change.appended.some((event) => event.type === GameRolledBack)) return after;
   const before = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
@@ -13,7 +14,7 @@ import { resolveOptions, RulesetRegistry } from '../games/registry';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import { seededRandom } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
-import { GameChangeHooks } from './game-change-hooks';
+import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader, rolledBackSeqs } from './game-loader';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken } from './platform-events';
@@ -58,6 +59,7 @@ export class GameService {
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
     // Optional so the service can be built by hand (tests) without any hooks.
     @Optional() private readonly hooks: GameChangeHooks = new GameChangeHooks(),
+    @Optional() private readonly clock: Clock = new SystemClock(),
   ) {}
 
   // ---- loading -------------------------------------------------------------
@@ -359,17 +361,31 @@ export class GameService {
     };
     const from = game.row.version;
     const to = from + events.length;
-    await this.store.appendEvents({
+    const appended = await this.store.appendEvents({
       gameId: game.row.id,
       expectedVersion: from,
       events,
       clientMoveId,
       projection: fullProjection,
-      alsoInTransaction: (tx, appended) => this.hooks.runInTransaction(tx, { before: game, state, status, appended }),
+      alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, this.clock.now())) }) ?? undefined,
     });
     this.loader.remember(game.row.id, to, state);
     // Snapshots are a cache: failing to write one costs speed, never correctness.
     this.loader.snapshotIfDue(game.row.id, from, to, state).catch((error) => this.logger.warn(`snapshot of ${game.row.id} at ${to} failed: ${error}`));
-    return this.load(game.row.id);
+    // The row as the append left it: no need to read it back.
+    const row: GameRow = {
+      ...game.row,
+      version: to,
+      updatedAt: appended[0].at,
+      status: fullProjection.status ?? game.row.status,
+      activeSeats: fullProjection.activeSeats ?? game.row.activeSeats,
+      result: fullProjection.result === undefined ? game.row.result : (fullProjection.result as GameRow['result']),
+      startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
+    };
+    return { row, ruleset: game.ruleset, state };
   }
+}
+
+function asChangeEvent(event: NewEvent, at: Date): ChangeEvent {
+  return { type: event.type, payload: event.payload, actorUserId: event.actorUserId ?? null, at };
 }
