@@ -10,6 +10,7 @@ import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
+import { serveWebApp } from './web/serve-web-app';
 import { MailCatcher } from './notifications/mail-catcher';
 import type { MailOptions } from './notifications/notification-options';
 
@@ -46,8 +47,11 @@ async function bootstrap(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  const servingWebPage = serveWebApp(app);
   await app.listen(config.port);
   logger.log(`GraphQL API ready at ${config.publicUrl}/graphql`);
+  if (servingWebPage) logger.log(`Web page ready at ${config.publicUrl}/`);
+  else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
   if (mail.catcher) logger.log(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
 }
 

@@ -7,6 +7,7 @@ import { Clock } from '../../src/common/clock';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
+import { serveWebApp } from '../../src/web/serve-web-app';
 import { countingGame } from './counting-game';
 import { createTestDatabase, TestDatabase } from './database';
 
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   db?: TestDatabase;
   /** Omitted: notifications are queued but not sent. */
   mail?: MailOptions;
+  /** Also serve the built web page at `/`, as `npm start` does. */
+  web?: boolean;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -42,6 +45,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     false,
   );
+  if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');
   const url = `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/graphql`;
   return {

@@ -1,0 +1,52 @@
+/**
+ * Mob Town in the browser: two players choose their agendas and play a few
+ * actions by clicking the deck, cards and the city.
+ */
+import type { Page } from 'playwright-core';
+import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, TestBrowser, waitForVersion } from './browser';
+
+describe('web page: Mob Town in the browser', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+  let pages: Page[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+    const baseUrl = server.url.replace(/\/graphql$/, '');
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const game = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "mob-town", seats: 2, seed: "web-mob-town" }) { id } }`,
+      {},
+      ann.token,
+    );
+    const id = game.createGame.id;
+    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, bob.token);
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
+    pages = [(await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page, (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page];
+    await Promise.all(pages.map((page) => page.goto(`/games/${id}`)));
+    await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  it('chooses agendas and plays actions by clicking, live on both pages', async () => {
+    expect(await pages[0].locator('[data-target^="cell:"]').count()).toBeGreaterThan(3);
+    for (let step = 0; step < 8; step++) {
+      const movers = [];
+      for (const page of pages) if (await isMyTurn(page)) movers.push(page);
+      if (movers.length === 0) break;
+      // Drawing from the deck is the one action always offered; agendas are buttons.
+      const version = await playOneStep(movers[0], 'deck');
+      await Promise.all(pages.map((page) => waitForVersion(page, version)));
+    }
+    await pages[0].locator('.timeline', { hasText: /chose|drew/ }).waitFor();
+    await screenshot(pages[0], 'mob-town-board');
+    await screenshot(pages[1], 'mob-town-board-phone');
+  });
+});

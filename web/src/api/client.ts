@@ -1,0 +1,94 @@
+/**
+ * Talking to the server: queries and mutations over HTTP POST, live updates
+ * over graphql-ws on the same /graphql path. Both send the bearer token of
+ * the logged-in player; refusals become ApiErrors with the API's code.
+ */
+import { createClient, type Client } from 'graphql-ws';
+
+const ENDPOINT = '/graphql';
+const TOKEN_KEY = 'pbw.token';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** The API's `extensions.code`, e.g. NOT_YOUR_TURN; NETWORK when the server could not be reached. */
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export function storedToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function storeToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+  // A new identity needs a new socket: connectionParams are sent once, on connect.
+  socket?.dispose();
+  socket = null;
+}
+
+interface GraphQLResult<T> {
+  data?: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+}
+
+function toApiError(result: GraphQLResult<unknown>): ApiError | null {
+  const first = result.errors?.[0];
+  return first ? new ApiError(first.message, first.extensions?.code ?? 'INTERNAL_SERVER_ERROR') : null;
+}
+
+export async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = storedToken();
+  let response: Response;
+  try {
+    response = await fetch(ENDPOINT, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached. Check your connection and try again.', 'NETWORK');
+  }
+  const result = (await response.json().catch(() => ({ errors: [{ message: `The server answered ${response.status}.` }] }))) as GraphQLResult<T>;
+  const error = toApiError(result);
+  if (error) throw error;
+  return result.data as T;
+}
+
+let socket: Client | null = null;
+
+function liveSocket(): Client {
+  if (!socket) {
+    const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
+    socket = createClient({
+      url: `${protocol}://${location.host}${ENDPOINT}`,
+      connectionParams: () => {
+        const token = storedToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      // Phones drop sockets when the screen sleeps: keep trying, forever.
+      retryAttempts: Infinity,
+      shouldRetry: () => true,
+    });
+  }
+  return socket;
+}
+
+/** Calls `onData` with every result until the returned function is called. */
+export function subscribe<T>(query: string, variables: Record<string, unknown>, onData: (data: T) => void, onError: (error: ApiError) => void): () => void {
+  return liveSocket().subscribe<T>(
+    { query, variables },
+    {
+      next: (result) => {
+        const error = toApiError(result as GraphQLResult<unknown>);
+        if (error) onError(error);
+        else if (result.data) onData(result.data as T);
+      },
+      error: () => onError(new ApiError('Live updates were interrupted; reload the page to catch up.', 'NETWORK')),
+      complete: () => undefined,
+    },
+  );
+}

@@ -1,0 +1,31 @@
+/** Every GraphQL document the page sends. */
+
+const SUMMARY_FIELDS = `id ruleset status version phase activeSeats mySeat updatedAt host { id displayName } seats { index user { id displayName } }`;
+const GAME_FIELDS = `${SUMMARY_FIELDS} options view legalMoves canUndo result deadlines { seat deadline passed }`;
+const AUTH_FIELDS = `token user { id email displayName }`;
+
+export const REGISTER = `mutation Register($email: String!, $password: String!, $displayName: String!) {
+  register(email: $email, password: $password, displayName: $displayName) { ${AUTH_FIELDS} } }`;
+export const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { ${AUTH_FIELDS} } }`;
+export const ME = `query Me { me { id email displayName } }`;
+
+export const RULESETS = `query Rulesets { rulesets { id name description minSeats maxSeats options } }`;
+export const MY_TURNS = `query MyTurns { myTurns { seat deadline game { ${SUMMARY_FIELDS} } } }`;
+export const MY_GAMES = `query MyGames { games(mine: true, first: 100) { ${SUMMARY_FIELDS} } }`;
+export const OPEN_GAMES = `query OpenGames { games(status: LOBBY, first: 50) { ${SUMMARY_FIELDS} } }`;
+
+export const GAME = `query Game($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`;
+export const GAME_UPDATED = `subscription GameUpdated($id: ID!) { gameUpdated(gameId: $id) { ${GAME_FIELDS} } }`;
+export const VIEW_AS_OF = `query ViewAsOf($id: ID!, $asOf: Int!) { game(id: $id) { id view(asOf: $asOf) } }`;
+export const HISTORY = `query History($id: ID!, $after: Int!) { game(id: $id) { id history(after: $after, first: 500) { seq type payload actorSeat actor { id displayName } at rolledBack } } }`;
+
+export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`;
+export const JOIN_GAME = `mutation JoinGame($id: ID!, $seat: Int) { joinGame(gameId: $id, seat: $seat) { ${GAME_FIELDS} } }`;
+export const START_GAME = `mutation StartGame($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`;
+export const SUBMIT_MOVE = `mutation SubmitMove($id: ID!, $move: JSON!, $version: Int!, $clientMoveId: String) {
+  submitMove(gameId: $id, move: $move, expectedVersion: $version, clientMoveId: $clientMoveId) { ${GAME_FIELDS} } }`;
+export const UNDO_MOVE = `mutation UndoMove($id: ID!) { undoMove(gameId: $id) { ${GAME_FIELDS} } }`;
+export const RESOLVE_DEADLINE = `mutation ResolveDeadline($id: ID!, $seat: Int!, $action: DeadlineAction!) {
+  resolveDeadline(gameId: $id, seat: $seat, action: $action) { ${GAME_FIELDS} } }`;
+export const ROLLBACK_GAME = `mutation RollbackGame($id: ID!, $toVersion: Int!, $reason: String!) {
+  rollbackGame(gameId: $id, toVersion: $toVersion, reason: $reason) { ${GAME_FIELDS} } }`;

@@ -1,0 +1,95 @@
+/** The shapes the GraphQL API returns, as this page asks for them (see operations.ts). */
+
+export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
+
+export interface User {
+  id: string;
+  displayName: string;
+}
+
+export interface Me extends User {
+  email: string;
+}
+
+export interface Seat {
+  index: number;
+  user: User | null;
+}
+
+export type OptionSpec =
+  | { key: string; label: string; type: 'boolean'; default: boolean }
+  | { key: string; label: string; type: 'integer'; default: number; min: number; max: number }
+  | { key: string; label: string; type: 'choice'; default: string; choices: string[] };
+
+export interface Ruleset {
+  id: string;
+  name: string;
+  description: string;
+  minSeats: number;
+  maxSeats: number;
+  options: OptionSpec[];
+}
+
+/** A move as `legalMoves` lists it: game-specific JSON with a `type`. */
+export interface Move {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface GameResult {
+  scores?: number[];
+  winners?: number[];
+  [key: string]: unknown;
+}
+
+export interface Game {
+  id: string;
+  ruleset: string;
+  status: GameStatus;
+  version: number;
+  host: User;
+  options: Record<string, unknown>;
+  seats: Seat[];
+  activeSeats: number[];
+  mySeat: number | null;
+  phase: string | null;
+  view: unknown;
+  legalMoves: Move[];
+  canUndo: boolean;
+  result: GameResult | null;
+  /** Move deadlines of the seats that must act (games created with deadlines). */
+  deadlines: SeatDeadline[];
+  updatedAt: string;
+}
+
+export interface SeatDeadline {
+  seat: number;
+  deadline: string;
+  /** Passed, and the host has not yet chosen what happens. */
+  passed: boolean;
+}
+
+export interface MyTurn {
+  seat: number;
+  deadline: string | null;
+  game: GameSummary;
+}
+
+/** Correspondence play: how long each move may take, and what happens after. */
+export interface MoveDeadlineInput {
+  hoursPerMove: number;
+  onExpiry: 'ASK_HOST' | 'EXTEND' | 'SKIP' | 'END';
+}
+
+/** A game as the lobby lists it: no board, no moves. */
+export type GameSummary = Pick<Game, 'id' | 'ruleset' | 'status' | 'version' | 'host' | 'seats' | 'activeSeats' | 'mySeat' | 'phase' | 'updatedAt'>;
+
+export interface HistoryEntry {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actorSeat: number | null;
+  actor: User | null;
+  at: string;
+  rolledBack: boolean;
+}

@@ -1,0 +1,114 @@
+/** Choosing a game, its number of seats, its options and move deadlines; the creator hosts and sits in seat 1. */
+import { useState, type FormEvent } from 'react';
+import { request } from '../api/client';
+import { problemOf, type Problem } from '../api/errors';
+import { CREATE_GAME } from '../api/operations';
+import type { Game, MoveDeadlineInput, OptionSpec, Ruleset } from '../api/types';
+import { DeadlineFields } from './deadline-fields';
+import { ProblemBanner } from './problem-banner';
+
+type OptionValues = Record<string, boolean | number | string>;
+
+function defaults(ruleset: Ruleset | undefined): OptionValues {
+  return Object.fromEntries((ruleset?.options ?? []).map((spec) => [spec.key, spec.default]));
+}
+
+function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boolean | number | string; onChange: (value: boolean | number | string) => void }) {
+  switch (spec.type) {
+    case 'boolean':
+      return (
+        <label className="check">
+          <input type="checkbox" name={spec.key} checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {spec.label}
+        </label>
+      );
+    case 'integer':
+      return (
+        <label>
+          {spec.label}
+          <input type="number" name={spec.key} min={spec.min} max={spec.max} value={Number(value)} onChange={(event) => onChange(Number(event.target.value))} />
+        </label>
+      );
+    case 'choice':
+      return (
+        <label>
+          {spec.label}
+          <select name={spec.key} value={String(value)} onChange={(event) => onChange(event.target.value)}>
+            {spec.choices.map((choice) => (
+              <option key={choice}>{choice}</option>
+            ))}
+          </select>
+        </label>
+      );
+  }
+}
+
+export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: Game) => void }) {
+  const [rulesetId, setRulesetId] = useState('');
+  const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
+  const [seats, setSeats] = useState<number | null>(null);
+  const [options, setOptions] = useState<OptionValues | null>(null);
+  const [seed, setSeed] = useState('');
+  const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  if (!ruleset) return null;
+
+  const seatCount = seats ?? ruleset.minSeats;
+  const values = options ?? defaults(ruleset);
+  const choose = (id: string) => {
+    setRulesetId(id);
+    setSeats(null);
+    setOptions(null);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    try {
+      const input = { ruleset: ruleset.id, seats: seatCount, options: values, moveDeadline, ...(seed.trim() ? { seed: seed.trim() } : {}) };
+      onCreated((await request<{ createGame: Game }>(CREATE_GAME, { input })).createGame);
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  };
+
+  return (
+    <form className="create-game card" onSubmit={submit} aria-label="New game">
+      <h2>New game</h2>
+      <label>
+        Game
+        <select name="ruleset" value={ruleset.id} onChange={(event) => choose(event.target.value)}>
+          {rulesets.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small">{ruleset.description}</p>
+      <label>
+        Players
+        <select name="seats" value={seatCount} onChange={(event) => setSeats(Number(event.target.value))}>
+          {Array.from({ length: ruleset.maxSeats - ruleset.minSeats + 1 }, (_, i) => ruleset.minSeats + i).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      {ruleset.options.map((spec) => (
+        <OptionField key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setOptions({ ...values, [spec.key]: value })} />
+      ))}
+      <DeadlineFields value={moveDeadline} onChange={setMoveDeadline} />
+      <details>
+        <summary>Advanced</summary>
+        <label>
+          Seed (makes every shuffle repeatable; leave empty for a random game)
+          <input name="seed" value={seed} onChange={(event) => setSeed(event.target.value)} maxLength={200} />
+        </label>
+      </details>
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <button type="submit" className="primary">
+        Create game
+      </button>
+    </form>
+  );
+}

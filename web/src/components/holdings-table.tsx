@@ -1,0 +1,43 @@
+/** What each player holds, one row per seat, one column per kind of thing: a table reads best on a phone. */
+import type { ReactNode } from 'react';
+import type { PlayerInfo } from '../games/game-ui';
+
+export interface HoldingsColumn<P> {
+  label: string;
+  /** Shown when the header is hovered or read aloud. */
+  title?: string;
+  value: (player: P, seat: number) => ReactNode;
+}
+
+export function HoldingsTable<P>({ caption, players, holdings, columns }: { caption: string; players: PlayerInfo[]; holdings: P[]; columns: HoldingsColumn<P>[] }) {
+  return (
+    <div className="holdings">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" title={column.title}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {holdings.map((holding, seat) => (
+            <tr key={seat} className={players[seat]?.active ? 'active' : ''}>
+              <th scope="row">
+                <span className="swatch" style={{ background: players[seat]?.color }} />
+                {players[seat]?.name ?? `Seat ${seat + 1}`}
+              </th>
+              {columns.map((column) => (
+                <td key={column.label}>{column.value(holding, seat)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+/** SVG pieces every board draws with: tokens, meeples, cards and labels. */
+import type { ReactNode, SVGProps } from 'react';
+import { contrastOn } from '../games/seat-colors';
+
+/** Text with a light halo so it stays readable on any fill. */
+export function Label({ x, y, children, size = 14, weight = 600, anchor = 'middle', color = '#1f1f1f', halo = '#ffffffcc' }: {
+  x: number;
+  y: number;
+  children: ReactNode;
+  size?: number;
+  weight?: number;
+  anchor?: 'start' | 'middle' | 'end';
+  color?: string;
+  halo?: string | null;
+}) {
+  return (
+    <text
+      x={x}
+      y={y}
+      fontSize={size}
+      fontWeight={weight}
+      textAnchor={anchor}
+      dominantBaseline="central"
+      fill={color}
+      stroke={halo ?? undefined}
+      strokeWidth={halo ? size / 4 : undefined}
+      paintOrder="stroke"
+      style={{ pointerEvents: 'none' }}
+    >
+      {children}
+    </text>
+  );
+}
+
+/** A round token; with `count` > 1 the number is written on it. */
+export function Token({ x, y, r = 10, color, count, title }: { x: number; y: number; r?: number; color: string; count?: number; title?: string }) {
+  return (
+    <g>
+      {title && <title>{title}</title>}
+      <circle cx={x} cy={y} r={r} fill={color} stroke={contrastOn(color) === '#ffffff' ? '#00000055' : '#1f1f1f'} strokeWidth={1.5} />
+      {count !== undefined && count > 1 && (
+        <Label x={x} y={y + 0.5} size={r * 1.1} color={contrastOn(color)} halo={null}>
+          {count}
+        </Label>
+      )}
+    </g>
+  );
+}
+
+/** The classic meeple outline, `size` tall, standing on (x, y). */
+export function Meeple({ x, y, size = 24, color, count, title }: { x: number; y: number; size?: number; color: string; count?: number; title?: string }) {
+  const s = size / 24;
+  const path =
+    'M12 0 C15.5 0 17 2.5 17 5 C17 7 16 8.3 15 9 L22 11 C24 11.6 24 14.5 22 15 L17 15.5 L20 23 C20.3 24 19.6 24 19 24 L14 24 L12 19 L10 24 L5 24 C4.4 24 3.7 24 4 23 L7 15.5 L2 15 C0 14.5 0 11.6 2 11 L9 9 C8 8.3 7 7 7 5 C7 2.5 8.5 0 12 0 Z';
+  return (
+    <g>
+      {title && <title>{title}</title>}
+      <path d={path} transform={`translate(${x - 12 * s} ${y - 24 * s}) scale(${s})`} fill={color} stroke="#1f1f1f" strokeWidth={1.5 / s} strokeLinejoin="round" />
+      {count !== undefined && count > 1 && (
+        <Label x={x} y={y - size * 0.45} size={size * 0.42} color={contrastOn(color)} halo={null}>
+          {count}
+        </Label>
+      )}
+    </g>
+  );
+}
+
+/** A card: rounded rectangle with a title and up to two lines beneath. */
+export function CardShape({ x, y, width, height, fill, title, lines = [], stroke = '#3b2f2a', faceDown = false, ...rest }: {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fill: string;
+  title?: string;
+  lines?: string[];
+  stroke?: string;
+  faceDown?: boolean;
+} & Omit<SVGProps<SVGRectElement>, 'x' | 'y' | 'width' | 'height' | 'fill' | 'stroke'>) {
+  const ink = contrastOn(fill);
+  return (
+    <g>
+      <rect x={x} y={y} width={width} height={height} rx={Math.min(width, height) * 0.08} fill={faceDown ? '#6b4f3f' : fill} stroke={stroke} strokeWidth={2} {...rest} />
+      {faceDown && <rect x={x + 5} y={y + 5} width={width - 10} height={height - 10} rx={4} fill="none" stroke="#d9c3a5" strokeDasharray="4 3" />}
+      {!faceDown && title && (
+        <Label x={x + width / 2} y={y + Math.min(18, height * 0.22)} size={Math.min(15, width / 5)} color={ink} halo={null}>
+          {title}
+        </Label>
+      )}
+      {!faceDown &&
+        lines.map((line, i) => (
+          <Label key={i} x={x + width / 2} y={y + height * 0.55 + i * Math.min(16, height * 0.2)} size={Math.min(14, width / 6)} weight={500} color={ink} halo={null}>
+            {line}
+          </Label>
+        ))}
+    </g>
+  );
+}
+
+/** Lays out `count` items in rows of `perRow`, centred on (cx, cy), `gap` apart. */
+export function spread(count: number, cx: number, cy: number, gap: number, perRow = count): Array<[number, number]> {
+  const rows = Math.ceil(count / perRow);
+  return Array.from({ length: count }, (_, i) => {
+    const row = Math.floor(i / perRow);
+    const inRow = row === rows - 1 ? count - row * perRow : perRow;
+    const col = i % perRow;
+    return [cx + (col - (inRow - 1) / 2) * gap, cy + (row - (rows - 1) / 2) * gap];
+  });
+}
+
+/** Splits text into lines of at most `width` characters, breaking at spaces. */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && (line + ' ' + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * An SVG that scales to its container's width, keeping its proportions, but
+ * never beyond `maxScale` times its own size (a small drawing would get huge
+ * on a wide screen).
+ */
+export function Drawing({ width, height, label, maxScale = 1.5, children }: { width: number; height: number; label: string; maxScale?: number; children: ReactNode }) {
+  return (
+    <svg className="drawing" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ aspectRatio: `${width} / ${height}`, maxWidth: width * maxScale }}>
+      {children}
+    </svg>
+  );
+}

@@ -1,0 +1,72 @@
+/** Where each Five Points move is offered on the board, and its words. */
+import type { Move } from '../../api/types';
+import type { NameOf } from '../game-ui';
+import { possessive } from '../words';
+import { buildingName, neighborhoodName } from './names';
+import type { FivePointsView } from './view-types';
+
+export const targets = {
+  neighborhood: (id: string) => `hood:${id}`,
+  emptyCell: (x: number, y: number) => `cell:${x},${y}`,
+  marker: (index: number) => `marker:${index}`,
+  supply: (color: string) => `supply:${color}`,
+};
+
+export function targetsOf(move: Move): string[] {
+  switch (move.type) {
+    case 'place':
+    case 'pickNeighborhood':
+    case 'callSpecialElection':
+    case 'chooseElection':
+    case 'smuggleTo':
+    case 'pickRabble':
+    case 'moveBuilding':
+      return [targets.neighborhood(move.neighborhood as string)];
+    case 'placeNeighborhood':
+      return [targets.emptyCell(move.x as number, move.y as number)];
+    case 'bid':
+      return [targets.marker(move.marker as number)];
+    case 'takeControlMarker':
+      return [targets.supply(move.color as string)];
+    default:
+      return [];
+  }
+}
+
+export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): string {
+  const hood = typeof move.neighborhood === 'string' ? neighborhoodName(move.neighborhood) : '';
+  switch (move.type) {
+    case 'place':
+      return `Place a rabble on ${hood}`;
+    case 'pass':
+      return 'Pass';
+    case 'bid': {
+      const marker = view.markers[move.marker as number];
+      return `Bid ${move.amount} on “${marker?.name ?? `marker ${(move.marker as number) + 1}`}”`;
+    }
+    case 'skipBid':
+      return 'No bid';
+    case 'decline':
+      return 'Decline';
+    case 'pickNeighborhood':
+      return `Move ${hood}`;
+    case 'placeNeighborhood':
+      return `Put it at this spot`;
+    case 'moveBuilding':
+      return `Move ${buildingName(move.building as string)} to ${hood}`;
+    case 'takeControlMarker':
+      return `Take a ${move.color} control marker`;
+    case 'callSpecialElection':
+      return `Special election in ${hood}`;
+    case 'retrieveRabble':
+      return `Retrieve ${move.count} rabble`;
+    case 'pickRabble':
+      return `Smuggle ${possessive(nameOf(move.owner as number))} rabble from ${hood}`;
+    case 'smuggleTo':
+      return `Smuggle it to ${hood}`;
+    case 'chooseElection':
+      return `Election in ${hood} next`;
+    default:
+      return move.type;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What each game's folder provides to the shared game page: a board drawn
+ * from the caller's `view`, where each legal move is offered, and words for
+ * moves and history events. Everything else (move buttons, the chooser,
+ * undo, the timeline, replay, rollback) is shared.
+ */
+import type { ComponentType } from 'react';
+import type { Move } from '../api/types';
+
+export interface PlayerInfo {
+  seat: number;
+  name: string;
+  color: string;
+  isMe: boolean;
+  /** The seat may act now. */
+  active: boolean;
+}
+
+/** Names a seat in sentences: "Ann", or "you" for the viewer. */
+export type NameOf = (seat: number | null | undefined) => string;
+
+export interface BoardProps<V> {
+  view: V;
+  players: PlayerInfo[];
+  mySeat: number | null;
+  /** Empty when replaying history or when it is not the viewer's turn. */
+  legalMoves: Move[];
+}
+
+export interface GameUi<V = any> {
+  Board: ComponentType<BoardProps<V>>;
+  /**
+   * The board targets (ids given to <Target>) that offer this move; empty:
+   * the move is offered as a button. A move on several targets (a pair of
+   * cards) is offered on each.
+   */
+  targetsOf(move: Move): string[];
+  /** The move in words, on buttons and in the chooser. */
+  describeMove(move: Move, view: V, nameOf: NameOf): string;
+  /** A history event in words; null for events not worth a line of their own. */
+  describeEvent(type: string, payload: Record<string, any>, nameOf: NameOf): string | null;
+  /** What the active player is asked to do now, when the view says. */
+  prompt?(view: V): string | null;
+  /**
+   * Moves with many combinations (a sale of any set of goods) are made with
+   * a small form instead of one button each.
+   */
+  MoveForm?: ComponentType<{ moves: Move[]; view: V; submit(move: Move): void }>;
+  usesForm?(move: Move): boolean;
+}

@@ -1,0 +1,71 @@
+/** Mob Town from the viewer's side: the city, the viewer's hand, lineup, open lot, and what each player holds. */
+import { HoldingsTable, type HoldingsColumn } from '../../components/holdings-table';
+import { Drawing } from '../../components/svg';
+import type { BoardProps } from '../game-ui';
+import { AgendaRow, CARD_HEIGHT, CARD_WIDTH, CardRow, Deck, OpenLot, ProfessionalRow } from './cards';
+import { City, cityBox, cityHeight, cityWidth, LOT_HEIGHT, LOT_WIDTH } from './city';
+import { targets } from './moves';
+import { cellKey } from './names';
+import type { Cell, MobTownView, PlayerHoldings } from './view-types';
+
+const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
+  { label: 'Score', value: (p) => p.score },
+  { label: 'Briefcases', value: (p) => p.briefcases },
+  { label: 'Tokens', title: 'Family tokens left this round', value: (p) => p.tokens },
+  { label: 'Cards', title: 'Cards in hand', value: (p) => p.handCount },
+  { label: 'Agendas', title: 'Secret until scored, except your own', value: (p) => (p.agendas ? p.agendas.map((a) => a.name).join(', ') || '–' : `${p.agendaCount} hidden`) },
+  { label: 'Extras', title: 'Professionals kept, co-op role', value: (p) => [...p.kept.map((k) => k.name), p.role?.name].filter(Boolean).join(', ') || '–' },
+];
+
+const ROW_GAP = 20;
+
+export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<MobTownView>) {
+  const occupied = new Set(view.city.cells.map((lot) => cellKey(lot.cell)));
+  // Lots that may be opened or walked onto are drawn as empty cards.
+  const emptyCells = new Map<string, Cell>();
+  for (const move of legalMoves) {
+    const cell = move.cell as Cell | undefined;
+    if (cell && !occupied.has(cellKey(cell))) emptyCells.set(cellKey(cell), cell);
+  }
+  const box = cityBox([...view.city.cells.map((lot) => lot.cell), ...emptyCells.values()]);
+  const pawns = view.players.flatMap((p) => (p.pawn ? [{ seat: p.seat, cell: p.pawn }] : []));
+  const hand = mySeat === null ? null : view.players[mySeat]?.hand;
+  const agendas = mySeat === null ? null : view.players[mySeat]?.agendas;
+  const width = Math.max(9 * (CARD_WIDTH + 6) + CARD_WIDTH, view.openLot.length * (LOT_WIDTH + 8), 620);
+
+  let y = 0;
+  const handY = hand ? y : null;
+  if (hand) y += CARD_HEIGHT + 22 + ROW_GAP;
+  const agendasY = agendas && agendas.length > 0 ? y : null;
+  if (agendasY !== null) y += 72 + ROW_GAP;
+  const lineupY = y;
+  y += CARD_HEIGHT + 22 + ROW_GAP;
+  const openLotY = view.openLot.length > 0 ? y : null;
+  if (openLotY !== null) y += LOT_HEIGHT + 22 + ROW_GAP;
+  const prosY = view.professionals ? y : null;
+  if (prosY !== null) y += 108 + ROW_GAP;
+
+  return (
+    <div className="board mob-town">
+      {/* Two pictures: on a phone the city and the cards each fill the width. */}
+      <Drawing width={cityWidth(box)} height={cityHeight(box)} label={`The city, round ${view.round}`} maxScale={1.2}>
+        <City lots={view.city.cells} emptyCells={[...emptyCells.values()]} pawns={pawns} box={box} players={players} />
+      </Drawing>
+      <Drawing width={width} height={y} label="Cards: your hand and agendas, the lineup, the deck and the open lot" maxScale={1.2}>
+        {hand && handY !== null && <CardRow title="Your hand" cards={hand} y={handY} targetOf={targets.handCard} />}
+ {agendas && agendasY !== null && <AgendaRow agendas={agendas} y={agendasY} />}
+        <CardRow title="Lineup" cards={view.lineup} y={lineupY} targetOf={targets.lineupCard} />
+        <Deck count={view.deckCount} x={width - CARD_WIDTH} y={lineupY} />
+        {openLotY !== null && <OpenLot cards={view.openLot} y={openLotY} />}
+        {view.professionals && prosY !== null && <ProfessionalRow professionals={view.professionals.row} y={prosY} />}
+      </Drawing>
+      <p className="board-facts">
+        Round {view.round} · {view.phase}
+        {view.turn && view.mode === 'coop' && <> · actions left: {view.turn.actionsLeft}</>}
+        {view.cityCard && <> · city card: {view.cityCard.name} ({view.cityCard.text})</>}
+        {view.coop && <> · law {view.coop.lawScore}/20, mob boss {view.coop.mobBoss}/8</>}
+      </p>
+      <HoldingsTable caption="Players" players={players} holdings={view.players} columns={COLUMNS} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/** The city: property and landmark cards on a grid, with family-token stacks, pawns, and empty lots that can be opened. */
+import { CardShape, Label, Meeple, Token, wrapText } from '../../components/svg';
+import { Target } from '../../play/move-offer';
+import type { PlayerInfo } from '../game-ui';
+import { targets } from './moves';
+import { BUSINESS_FILL, cellKey, LANDMARK_FILL, MOB_COLOR } from './names';
+import type { Cell, CityLot, LotCard, Owner } from './view-types';
+
+export const LOT_WIDTH = 124;
+export const LOT_HEIGHT = 150;
+const GAP = 8;
+
+export interface CityBox {
+  top: number;
+  left: number;
+  rows: number;
+  cols: number;
+}
+
+export function cityBox(cells: Cell[]): CityBox {
+  if (cells.length === 0) return { top: 0, left: 0, rows: 1, cols: 1 };
+  const rows = cells.map(([r]) => r);
+  const cols = cells.map(([, c]) => c);
+  const top = Math.min(...rows);
+  const left = Math.min(...cols);
+  return { top, left, rows: Math.max(...rows) - top + 1, cols: Math.max(...cols) - left + 1 };
+}
+
+const position = ([row, col]: Cell, box: CityBox) => ({ x: (col - box.left) * (LOT_WIDTH + GAP), y: (row - box.top) * (LOT_HEIGHT + GAP) });
+
+export const ownerColor = (owner: Owner, players: PlayerInfo[]) => (owner === 'mob' ? MOB_COLOR : (players[owner]?.color ?? '#999'));
+
+/** A property or landmark card face, reused in the city and the open lot. */
+export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: number; y: number; shutDown?: boolean }) {
+  const fill = card.business ? BUSINESS_FILL[card.business] : LANDMARK_FILL;
+  const suits = card.suits ? card.suits.join(' · ') : 'any suit';
+  return (
+    <g>
+      <CardShape x={x} y={y} width={LOT_WIDTH} height={LOT_HEIGHT} fill={fill} faceDown={shutDown} />
+      {shutDown ? (
+        <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={13} color="#fff" halo={null}>
+          shut down
+        </Label>
+      ) : (
+        <>
+          <circle cx={x + 18} cy={y + 18} r={13} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
+          <Label x={x + 18} y={y + 18.5} size={14} halo={null}>
+            {card.value}
+          </Label>
+          {wrapText(card.name, 14).map((line, i) => (
+            <Label key={i} x={x + LOT_WIDTH / 2} y={y + 46 + i * 16} size={13} halo={null}>
+              {line}
+            </Label>
+          ))}
+          <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT - 14} size={10.5} weight={500} halo={null}>
+            {suits}
+          </Label>
+        </>
+      )}
+    </g>
+  );
+}
+
+function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: PlayerInfo[] }) {
+  const { x, y } = position(lot.cell, box);
+  return (
+    <Target id={targets.cell(lot.cell)} label={`${lot.card.name} at ${cellKey(lot.cell)}`}>
+      <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
+      {lot.tokens.map((owner, i) => (
+        <Token key={i} x={x + 24 + i * 9} y={y + LOT_HEIGHT - 48 - i * 4} r={13} color={ownerColor(owner, players)} title={owner === 'mob' ? 'the mob' : players[owner]?.name} />
+      ))}
+      {lot.controller !== null && (
+        <Label x={x + LOT_WIDTH - 8} y={y + LOT_HEIGHT - 36} anchor="end" size={11} weight={500}>
+          {lot.controller === 'mob' ? 'mob' : players[lot.controller]?.name}
+        </Label>
+      )}
+    </Target>
+  );
+}
+
+/** An empty lot where a property may be opened: drawn lightly, there may be many. */
+function EmptyLot({ cell, box }: { cell: Cell; box: CityBox }) {
+  const { x, y } = position(cell, box);
+  const inset = 18;
+  return (
+    <Target id={targets.cell(cell)} label={`Empty lot ${cellKey(cell)}`}>
+      <rect x={x + inset} y={y + inset} width={LOT_WIDTH - 2 * inset} height={LOT_HEIGHT - 2 * inset} rx={10} fill="#ffffff55" stroke="#8a7a6a" strokeDasharray="6 6" strokeWidth={2} />
+      <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={26} weight={400} color="#8a7a6a" halo={null}>
+        +
+      </Label>
+    </Target>
+  );
+}
+
+export function City({ lots, emptyCells, pawns, box, players }: { lots: CityLot[]; emptyCells: Cell[]; pawns: Array<{ seat: number; cell: Cell }>; box: CityBox; players: PlayerInfo[] }) {
+  return (
+    <g>
+      {lots.map((lot) => (
+        <Lot key={cellKey(lot.cell)} lot={lot} box={box} players={players} />
+      ))}
+      {emptyCells.map((cell) => (
+        <EmptyLot key={cellKey(cell)} cell={cell} box={box} />
+      ))}
+      {pawns.map(({ seat, cell }, i) => {
+        const { x, y } = position(cell, box);
+        return <Meeple key={seat} x={x + LOT_WIDTH - 22 - i * 14} y={y + LOT_HEIGHT - 56} size={28} color={players[seat]?.color ?? '#999'} title={`${players[seat]?.name}'s pawn`} />;
+      })}
+    </g>
+  );
+}
+
+export const cityWidth = (box: CityBox) => box.cols * (LOT_WIDTH + GAP) - GAP;
+export const cityHeight = (box: CityBox) => box.rows * (LOT_HEIGHT + GAP) - GAP;

@@ -1,0 +1,11 @@
+/** Small grammar helpers shared by every game's sentences. */
+
+/** "Ann" → "Ann's", "you" → "your". */
+export function possessive(name: string): string {
+  return name === 'you' ? 'your' : name === 'You' ? 'Your' : `${name}'s`;
+}
+
+/** "Elder" → "an Elder", "Vizier" → "a Vizier". */
+export function aOrAn(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

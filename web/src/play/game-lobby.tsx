@@ -1,0 +1,69 @@
+/** A game waiting for players: its seats, the invite link, joining, and the host's start. */
+import { useState } from 'react';
+import { request } from '../api/client';
+import { problemOf, type Problem } from '../api/errors';
+import { JOIN_GAME, START_GAME } from '../api/operations';
+import type { Game, Me } from '../api/types';
+import { ProblemBanner } from '../components/problem-banner';
+import { seatColor } from '../games/seat-colors';
+
+export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; accept: (game: Game) => void }) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [copied, setCopied] = useState(false);
+  const inviteLink = `${location.origin}/games/${game.id}`;
+  const isHost = me?.id === game.host.id;
+  const seated = game.mySeat !== null;
+  const waiting = game.seats.filter((seat) => !seat.user).length;
+
+  async function run(mutation: string, variables: Record<string, unknown>, field: string) {
+    setProblem(null);
+    try {
+      accept((await request<Record<string, Game>>(mutation, { id: game.id, ...variables }))[field]);
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink);
+      setCopied(true);
+    } catch {
+      // Clipboard access needs https or a user gesture; the link is on screen to copy by hand.
+    }
+  };
+
+  return (
+    <section className="game-lobby">
+      <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
+      <ol className="seats">
+        {game.seats.map((seat) => (
+          <li key={seat.index} data-seat={seat.index}>
+            <span className="swatch" style={{ background: seatColor(seat.index) }} />
+            Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
+            {seat.user?.id === game.host.id && ' (host)'}
+            {!seat.user && me && !seated && (
+              <button onClick={() => run(JOIN_GAME, { seat: seat.index }, 'joinGame')}>Take this seat</button>
+            )}
+          </li>
+        ))}
+      </ol>
+      <div className="invite">
+        <label>
+          Invite link — send it to the other players
+          <input readOnly value={inviteLink} onFocus={(event) => event.target.select()} data-invite-link />
+        </label>
+        <button className="secondary" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      {!me && <p>Log in or sign up to take a seat.</p>}
+      {isHost && (
+        <button className="primary" onClick={() => run(START_GAME, {}, 'startGame')}>
+          Start the game
+        </button>
+      )}
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+    </section>
+  );
+}

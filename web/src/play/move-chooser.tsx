@@ -1,0 +1,28 @@
+/** When one click could mean several moves (which meeple, how many), the player picks one here. */
+import type { Move } from '../api/types';
+
+export function MoveChooser({ title, moves, describe, onChoose, onCancel }: {
+  title: string;
+  moves: Move[];
+  describe: (move: Move) => string;
+  onChoose: (move: Move) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="sheet-backdrop" onClick={onCancel}>
+      <div className="sheet" role="dialog" aria-label={title} onClick={(event) => event.stopPropagation()}>
+        <h3>{title}</h3>
+        <div className="sheet-choices">
+          {moves.map((move, i) => (
+            <button key={i} className="choice" onClick={() => onChoose(move)}>
+              {describe(move)}
+            </button>
+          ))}
+        </div>
+        <button className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * A started game: the board (live, or a replay from the timeline), the
+ * legal moves as clicks on the board and buttons, taking back a step, the
+ * timeline, and the host's rollback.
+ */
+import { useState } from 'react';
+import { request } from '../api/client';
+import { problemOf, type Problem } from '../api/errors';
+import { RESOLVE_DEADLINE, ROLLBACK_GAME, SUBMIT_MOVE, UNDO_MOVE } from '../api/operations';
+import type { Game, Move } from '../api/types';
+import { ProblemBanner } from '../components/problem-banner';
+import { gameUiFor } from '../games/registry';
+import { DeadlineNotice, type DeadlineAction } from './deadline-notice';
+import { MoveBar } from './move-bar';
+import { MoveChooser } from './move-chooser';
+import { MoveOfferProvider, movesByTarget } from './move-offer';
+import { nameOfSeat, playersOf } from './players';
+import { PlayerStrip } from './player-strip';
+import { ReplayBar } from './replay-bar';
+import { RollbackDialog } from './rollback-dialog';
+import { Timeline, type TimelineItem } from './timeline';
+import { timelineItems } from './timeline-items';
+import { TurnBanner } from './turn-banner';
+import { useHistory } from './use-history';
+import { useViewAsOf } from './use-view-as-of';
+
+/** Sent with each move so that a resent request is not played twice. */
+function newClientMoveId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept: (game: Game) => void; reload: () => void; isHost: boolean }) {
+  const ui = gameUiFor(game.ruleset);
+  const players = playersOf(game);
+  const nameOf = nameOfSeat(players);
+  const history = useHistory(game.id, game.version);
+  const items = timelineItems(history, ui, nameOf);
+  const [replaySeq, setReplaySeq] = useState<number | null>(null);
+  const replay = useViewAsOf(game.id, replaySeq);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [choosing, setChoosing] = useState<{ target: string; moves: Move[] } | null>(null);
+  const [rollbackItem, setRollbackItem] = useState<TimelineItem | null>(null);
+
+  const live = replaySeq === null;
+  const view = live ? game.view : replay.view;
+  const moves = live && !busy ? game.legalMoves : [];
+  const boardMoves = moves.filter((move) => !ui.usesForm?.(move));
+  const byTarget = movesByTarget(boardMoves, ui.targetsOf);
+  const buttonMoves = boardMoves.filter((move) => ui.targetsOf(move).length === 0);
+  const formMoves = moves.filter((move) => ui.usesForm?.(move));
+  const describe = (move: Move) => ui.describeMove(move, game.view, nameOf);
+
+  async function act(mutation: string, variables: Record<string, unknown>, field: string) {
+    setBusy(true);
+    setProblem(null);
+    setChoosing(null);
+    try {
+      const data = await request<Record<string, Game>>(mutation, { id: game.id, ...variables });
+      accept(data[field]);
+    } catch (error) {
+      const found = problemOf(error);
+      setProblem(found);
+      if (found.code === 'VERSION_CONFLICT') reload();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const submit = (move: Move) => act(SUBMIT_MOVE, { move, version: game.version, clientMoveId: newClientMoveId() }, 'submitMove');
+  const undo = () => act(UNDO_MOVE, {}, 'undoMove');
+  const resolveDeadline = (seat: number, action: DeadlineAction) => act(RESOLVE_DEADLINE, { seat, action }, 'resolveDeadline');
+  const rollback = (item: TimelineItem, reason: string) => {
+    setRollbackItem(null);
+    setReplaySeq(null);
+    return act(ROLLBACK_GAME, { toVersion: item.seq, reason }, 'rollbackGame');
+  };
+  const pick = (target: string) => {
+    const offered = byTarget.get(target) ?? [];
+    if (offered.length === 1) void submit(offered[0]);
+    else if (offered.length > 1) setChoosing({ target, moves: offered });
+  };
+
+  const replayable = items.filter((item) => item.replayable);
+  const replayIndex = replayable.findIndex((item) => item.seq === replaySeq);
+  const replayItem = replayIndex >= 0 ? replayable[replayIndex] : null;
+  const step = (delta: number) => {
+    const next = replayable[replayIndex + delta];
+    return next ? () => setReplaySeq(next.seq) : null;
+  };
+  const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
+
+  return (
+    <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
+      <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
+      <PlayerStrip players={players} />
+      <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      {replayItem && (
+        <ReplayBar
+          item={replayItem}
+          onPrevious={step(-1)}
+          onNext={step(1)}
+          onNow={() => setReplaySeq(null)}
+          onRollback={mayRollBack(replayItem) ? () => setRollbackItem(replayItem) : null}
+        />
+      )}
+      <div className={`board-frame ${live ? 'live' : 'replaying'} ${replay.loading ? 'loading' : ''}`} data-replay={replaySeq ?? undefined}>
+        {view ? (
+          <MoveOfferProvider value={{ movesOn: (target) => byTarget.get(target), pick }}>
+            <ui.Board view={view} players={players} mySeat={game.mySeat} legalMoves={boardMoves} />
+          </MoveOfferProvider>
+        ) : (
+          <p className="muted">Loading the board…</p>
+        )}
+      </div>
+      {ui.MoveForm && formMoves.length > 0 && <ui.MoveForm moves={formMoves} view={game.view} submit={submit} />}
+      {live && <MoveBar moves={buttonMoves} describe={describe} onMove={submit} canUndo={game.canUndo} onUndo={undo} busy={busy} />}
+      <Timeline items={items} selected={replaySeq} onSelect={setReplaySeq} />
+      {choosing && <MoveChooser title="Choose your move" moves={choosing.moves} describe={describe} onChoose={submit} onCancel={() => setChoosing(null)} />}
+      {rollbackItem && <RollbackDialog item={rollbackItem} onConfirm={(reason) => rollback(rollbackItem, reason)} onCancel={() => setRollbackItem(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** Who plays which color, and who is to act. */
+import type { PlayerInfo } from '../games/game-ui';
+
+export function PlayerStrip({ players }: { players: PlayerInfo[] }) {
+  return (
+    <ul className="player-strip">
+      {players.map((player) => (
+        <li key={player.seat} className={player.active ? 'active' : ''}>
+          <span className="swatch" style={{ background: player.color }} />
+          {player.name}
+          {player.isMe && ' (you)'}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+/** Shown while the board is a replay: where we are, step through, back to now, and the host's rollback. */
+import type { TimelineItem } from './timeline';
+
+export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback }: {
+  item: TimelineItem;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  onNow: () => void;
+  /** Offered to the host only, for events still part of the game. */
+  onRollback: (() => void) | null;
+}) {
+  return (
+    <div className="replay-bar" role="status">
+      <div className="replay-what">
+        Replay — the board just after event {item.seq}: <strong>{item.text}</strong>
+        {item.rolledBack && <em className="tag"> (rolled back)</em>}
+      </div>
+      <div className="replay-controls">
+        <button className="secondary" onClick={onPrevious ?? undefined} disabled={!onPrevious} aria-label="Earlier event">
+          ◀ Earlier
+        </button>
+        <button className="secondary" onClick={onNext ?? undefined} disabled={!onNext} aria-label="Later event">
+          Later ▶
+        </button>
+        <button onClick={onNow}>Back to now</button>
+        {onRollback && (
+          <button className="danger" onClick={onRollback}>
+            Roll back to here…
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The game's history for the timeline, fetched as the version grows. New
+ * events are appended; a rollback or undo changes which older events count
+ * as rolled back, so then the whole history is read again.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { request } from '../api/client';
+import { HISTORY } from '../api/operations';
+import type { HistoryEntry } from '../api/types';
+import { isJump } from './platform-events';
+
+const PAGE = 500;
+
+async function readHistory(id: string, after: number): Promise<HistoryEntry[]> {
+  const entries: HistoryEntry[] = [];
+  for (;;) {
+    const data = await request<{ game: { history: HistoryEntry[] } }>(HISTORY, { id, after: after + entries.length });
+    entries.push(...data.game.history);
+    if (data.game.history.length < PAGE) return entries;
+  }
+}
+
+export function useHistory(gameId: string, version: number): HistoryEntry[] {
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  const loaded = useRef<{ gameId: string; entries: HistoryEntry[] }>({ gameId, entries: [] });
+
+  useEffect(() => {
+    let cancelled = false;
+    const known = loaded.current.gameId === gameId ? loaded.current.entries : [];
+    const last = known.length > 0 ? known[known.length - 1].seq : 0;
+    if (last >= version) return;
+    readHistory(gameId, last)
+      .then(async (fresh) => (fresh.some((entry) => isJump(entry.type)) ? readHistory(gameId, 0) : [...known, ...fresh]))
+      .then((all) => {
+        if (cancelled) return;
+        loaded.current = { gameId, entries: all };
+        setEntries(all);
+      })
+      .catch(() => undefined); // the timeline simply stays as it was; the board shows live problems
+    return () => {
+      cancelled = true;
+    };
+  }, [gameId, version]);
+
+  return loaded.current.gameId === gameId ? entries : [];
+}
