@@ -52,12 +52,23 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (`dist/main.js`, as `npm start` runs it) on the given database. */
-export async function startServerProcess(databaseUrl: string, extraArgs: string[] = []): Promise<ServerProcess> {
+/**
+ * Starts the built server exactly as `npm start` serves it (`npm run serve`,
+ * with its memory settings). `nodeOptions` are passed through NODE_OPTIONS
+ * (e.g. `--cpu-prof`).
+ */
+export async function startServerProcess(databaseUrl: string, nodeOptions: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...extraArgs, 'dist/main.js'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')) },
+  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
+      NODE_OPTIONS: nodeOptions.join(' '),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let log = '';
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
@@ -68,15 +79,17 @@ export async function startServerProcess(databaseUrl: string, extraArgs: string[
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
   });
+  // npm runs the server through a shell: measure the newest node process serving dist/main.js, not npm.
+  const serverPid = Number(execSync(`pgrep -n -f '^node .*dist/main[.]js'`).toString().trim());
   return {
     url: `http://127.0.0.1:${port}/graphql`,
-    pid: child.pid!,
+    pid: serverPid,
     rssMiB: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const status = readFileSync(`/proc/${serverPid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
     },
     stop: async () => {
-      child.kill('SIGTERM');
+      process.kill(serverPid, 'SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
