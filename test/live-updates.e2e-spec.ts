@@ -3,11 +3,9 @@
  * after every change, also when the change was made through another server
  * process on the same database (LISTEN/NOTIFY, not in-memory pub/sub).
  */
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
 import type { Client } from 'graphql-ws';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { ServerProcess, startServerProcess } from './support/server-process';
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
 
 interface Update {
@@ -134,21 +132,12 @@ describe('live updates (graphql-ws)', () => {
 
 describe('live updates across two server processes', () => {
   let db: TestDatabase;
-  const processes: ChildProcess[] = [];
+  const processes: ServerProcess[] = [];
 
   async function startProcess(): Promise<string> {
-    const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'support/serve.ts')], {
-      env: { ...process.env, DATABASE_URL: db.url },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    processes.push(child);
-    let output = '';
-    for await (const chunk of child.stdout!) {
-      output += String(chunk);
-      const match = /LISTENING (\S+)/.exec(output);
-      if (match) return match[1];
-    }
-    throw new Error(`server process exited before listening: ${output}`);
+    const server = await startServerProcess(db.url);
+    processes.push(server);
+    return server.url;
   }
 
   beforeAll(async () => {
@@ -156,10 +145,7 @@ describe('live updates across two server processes', () => {
   });
 
   afterAll(async () => {
-    for (const child of processes) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    for (const server of processes) await server.stop();
     await db.drop();
   });
 

@@ -11,6 +11,7 @@ import { MailCatcher } from '../src/notifications/mail-catcher';
 import type { MailOptions } from '../src/notifications/notification-options';
 import { createTestDatabase } from './support/database';
 import { GAME_FIELDS, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { startServerProcess } from './support/server-process';
 import { SmtpInbox } from './support/smtp-inbox';
 
 type Game = { id: string; status: string; version: number; activeSeats: number[]; legalMoves: Array<{ type: string; amount?: number }> };
@@ -244,6 +245,37 @@ describe('email delivery across a restart', () => {
         await second.close();
       }
     } finally {
+      await prisma.$disconnect();
+      await inbox.stop();
+      await db.drop();
+    }
+  });
+});
+
+describe('email delivery after a crash', () => {
+  it('delivers the mail of moves accepted by a server killed before it could send', async () => {
+    const db = await createTestDatabase();
+    const inbox = await SmtpInbox.start();
+    // This process queues notifications but sends none: every mail is still to send when it dies.
+    const crashing = await startServerProcess(db.url);
+    const prisma = new PrismaService(db.url);
+    try {
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(crashing.url, name)));
+      const game = await startedGame(crashing.url, ann, bob);
+      await crashing.stop('SIGKILL');
+      expect(await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } })).toBe(4);
+      const next = await startTestServer({ db, mail: mailOptions(inbox.url) });
+      try {
+        await inbox.waitFor(bob.email, /./, { count: 2 });
+        await inbox.waitFor(ann.email, /./);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(inbox.mails).toHaveLength(4);
+        expect(await prisma.notification.count({ where: { gameId: game.id, status: 'SENT' } })).toBe(4);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await crashing.stop('SIGKILL');
       await prisma.$disconnect();
       await inbox.stop();
       await db.drop();
