@@ -53,22 +53,31 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the built server exactly as `npm start` serves it (`npm run serve`,
- * with its memory settings). `nodeOptions` are passed through NODE_OPTIONS
- * (e.g. `--cpu-prof`).
+ * The `serve` script of package.json (what `npm start` runs after building),
+ * split into its environment assignments and node arguments, so the
+ * benchmark runs the server exactly so, with node flags of its own added.
  */
-export async function startServerProcess(databaseUrl: string, nodeOptions: string[] = []): Promise<ServerProcess> {
+function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
+  const words = script.trim().split(/\s+/);
+  const nodeAt = words.indexOf('node');
+  const env = Object.fromEntries(words.slice(0, nodeAt).map((assignment) => assignment.split('=', 2) as [string, string]));
+  return { env, nodeArgs: words.slice(nodeAt + 1) };
+}
+
+/** Starts the built server as `npm start` serves it; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
+export async function startServerProcess(databaseUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn('npm', ['run', '--silent', 'serve'], {
+  const serve = serveCommand();
+  const child: ChildProcess = spawn(process.execPath, [...extraNodeFlags, ...serve.nodeArgs], {
     env: {
       ...process.env,
+      ...serve.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
-      NODE_OPTIONS: nodeOptions.join(' '),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
   });
   let log = '';
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
@@ -79,17 +88,15 @@ export async function startServerProcess(databaseUrl: string, nodeOptions: strin
     });
     child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
   });
-  // npm runs the server through a shell: measure the newest node process serving dist/main.js, not npm.
-  const serverPid = Number(execSync(`pgrep -n -f '^node .*dist/main[.]js'`).toString().trim());
   return {
     url: `http://127.0.0.1:${port}/graphql`,
-    pid: serverPid,
+    pid: child.pid!,
     rssMiB: () => {
-      const status = readFileSync(`/proc/${serverPid}/status`, 'utf8');
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
     },
     stop: async () => {
-      process.kill(serverPid, 'SIGTERM');
+      child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
