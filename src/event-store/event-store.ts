@@ -89,8 +89,11 @@ function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
+/** Prisma reports a unique violation as P2002, or inside a failed raw query (P2010) by PostgreSQL's code 23505. */
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: string; message?: string };
+  return code === 'P2002' || (code === 'P2010' && /23505|unique constraint/i.test(message ?? ''));
 }
 
 type EventRowInput = HashedFields & { hash: string };
@@ -138,14 +141,13 @@ export class EventStore {
    */
   async appendEvents(request: AppendRequest): Promise<StoredEvent[]> {
     if (request.events.length === 0) throw new Error('appendEvents needs at least one event');
-    if (request.clientMoveId) await this.rejectDuplicate(request.gameId, request.clientMoveId);
     try {
       const rows = await this.hashedRows(request);
       // Without other writes, the append is a single statement: one round trip.
       if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma, request, rows);
       return await this.prisma.$transaction((tx) => this.appendRows(tx, request, rows));
     } catch (error) {
-      // A concurrent resubmission of the same move may have won the race.
+      // A resent move fails on the version or the unique client move id: tell it apart from a real conflict.
       if (request.clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
         await this.rejectDuplicate(request.gameId, request.clientMoveId);
       }

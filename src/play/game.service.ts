@@ -47,10 +47,13 @@ export interface HistoryEntry {
 
 const MAX_SEED_LENGTH = 200;
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
+const ROW_CACHE_LIMIT = 20000;
 
 @Injectable()
 export class GameService {
   private readonly logger = new Logger(GameService.name);
+  /** Rows as this process last appended to them (see loadAtVersion). */
+  private readonly rows = new Map<string, GameRow>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -68,6 +71,7 @@ export class GameService {
     const row = await this.findRow(gameId);
     const ruleset = this.rulesets.get(row.ruleset);
     const state = await this.loader.stateAt(ruleset, row.id, row.version);
+    this.rememberRow(row);
     return { row, ruleset, state };
   }
 
@@ -186,26 +190,52 @@ export class GameService {
     if (clientMoveId !== undefined && clientMoveId !== null && (clientMoveId.length === 0 || clientMoveId.length > MAX_CLIENT_MOVE_ID_LENGTH)) {
       throw new AppError('BAD_USER_INPUT', `clientMoveId must be 1 to ${MAX_CLIENT_MOVE_ID_LENGTH} characters.`);
     }
-    const game = await this.load(gameId);
-    if (clientMoveId && (await this.alreadyAccepted(gameId, clientMoveId))) return game;
-    const seat = this.requireSeat(game, userId);
-    this.requireActive(game);
-    this.requireVersion(game, expectedVersion);
-    const status = this.status(game)!;
-    if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
-    const decision = game.ruleset.decide(game.state.rules, move, seat, seededRandom(`${game.row.seed}:${expectedVersion}`));
-    if (!decision.ok) throw new AppError(decision.code, decision.message);
-    const events = decision.events.map((event: RulesEvent, i: number) => ({
-      ...this.toNewEvent(event, userId, seat),
-      stepStart: i === 0,
-      reversible: decision.reversible,
-    }));
     try {
-      return await this.appendAndFold(game, events, {}, clientMoveId ?? undefined);
+      return await this.decideAndAppend(userId, gameId, move, expectedVersion, clientMoveId ?? undefined);
     } catch (error) {
-      if (error instanceof DuplicateMoveError) return this.load(gameId);
+      // A resent move that was accepted the first time gets the game, not the refusal its resend would earn.
+      const refused = error instanceof AppError || error instanceof DuplicateMoveError;
+      if (clientMoveId && refused && (await this.alreadyAccepted(gameId, clientMoveId))) return this.load(gameId);
       throw error;
     }
+  }
+
+  private async decideAndAppend(userId: string, gameId: string, move: unknown, expectedVersion: number, clientMoveId?: string): Promise<LoadedGame> {
+    const { game, fromCache } = await this.loadAtVersion(gameId, expectedVersion);
+    try {
+      const seat = this.requireSeat(game, userId);
+      this.requireActive(game);
+      this.requireVersion(game, expectedVersion);
+      const status = this.status(game)!;
+      if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
+      const decision = game.ruleset.decide(game.state.rules, move, seat, seededRandom(`${game.row.seed}:${expectedVersion}`));
+      if (!decision.ok) throw new AppError(decision.code, decision.message);
+      const events = decision.events.map((event: RulesEvent, i: number) => ({
+        ...this.toNewEvent(event, userId, seat),
+        stepStart: i === 0,
+        reversible: decision.reversible,
+      }));
+      return await this.appendAndFold(game, events, {}, clientMoveId);
+    } catch (error) {
+      // Refused on what this process remembered: if the game has moved on elsewhere, say that instead.
+      if (fromCache && error instanceof AppError && error.code !== 'VERSION_CONFLICT') this.requireVersion(await this.load(gameId), expectedVersion);
+      throw error;
+    }
+  }
+
+  /**
+   * The game as the mover saw it. When this process appended the game's
+   * latest events itself, its remembered row and state are that game, and no
+   * read is needed: if another process appended since, the append's own
+   * version check refuses the move.
+   */
+  private async loadAtVersion(gameId: string, expectedVersion: number): Promise<{ game: LoadedGame; fromCache: boolean }> {
+    const row = this.rows.get(gameId);
+    if (row && row.version === expectedVersion) {
+      const ruleset = this.rulesets.get(row.ruleset);
+      return { game: { row, ruleset, state: await this.loader.stateAt(ruleset, gameId, expectedVersion) }, fromCache: true };
+    }
+    return { game: await this.load(gameId), fromCache: false };
   }
 
   async undoMove(userId: string, gameId: string): Promise<LoadedGame> {
@@ -382,7 +412,14 @@ export class GameService {
       result: fullProjection.result === undefined ? game.row.result : (fullProjection.result as GameRow['result']),
       startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
     };
+    this.rememberRow(row);
     return { row, ruleset: game.ruleset, state };
+  }
+
+  private rememberRow(row: GameRow): void {
+    this.rows.delete(row.id);
+    this.rows.set(row.id, row);
+    if (this.rows.size > ROW_CACHE_LIMIT) this.rows.delete(this.rows.keys().next().value as string);
   }
 }
 
