@@ -9,7 +9,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { Digests } from '../src/notifications/digests';
 import { MailCatcher } from '../src/notifications/mail-catcher';
 import type { MailOptions } from '../src/notifications/notification-options';
-import { createTestDatabase } from './support/database';
+import { createTestDatabase, TestDatabase } from './support/database';
 import { GAME_FIELDS, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startServerProcess } from './support/server-process';
 import { SmtpInbox } from './support/smtp-inbox';
@@ -221,49 +221,21 @@ describe('email notifications (end to end)', () => {
   }
 });
 
-describe('email delivery across a restart', () => {
-  it('sends what a stopped server left in the outbox once the next one starts', async () => {
+describe('email delivery across a restart or a crash', () => {
+  /**
+   * Starts a game through a first server that cannot send, stops it as `stopFirst` says,
+   * and checks that the next server delivers every mail the game caused, once each.
+   */
+  async function deliveredByTheNextServer(startFirst: (db: TestDatabase) => Promise<{ url: string; stop(): Promise<void> }>) {
     const db = await createTestDatabase();
     const inbox = await SmtpInbox.start();
-    const nowhere = `smtp://127.0.0.1:${await freePort()}`; // nothing listens: every send fails
-    const first = await startTestServer({ db, mail: mailOptions(nowhere) });
-    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(first.url, name)));
-    const game = await startedGame(first.url, ann, bob);
-    await first.close();
     const prisma = new PrismaService(db.url);
+    const first = await startFirst(db);
     try {
-      const pending = await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } });
-      expect(pending).toBe(4); // invitation, 2 x started, your turn
-      const second = await startTestServer({ db, mail: mailOptions(inbox.url) });
-      try {
-        await inbox.waitFor(bob.email, /./, { count: 2 });
-        await inbox.waitFor(ann.email, /./);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        expect(inbox.mails).toHaveLength(4);
-        expect(await prisma.notification.count({ where: { gameId: game.id, status: 'SENT' } })).toBe(4);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await prisma.$disconnect();
-      await inbox.stop();
-      await db.drop();
-    }
-  });
-});
-
-describe('email delivery after a crash', () => {
-  it('delivers the mail of moves accepted by a server killed before it could send', async () => {
-    const db = await createTestDatabase();
-    const inbox = await SmtpInbox.start();
-    // This process queues notifications but sends none: every mail is still to send when it dies.
-    const crashing = await startServerProcess(db.url);
-    const prisma = new PrismaService(db.url);
-    try {
-      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(crashing.url, name)));
-      const game = await startedGame(crashing.url, ann, bob);
-      await crashing.stop('SIGKILL');
-      expect(await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } })).toBe(4);
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(first.url, name)));
+      const game = await startedGame(first.url, ann, bob);
+      await first.stop();
+      expect(await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } })).toBe(4); // invitation, 2 x started, your turn
       const next = await startTestServer({ db, mail: mailOptions(inbox.url) });
       try {
         await inbox.waitFor(bob.email, /./, { count: 2 });
@@ -275,11 +247,33 @@ describe('email delivery after a crash', () => {
         await next.close();
       }
     } finally {
-      await crashing.stop('SIGKILL');
+      await first.stop();
       await prisma.$disconnect();
       await inbox.stop();
       await db.drop();
     }
+  }
+
+  it('sends what a stopped server left in the outbox once the next one starts', async () => {
+    const nowhere = `smtp://127.0.0.1:${await freePort()}`; // nothing listens: every send fails
+    await deliveredByTheNextServer(async (db) => {
+      const server = await startTestServer({ db, mail: mailOptions(nowhere) });
+      let closed = false;
+      const stop = async () => {
+        if (closed) return;
+        closed = true;
+        await server.close();
+      };
+      return { url: server.url, stop };
+    });
+  });
+
+  it('delivers the mail of moves accepted by a server killed before it could send', async () => {
+    // A process that queues notifications but sends none: every mail is still to send when it dies.
+    await deliveredByTheNextServer(async (db) => {
+      const server = await startServerProcess(db.url);
+      return { url: server.url, stop: () => server.stop('SIGKILL') };
+    });
   });
 });
 
