@@ -25,19 +25,10 @@ export interface NewEvent {
   reversible?: boolean;
 }
 
-export interface StoredEvent {
+export interface StoredEvent extends HashedFields {
   /** Global position across all games (as a string: it is a bigint). */
   position: string;
-  gameId: string;
-  seq: number;
-  type: string;
   payload: JsonObject;
-  actorUserId: string | null;
-  actorSeat: number | null;
-  at: Date;
-  clientMoveId: string | null;
-  stepStart: boolean;
-  reversible: boolean;
   hash: string;
 }
 

@@ -1,4 +1,5 @@
 /** The shapes the GraphQL API returns, as this page asks for them (see operations.ts). */
+import type { OptionSpec } from '../../../src/rules/contract';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
 
@@ -16,10 +17,8 @@ export interface Seat {
   user: User | null;
 }
 
-export type OptionSpec =
-  | { key: string; label: string; type: 'boolean'; default: boolean }
-  | { key: string; label: string; type: 'integer'; default: number; min: number; max: number }
-  | { key: string; label: string; type: 'choice'; default: string; choices: string[] };
+/** A ruleset's option schema, exactly as the server's rules contract defines it. */
+export type { OptionSpec };
 
 export interface Ruleset {
   id: string;
