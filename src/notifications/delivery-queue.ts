@@ -14,6 +14,8 @@ const QUEUE = 'notification-delivery';
 /** Sending one mail takes seconds; a job active longer belonged to a process that died, and is retried. */
 const JOB_EXPIRY_SECONDS = 120;
 const STOP_TIMEOUT_MS = 5000;
+const DEADLOCK_DETECTED = '40P01';
+const QUEUE_SETUP_ATTEMPTS = 5;
 
 interface DeliveryJob {
   notificationId: string;
@@ -24,6 +26,23 @@ function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
   return {
     executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe(text, ...values.map((value) => value ?? null)) }),
   };
+}
+
+/**
+ * pg-boss's create_queue can deadlock with the same call from another process
+ * starting at the same moment (each holds a lock on its queue row the other's
+ * ALTER TABLE needs). PostgreSQL aborts one of them; the survivor creates the
+ * queue, so the loser's retry finds it and does nothing.
+ */
+async function createQueueDespiteRivals(createQueue: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createQueue();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === QUEUE_SETUP_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
+    }
+  }
 }
 
 @Injectable()
@@ -47,7 +66,7 @@ export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
       retryBackoff: this.policy.retryBackoff,
       expireInSeconds: JOB_EXPIRY_SECONDS,
     };
-    await this.boss.createQueue(QUEUE, settings); // does nothing if it exists
+    await createQueueDespiteRivals(() => this.boss.createQueue(QUEUE, settings)); // does nothing if it exists
     await this.boss.updateQueue(QUEUE, settings);
   }
 
