@@ -63,6 +63,6 @@ export async function measureAppends(databaseUrl: string, concurrency: number, d
     });
     versions[worker] += 1;
   });
-  await prisma.$disconnect();
+  await prisma.close();
   return result;
 }

@@ -114,6 +114,6 @@ export async function measureReplay(databaseUrl: string, lengths: number[]): Pro
       foldEventsPerSecond: events.length / (fold.ms / 1000),
     });
   }
-  await prisma.$disconnect();
+  await prisma.close();
   return results;
 }

@@ -94,7 +94,7 @@ describe('email notifications (end to end)', () => {
   });
 
   afterAll(async () => {
-    await prisma.$disconnect();
+    await prisma.close();
     await server.close();
     await inbox.stop();
   });
@@ -248,7 +248,7 @@ describe('email delivery across a restart or a crash', () => {
       }
     } finally {
       await first.stop();
-      await prisma.$disconnect();
+      await prisma.close();
       await inbox.stop();
       await db.drop();
     }

@@ -33,7 +33,7 @@ describe('hosted rulesets played through the server', () => {
   });
 
   afterAll(async () => {
-    await prisma.$disconnect();
+    await prisma.close();
     await db.drop();
   });
 

@@ -1,15 +1,43 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { inPgTransaction, Sql, sqlOnPg } from './sql';
 
-/** The app's one Prisma client, over node-postgres (Prisma 7 is Rust-free). */
+const POOL_SIZE = 20;
+
+/**
+ * The app's one Prisma client, over node-postgres (Prisma 7 is Rust-free).
+ * Its pool is also open to the few hand-written hot statements (see sql.ts),
+ * so they share connections rather than holding a second pool.
+ */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleDestroy {
+  readonly pool: Pool;
+  /** Statements on the pool, outside any transaction. */
+  readonly sql: Sql;
+
   constructor(databaseUrl: string) {
-    super({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 20 }) });
+    const pool = new Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+    // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
+    pool.on('error', (error) => new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`));
+    super({ adapter: new PrismaPg(pool) });
+    this.pool = pool;
+    this.sql = sqlOnPg(pool);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Hand-written statements in one transaction of their own. */
+  inSqlTransaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    return inPgTransaction(this.pool, work);
+  }
+
+  /** Disconnects Prisma and closes the pool (which Prisma's adapter does not own). */
+  async close(): Promise<void> {
     await this.$disconnect();
+    await this.pool.end();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.close();
   }
 }

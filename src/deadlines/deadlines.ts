@@ -9,6 +9,7 @@ import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
+import { sqlInPrismaTransaction } from '../database/sql';
 import type { NewEvent } from '../event-store/event-store';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
@@ -127,7 +128,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       });
       if (claimed.count === 0) return false;
       const { version } = await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { version: true } });
-      await this.outbox.recordInTransaction(tx, row.gameId, version, [
+      await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), row.gameId, version, [
         { userId: row.userId, kind: 'DEADLINE_REMINDER', details: { seat: row.seat, deadline: dueAt.toISOString() } },
       ]);
       return true;

@@ -4,14 +4,30 @@
  * extended, is marked when it passes, and goes when the seat is done.
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
 import { GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
-import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
+import { DeadlineExtended, DeadlinePassed } from '../play/platform-events';
 import { deadlineFor, reminderTime } from './deadline-settings';
 
 interface SeatPayload {
   seat: number;
 }
+
+/** Seats no longer to act lose their deadline; seats whose turn starts now get a fresh one. */
+const CLEAR_FINISHED_AND_RESTARTED = `
+DELETE FROM turn_deadlines WHERE game_id = $1::uuid AND (NOT (seat = ANY($2::int[])) OR seat = ANY($3::int[]))`;
+
+const START_TURNS = `
+INSERT INTO turn_deadlines (game_id, seat, user_id, active_since, due_at, remind_at)
+SELECT $1::uuid, started.seat, started.user_id, $2::timestamptz, $5::timestamptz, $6::timestamptz
+FROM unnest($3::int[], $4::uuid[]) AS started(seat, user_id)`;
+
+const MARK_EXPIRED = `UPDATE turn_deadlines SET expired_at = $3::timestamptz WHERE game_id = $1::uuid AND seat = $2::int`;
+
+/** A fresh deadline counted from the extension: earlier vacation time is not counted again. */
+const EXTEND = `
+UPDATE turn_deadlines SET active_since = $3::timestamptz, due_at = $4::timestamptz, remind_at = $5::timestamptz, reminded_at = NULL, expired_at = NULL
+WHERE game_id = $1::uuid AND seat = $2::int`;
 
 @Injectable()
 export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
@@ -26,29 +42,26 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     return change.state.moveDeadline !== undefined && change.state.moveDeadline !== null;
   }
 
-  async inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {
+  async inTransaction(sql: Sql, change: GameChange): Promise<void> {
     const settings = change.state.moveDeadline;
     if (!settings) return;
     const gameId = change.before.row.id;
     const now = change.appended[0].at;
     const starting = seatsNowToAct(change);
     const toAct = change.status && !change.status.finished ? change.status.activeSeats : [];
-    await tx.turnDeadline.deleteMany({ where: { gameId, OR: [{ seat: { notIn: toAct } }, { seat: { in: starting } }] } });
-    await tx.turnDeadline.createMany({
-      data: starting.map((seat) => ({ gameId, seat, userId: change.state.seats[seat]!, activeSince: now, ...deadlineFor(settings, now) })),
-    });
+    await sql.query(CLEAR_FINISHED_AND_RESTARTED, [gameId, toAct, starting]);
+    if (starting.length > 0) {
+      const { dueAt, remindAt } = deadlineFor(settings, now);
+      await sql.query(START_TURNS, [gameId, now, starting, starting.map((seat) => change.state.seats[seat]!), dueAt, remindAt]);
+    }
     for (const event of change.appended) {
       const { seat } = event.payload as unknown as SeatPayload;
       if (event.type === DeadlinePassed) {
-        await tx.turnDeadline.updateMany({ where: { gameId, seat }, data: { expiredAt: now } });
+        await sql.query(MARK_EXPIRED, [gameId, seat, now]);
       } else if (event.type === DeadlineExtended) {
-        await tx.turnDeadline.updateMany({ where: { gameId, seat }, data: this.extended(settings, now, new Date(event.payload.dueAt as string)) });
+        const dueAt = new Date(event.payload.dueAt as string);
+        await sql.query(EXTEND, [gameId, seat, now, dueAt, reminderTime(settings, dueAt)]);
       }
     }
-  }
-
-  /** A fresh deadline counted from the extension: earlier vacation time is not counted again. */
-  private extended(settings: MoveDeadlineSettings, now: Date, dueAt: Date): Prisma.TurnDeadlineUpdateManyMutationInput {
-    return { activeSince: now, dueAt, remindAt: reminderTime(settings, dueAt), remindedAt: null, expiredAt: null };
   }
 }

@@ -2,6 +2,7 @@ import { Client } from 'pg';
 import { ManualClock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { DuplicateMoveError, EventStore, NewEvent } from './event-store';
 
@@ -20,7 +21,7 @@ describe('EventStore (real PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await prisma.$disconnect();
+    await prisma.close();
     await db.drop();
   });
 
@@ -61,6 +62,23 @@ describe('EventStore (real PostgreSQL)', () => {
     expect(await lastPosition()).toBe(before);
     const next = await store.appendEvents({ gameId, expectedVersion: 2, events: events(1) });
     expect(BigInt(next[0].position)).toBe(before + 1n);
+  });
+
+  it('commits the writes made alongside an append with its events, and neither when one fails', async () => {
+    const gameId = await newGame();
+    const seatOf = (userId: string) => async (sql: Sql) => {
+      await sql.query('INSERT INTO game_seats (game_id, "index", user_id) VALUES ($1::uuid, 0, $2::uuid)', [gameId, userId]);
+    };
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(1), alsoInTransaction: seatOf(hostId) });
+    // The seat is taken: the second insert fails, and the events appended before it go too.
+    const error = await store.appendEvents({ gameId, expectedVersion: 1, events: events(2), alsoInTransaction: seatOf(hostId) }).catch((e) => e);
+    expect(error.code).toBe('23505');
+    expect((await prisma.game.findUniqueOrThrow({ where: { id: gameId } })).version).toBe(1);
+    expect(await prisma.gameEvent.count({ where: { gameId } })).toBe(1);
+    expect(await prisma.gameSeat.count({ where: { gameId } })).toBe(1);
+    // A stale version runs none of the other writes.
+    const stale = await store.appendEvents({ gameId, expectedVersion: 0, events: events(1), alsoInTransaction: seatOf(hostId) }).catch((e) => e);
+    expect(stale.code).toBe('VERSION_CONFLICT');
   });
 
   it('lets exactly one of many concurrent appends at one version win, leaving no gaps', async () => {

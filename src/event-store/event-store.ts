@@ -11,6 +11,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
+import { Sql, sqlInPrismaTransaction } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
 import { eventHash, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
 
@@ -48,7 +49,7 @@ export interface AppendRequest {
   clientMoveId?: string;
   projection?: GameProjection;
   /** More writes that must commit or fail together with the events (e.g. an email outbox). */
-  alsoInTransaction?: (tx: Prisma.TransactionClient, appended: StoredEvent[]) => Promise<void>;
+  alsoInTransaction?: (sql: Sql, appended: StoredEvent[]) => Promise<void>;
 }
 
 /** Thrown when a clientMoveId was already used: the first result stands. */
@@ -80,11 +81,14 @@ function toStoredEvent(row: EventRow): StoredEvent {
   };
 }
 
-/** Prisma reports a unique violation as P2002, or inside a failed raw query (P2010) by PostgreSQL's code 23505. */
+/**
+ * A unique violation: PostgreSQL's code 23505 as `pg` reports it, or as Prisma
+ * does (P2002, or inside a failed raw query, P2010).
+ */
 function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: string; message?: string };
-  return code === 'P2002' || (code === 'P2010' && /23505|unique constraint/i.test(message ?? ''));
+  return code === '23505' || code === 'P2002' || (code === 'P2010' && /23505|unique constraint/i.test(message ?? ''));
 }
 
 type EventRowInput = HashedFields & { hash: string };
@@ -135,8 +139,8 @@ export class EventStore {
     try {
       const rows = await this.hashedRows(request);
       // Without other writes, the append is a single statement: one round trip.
-      if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma, request, rows);
-      return await this.prisma.$transaction((tx) => this.appendRows(tx, request, rows));
+      if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma.sql, request, rows);
+      return await this.prisma.inSqlTransaction((sql) => this.appendRows(sql, request, rows));
     } catch (error) {
       // A resent move fails on the version or the unique client move id: tell it apart from a real conflict.
       if (request.clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
@@ -148,12 +152,12 @@ export class EventStore {
 
   /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
   async appendInTransaction(tx: Prisma.TransactionClient, request: AppendRequest): Promise<StoredEvent[]> {
-    return this.appendRows(tx, request, await this.hashedRows(request, tx));
+    return this.appendRows(sqlInPrismaTransaction(tx), request, await this.hashedRows(request, tx));
   }
 
-  private async appendRows(tx: Prisma.TransactionClient, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
-    const appended = await this.claimAndInsert(tx, request, rows);
-    await request.alsoInTransaction?.(tx, appended);
+  private async appendRows(sql: Sql, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
+    const appended = await this.claimAndInsert(sql, request, rows);
+    await request.alsoInTransaction?.(sql, appended);
     return appended;
   }
 
@@ -171,7 +175,7 @@ export class EventStore {
         cached?.version === expectedVersion
           ? cached.hash
           : (await db.gameEvent.findUnique({ where: { gameId_seq: { gameId, seq: expectedVersion } }, select: { hash: true } }))?.hash;
-      if (previous === undefined) throw await this.conflictFor(db, gameId, expectedVersion);
+      if (previous === undefined) throw await this.conflictFor(gameId, expectedVersion);
       previousHash = previous;
     }
     const at = this.clock.now();
@@ -199,11 +203,10 @@ export class EventStore {
    * takes no position), insert the events, update the read model and notify
    * listeners (delivered on commit).
    */
-  private async claimAndInsert(db: Prisma.TransactionClient, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
+  private async claimAndInsert(sql: Sql, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
     const { gameId, expectedVersion } = request;
     const projection = request.projection ?? {};
-    const inserted = await db.$queryRawUnsafe<Array<{ position: string; seq: number }>>(
-      APPEND_STATEMENT,
+    const inserted = await sql.query<{ position: string; seq: number }>(APPEND_STATEMENT, [
       gameId,
       expectedVersion,
       rows[0].at,
@@ -222,8 +225,8 @@ export class EventStore {
       request.clientMoveId ?? null,
       GAME_EVENTS_CHANNEL,
       JSON.stringify({ gameId, version: expectedVersion + rows.length }),
-    );
-    if (inserted.length === 0) throw await this.conflictFor(db, gameId, expectedVersion);
+    ]);
+    if (inserted.length === 0) throw await this.conflictFor(gameId, expectedVersion);
     const last = rows[rows.length - 1];
     this.rememberHash(gameId, last.seq, last.hash);
     return rows.map((row, i) => ({ ...row, payload: row.payload as JsonObject, position: String(inserted[i].position) }));
@@ -235,8 +238,9 @@ export class EventStore {
     if (this.lastHashes.size > LAST_HASH_CACHE_LIMIT) this.lastHashes.delete(this.lastHashes.keys().next().value as string);
   }
 
-  private async conflictFor(tx: Prisma.TransactionClient, gameId: string, expectedVersion: number): Promise<AppError> {
-    const game = await tx.game.findUnique({ where: { id: gameId }, select: { version: true } });
+  /** Read outside the failed append's transaction: a game's version only ever grows. */
+  private async conflictFor(gameId: string, expectedVersion: number): Promise<AppError> {
+    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { version: true } });
     if (!game) return new AppError('NOT_FOUND', 'There is no such game.');
     return new AppError(
       'VERSION_CONFLICT',

@@ -7,7 +7,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { DATABASE_URL } from '../database/database.module';
-import type { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
 import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
 const QUEUE = 'notification-delivery';
@@ -21,10 +21,10 @@ interface DeliveryJob {
   notificationId: string;
 }
 
-/** Runs pg-boss's SQL on a Prisma transaction, so its inserts commit or roll back with it. */
-function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+/** Runs pg-boss's SQL in the caller's transaction, so its inserts commit or roll back with it. */
+function inTransaction(sql: Sql): PgBoss.Db {
   return {
-    executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe(text, ...values.map((value) => value ?? null)) }),
+    executeSql: async (text, values) => ({ rows: await sql.query(text, values) }),
   };
 }
 
@@ -75,11 +75,11 @@ export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Delivery jobs that exist only if the caller's transaction commits. */
-  async enqueueInTransaction(tx: Prisma.TransactionClient, notificationIds: string[]): Promise<void> {
+  async enqueueInTransaction(sql: Sql, notificationIds: string[]): Promise<void> {
     if (notificationIds.length === 0) return;
     await this.boss.insert(
       notificationIds.map((notificationId) => ({ name: QUEUE, data: { notificationId } })),
-      { db: inTransaction(tx) },
+      { db: inTransaction(sql) },
     );
   }
 

@@ -7,6 +7,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Clock } from '../common/clock';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
+import { sqlInPrismaTransaction } from '../database/sql';
 import { Vacations } from '../deadlines/vacations';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';
@@ -54,7 +55,7 @@ export class Digests implements OnApplicationBootstrap, OnModuleDestroy {
   private async writeDigest(userId: string): Promise<boolean> {
     try {
       await this.prisma.$transaction(async (tx) => {
-        const [digestId] = await this.outbox.recordInTransaction(tx, null, 0, [{ userId, kind: 'DIGEST' }]);
+        const [digestId] = await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), null, 0, [{ userId, kind: 'DIGEST' }]);
         const claimed = await tx.notification.updateMany({ where: { userId, status: 'HELD' }, data: { status: 'DIGESTED', digestId } });
         if (claimed.count === 0) throw new AlreadyDigested();
       });

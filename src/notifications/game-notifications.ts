@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
 import { GameChange, GameChangeHook, GameChangeHooks, PendingChange } from '../play/game-change-hooks';
 import { plannedNotifications } from './notification-planner';
 import { NotificationOutbox } from './outbox';
@@ -20,8 +20,8 @@ export class GameNotifications implements GameChangeHook, OnModuleInit {
     return plannedNotifications(change).length > 0;
   }
 
-  async inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void> {
+  async inTransaction(sql: Sql, change: GameChange): Promise<void> {
     const version = change.appended[change.appended.length - 1].seq;
-    await this.outbox.recordInTransaction(tx, change.before.row.id, version, plannedNotifications(change));
+    await this.outbox.recordInTransaction(sql, change.before.row.id, version, plannedNotifications(change));
   }
 }

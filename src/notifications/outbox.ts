@@ -6,7 +6,8 @@
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import type { NotificationKind, Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
+import type { NotificationKind } from '../generated/prisma/client';
 import { DeliveryQueue } from './delivery-queue';
 
 export interface PlannedNotification {
@@ -15,6 +16,14 @@ export interface PlannedNotification {
   /** Facts the mail needs that later events could change (a deadline, a reason). */
   details?: Record<string, unknown>;
 }
+
+/** One statement for any number of notifications; a duplicate (game, version, user, kind) is skipped. */
+const RECORD_NOTIFICATIONS = `
+INSERT INTO notifications (id, user_id, game_id, game_version, kind, details, created_at)
+SELECT gen_random_uuid(), planned.user_id, $1::uuid, $2::int, planned.kind, planned.details, $3::timestamptz
+FROM unnest($4::uuid[], $5::text[]::"NotificationKind"[], $6::text[]::jsonb[]) AS planned(user_id, kind, details)
+ON CONFLICT DO NOTHING
+RETURNING id`;
 
 @Injectable()
 export class NotificationOutbox {
@@ -28,16 +37,18 @@ export class NotificationOutbox {
    * digest); one already recorded for the same game, version, user and kind
    * is not recorded again. Returns the ids of the new ones.
    */
-  async recordInTransaction(tx: Prisma.TransactionClient, gameId: string | null, gameVersion: number, planned: PlannedNotification[]): Promise<string[]> {
+  async recordInTransaction(sql: Sql, gameId: string | null, gameVersion: number, planned: PlannedNotification[]): Promise<string[]> {
     if (planned.length === 0) return [];
-    const createdAt = this.clock.now();
-    const rows = await tx.notification.createManyAndReturn({
-      data: planned.map(({ userId, kind, details }) => ({ userId, kind, gameId, gameVersion, createdAt, details: (details ?? {}) as Prisma.InputJsonValue })),
-      skipDuplicates: true,
-      select: { id: true },
-    });
+    const rows = await sql.query<{ id: string }>(RECORD_NOTIFICATIONS, [
+      gameId,
+      gameVersion,
+      this.clock.now(),
+      planned.map(({ userId }) => userId),
+      planned.map(({ kind }) => kind),
+      planned.map(({ details }) => JSON.stringify(details ?? {})),
+    ]);
     const ids = rows.map((row) => row.id);
-    await this.queue.enqueueInTransaction(tx, ids);
+    await this.queue.enqueueInTransaction(sql, ids);
     return ids;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '../event-store/event-store';
-import type { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
 import type { LoadedGame } from './game.service';
 import type { GameState } from './game-state';
@@ -36,7 +36,8 @@ export interface GameChangeHook {
    * append: an append no hook writes for stays a single statement.
    */
   hasWork(change: PendingChange): boolean;
-  inTransaction(tx: Prisma.TransactionClient, change: GameChange): Promise<void>;
+  /** Hand-written statements (see database/sql.ts): this runs on every move that has work, so it skips Prisma's runtime. */
+  inTransaction(sql: Sql, change: GameChange): Promise<void>;
 }
 
 @Injectable()
@@ -48,11 +49,11 @@ export class GameChangeHooks {
   }
 
   /** The writes to make in the append's transaction, or null when no hook has any. */
-  writesFor(change: PendingChange): ((tx: Prisma.TransactionClient, appended: StoredEvent[]) => Promise<void>) | null {
+  writesFor(change: PendingChange): ((sql: Sql, appended: StoredEvent[]) => Promise<void>) | null {
     const working = this.hooks.filter((hook) => hook.hasWork(change));
     if (working.length === 0) return null;
-    return async (tx, appended) => {
-      for (const hook of working) await hook.inTransaction(tx, { ...change, appended });
+    return async (sql, appended) => {
+      for (const hook of working) await hook.inTransaction(sql, { ...change, appended });
     };
   }
 }

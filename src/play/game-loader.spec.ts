@@ -45,7 +45,7 @@ describe('GameLoader (real PostgreSQL)', () => {
   });
 
   afterAll(async () => {
-    await prisma.$disconnect();
+    await prisma.close();
     await db.drop();
   });
 

@@ -146,13 +146,13 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
     }
     if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
-    await this.store.appendEvents({
-      gameId,
-      expectedVersion: game.row.version,
-      events: [{ type: SeatTaken, payload: { seat: chosen, userId }, actorUserId: userId, actorSeat: chosen }],
-      alsoInTransaction: async (tx) => {
-        await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
-      },
+    await this.prisma.$transaction(async (tx) => {
+      await this.store.appendInTransaction(tx, {
+        gameId,
+        expectedVersion: game.row.version,
+        events: [{ type: SeatTaken, payload: { seat: chosen, userId }, actorUserId: userId, actorSeat: chosen }],
+      });
+      await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
     });
     return this.load(gameId);
   }
