@@ -15,6 +15,7 @@ import type { Throughput } from './lib/measure';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
 import { fillEventsTable } from './scale';
+import { SmtpSink } from './lib/smtp-sink';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -74,7 +75,8 @@ async function replay(database: BenchDatabase, report: Report): Promise<void> {
 }
 
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
-  const server = await startServerProcess(database.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  const mail = await SmtpSink.start();
+  const server = await startServerProcess(database.url, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   try {
     const players = await registerPlayers(server.url, 5);
     const games = await createGames(server.url, players, API_GAMES);
@@ -92,7 +94,9 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
         ]);
         if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
       }
+      report.row([`  (mails sent to the SMTP sink meanwhile: ${mail.received})`]);
       report.data.apiMoves = moves;
+      report.data.mailsSent = mail.received;
     }
     if (runs('scale')) {
       await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
@@ -102,6 +106,7 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
     }
   } finally {
     await server.stop();
+    await mail.stop();
   }
 }
 

@@ -65,8 +65,8 @@ function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   return { env, nodeArgs: words.slice(nodeAt + 1) };
 }
 
-/** Starts the built server as `npm start` serves it; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
-export async function startServerProcess(databaseUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
+/** Starts the built server as `npm start` serves it, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
+export async function startServerProcess(databaseUrl: string, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const serve = serveCommand();
   const child: ChildProcess = spawn(process.execPath, [...extraNodeFlags, ...serve.nodeArgs], {
@@ -74,6 +74,7 @@ export async function startServerProcess(databaseUrl: string, extraNodeFlags: st
       ...process.env,
       ...serve.env,
       DATABASE_URL: databaseUrl,
+      SMTP_URL: smtpUrl,
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
     },

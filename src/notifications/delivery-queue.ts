@@ -15,6 +15,8 @@ const QUEUE = 'notification-delivery';
 const JOB_EXPIRY_SECONDS = 120;
 const STOP_TIMEOUT_MS = 5000;
 const DEADLOCK_DETECTED = '40P01';
+/** Mails sent at once (each on its own SMTP connection). */
+const DELIVERY_BATCH = 10;
 const QUEUE_SETUP_ATTEMPTS = 5;
 
 interface DeliveryJob {
@@ -83,10 +85,21 @@ export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  /** Calls `deliver` for each job; a throw fails the job, which pg-boss retries later. */
+  /**
+   * Calls `deliver` for each job, up to a batch at a time; a throw fails
+   * that job alone, which pg-boss retries later, and the batch's other jobs
+   * complete.
+   */
   async work(deliver: (notificationId: string) => Promise<void>): Promise<void> {
-    await this.boss.work<DeliveryJob>(QUEUE, { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
-      await deliver(job.data.notificationId);
+    let workerId: string | undefined;
+    const options = { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: DELIVERY_BATCH };
+    workerId = await this.boss.work<DeliveryJob>(QUEUE, options, async (jobs) => {
+      const outcomes = await Promise.allSettled(jobs.map((job) => deliver(job.data.notificationId)));
+      await Promise.all(
+        outcomes.map((outcome, i) => (outcome.status === 'rejected' ? this.boss.fail(QUEUE, jobs[i].id, { message: String(outcome.reason) }) : null)),
+      );
+      // pg-boss waits a polling interval after every fetch: with a full batch more mail is probably waiting, so fetch again now.
+      if (jobs.length === DELIVERY_BATCH && workerId) this.boss.notifyWorker(workerId);
     });
   }
 }
