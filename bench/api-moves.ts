@@ -12,6 +12,7 @@ import { RULESETS_HOSTED } from '../src/games';
 import type { AnyRuleset } from '../src/rules/contract';
 import { startGame } from '../src/rules/playout';
 import { seededRandom } from '../src/rules/random';
+import { CpuSplit, startCpuCount } from './lib/cpu';
 
 export interface Player {
   token: string;
@@ -115,9 +116,12 @@ export interface ApiMovesResult {
   p50Ms: number;
   p99Ms: number;
   seconds: number;
+  /** CPU per accepted move, by process. */
+  cpuPerMove: CpuSplit;
 }
 
-export async function measureApiMoves(url: string, games: Replica[], connections: number, durationSeconds: number): Promise<ApiMovesResult> {
+export async function measureApiMoves(server: { url: string; pid: number }, games: Replica[], connections: number, durationSeconds: number): Promise<ApiMovesResult> {
+  const { url } = server;
   const chooser = seededRandom('bench-choices');
   const pick = (n: number) => chooser.int(n);
   let accepted = 0;
@@ -130,6 +134,7 @@ export async function measureApiMoves(url: string, games: Replica[], connections
    */
   const idle = [...games];
   const inFlightMoves = new Set<InFlight>();
+  const cpuPerMove = startCpuCount(server.pid);
   const result = await autocannon({
     url,
     connections,
@@ -175,6 +180,7 @@ export async function measureApiMoves(url: string, games: Replica[], connections
       },
     ],
   } as any);
+  const cpu = cpuPerMove(accepted);
   await settleUnanswered(url, inFlightMoves);
   return {
     connections,
@@ -185,5 +191,6 @@ export async function measureApiMoves(url: string, games: Replica[], connections
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     seconds: durationSeconds,
+    cpuPerMove: cpu,
   };
 }

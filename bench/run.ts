@@ -83,7 +83,7 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
     if (runs('api')) {
       const moves = [];
       for (const connections of API_CONNECTIONS) {
-        const result = await measureApiMoves(server.url, games, connections, SECONDS);
+        const result = await measureApiMoves(server, games, connections, SECONDS);
         moves.push(result);
         report.row([
           `API moves, ${connections} clients, ${games.length} games`,
@@ -93,6 +93,8 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
           raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
         ]);
         if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
+        const cpu = result.cpuPerMove;
+        report.row([`  CPU ms per move: server ${round(cpu.serverMs, 2)}, PostgreSQL ${round(cpu.postgresMs, 2)}, load generator ${round(cpu.loadGeneratorMs, 2)}`]);
       }
       report.row([`  (mails sent to the SMTP sink meanwhile: ${mail.received})`]);
       report.data.apiMoves = moves;

@@ -5,9 +5,15 @@
  * costs about three times the CPU of the same query through `pg`, and an
  * interactive Prisma transaction about four times (see bench/README.md).
  *
+ * On `pg`, each statement is prepared once per connection and then only
+ * executed: PostgreSQL planned the append's CTE afresh for every move
+ * otherwise, which cost more than running it. So statement texts must be
+ * constants, with every value a parameter.
+ *
  * `Sql` is all those statements need, so the same code runs on the pool, in
  * a `pg` transaction, or inside a Prisma transaction a caller already holds.
  */
+import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -15,9 +21,21 @@ export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
 }
 
+const statementNames = new Map<string, string>();
+
+/** A name per statement text, the same in every connection (`pg` prepares a name once per connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pbw_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export function sqlOnPg(pg: Pool | PoolClient): Sql {
   return {
-    query: async <Row>(text: string, params: unknown[] = []) => (await pg.query(text, params)).rows as Row[],
+    query: async <Row>(text: string, params: unknown[] = []) => (await pg.query({ name: statementName(text), text, values: params })).rows as Row[],
   };
 }
 
