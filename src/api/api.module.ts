@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
@@ -31,6 +32,8 @@ const MAX_QUERY_DEPTH = 8;
         introspection: true,
         csrfPrevention: true,
         validationRules: [depthLimit(MAX_QUERY_DEPTH)],
+        // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
+        plugins: [ApolloServerPluginCacheControlDisabled()],
         formatError,
         subscriptions: {
           'graphql-ws': {
