@@ -81,6 +81,15 @@ describe('EventStore (real PostgreSQL)', () => {
     expect(stale.code).toBe('VERSION_CONFLICT');
   });
 
+  it('refuses more concurrent stale appends than the pool has connections, each on its own connection', async () => {
+    const gameId = await newGame();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: events(2) });
+    const stale = Array.from({ length: 30 }, () =>
+      store.appendEvents({ gameId, expectedVersion: 1, events: events(1), alsoInTransaction: async () => {} }).catch((e) => e.code),
+    );
+    expect(new Set(await Promise.all(stale))).toEqual(new Set(['VERSION_CONFLICT']));
+  });
+
   it('lets exactly one of many concurrent appends at one version win, leaving no gaps', async () => {
     const gameId = await newGame();
     await store.appendEvents({ gameId, expectedVersion: 0, events: events(1) });

@@ -152,7 +152,8 @@ export class EventStore {
 
   /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
   async appendInTransaction(tx: Prisma.TransactionClient, request: AppendRequest): Promise<StoredEvent[]> {
-    return this.appendRows(sqlInPrismaTransaction(tx), request, await this.hashedRows(request, tx));
+    const sql = sqlInPrismaTransaction(tx);
+    return this.appendRows(sql, request, await this.hashedRows(request, sql));
   }
 
   private async appendRows(sql: Sql, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
@@ -165,17 +166,16 @@ export class EventStore {
    * The events as rows, each hashed onto the previous one. The previous
    * hash can be read outside any transaction: an event never changes, and
    * if the game has moved past `expectedVersion` the append fails anyway.
+   * (A caller holding a transaction passes it, so as not to wait for a
+   * second connection.)
    */
-  private async hashedRows(request: AppendRequest, db: Prisma.TransactionClient = this.prisma): Promise<EventRowInput[]> {
+  private async hashedRows(request: AppendRequest, sql: Sql = this.prisma.sql): Promise<EventRowInput[]> {
     const { gameId, expectedVersion, events } = request;
     let previousHash = GENESIS_HASH;
     if (expectedVersion > 0) {
       const cached = this.lastHashes.get(gameId);
-      const previous =
-        cached?.version === expectedVersion
-          ? cached.hash
-          : (await db.gameEvent.findUnique({ where: { gameId_seq: { gameId, seq: expectedVersion } }, select: { hash: true } }))?.hash;
-      if (previous === undefined) throw await this.conflictFor(gameId, expectedVersion);
+      const previous = cached?.version === expectedVersion ? cached.hash : await this.storedHash(sql, gameId, expectedVersion);
+      if (previous === undefined) throw await this.conflictFor(sql, gameId, expectedVersion);
       previousHash = previous;
     }
     const at = this.clock.now();
@@ -226,7 +226,7 @@ export class EventStore {
       GAME_EVENTS_CHANNEL,
       JSON.stringify({ gameId, version: expectedVersion + rows.length }),
     ]);
-    if (inserted.length === 0) throw await this.conflictFor(gameId, expectedVersion);
+    if (inserted.length === 0) throw await this.conflictFor(sql, gameId, expectedVersion);
     const last = rows[rows.length - 1];
     this.rememberHash(gameId, last.seq, last.hash);
     return rows.map((row, i) => ({ ...row, payload: row.payload as JsonObject, position: String(inserted[i].position) }));
@@ -238,9 +238,18 @@ export class EventStore {
     if (this.lastHashes.size > LAST_HASH_CACHE_LIMIT) this.lastHashes.delete(this.lastHashes.keys().next().value as string);
   }
 
-  /** Read outside the failed append's transaction: a game's version only ever grows. */
-  private async conflictFor(gameId: string, expectedVersion: number): Promise<AppError> {
-    const game = await this.prisma.game.findUnique({ where: { id: gameId }, select: { version: true } });
+  private async storedHash(sql: Sql, gameId: string, seq: number): Promise<string | undefined> {
+    const [event] = await sql.query<{ hash: string }>('SELECT hash FROM game_events WHERE game_id = $1::uuid AND seq = $2::int', [gameId, seq]);
+    return event?.hash;
+  }
+
+  /**
+   * On the append's own connection: a transaction that waited for a second
+   * connection of the pool could wait forever once every connection is held
+   * by such a transaction.
+   */
+  private async conflictFor(sql: Sql, gameId: string, expectedVersion: number): Promise<AppError> {
+    const [game] = await sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [gameId]);
     if (!game) return new AppError('NOT_FOUND', 'There is no such game.');
     return new AppError(
       'VERSION_CONFLICT',
