@@ -5,8 +5,8 @@
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Sql } from '../database/sql';
-import { GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
-import { DeadlineExtended, DeadlinePassed } from '../play/platform-events';
+import { ChangeWrites, GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
+import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
 import { deadlineFor, reminderTime } from './deadline-settings';
 
 interface SeatPayload {
@@ -38,13 +38,12 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
   }
 
   /** Only games played with move deadlines have any. */
-  hasWork(change: PendingChange): boolean {
-    return change.state.moveDeadline !== undefined && change.state.moveDeadline !== null;
+  writesFor(change: PendingChange): ChangeWrites | null {
+    const settings = change.state.moveDeadline;
+    return settings ? (sql, stored) => this.project(sql, stored, settings) : null;
   }
 
-  async inTransaction(sql: Sql, change: GameChange): Promise<void> {
-    const settings = change.state.moveDeadline;
-    if (!settings) return;
+  private async project(sql: Sql, change: GameChange, settings: MoveDeadlineSettings): Promise<void> {
     const gameId = change.before.row.id;
     const now = change.appended[0].at;
     const starting = seatsNowToAct(change);

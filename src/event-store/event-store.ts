@@ -47,6 +47,8 @@ export interface AppendRequest {
   events: NewEvent[];
   /** Stored on the first event; the same id sent again appends nothing. */
   clientMoveId?: string;
+  /** When the events happen (the clock's now when unset): a caller that planned other writes at that time passes it. */
+  at?: Date;
   projection?: GameProjection;
   /** More writes that must commit or fail together with the events (e.g. an email outbox). */
   alsoInTransaction?: (sql: Sql, appended: StoredEvent[]) => Promise<void>;
@@ -178,7 +180,7 @@ export class EventStore {
       if (previous === undefined) throw await this.conflictFor(sql, gameId, expectedVersion);
       previousHash = previous;
     }
-    const at = this.clock.now();
+    const at = request.at ?? this.clock.now();
     return events.map((event, i) => {
       const fields = {
         gameId,

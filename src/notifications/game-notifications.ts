@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import type { Sql } from '../database/sql';
-import { GameChange, GameChangeHook, GameChangeHooks, PendingChange } from '../play/game-change-hooks';
+import { ChangeWrites, GameChangeHook, GameChangeHooks, PendingChange } from '../play/game-change-hooks';
 import { plannedNotifications } from './notification-planner';
 import { NotificationOutbox } from './outbox';
 
@@ -16,12 +15,11 @@ export class GameNotifications implements GameChangeHook, OnModuleInit {
     this.hooks.register(this);
   }
 
-  hasWork(change: PendingChange): boolean {
-    return plannedNotifications(change).length > 0;
-  }
-
-  async inTransaction(sql: Sql, change: GameChange): Promise<void> {
-    const version = change.appended[change.appended.length - 1].seq;
-    await this.outbox.recordInTransaction(sql, change.before.row.id, version, plannedNotifications(change));
+  writesFor(change: PendingChange): ChangeWrites | null {
+    const planned = plannedNotifications(change);
+    if (planned.length === 0) return null;
+    return async (sql, { before, appended }) => {
+      await this.outbox.recordInTransaction(sql, before.row.id, appended[appended.length - 1].seq, planned);
+    };
   }
 }

@@ -30,14 +30,18 @@ export interface GameChange extends PendingChange {
   appended: StoredEvent[];
 }
 
+/** A hook's writes for one change, run inside the append's transaction. */
+export type ChangeWrites = (sql: Sql, change: GameChange) => Promise<void>;
+
 export interface GameChangeHook {
   /**
-   * Whether the change gives this hook anything to write. Asked before the
-   * append: an append no hook writes for stays a single statement.
+   * The writes the change needs from this hook, or null when it needs none.
+   * Asked once, before the append (an append no hook writes for stays a
+   * single statement), so what the hook works out here is not worked out
+   * again inside the transaction. The writes are hand-written statements
+   * (see database/sql.ts): they run on every move that has any.
    */
-  hasWork(change: PendingChange): boolean;
-  /** Hand-written statements (see database/sql.ts): this runs on every move that has work, so it skips Prisma's runtime. */
-  inTransaction(sql: Sql, change: GameChange): Promise<void>;
+  writesFor(change: PendingChange): ChangeWrites | null;
 }
 
 @Injectable()
@@ -50,10 +54,10 @@ export class GameChangeHooks {
 
   /** The writes to make in the append's transaction, or null when no hook has any. */
   writesFor(change: PendingChange): ((sql: Sql, appended: StoredEvent[]) => Promise<void>) | null {
-    const working = this.hooks.filter((hook) => hook.hasWork(change));
-    if (working.length === 0) return null;
+    const writes = this.hooks.map((hook) => hook.writesFor(change)).filter((write): write is ChangeWrites => write !== null);
+    if (writes.length === 0) return null;
     return async (sql, appended) => {
-      for (const hook of working) await hook.inTransaction(sql, { ...change, appended });
+      for (const write of writes) await write(sql, { ...change, appended });
     };
   }
 }

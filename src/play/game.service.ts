@@ -391,13 +391,16 @@ export class GameService {
     };
     const from = game.row.version;
     const to = from + events.length;
+    // One time for the events and for what the hooks plan from them (a deadline in a mail, the deadline stored).
+    const at = this.clock.now();
     const appended = await this.store.appendEvents({
       gameId: game.row.id,
       expectedVersion: from,
       events,
       clientMoveId,
+      at,
       projection: fullProjection,
-      alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, this.clock.now())) }) ?? undefined,
+      alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }) ?? undefined,
     });
     this.loader.remember(game.row.id, to, state);
     // Snapshots are a cache: failing to write one costs speed, never correctness.
