@@ -1,5 +1,5 @@
 /** The shapes the GraphQL API returns, as this page asks for them (see operations.ts). */
-import type { OptionSpec } from '../../../src/rules/contract';
+import type { OptionSpec, Ruleset as RulesetContract } from '../../../src/rules/contract';
 
 export type GameStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
 
@@ -20,14 +20,8 @@ export interface Seat {
 /** A ruleset's option schema, exactly as the server's rules contract defines it. */
 export type { OptionSpec };
 
-export interface Ruleset {
-  id: string;
-  name: string;
-  description: string;
-  minSeats: number;
-  maxSeats: number;
-  options: OptionSpec[];
-}
+/** A ruleset as the API describes it: the contract's facts, without its functions. */
+export type Ruleset = Pick<RulesetContract, 'id' | 'name' | 'description' | 'minSeats' | 'maxSeats' | 'options'>;
 
 /** A move as `legalMoves` lists it: game-specific JSON with a `type`. */
 export interface Move {
