@@ -22,20 +22,31 @@ export interface AppOptions {
   sweepIntervalMs?: number;
 }
 
+/** What every process of the server runs: the database, the games and the notifications. */
+function domainModules(options: AppOptions): DynamicModule[] {
+  return [
+    CommonModule.forRoot(options.clock),
+    DatabaseModule.forRoot(options.databaseUrl),
+    PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
+    NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
+  ];
+}
+
+/** The server: the GraphQL API and the sweeps for deadlines, reminders and digests. */
 @Module({})
 export class AppModule {
   static forRoot(options: AppOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        CommonModule.forRoot(options.clock),
-        DatabaseModule.forRoot(options.databaseUrl),
-        AuthModule.forRoot(options.jwtSecret),
-        PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
-        NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
-        DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
-        ApiModule,
-      ],
+      imports: [...domainModules(options), AuthModule.forRoot(options.jwtSecret), DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }), ApiModule],
     };
+  }
+}
+
+/** The mail worker process (mail-worker.ts): sends queued notifications and nothing else; the server runs the sweeps. */
+@Module({})
+export class MailWorkerModule {
+  static forRoot(options: Omit<AppOptions, 'sweepIntervalMs'>): DynamicModule {
+    return { module: MailWorkerModule, imports: domainModules(options) };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start`: configuration from the environment, an embedded PostgreSQL
  * unless DATABASE_URL is set, migrations, an in-process mail catcher unless
- * SMTP_URL is set, then the GraphQL server.
+ * SMTP_URL is set, then the GraphQL server and (MAIL_WORKER=child) its mail
+ * worker process.
  */
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
@@ -12,6 +13,7 @@ import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
 import { serveWebApp } from './web/serve-web-app';
 import { MailCatcher } from './notifications/mail-catcher';
+import { MailWorkerProcess } from './notifications/mail-worker-process';
 import type { MailOptions } from './notifications/notification-options';
 
 /** How often due reminders, deadlines and digests are looked for. */
@@ -31,16 +33,23 @@ async function bootstrap(): Promise<void> {
   const database = await connectDatabase(config, (line) => logger.log(line));
   if (database.appliedMigrations.length > 0) logger.log(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   const mail = await mailOptions(config);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({
     databaseUrl: database.url,
-    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    jwtSecret,
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
-    mail,
+    // Without a transport this process queues mail and sends none.
+    mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
     sweepIntervalMs: SWEEP_INTERVAL_MS,
   });
+  const mailWorker =
+    config.mailWorker === 'child'
+      ? new MailWorkerProcess({ databaseUrl: database.url, smtpUrl: mail.transportUrl!, jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom })
+      : null;
+  await mailWorker?.start();
   const stop = async () => {
-    await app.close();
+    await Promise.all([app.close(), mailWorker?.stop()]);
     await mail.catcher?.stop();
     await database.stop();
     process.exit(0);
@@ -53,6 +62,8 @@ async function bootstrap(): Promise<void> {
   if (servingWebPage) logger.log(`Web page ready at ${config.publicUrl}/`);
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
   if (mail.catcher) logger.log(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
+  if (mailWorker) logger.log(`Mail worker running (pid ${mailWorker.pid})`);
+  if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
 }
 
 bootstrap().catch((error) => {

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       mailFrom: 'Play by Web <noreply@localhost>',
       jwtSecret: undefined,
       snapshotInterval: 100,
+      mailWorker: 'child',
     });
   });
 
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Games <games@example.org>',
       JWT_SECRET: 'x'.repeat(40),
       SNAPSHOT_INTERVAL: '50',
+      MAIL_WORKER: 'inline',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -34,6 +36,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtp://mail:1025',
       mailFrom: 'Games <games@example.org>',
       snapshotInterval: 50,
+      mailWorker: 'inline',
     });
   });
 
@@ -48,14 +51,16 @@ describe('loadConfig', () => {
         MAIL_FROM: 'nobody',
         JWT_SECRET: 'short',
         SNAPSHOT_INTERVAL: '0',
+        MAIL_WORKER: 'elsewhere',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(7);
+    expect(error!.problems).toHaveLength(8);
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
+    expect(error!.message).toContain('MAIL_WORKER must be one of child, inline, off, got "elsewhere"');
   });
 });

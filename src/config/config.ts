@@ -17,7 +17,18 @@ export interface AppConfig {
   jwtSecret?: string;
   /** Events between two snapshots of a game's folded state. */
   snapshotInterval: number;
+  /** Where notification mail is sent from (see MAIL_WORKER_MODES). */
+  mailWorker: MailWorkerMode;
 }
+
+/**
+ * `child`: the server starts a mail worker process of its own, at a lower CPU
+ * priority, so sending mail never slows a move down (the default).
+ * `inline`: the server process sends the mail itself.
+ * `off`: this server sends none; a mail worker runs elsewhere (`npm run mail-worker`).
+ */
+export const MAIL_WORKER_MODES = ['child', 'inline', 'off'] as const;
+export type MailWorkerMode = (typeof MAIL_WORKER_MODES)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -49,6 +60,13 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   return undefined;
 }
 
+function parseMailWorker(raw: string | undefined, problems: string[]): MailWorkerMode {
+  if (raw === undefined || raw === '') return 'child';
+  if ((MAIL_WORKER_MODES as readonly string[]).includes(raw)) return raw as MailWorkerMode;
+  problems.push(`MAIL_WORKER must be one of ${MAIL_WORKER_MODES.join(', ')}, got "${raw}"`);
+  return 'child';
+}
+
 function parsePositiveInt(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -75,6 +93,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     problems.push('JWT_SECRET must be at least 32 characters long (or unset, to have one generated and kept in DATA_DIR)');
   }
   const snapshotInterval = parsePositiveInt('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, problems);
+  const mailWorker = parseMailWorker(env.MAIL_WORKER, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -85,5 +104,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     mailFrom,
     jwtSecret,
     snapshotInterval,
+    mailWorker,
   };
 }

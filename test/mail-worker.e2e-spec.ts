@@ -1,0 +1,122 @@
+/**
+ * The mail worker process (MAIL_WORKER=child): the server queues mail and
+ * sends none; its worker, a real child process at a lower CPU priority,
+ * sends it to a real SMTP server, comes back when it dies, and stops with
+ * its server.
+ */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MAIL_WORKER_NICENESS, MAIL_WORKER_READY, MailWorkerProcess, MailWorkerSettings } from '../src/notifications/mail-worker-process';
+import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, TestServer } from './support/app';
+import { SmtpInbox } from './support/smtp-inbox';
+
+/** The worker runs the TypeScript sources, as the tests do. */
+const UNDER_TS_NODE = ['-r', 'ts-node/register/transpile-only'];
+const STARTUP_MS = 60_000;
+
+/** Niceness of a process, from /proc (field 19 of stat). */
+function nicenessOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the mail worker process', () => {
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let settings: MailWorkerSettings;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    // The server itself sends no mail (no transport), as under MAIL_WORKER=child.
+    server = await startTestServer();
+    settings = { databaseUrl: server.db.url, smtpUrl: inbox.url, jwtSecret: TEST_JWT_SECRET, publicUrl: 'http://play.example', mailFrom: 'Play by Web <games@example.org>' };
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+  /** A two-seat Five Tribes game by `host`, with a guest invited by email: the invitation is mail. */
+  async function inviteToGame(hostName: string, guestName: string): Promise<{ guestEmail: string }> {
+    const [host, guest] = await Promise.all([registerPlayer(server.url, hostName), registerPlayer(server.url, guestName)]);
+    const { me } = await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, guest.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "mail-worker" }) { id } }`,
+      {},
+      host.token,
+    );
+    await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: me.email }, host.token);
+    return { guestEmail: me.email };
+  }
+
+  it('sends the mail the server queues, at a lower CPU priority, comes back when killed, and stops with the server', async () => {
+    const worker = new MailWorkerProcess(settings, UNDER_TS_NODE);
+    await worker.start();
+    try {
+      const firstPid = worker.pid!;
+      expect(nicenessOf(firstPid)).toBe(MAIL_WORKER_NICENESS);
+      const first = await inviteToGame('Ann', 'Bob');
+      await inbox.waitFor(first.guestEmail, /invites you/);
+
+      process.kill(firstPid, 'SIGKILL');
+      await waitUntil(() => worker.pid !== undefined && worker.pid !== firstPid, 'the worker was restarted');
+      // Queued while no worker ran: sent once the new one works the queue.
+      const second = await inviteToGame('Cy', 'Dee');
+      await inbox.waitFor(second.guestEmail, /invites you/);
+
+      const restartedPid = worker.pid!;
+      await worker.stop();
+      expect(isRunning(restartedPid)).toBe(false);
+    } finally {
+      await worker.stop();
+    }
+  }, 3 * STARTUP_MS);
+
+  it('exits when the server that forked it is gone', async () => {
+    const child = fork(join(__dirname, '..', 'src', 'mail-worker.ts'), [], {
+      execArgv: UNDER_TS_NODE,
+      env: { ...process.env, DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret },
+    });
+    const [message] = await once(child, 'message');
+    expect(message).toBe(MAIL_WORKER_READY);
+    const exited = once(child, 'exit');
+    child.disconnect();
+    const [code] = await exited;
+    expect(code).toBe(0);
+  }, STARTUP_MS);
+
+  it('refuses to start without a database or a mail server to send to', async () => {
+    const child = fork(join(__dirname, '..', 'src', 'mail-worker.ts'), [], {
+      execArgv: UNDER_TS_NODE,
+      env: { ...process.env, DATABASE_URL: '', SMTP_URL: '' },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let errors = '';
+    child.stderr!.on('data', (chunk) => (errors += String(chunk)));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(errors).toContain('DATABASE_URL is required by the mail worker');
+    expect(errors).toContain('SMTP_URL is required by the mail worker');
+  }, STARTUP_MS);
+});
