@@ -1,38 +1,64 @@
 /**
  * 3. Moves through the API: real games, driven by concurrent HTTP clients
- * (autocannon), each submitting a listed legal move of the seat to play.
+ * (autocannon), each request one listed legal move of the seat to play.
  *
  * The load generator keeps a replica of each game it drives: it created the
  * games with known seeds and runs the same ruleset code, so it knows every
  * seat's legal moves without asking, and each accepted move costs exactly one
- * request.
+ * request. Before each measurement, outside the timed window, every replica
+ * is played forward into a script of ready-made requests, each with the
+ * version the server must answer. During the run the load generator only
+ * hands out the next request of an idle game and checks the answer's
+ * version: it runs no rules code, so its own CPU, taken from the same cores
+ * as the server's, stays small.
  */
 import autocannon from 'autocannon';
 import { RULESETS_HOSTED } from '../src/games';
-import type { AnyRuleset } from '../src/rules/contract';
+import type { AnyRuleset, GameStatus } from '../src/rules/contract';
 import { startGame } from '../src/rules/playout';
-import { seededRandom } from '../src/rules/random';
+import { type Random, seededRandom } from '../src/rules/random';
 import { CpuSplit, startCpuCount } from './lib/cpu';
 
 export interface Player {
   token: string;
 }
 
-interface Replica {
+/** One precomputed move: the request that makes it and the version the server must answer. */
+interface ScriptedMove {
+  /** Its own object: autocannon writes the Content-Length into the headers it is given. */
+  headers: Record<string, string>;
+  body: string;
+  /** The game's version the move is made at (its expectedVersion). */
+  version: number;
+  /** The game's version once the server has accepted it. */
+  nextVersion: number;
+}
+
+export interface BenchGame {
   id: string;
   ruleset: AnyRuleset;
   seed: string;
-  version: number;
-  state: unknown;
   seats: Player[];
+  /** The game as it will be once its whole script is accepted: where the script is extended from. */
+  replica: { state: unknown; version: number; status: GameStatus };
+  /** Chooses the scripted seats and moves; one per game, so the games played do not depend on the order responses arrive in. */
+  chooser: Random;
+  /** Moves to send in order, from `cursor` on; those before it were accepted. */
+  script: ScriptedMove[];
+  cursor: number;
 }
 
-/** The move a connection has in flight (autocannon may rebuild a request before sending it: the last build is what goes out). */
-interface InFlight {
-  game: Replica;
-  seat: number;
-  move: unknown;
+/** A move handed to a connection, with its game. */
+interface SentMove {
+  game: BenchGame;
+  move: ScriptedMove;
 }
+
+/**
+ * Twice the most accepted moves/s the API is expected to reach: scripts are
+ * made long enough for a run at this rate, so they do not run out mid-run.
+ */
+const MOVES_PER_SECOND_CEILING = 3000;
 
 export async function post(url: string, query: string, variables: Record<string, unknown>, token?: string): Promise<any> {
   const response = await fetch(url, {
@@ -56,19 +82,28 @@ export async function registerPlayers(url: string, count: number): Promise<Playe
   );
 }
 
-/** Creates, fills and starts a game through the API; returns its replica. */
-export async function createStartedGame(url: string, ruleset: AnyRuleset, players: Player[], seed: string): Promise<Replica> {
+/** Creates, fills and starts a game through the API; returns it with its replica and an empty script. */
+export async function createStartedGame(url: string, ruleset: AnyRuleset, players: Player[], seed: string): Promise<BenchGame> {
   const seats = ruleset.minSeats;
   const created = await post(url, `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`, { r: ruleset.id, n: seats, s: seed }, players[0].token);
   const id = created.createGame.id;
   for (let seat = 1; seat < seats; seat++) await post(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[seat].token);
   const started = await post(url, `mutation($id: ID!) { startGame(gameId: $id) { version } }`, { id }, players[0].token);
   const { state } = startGame(ruleset, { seats, options: {} }, seed);
-  return { id, ruleset, seed, version: started.startGame.version, state, seats: players.slice(0, seats) };
+  return {
+    id,
+    ruleset,
+    seed,
+    seats: players.slice(0, seats),
+    replica: { state, version: started.startGame.version, status: ruleset.status(state) },
+    chooser: seededRandom(`${seed}:bench-choices`),
+    script: [],
+    cursor: 0,
+  };
 }
 
-export async function createGames(url: string, players: Player[], count: number, concurrency = 16): Promise<Replica[]> {
-  const games: Replica[] = [];
+export async function createGames(url: string, players: Player[], count: number, concurrency = 16): Promise<BenchGame[]> {
+  const games: BenchGame[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -83,32 +118,110 @@ export async function createGames(url: string, players: Player[], count: number,
 
 const SUBMIT = `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { version } }`;
 
-function nextMove(game: Replica, pick: (n: number) => number): { seat: number; move: unknown } | null {
-  const status = game.ruleset.status(game.state);
-  if (status.finished) return null;
-  const seat = status.activeSeats[pick(status.activeSeats.length)];
-  const moves = game.ruleset.legalMoves(game.state, seat);
-  return { seat, move: moves[pick(moves.length)] };
+/** Chooses the replica's next move, decides it exactly as the server will, and writes the request that makes it. */
+function scriptNextMove(game: BenchGame): ScriptedMove {
+  const { ruleset, replica, chooser } = game;
+  const seat = replica.status.activeSeats[chooser.int(replica.status.activeSeats.length)];
+  const moves = ruleset.legalMoves(replica.state, seat);
+  const move = moves[chooser.int(moves.length)];
+  const version = replica.version;
+  // The server draws a decision's randomness from the game's seed and the version the move is made at.
+  const decision = ruleset.decide(replica.state, move, seat, seededRandom(`${game.seed}:${version}`));
+  if (!decision.ok) throw new Error(`replica of game ${game.id} refused its own listed move: ${decision.message}`);
+  for (const event of decision.events) replica.state = ruleset.evolve(replica.state, event);
+  // The server stores each event of the decision as one event: the version moves on by their number.
+  replica.version += decision.events.length;
+  replica.status = ruleset.status(replica.state);
+  return {
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[seat].token}` },
+    body: JSON.stringify({ query: SUBMIT, variables: { id: game.id, move, v: version } }),
+    version,
+    nextVersion: replica.version,
+  };
 }
 
-/** Applies an accepted move to the replica exactly as the server did. */
-function applyAccepted({ game, seat, move }: InFlight, version: number): void {
-  const decision = game.ruleset.decide(game.state, move, seat, seededRandom(`${game.seed}:${game.version}`));
-  if (!decision.ok) throw new Error(`replica refused a move the server accepted: ${decision.message}`);
-  for (const event of decision.events) game.state = game.ruleset.evolve(game.state, event);
-  game.version = version;
+function hasMovesLeft(game: BenchGame): boolean {
+  return game.cursor < game.script.length;
 }
 
-/** Moves still in flight when the run stopped: learn from the server whether they were accepted. */
-async function settleUnanswered(url: string, unanswered: Set<InFlight>): Promise<void> {
-  for (const inFlight of unanswered) {
-    const data = await post(url, `query($id: ID!) { game(id: $id) { version } }`, { id: inFlight.game.id });
-    if (data.game.version > inFlight.game.version) applyAccepted(inFlight, data.game.version);
+/**
+ * Moves each game's script must hold for a run of `seconds`: the most it could
+ * take at the ceiling rate, spread over the games still playing (idle games
+ * are taken oldest first, so they advance evenly).
+ */
+function movesNeededPerGame(games: BenchGame[], seconds: number): number {
+  const playing = games.filter((game) => hasMovesLeft(game) || !game.replica.status.finished).length;
+  return Math.ceil((MOVES_PER_SECOND_CEILING * seconds) / Math.max(playing, 1));
+}
+
+/** Drops the accepted moves of each script and plays its replica forward until `movesPerGame` are ready (or the game ends); returns how many were made. */
+function extendScripts(games: BenchGame[], movesPerGame: number): number {
+  let made = 0;
+  for (const game of games) {
+    game.script = game.script.slice(game.cursor);
+    game.cursor = 0;
+    while (game.script.length < movesPerGame && !game.replica.status.finished) {
+      game.script.push(scriptNextMove(game));
+      made++;
+    }
   }
+  return made;
+}
+
+/** Readies every game's script for a run of `seconds`, and says how long it took. */
+function prepareScripts(games: BenchGame[], seconds: number): number {
+  const startedAt = performance.now();
+  const movesPerGame = movesNeededPerGame(games, seconds);
+  const made = extendScripts(games, movesPerGame);
+  const ms = performance.now() - startedAt;
+  console.log(`  (precomputed ${made} moves, up to ${movesPerGame} per game, in ${Math.round(ms)} ms)`);
+  return ms;
+}
+
+/** The version the server answered a submitMove with, if it accepted the move. */
+function acceptedVersion(status: number, body: string): number | undefined {
+  if (status !== 200) return undefined;
+  const parsed = JSON.parse(body) as { data?: { submitMove?: { version: number } } };
+  return parsed.data?.submitMove?.version;
+}
+
+/**
+ * Moves sent but not known to be accepted (unanswered when autocannon
+ * stopped, or refused), settled so the next run starts from each game's true
+ * state. Asking for the game's version alone could come too early: the
+ * server may still be working on a request autocannon gave up on. So each
+ * move is sent again: the server's version check lets at most one of the two
+ * copies in, and once the second is answered the first has been decided.
+ */
+async function settleUnconfirmed(url: string, unconfirmed: Iterable<SentMove>): Promise<void> {
+  for (const sent of unconfirmed) {
+    if (await resentAndAccepted(url, sent)) sent.game.cursor++;
+  }
+}
+
+/** Sends a move again; true when the server has it, from this copy or the first. */
+async function resentAndAccepted(url: string, { game, move }: SentMove): Promise<boolean> {
+  // Not move.headers itself: autocannon has written its Content-Length into them, which fetch sets itself.
+  const headers = { 'content-type': 'application/json', authorization: move.headers.authorization };
+  const response = await fetch(url, { method: 'POST', headers, body: move.body });
+  if (acceptedVersion(response.status, await response.text()) === move.nextVersion) return true;
+  const data = await post(url, `query($id: ID!) { game(id: $id) { version } }`, { id: game.id });
+  const version = data.game.version as number;
+  if (version !== move.version && version !== move.nextVersion) {
+    throw new Error(`game ${game.id} is at version ${version} on the server; its script expected ${move.version} or ${move.nextVersion}`);
+  }
+  return version === move.nextVersion;
+}
+
+/** Says so when games ran out of moves before the run ended: the ceiling rate was too low, and the run may have starved. */
+function warnIfScriptsRanOut(games: BenchGame[]): void {
+  const ranOut = games.filter((game) => !hasMovesLeft(game) && !game.replica.status.finished).length;
+  if (ranOut > 0) console.warn(`  (${ranOut} games used up their scripts: raise MOVES_PER_SECOND_CEILING)`);
 }
 
 export interface ApiMovesResult {
   connections: number;
+  /** Games with moves to play when the run started. */
   activeGames: number;
   accepted: number;
   refused: number;
@@ -116,25 +229,35 @@ export interface ApiMovesResult {
   p50Ms: number;
   p99Ms: number;
   seconds: number;
+  /** Time spent scripting the run's moves beforehand (not part of the run). */
+  precomputeMs: number;
   /** CPU per accepted move, by process. */
   cpuPerMove: CpuSplit;
 }
 
-export async function measureApiMoves(server: { url: string; pid: number }, games: Replica[], connections: number, durationSeconds: number): Promise<ApiMovesResult> {
+export async function measureApiMoves(
+  server: { url: string; pid: number },
+  mailSink: { pid: number },
+  games: BenchGame[],
+  connections: number,
+  durationSeconds: number,
+): Promise<ApiMovesResult> {
   const { url } = server;
-  const chooser = seededRandom('bench-choices');
-  const pick = (n: number) => chooser.int(n);
+  const precomputeMs = prepareScripts(games, durationSeconds);
   let accepted = 0;
   let refused = 0;
   /**
-   * Games not in flight, oldest first. A request takes one and its response
-   * puts it back, so no two requests ever race on one game. (autocannon
-   * resets a connection's context after every request, so a connection
-   * cannot keep games of its own.)
+   * Games with a move ready and none in flight, oldest first. A request takes
+   * one and its acceptance puts it back, so no two requests ever race on one
+   * game. (autocannon resets a connection's context after every request, so a
+   * connection cannot keep games of its own.)
    */
-  const idle = [...games];
-  const inFlightMoves = new Set<InFlight>();
-  const cpuPerMove = startCpuCount(server.pid);
+  const idle = games.filter(hasMovesLeft);
+  const activeGames = idle.length;
+  /** Moves handed out and not yet known accepted; a refused move's game stays out of play until settled. */
+  const unconfirmed = new Set<SentMove>();
+  const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid });
+  const startedAt = performance.now();
   const result = await autocannon({
     url,
     connections,
@@ -143,54 +266,49 @@ export async function measureApiMoves(server: { url: string; pid: number }, game
       {
         method: 'POST',
         setupRequest: (request: any, context: any) => {
-          let choice: ReturnType<typeof nextMove> = null;
-          let game: Replica | undefined;
-          while (!choice) {
-            game = idle.shift();
-            if (!game) throw new Error('every game is finished or in flight: start more games');
-            choice = nextMove(game, pick);
+          const game = idle.shift();
+          if (!game) throw new Error('no game has a move ready: raise MOVES_PER_SECOND_CEILING or start more games');
+          if (context.sent) {
+            // autocannon rebuilt the request before sending it: the earlier pick never went out.
+            unconfirmed.delete(context.sent);
+            idle.push(context.sent.game);
           }
-          if (context.inFlight) {
-            // Rebuilt before sending: release the earlier pick.
-            inFlightMoves.delete(context.inFlight);
-            idle.push(context.inFlight.game);
-          }
-          context.inFlight = { game: game!, ...choice } satisfies InFlight;
-          inFlightMoves.add(context.inFlight);
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${game!.seats[choice.seat].token}` },
-            body: JSON.stringify({ query: SUBMIT, variables: { id: game!.id, move: choice.move, v: game!.version } }),
-          };
+          const sent: SentMove = { game, move: game.script[game.cursor] };
+          unconfirmed.add(sent);
+          context.sent = sent;
+          return { ...request, headers: sent.move.headers, body: sent.move.body };
         },
         onResponse: (status: number, body: string, context: any) => {
-          const inFlight = context.inFlight as InFlight;
-          const parsed = JSON.parse(body) as { data?: { submitMove: { version: number } }; errors?: unknown[] };
-          if (status === 200 && parsed.data?.submitMove) {
-            applyAccepted(inFlight, parsed.data.submitMove.version);
-            accepted++;
-          } else {
+          const sent = context.sent as SentMove;
+          context.sent = undefined;
+          if (acceptedVersion(status, body) !== sent.move.nextVersion) {
             refused++;
             if (refused <= 3) console.error(`refused: ${body.slice(0, 300)}`);
+            return;
           }
-          inFlightMoves.delete(inFlight);
-          idle.push(inFlight.game);
-          context.inFlight = undefined;
+          accepted++;
+          unconfirmed.delete(sent);
+          sent.game.cursor++;
+          if (hasMovesLeft(sent.game)) idle.push(sent.game);
         },
       },
     ],
   } as any);
+  // The run's own length, connecting included, rather than the duration asked for.
+  const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuPerMove(accepted);
-  await settleUnanswered(url, inFlightMoves);
+  await settleUnconfirmed(url, unconfirmed);
+  warnIfScriptsRanOut(games);
   return {
     connections,
-    activeGames: games.length,
+    activeGames,
     accepted,
     refused,
-    perSecond: accepted / durationSeconds,
+    perSecond: accepted / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    seconds: durationSeconds,
+    seconds,
+    precomputeMs,
     cpuPerMove: cpu,
   };
 }

@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGames, measureApiMoves, registerPlayers } from './api-moves';
+import type { CpuSplit } from './lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
 import { measureAppends, measureRawInserts } from './raw-and-append';
@@ -74,6 +75,15 @@ async function replay(database: BenchDatabase, report: Report): Promise<void> {
   report.data.replay = results;
 }
 
+function describeCpu(cpu: CpuSplit): string {
+  return [
+    `server ${round(cpu.serverMs, 2)} (+ mail worker ${round(cpu.serverChildrenMs, 2)})`,
+    `PostgreSQL ${round(cpu.postgresMs, 2)}`,
+    `load generator ${round(cpu.loadGeneratorMs, 2)}`,
+    `mail sink ${round(cpu.mailSinkMs, 2)}`,
+  ].join(', ');
+}
+
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
   const mail = await SmtpSink.start();
   const server = await startServerProcess(database.url, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
@@ -83,22 +93,22 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
     if (runs('api')) {
       const moves = [];
       for (const connections of API_CONNECTIONS) {
-        const result = await measureApiMoves(server, games, connections, SECONDS);
+        const result = await measureApiMoves(server, mail, games, connections, SECONDS);
         moves.push(result);
         report.row([
-          `API moves, ${connections} clients, ${games.length} games`,
+          `API moves, ${connections} clients, ${result.activeGames} games`,
           round(result.perSecond, 0),
           result.p50Ms,
           result.p99Ms,
           raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
         ]);
         if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
-        const cpu = result.cpuPerMove;
-        report.row([`  CPU ms per move: server ${round(cpu.serverMs, 2)}, PostgreSQL ${round(cpu.postgresMs, 2)}, load generator ${round(cpu.loadGeneratorMs, 2)}`]);
+        report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
       }
-      report.row([`  (mails sent to the SMTP sink meanwhile: ${mail.received})`]);
+      const mailsSent = await mail.received();
+      report.row([`  (mails sent to the SMTP sink meanwhile: ${mailsSent})`]);
       report.data.apiMoves = moves;
-      report.data.mailsSent = mail.received;
+      report.data.mailsSent = mailsSent;
     }
     if (runs('scale')) {
       await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);

@@ -1,6 +1,7 @@
 /**
- * Where the machine's CPU went during a measurement: the server process,
- * PostgreSQL's processes and this process (the load generator), read from
+ * Where the machine's CPU went during a measurement: the server process and
+ * its child processes (the mail-delivery worker), PostgreSQL's processes,
+ * this process (the load generator) and the SMTP sink's process, read from
  * /proc (Linux). Throughput on a shared 2-core machine swings from run to
  * run; CPU time per operation is the steadier figure for comparing fixes.
  */
@@ -10,34 +11,80 @@ const TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
 
 export interface CpuSplit {
   serverMs: number;
+  /** The server's child processes (its mail-delivery worker): part of what the server costs. */
+  serverChildrenMs: number;
   postgresMs: number;
   loadGeneratorMs: number;
+  mailSinkMs: number;
 }
 
-/** utime + stime of one process, in ms. */
-function processCpuMs(pid: number | string): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+/** The processes counted by pid. */
+export interface CountedProcesses {
+  serverPid: number;
+  mailSinkPid: number;
 }
 
-/** Every PostgreSQL process on the machine (the embedded server's, or a local one's). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpuMs(pid);
-    } catch {
-      // the process ended while we looked
-    }
+interface ProcessStat {
+  pid: number;
+  comm: string;
+  ppid: number;
+  /** utime + stime. */
+  cpuMs: number;
+  /** cutime + cstime: the CPU of its children that ended and were waited for (the kernel moves it to the parent). */
+  endedChildrenCpuMs: number;
+}
+
+const ticksToMs = (ticks: string) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
+
+/** /proc/<pid>/stat, or null when the process has ended. */
+function readStat(pid: number): ProcessStat | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
   }
-  return total;
+  // The command name is in parentheses and may hold spaces: the numbered fields follow the last ')'.
+  const commEnd = stat.lastIndexOf(')');
+  const fields = stat.slice(commEnd + 2).split(' '); // fields[0] is field 3 of proc(5), the state
+  return {
+    pid,
+    comm: stat.slice(stat.indexOf('(') + 1, commEnd),
+    ppid: Number(fields[1]),
+    cpuMs: ticksToMs(fields[11]) + ticksToMs(fields[12]),
+    endedChildrenCpuMs: ticksToMs(fields[13]) + ticksToMs(fields[14]),
+  };
 }
 
-function snapshot(serverPid: number): CpuSplit {
+function allProcesses(): ProcessStat[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((stat): stat is ProcessStat => stat !== null);
+}
+
+const totalCpuMs = (processes: ProcessStat[]) => processes.reduce((sum, p) => sum + p.cpuMs, 0);
+
+function required(processes: ProcessStat[], pid: number, what: string): ProcessStat {
+  const found = processes.find((p) => p.pid === pid);
+  if (!found) throw new Error(`the ${what} (pid ${pid}) is not running`);
+  return found;
+}
+
+/** CPU used so far by each counted process, in ms. */
+function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
+  const processes = allProcesses();
+  const server = required(processes, serverPid, 'server');
   const self = process.cpuUsage();
-  return { serverMs: processCpuMs(serverPid), postgresMs: postgresCpuMs(), loadGeneratorMs: (self.user + self.system) / 1000 };
+  return {
+    serverMs: server.cpuMs,
+    // Children running now plus those that ended: a child found only at the end counts from 0.
+    serverChildrenMs: totalCpuMs(processes.filter((p) => p.ppid === serverPid)) + server.endedChildrenCpuMs,
+    // Every PostgreSQL process on the machine (the embedded server's, or a local one's).
+    postgresMs: totalCpuMs(processes.filter((p) => p.comm === 'postgres')),
+    loadGeneratorMs: (self.user + self.system) / 1000,
+    mailSinkMs: required(processes, mailSinkPid, 'SMTP sink').cpuMs,
+  };
 }
 
 /**
@@ -45,11 +92,17 @@ function snapshot(serverPid: number): CpuSplit {
  * `operations`. (PostgreSQL backends that exit in between are not counted:
  * the pools here keep theirs open.)
  */
-export function startCpuCount(serverPid: number): (operations: number) => CpuSplit {
-  const before = snapshot(serverPid);
+export function startCpuCount(counted: CountedProcesses): (operations: number) => CpuSplit {
+  const before = snapshot(counted);
   return (operations) => {
-    const after = snapshot(serverPid);
+    const after = snapshot(counted);
     const per = (key: keyof CpuSplit) => (after[key] - before[key]) / Math.max(operations, 1);
-    return { serverMs: per('serverMs'), postgresMs: per('postgresMs'), loadGeneratorMs: per('loadGeneratorMs') };
+    return {
+      serverMs: per('serverMs'),
+      serverChildrenMs: per('serverChildrenMs'),
+      postgresMs: per('postgresMs'),
+      loadGeneratorMs: per('loadGeneratorMs'),
+      mailSinkMs: per('mailSinkMs'),
+    };
   };
 }

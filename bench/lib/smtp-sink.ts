@@ -4,34 +4,53 @@
  * (Without SMTP_URL the server would deliver to its own development mail
  * catcher, which parses and keeps every mail in memory: not how it runs in
  * production, and not what the benchmark should weigh.)
+ *
+ * It runs in a process of its own (smtp-sink-process.ts), so the CPU it spends
+ * taking mail is reported as the mail sink's, not the load generator's.
  */
-import { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+
+/** What the sink process tells this one over IPC: its port once listening, then counts on request. */
+export type SinkMessage = { listening: number } | { received: number };
 
 export class SmtpSink {
-  received = 0;
-  url = '';
-  private readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, _session, callback) => {
-      stream.resume();
-      stream.on('end', () => {
-        this.received++;
-        callback();
-      });
-    },
-  });
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  get pid(): number {
+    return this.child.pid!;
+  }
 
   static async start(): Promise<SmtpSink> {
-    const sink = new SmtpSink();
-    await new Promise<void>((resolve) => sink.server.listen(0, '127.0.0.1', resolve));
-    sink.url = `smtp://127.0.0.1:${(sink.server.server.address() as AddressInfo).port}`;
-    return sink;
+    const child = fork(join(__dirname, 'smtp-sink-process.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'] });
+    const port = await new Promise<number>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`the SMTP sink exited (${code}) before listening`));
+      child.once('exit', exited);
+      child.once('message', (message: SinkMessage) => {
+        child.off('exit', exited);
+        if ('listening' in message) resolve(message.listening);
+        else reject(new Error(`the SMTP sink said ${JSON.stringify(message)} before listening`));
+      });
+    });
+    return new SmtpSink(child, `smtp://127.0.0.1:${port}`);
+  }
+
+  /** How many messages the sink has taken so far. */
+  received(): Promise<number> {
+    return new Promise((resolve) => {
+      this.child.once('message', (message: SinkMessage) => resolve((message as { received: number }).received));
+      this.child.send('count');
+    });
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(resolve));
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGTERM');
+    });
   }
 }
