@@ -10,12 +10,11 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { setPriority } from 'node:os';
 import { MailWorkerModule } from './app.module';
 import { ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { RULESETS_HOSTED } from './games';
-import { MAIL_WORKER_NICENESS, MAIL_WORKER_READY } from './notifications/mail-worker-process';
+import { lowerOwnCpuPriority, MAIL_WORKER_READY } from './notifications/mail-worker-process';
 
 async function run(): Promise<void> {
   const logger = new Logger('MailWorker');
@@ -23,7 +22,7 @@ async function run(): Promise<void> {
   const missing = [...(config.databaseUrl ? [] : ['DATABASE_URL']), ...(config.smtpUrl ? [] : ['SMTP_URL'])];
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required by the mail worker`));
   try {
-    setPriority(MAIL_WORKER_NICENESS);
+    lowerOwnCpuPriority();
   } catch (error) {
     logger.warn(`could not lower this process's CPU priority: ${error}`);
   }

@@ -6,7 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAIL_WORKER_NICENESS, MAIL_WORKER_READY, MailWorkerProcess, MailWorkerSettings } from '../src/notifications/mail-worker-process';
 import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, TestServer } from './support/app';
@@ -20,6 +20,12 @@ const STARTUP_MS = 60_000;
 function nicenessOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** The niceness of a process's autogroup (Linux with autogroup scheduling), or null. */
+function autogroupNicenessOf(pid: number): number | null {
+  const file = `/proc/${pid}/autogroup`;
+  return existsSync(file) ? Number(/nice (-?\d+)/.exec(readFileSync(file, 'utf8'))![1]) : null;
 }
 
 function isRunning(pid: number): boolean {
@@ -76,6 +82,7 @@ describe('the mail worker process', () => {
     try {
       const firstPid = worker.pid!;
       expect(nicenessOf(firstPid)).toBe(MAIL_WORKER_NICENESS);
+      expect(autogroupNicenessOf(firstPid)).toBe(existsSync('/proc/self/autogroup') ? MAIL_WORKER_NICENESS : null);
       const first = await inviteToGame('Ann', 'Bob');
       await inbox.waitFor(first.guestEmail, /invites you/);
 

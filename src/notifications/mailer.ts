@@ -15,7 +15,8 @@ export class Mailer implements OnModuleDestroy {
 
   constructor(@Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
     const { transportUrl, from, publicUrl } = options.mail;
-    this.transport = transportUrl ? nodemailer.createTransport({ url: transportUrl, ...TIMEOUTS }) : null;
+    // Pooled: mail after mail goes over a few open connections instead of a new connection and greeting each.
+    this.transport = transportUrl ? nodemailer.createTransport({ url: transportUrl, pool: true, ...TIMEOUTS }) : null;
     this.from = from;
     this.messageIdHost = new URL(publicUrl).hostname;
   }
