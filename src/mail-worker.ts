@@ -1,9 +1,9 @@
 /**
  * The mail worker: sends the notifications servers queue, and nothing else,
- * in a process of its own at a lower CPU priority, so that composing and
- * sending mail never takes the CPU a move is waiting for. `npm start` forks
- * one (notifications/mail-worker-process.ts); `npm run mail-worker` runs one
- * on its own, for servers started with MAIL_WORKER=off.
+ * in a process of its own at the lowest CPU priority, so that no move waits
+ * in the server's event loop behind a mail being composed and sent. `npm
+ * start` forks one (notifications/mail-worker-process.ts); `npm run
+ * mail-worker` runs one on its own, for servers started with MAIL_WORKER=off.
  *
  * Needs DATABASE_URL and SMTP_URL; reads the other settings as the server does.
  */

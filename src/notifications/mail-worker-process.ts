@@ -1,9 +1,10 @@
 /**
  * The server's own mail worker (MAIL_WORKER=child): a child process running
  * mail-worker.ts, started with the server, restarted if it dies, stopped with
- * the server. Mail goes out from there at a lower CPU priority: under load
- * the moves get the CPU first and mail waits in its durable queue, instead
- * of every move waiting behind mail being composed and sent.
+ * the server. Mail goes out from there, at the lowest CPU priority, instead
+ * of on the thread that serves moves. (The queries a mail takes still run at
+ * PostgreSQL's normal priority: on a machine the database shares, mail keeps
+ * taking a share of the CPU under load; see bench/README.md.)
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
