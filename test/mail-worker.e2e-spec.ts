@@ -4,7 +4,7 @@
  * sends it to a real SMTP server, comes back when it dies, and stops with
  * its server.
  */
-import { fork } from 'node:child_process';
+import { ChildProcess, fork, ForkOptions } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,11 @@ import { SmtpInbox } from './support/smtp-inbox';
 /** The worker runs the TypeScript sources, as the tests do. */
 const UNDER_TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 const STARTUP_MS = 60_000;
+
+/** mail-worker.ts in a process of its own, as `npm run mail-worker` starts it (but from the sources). */
+function forkWorker(env: Record<string, string>, options: ForkOptions = {}): ChildProcess {
+  return fork(join(__dirname, '..', 'src', 'mail-worker.ts'), [], { execArgv: UNDER_TS_NODE, env: { ...process.env, ...env }, ...options });
+}
 
 /** Niceness of a process, from /proc (field 19 of stat). */
 function nicenessOf(pid: number): number {
@@ -101,10 +106,7 @@ describe('the mail worker process', () => {
   }, 3 * STARTUP_MS);
 
   it('exits when the server that forked it is gone', async () => {
-    const child = fork(join(__dirname, '..', 'src', 'mail-worker.ts'), [], {
-      execArgv: UNDER_TS_NODE,
-      env: { ...process.env, DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret },
-    });
+    const child = forkWorker({ DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret });
     const [message] = await once(child, 'message');
     expect(message).toBe(MAIL_WORKER_READY);
     const exited = once(child, 'exit');
@@ -114,11 +116,7 @@ describe('the mail worker process', () => {
   }, STARTUP_MS);
 
   it('refuses to start without a database or a mail server to send to', async () => {
-    const child = fork(join(__dirname, '..', 'src', 'mail-worker.ts'), [], {
-      execArgv: UNDER_TS_NODE,
-      env: { ...process.env, DATABASE_URL: '', SMTP_URL: '' },
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
+    const child = forkWorker({ DATABASE_URL: '', SMTP_URL: '' }, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let errors = '';
     child.stderr!.on('data', (chunk) => (errors += String(chunk)));
     const [code] = await once(child, 'exit');
