@@ -7,13 +7,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
-import type { NotificationStatus, Prisma } from '../generated/prisma/client';
+import type { NotificationStatus } from '../generated/prisma/client';
 import { MailComposer } from './mail-composer';
+import { MailFacts } from './mail-facts';
 import { Mailer } from './mailer';
-import { NotificationPreferences, Route } from './preferences';
+import { Route, routeFor } from './preferences';
 
 const STATUS_FOR_ROUTE: Record<Exclude<Route, 'SEND'>, NotificationStatus> = { HOLD: 'HELD', SKIP: 'SKIPPED' };
 const MAX_ERROR_LENGTH = 1000;
+
+/** A pending notification that will not be sent (held for the digest, or skipped). */
+const SET_ASIDE = `UPDATE notifications SET status = $2::text::"NotificationStatus" WHERE id = $1::uuid AND status = 'PENDING'`;
+const MARK_SENT = `
+UPDATE notifications SET status = 'SENT', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = NULL
+WHERE id = $1::uuid AND status = 'PENDING'`;
+const RECORD_FAILED_ATTEMPT = `UPDATE notifications SET attempts = attempts + 1, last_error = $2::text WHERE id = $1::uuid`;
 
 @Injectable()
 export class NotificationDelivery {
@@ -21,18 +29,19 @@ export class NotificationDelivery {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly preferences: NotificationPreferences,
+    private readonly facts: MailFacts,
     private readonly composer: MailComposer,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
   ) {}
 
   async deliver(notificationId: string): Promise<void> {
-    const notification = await this.prisma.notification.findUnique({ where: { id: notificationId } });
-    if (!notification || notification.status !== 'PENDING') return;
-    const route = await this.preferences.route(notification.userId, notification.kind, this.clock.now());
+    const notification = await this.facts.pending(notificationId, this.clock.now());
+    if (!notification) return;
+    const { deliveries, onVacation } = notification.recipient;
+    const route = routeFor(notification.kind, deliveries, onVacation);
     if (route !== 'SEND') {
-      await this.settle(notificationId, { status: STATUS_FOR_ROUTE[route] });
+      await this.prisma.sql.query(SET_ASIDE, [notificationId, STATUS_FOR_ROUTE[route]]);
       return;
     }
     try {
@@ -40,13 +49,9 @@ export class NotificationDelivery {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn(`sending notification ${notificationId} failed (will retry): ${message}`);
-      await this.prisma.notification.update({ where: { id: notificationId }, data: { attempts: { increment: 1 }, lastError: message.slice(0, MAX_ERROR_LENGTH) } });
+      await this.prisma.sql.query(RECORD_FAILED_ATTEMPT, [notificationId, message.slice(0, MAX_ERROR_LENGTH)]);
       throw error;
     }
-    await this.settle(notificationId, { status: 'SENT', sentAt: this.clock.now(), attempts: { increment: 1 }, lastError: null });
-  }
-
-  private async settle(id: string, data: Prisma.NotificationUpdateManyMutationInput): Promise<void> {
-    await this.prisma.notification.updateMany({ where: { id, status: 'PENDING' }, data });
+    await this.prisma.sql.query(MARK_SENT, [notificationId, this.clock.now()]);
   }
 }

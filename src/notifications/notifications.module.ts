@@ -7,6 +7,7 @@ import { Digests } from './digests';
 import { GameNotifications } from './game-notifications';
 import { MailCatcher } from './mail-catcher';
 import { MailComposer } from './mail-composer';
+import { MailFacts } from './mail-facts';
 import { Mailer } from './mailer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';
@@ -30,6 +31,7 @@ export class NotificationsModule {
         NotificationOutbox,
         GameNotifications,
         NotificationPreferences,
+        MailFacts,
         MailComposer,
         Mailer,
         NotificationDelivery,

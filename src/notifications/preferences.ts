@@ -5,7 +5,6 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
-import { Vacations } from '../deadlines/vacations';
 import type { NotificationKind, Prisma } from '../generated/prisma/client';
 
 export type Delivery = 'IMMEDIATE' | 'DIGEST' | 'OFF';
@@ -27,30 +26,32 @@ export type Deliveries = Record<ChoosableKind, Delivery>;
 /** What the worker does with a notification now. */
 export type Route = 'SEND' | 'HOLD' | 'SKIP';
 
+/** Every kind with the user's choice, or IMMEDIATE where they made none. */
+export function withDefaults(chosen: Partial<Deliveries> | null): Deliveries {
+  return Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, chosen?.[kind] ?? 'IMMEDIATE'])) as Deliveries;
+}
+
+/** What the worker does now with a notification of `kind` for a user with these choices. */
+export function routeFor(kind: NotificationKind, deliveries: Deliveries, onVacation: boolean): Route {
+  if (kind === 'DIGEST') return 'SEND';
+  const delivery = deliveries[kind];
+  if (delivery === 'OFF') return 'SKIP';
+  if (delivery === 'DIGEST' || onVacation) return 'HOLD';
+  return 'SEND';
+}
+
 @Injectable()
 export class NotificationPreferences {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly vacations: Vacations,
-  ) {}
+  constructor(private readonly prisma: PrismaService) {}
 
   async deliveries(userId: string): Promise<Deliveries> {
     const row = await this.prisma.notificationSettings.findUnique({ where: { userId } });
-    const chosen = (row?.deliveries ?? {}) as Partial<Deliveries>;
-    return Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, chosen[kind] ?? 'IMMEDIATE'])) as Deliveries;
+    return withDefaults(row?.deliveries as Partial<Deliveries> | null);
   }
 
   async update(userId: string, changes: Partial<Deliveries>): Promise<Deliveries> {
     const deliveries = { ...(await this.deliveries(userId)), ...changes } as Prisma.InputJsonObject;
     await this.prisma.notificationSettings.upsert({ where: { userId }, create: { userId, deliveries }, update: { deliveries } });
     return this.deliveries(userId);
-  }
-
-  async route(userId: string, kind: NotificationKind, at: Date): Promise<Route> {
-    if (kind === 'DIGEST') return 'SEND';
-    const delivery = (await this.deliveries(userId))[kind];
-    if (delivery === 'OFF') return 'SKIP';
-    if (delivery === 'DIGEST' || (await this.vacations.isOnVacation(userId, at))) return 'HOLD';
-    return 'SEND';
   }
 }

@@ -85,16 +85,3 @@ export class GameLoader {
     return folded;
   }
 }
-
-/** Which events the current version no longer stands on (undone or rolled back). */
-export function rolledBackSeqs(jumps: Array<{ seq: number; toVersion: number }>, version: number): Set<number> {
-  const rolledBack = new Set<number>();
-  const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
-  let current = version;
-  for (const jump of newestFirst) {
-    if (jump.seq > current) continue; // itself on an abandoned branch
-    for (let seq = jump.toVersion + 1; seq < jump.seq; seq++) rolledBack.add(seq);
-    current = jump.toVersion;
-  }
-  return rolledBack;
-}

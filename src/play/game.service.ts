@@ -8,14 +8,15 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
+import { DuplicateMoveError, EventStore, GameProjection, NewEvent } from '../event-store/event-store';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import { seededRandom } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
-import { GameLoader, rolledBackSeqs } from './game-loader';
+import { GameLoader } from './game-loader';
+import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken } from './platform-events';
 
@@ -35,15 +36,6 @@ export interface LoadedGame {
   state: GameState;
 }
 
-export interface HistoryEntry {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  actorSeat: number | null;
-  actorUserId: string | null;
-  at: Date;
-  rolledBack: boolean;
-}
 
 const MAX_SEED_LENGTH = 200;
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
@@ -287,34 +279,10 @@ export class GameService {
     const take = Math.min(Math.max(first, 1), 500);
     const [events, jumps] = await Promise.all([
       this.store.readEvents(game.row.id, Math.max(after, 0), Math.min(after + take, game.row.version)),
-      this.prisma.gameEvent.findMany({
-        where: { gameId: game.row.id, type: { in: [GameRolledBack, MoveUndone] } },
-        select: { seq: true, payload: true },
-      }),
+      this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
     ]);
-    const rolledBack = rolledBackSeqs(
-      jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion })),
-      game.row.version,
-    );
-    return events.map((event) => ({
-      seq: event.seq,
-      ...this.redactEvent(game.ruleset, event, viewer),
-      actorSeat: event.actorSeat,
-      actorUserId: event.actorUserId,
-      at: event.at,
-      rolledBack: rolledBack.has(event.seq),
-    }));
-  }
-
-  private redactEvent(ruleset: AnyRuleset, event: StoredEvent, viewer: Viewer): { type: string; payload: Record<string, unknown> } {
-    if (event.type === GameCreated && viewer !== 'all') {
-      // The seed decides every future draw: secret until the game is over.
-      const { seed: _secret, ...rest } = event.payload;
-      return { type: event.type, payload: rest };
-    }
-    if (isPlatformEvent(event.type)) return { type: event.type, payload: event.payload };
-    const { type, ...payload } = ruleset.redact({ ...event.payload, type: event.type }, viewer);
-    return { type, payload };
+    const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
+    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer);
   }
 
   // ---- shared steps ----------------------------------------------------------

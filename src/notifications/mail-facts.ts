@@ -1,0 +1,167 @@
+/**
+ * Everything the mail worker reads to deliver a notification, in as few
+ * statements as it can: the notification with its recipient, their choices
+ * and vacation, and the game's players (one statement); for a "your turn"
+ * mail, the events since the recipient's last move (one more). A mail used
+ * to take a dozen Prisma queries and a fold of the game's state; the
+ * benchmark showed mail costing the machine as much CPU as the moves that
+ * caused it (bench/README.md, fix 13).
+ *
+ * Players come from the `game_seats` read model, so no game state is
+ * rebuilt: mail needs who sits where, never the board.
+ */
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+import type { NotificationKind } from '../generated/prisma/client';
+import { Jump, JUMP_EVENT_TYPES, RecordedEvent } from '../play/history';
+import { Deliveries, withDefaults } from './preferences';
+
+/** A game as its mail describes it. */
+export interface GameFacts {
+  id: string;
+  ruleset: string;
+  hostId: string;
+  hostName: string;
+  version: number;
+  result: Record<string, unknown> | null;
+  /** One entry per seat: its player, or null while it is free. */
+  seats: Array<{ userId: string; name: string } | null>;
+}
+
+export interface NotificationFacts {
+  id: string;
+  userId: string;
+  gameId: string | null;
+  gameVersion: number;
+  kind: NotificationKind;
+  details: Record<string, unknown>;
+  /** Null for a digest, or when the game is gone. */
+  game: GameFacts | null;
+}
+
+export interface PendingNotification extends NotificationFacts {
+  recipient: { email: string; displayName: string; deliveries: Deliveries; onVacation: boolean };
+}
+
+export interface TurnEvent extends RecordedEvent {
+  actorName: string | null;
+}
+
+/** Events since a recipient's last move, and every jump of the game (to tell which were undone). */
+export interface TurnHistory {
+  events: TurnEvent[];
+  jumps: Jump[];
+}
+
+/** Enough for any summary: the mail shows the last few lines. */
+const MAX_TURN_EVENTS = 500;
+
+interface GameFactsJson extends Omit<GameFacts, 'seats'> {
+  seatCount: number;
+  seats: Array<{ index: number; userId: string; name: string }> | null;
+}
+
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  game_id: string | null;
+  game_version: number;
+  kind: NotificationKind;
+  details: Record<string, unknown>;
+  game: GameFactsJson | null;
+}
+
+interface PendingRow extends NotificationRow {
+  email: string;
+  display_name: string;
+  deliveries: Partial<Deliveries> | null;
+  on_vacation: boolean;
+}
+
+const NOTIFICATION_WITH_GAME = `
+SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game`;
+
+const GAME_FACTS = `
+LEFT JOIN LATERAL (
+  SELECT json_build_object(
+    'id', g.id, 'ruleset', g.ruleset, 'hostId', g.host_id, 'hostName', host.display_name,
+    'version', g.version, 'result', g.result, 'seatCount', g.seat_count,
+    'seats', (SELECT json_agg(json_build_object('index', s.index, 'userId', s.user_id, 'name', player.display_name))
+              FROM game_seats s JOIN users player ON player.id = s.user_id
+              WHERE s.game_id = g.id)) AS game
+  FROM games g JOIN users host ON host.id = g.host_id
+  WHERE g.id = n.game_id
+) facts ON true`;
+
+const PENDING_NOTIFICATION = `${NOTIFICATION_WITH_GAME},
+  recipient.email, recipient.display_name, settings.deliveries,
+  EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation
+FROM notifications n
+JOIN users recipient ON recipient.id = n.user_id
+LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
+${GAME_FACTS}
+WHERE n.id = $1::uuid AND n.status = 'PENDING'`;
+
+const DIGEST_ITEMS = `${NOTIFICATION_WITH_GAME}
+FROM notifications n
+${GAME_FACTS}
+WHERE n.digest_id = $1::uuid
+ORDER BY n.created_at, n.id`;
+
+/** The newest events after the recipient's last own move (platform events are not moves), up to the notified version. */
+const TURN_HISTORY = `
+WITH since AS (
+  SELECT COALESCE(MAX(seq), 0) AS after FROM game_events
+  WHERE game_id = $1::uuid AND actor_user_id = $2::uuid AND seq <= $3::int AND type NOT LIKE 'game.%'
+), recent AS (
+  SELECT e.seq, e.type, e.payload, e.actor_seat AS "actorSeat", e.actor_user_id AS "actorUserId", e.at, actor.display_name AS "actorName"
+  FROM game_events e CROSS JOIN since LEFT JOIN users actor ON actor.id = e.actor_user_id
+  WHERE e.game_id = $1::uuid AND e.seq > since.after AND e.seq <= $3::int
+  ORDER BY e.seq DESC
+  LIMIT $4::int
+)
+SELECT (SELECT json_agg(recent ORDER BY seq) FROM recent) AS events,
+       (SELECT json_agg(json_build_object('seq', seq, 'toVersion', (payload->>'toVersion')::int))
+        FROM game_events WHERE game_id = $1::uuid AND type = ANY($5::text[])) AS jumps`;
+
+function gameFacts(json: GameFactsJson | null): GameFacts | null {
+  if (!json) return null;
+  const seats: GameFacts['seats'] = Array.from({ length: json.seatCount }, () => null);
+  for (const { index, userId, name } of json.seats ?? []) seats[index] = { userId, name };
+  return { id: json.id, ruleset: json.ruleset, hostId: json.hostId, hostName: json.hostName, version: json.version, result: json.result, seats };
+}
+
+function notificationFacts(row: NotificationRow): NotificationFacts {
+  return { id: row.id, userId: row.user_id, gameId: row.game_id, gameVersion: row.game_version, kind: row.kind, details: row.details, game: gameFacts(row.game) };
+}
+
+@Injectable()
+export class MailFacts {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The notification if it still waits to be delivered, with its recipient as of `at`. */
+  async pending(notificationId: string, at: Date): Promise<PendingNotification | null> {
+    const [row] = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATION, [notificationId, at]);
+    if (!row) return null;
+    const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
+    return { ...notificationFacts(row), recipient };
+  }
+
+  /** The notifications a digest gathers, oldest first. */
+  async digestItems(digestId: string): Promise<NotificationFacts[]> {
+    const rows = await this.prisma.sql.query<NotificationRow>(DIGEST_ITEMS, [digestId]);
+    return rows.map(notificationFacts);
+  }
+
+  /** What happened in a game since `userId` last moved, up to `version`. */
+  async turnHistory(gameId: string, userId: string, version: number): Promise<TurnHistory> {
+    const [row] = await this.prisma.sql.query<{ events: Array<Omit<TurnEvent, 'at'> & { at: string }> | null; jumps: Jump[] | null }>(TURN_HISTORY, [
+      gameId,
+      userId,
+      version,
+      MAX_TURN_EVENTS,
+      JUMP_EVENT_TYPES,
+    ]);
+    return { events: (row.events ?? []).map((event) => ({ ...event, at: new Date(event.at) })), jumps: row.jumps ?? [] };
+  }
+}
