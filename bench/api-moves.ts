@@ -13,6 +13,7 @@
  * as the server's, stays small.
  */
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 import { RULESETS_HOSTED } from '../src/games';
 import type { AnyRuleset, GameStatus } from '../src/rules/contract';
 import { startGame } from '../src/rules/playout';
@@ -233,11 +234,45 @@ export interface ApiMovesResult {
   precomputeMs: number;
   /** CPU per accepted move, by process. */
   cpuPerMove: CpuSplit;
+  /** Mails the SMTP sink received during the run. */
+  mailsSent: number;
+  /** Notifications still waiting to be sent when the run ended (mail that fell behind). */
+  mailBacklog: number;
+}
+
+/** How long a run waits for the previous run's mail to go out, so that each run pays for its own. */
+const MAIL_DRAIN_LIMIT_MS = 60_000;
+
+/** Counts the notifications no one has sent yet. */
+export class MailBacklog {
+  private constructor(private readonly client: Client) {}
+
+  static async open(databaseUrl: string): Promise<MailBacklog> {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    return new MailBacklog(client);
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.client.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM notifications WHERE status = 'PENDING'`);
+    return rows[0].pending;
+  }
+
+  /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent). */
+  async drain(): Promise<void> {
+    const until = Date.now() + MAIL_DRAIN_LIMIT_MS;
+    while ((await this.count()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  close(): Promise<void> {
+    return this.client.end();
+  }
 }
 
 export async function measureApiMoves(
   server: { url: string; pid: number },
-  mailSink: { pid: number },
+  mailSink: { pid: number; received(): Promise<number> },
+  mail: MailBacklog,
   games: BenchGame[],
   connections: number,
   durationSeconds: number,
@@ -256,6 +291,8 @@ export async function measureApiMoves(
   const activeGames = idle.length;
   /** Moves handed out and not yet known accepted; a refused move's game stays out of play until settled. */
   const unconfirmed = new Set<SentMove>();
+  await mail.drain();
+  const mailsBefore = await mailSink.received();
   const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid });
   const startedAt = performance.now();
   const result = await autocannon({
@@ -297,6 +334,8 @@ export async function measureApiMoves(
   // The run's own length, connecting included, rather than the duration asked for.
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuPerMove(accepted);
+  const mailsSent = (await mailSink.received()) - mailsBefore;
+  const mailBacklog = await mail.count();
   await settleUnconfirmed(url, unconfirmed);
   warnIfScriptsRanOut(games);
   return {
@@ -310,5 +349,7 @@ export async function measureApiMoves(
     seconds,
     precomputeMs,
     cpuPerMove: cpu,
+    mailsSent,
+    mailBacklog,
   };
 }

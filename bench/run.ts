@@ -9,9 +9,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createGames, measureApiMoves, registerPlayers } from './api-moves';
+import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers } from './api-moves';
 import type { CpuSplit } from './lib/cpu';
-import { BenchDatabase, freshDatabase, machineFacts, startServerProcess } from './lib/environment';
+import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
@@ -84,32 +84,37 @@ function describeCpu(cpu: CpuSplit): string {
   ].join(', ');
 }
 
+async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: SmtpSink, games: BenchGame[], report: Report, raw: Record<number, Throughput>): Promise<ApiMovesResult[]> {
+  const backlog = await MailBacklog.open(database.url);
+  try {
+    const moves = [];
+    for (const connections of API_CONNECTIONS) {
+      const result = await measureApiMoves(server, mail, backlog, games, connections, SECONDS);
+      moves.push(result);
+      report.row([
+        `API moves, ${connections} clients, ${result.activeGames} games`,
+        round(result.perSecond, 0),
+        result.p50Ms,
+        result.p99Ms,
+        raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
+      ]);
+      if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
+      report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
+      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailBacklog} waiting at its end`]);
+    }
+    return moves;
+  } finally {
+    await backlog.close();
+  }
+}
+
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
   const mail = await SmtpSink.start();
   const server = await startServerProcess(database.url, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   try {
     const players = await registerPlayers(server.url, 5);
     const games = await createGames(server.url, players, API_GAMES);
-    if (runs('api')) {
-      const moves = [];
-      for (const connections of API_CONNECTIONS) {
-        const result = await measureApiMoves(server, mail, games, connections, SECONDS);
-        moves.push(result);
-        report.row([
-          `API moves, ${connections} clients, ${result.activeGames} games`,
-          round(result.perSecond, 0),
-          result.p50Ms,
-          result.p99Ms,
-          raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
-        ]);
-        if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
-        report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-      }
-      const mailsSent = await mail.received();
-      report.row([`  (mails sent to the SMTP sink meanwhile: ${mailsSent})`]);
-      report.data.apiMoves = moves;
-      report.data.mailsSent = mailsSent;
-    }
+    if (runs('api')) report.data.apiMoves = await apiMoves(database, server, mail, games, report, raw);
     if (runs('scale')) {
       await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
       const rssMiB = server.rssMiB();
