@@ -111,8 +111,11 @@ ORDER BY n.created_at, n.id`;
 /** The newest events after the recipient's last own move (platform events are not moves), up to the notified version. */
 const TURN_HISTORY = `
 WITH since AS (
-  SELECT COALESCE(MAX(seq), 0) AS after FROM game_events
-  WHERE game_id = $1::uuid AND actor_user_id = $2::uuid AND seq <= $3::int AND type NOT LIKE 'game.%'
+  SELECT COALESCE((
+    SELECT seq FROM game_events
+    WHERE game_id = $1::uuid AND actor_user_id = $2::uuid AND seq <= $3::int AND type NOT LIKE 'game.%'
+    ORDER BY seq DESC LIMIT 1
+  ), 0) AS after
 ), recent AS (
   SELECT e.seq, e.type, e.payload, e.actor_seat AS "actorSeat", e.actor_user_id AS "actorUserId", e.at, actor.display_name AS "actorName"
   FROM game_events e CROSS JOIN since LEFT JOIN users actor ON actor.id = e.actor_user_id

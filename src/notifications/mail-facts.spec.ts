@@ -1,0 +1,88 @@
+import { ManualClock } from '../common/clock';
+import { PrismaService } from '../database/prisma.service';
+import { EventStore, NewEvent } from '../event-store/event-store';
+import { GameRolledBack } from '../play/platform-events';
+import { createTestDatabase, TestDatabase } from '../../test/support/database';
+import { MailFacts } from './mail-facts';
+
+describe('MailFacts (real PostgreSQL)', () => {
+  let db: TestDatabase;
+  let prisma: PrismaService;
+  let store: EventStore;
+  let facts: MailFacts;
+  let ann: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = new PrismaService(db.url);
+    store = new EventStore(prisma, new ManualClock());
+    facts = new MailFacts(prisma);
+    ann = (await prisma.user.create({ data: { email: 'ann@example.org', passwordHash: 'x', displayName: 'Ann' } })).id;
+    bob = (await prisma.user.create({ data: { email: 'bob@example.org', passwordHash: 'x', displayName: 'Bob' } })).id;
+  });
+
+  afterAll(async () => {
+    await prisma.close();
+    await db.drop();
+  });
+
+  /** A three-seat game hosted by Ann, with Ann in seat 0 and Bob in seat 2 (seat 1 free). */
+  async function game(): Promise<string> {
+    const { id } = await prisma.game.create({ data: { ruleset: 'counting', seed: 's', options: {}, seatCount: 3, hostId: ann, status: 'ACTIVE' } });
+    await prisma.gameSeat.createMany({ data: [{ gameId: id, index: 0, userId: ann }, { gameId: id, index: 2, userId: bob }] });
+    return id;
+  }
+
+  const move = (userId: string, seat: number, n: number): NewEvent => ({ type: 'added', payload: { seat, amount: n }, actorUserId: userId, actorSeat: seat });
+
+  async function notify(userId: string, gameId: string | null, kind: 'YOUR_TURN' | 'DIGEST', status: 'PENDING' | 'SENT' = 'PENDING') {
+    return prisma.notification.create({ data: { userId, gameId, gameVersion: 1, kind, details: { seat: 0 }, createdAt: new Date(), status } });
+  }
+
+  it('reads a pending notification with its recipient, their choices, vacation and the game players', async () => {
+    const gameId = await game();
+    const notification = await notify(bob, gameId, 'YOUR_TURN');
+    await prisma.notificationSettings.create({ data: { userId: bob, deliveries: { YOUR_TURN: 'DIGEST' } } });
+    await prisma.vacation.create({ data: { userId: bob, startsAt: new Date('2030-01-01'), endsAt: new Date('2030-01-08') } });
+
+    const pending = await facts.pending(notification.id, new Date('2029-12-31'));
+    expect(pending).toMatchObject({ id: notification.id, userId: bob, gameId, kind: 'YOUR_TURN', details: { seat: 0 } });
+    expect(pending!.recipient).toEqual({ email: 'bob@example.org', displayName: 'Bob', deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }), onVacation: false });
+    expect(pending!.game).toMatchObject({ id: gameId, ruleset: 'counting', hostId: ann, hostName: 'Ann', seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }] });
+    expect((await facts.pending(notification.id, new Date('2030-01-02')))!.recipient.onVacation).toBe(true);
+  });
+
+  it('has nothing to deliver once a notification is no longer pending', async () => {
+    const sent = await notify(ann, await game(), 'YOUR_TURN', 'SENT');
+    expect(await facts.pending(sent.id, new Date())).toBeNull();
+  });
+
+  it('reads a digest without a game, and the notifications it gathers with theirs', async () => {
+    const gameId = await game();
+    const digest = await notify(ann, null, 'DIGEST');
+    const held = await notify(ann, gameId, 'YOUR_TURN', 'SENT');
+    await prisma.notification.update({ where: { id: held.id }, data: { digestId: digest.id } });
+    expect((await facts.pending(digest.id, new Date()))!.game).toBeNull();
+    const items = await facts.digestItems(digest.id);
+    expect(items.map((item) => [item.id, item.game?.hostName])).toEqual([[held.id, 'Ann']]);
+  });
+
+  it('gives the events since the recipient last moved, with who made them, and the game jumps', async () => {
+    const gameId = await game();
+    await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1), move(bob, 2, 2), move(ann, 0, 3), move(bob, 2, 4), move(bob, 2, 5)] });
+    await store.appendEvents({ gameId, expectedVersion: 5, events: [{ type: GameRolledBack, payload: { toVersion: 4, reason: 'typo' }, actorUserId: ann, actorSeat: 0 }] });
+
+    const history = await facts.turnHistory(gameId, ann, 5);
+    expect(history.events.map((e) => [e.seq, e.actorName, e.payload.amount])).toEqual([
+      [4, 'Bob', 4],
+      [5, 'Bob', 5],
+    ]);
+    expect(history.events[0].at).toBeInstanceOf(Date);
+    expect(history.jumps).toEqual([{ seq: 6, toVersion: 4 }]);
+    // Platform events (the rollback) are not the reader's own moves.
+    expect((await facts.turnHistory(gameId, ann, 6)).events.map((e) => e.seq)).toEqual([4, 5, 6]);
+    // Up to a version before the reader's first move: the whole game so far.
+    expect((await facts.turnHistory(gameId, bob, 1)).events.map((e) => e.seq)).toEqual([1]);
+  });
+});
