@@ -118,8 +118,10 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
     if (runs('scale')) {
       await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
       const rssMiB = server.rssMiB();
+      const mailWorkerRssMiB = server.childrenRssMiB();
       report.row([`server memory, ${SCALE_GAMES} active games (MiB)`, round(rssMiB, 0), '', '', '']);
-      report.data.memory = { activeGames: SCALE_GAMES, rssMiB };
+      report.row([`  (and its mail worker's: ${round(mailWorkerRssMiB, 0)} MiB)`]);
+      report.data.memory = { activeGames: SCALE_GAMES, rssMiB, mailWorkerRssMiB };
     }
   } finally {
     await server.stop();

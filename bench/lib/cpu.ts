@@ -63,6 +63,13 @@ function allProcesses(): ProcessStat[] {
     .filter((stat): stat is ProcessStat => stat !== null);
 }
 
+/** The pids of a process's living children (the server's: its mail worker). */
+export function childrenOf(pid: number): number[] {
+  return allProcesses()
+    .filter((p) => p.ppid === pid)
+    .map((p) => p.pid);
+}
+
 const totalCpuMs = (processes: ProcessStat[]) => processes.reduce((sum, p) => sum + p.cpuMs, 0);
 
 function required(processes: ProcessStat[], pid: number, what: string): ProcessStat {

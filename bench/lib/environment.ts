@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { freePort } from '../../src/database/free-port';
 import { applyMigrations } from '../../src/database/migrator';
+import { childrenOf } from './cpu';
 
 export interface BenchDatabase {
   url: string;
@@ -49,6 +50,8 @@ export interface ServerProcess {
   pid: number;
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
+  /** Resident memory of its child processes (the mail worker), in MiB. */
+  childrenRssMiB(): number;
   stop(): Promise<void>;
 }
 
@@ -63,6 +66,11 @@ function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const nodeAt = words.indexOf('node');
   const env = Object.fromEntries(words.slice(0, nodeAt).map((assignment) => assignment.split('=', 2) as [string, string]));
   return { env, nodeArgs: words.slice(nodeAt + 1) };
+}
+
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
 /** Starts the built server as `npm start` serves it, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
@@ -92,10 +100,8 @@ export async function startServerProcess(databaseUrl: string, smtpUrl: string, e
   return {
     url: `http://127.0.0.1:${port}/graphql`,
     pid: child.pid!,
-    rssMiB: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-    },
+    rssMiB: () => residentMiB(child.pid!),
+    childrenRssMiB: () => childrenOf(child.pid!).reduce((sum, pid) => sum + residentMiB(pid), 0),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
