@@ -36,7 +36,6 @@ export interface LoadedGame {
   state: GameState;
 }
 
-
 const MAX_SEED_LENGTH = 200;
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const ROW_CACHE_LIMIT = 20000;
