@@ -198,19 +198,40 @@ describe('email notifications (end to end)', () => {
     inbox.refuseNext = 5;
     const refusedBefore = inbox.refused;
     const game = await startedGame(url, cat, dan);
-    await playTurn(url, game.id, [cat, dan]);
-    // invitation, 2 x started, 2 x your turn
-    await inbox.waitFor(dan.email, /./, { count: 3 });
-    await inbox.waitFor(cat.email, /./, { count: 2 });
+    // invitation, 2 x started, your turn
+    await waitForNotifications(game.id, ['SENT', 'SENT', 'SENT', 'SENT']);
     expect(inbox.refused - refusedBefore).toBe(5);
     await new Promise((resolve) => setTimeout(resolve, 2500)); // any duplicate would arrive within a retry or two
     const received = [...inbox.to(cat.email), ...inbox.to(dan.email)];
-    expect(received).toHaveLength(5);
-    expect(new Set(received.map((m) => m.messageId)).size).toBe(5);
+    expect(received).toHaveLength(4);
+    expect(new Set(received.map((m) => m.messageId)).size).toBe(4);
     const rows = await prisma.notification.findMany({ where: { gameId: game.id } });
-    expect(rows.map((r) => r.status)).toEqual(Array(5).fill('SENT'));
-    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(10);
+    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(9);
   });
+
+  it('does not send a "your turn" mail whose turn was played before it could go out', async () => {
+    const [fay, gus] = await Promise.all(['Fay', 'Gus'].map((name) => member(url, name)));
+    inbox.refuseNext = 1000; // hold every mail back until the turn is played
+    const game = await startedGame(url, fay, gus);
+    const [first, second] = game.activeSeats[0] === 0 ? [fay, gus] : [gus, fay];
+    await playTurn(url, game.id, [fay, gus]);
+    await waitForStatus(first.id, 'YOUR_TURN', 'SUPERSEDED');
+    inbox.refuseNext = 0;
+    await inbox.waitFor(second.email, /^Your turn/);
+    await waitForNotifications(game.id, ['SENT', 'SENT', 'SENT', 'SENT', 'SUPERSEDED']);
+    expect(inbox.to(first.email).filter((m) => /^Your turn/.test(m.subject ?? ''))).toEqual([]);
+  });
+
+  /** Waits until the game's notifications have exactly these statuses (in any order). */
+  async function waitForNotifications(gameId: string, statuses: string[]): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    const sorted = (list: string[]) => [...list].sort().join(',');
+    let seen: string[] = [];
+    while (sorted((seen = (await prisma.notification.findMany({ where: { gameId } })).map((n) => n.status))) !== sorted(statuses)) {
+      if (Date.now() > deadline) throw new Error(`notifications of game ${gameId} are ${seen.join(', ')}, not ${statuses.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 
   async function waitForStatus(userId: string, kind: 'YOUR_TURN' | 'GAME_STARTED' | 'INVITATION', status: string): Promise<void> {
     const deadline = Date.now() + 20_000;

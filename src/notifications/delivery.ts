@@ -1,27 +1,36 @@
 /**
  * Delivers one notification, as the job queue asks: by the user's
- * preferences it is sent, held for the digest, or skipped. A notification
- * is sent at most once per successful send: only a PENDING one is sent, and
- * it is marked SENT right after the server accepts it.
+ * preferences it is sent, held for the digest, or skipped. A "your turn"
+ * notification whose turn is already over (the player moved before it went
+ * out, after a backlog, or while playing live) is not sent at all. A
+ * notification is sent at most once per successful send: only a PENDING one
+ * is sent, and it is marked SENT right after the server accepts it.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationStatus } from '../generated/prisma/client';
 import { MailComposer } from './mail-composer';
-import { MailFacts } from './mail-facts';
+import { MailFacts, PendingNotification } from './mail-facts';
 import { Mailer } from './mailer';
-import { Route, routeFor } from './preferences';
+import { routeFor } from './preferences';
 
-const STATUS_FOR_ROUTE: Record<Exclude<Route, 'SEND'>, NotificationStatus> = { HOLD: 'HELD', SKIP: 'SKIPPED' };
 const MAX_ERROR_LENGTH = 1000;
 
-/** A pending notification that will not be sent (held for the digest, or skipped). */
+/** A pending notification that will not be sent now (held for the digest, skipped or superseded). */
 const SET_ASIDE = `UPDATE notifications SET status = $2::text::"NotificationStatus" WHERE id = $1::uuid AND status = 'PENDING'`;
 const MARK_SENT = `
 UPDATE notifications SET status = 'SENT', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = NULL
 WHERE id = $1::uuid AND status = 'PENDING'`;
 const RECORD_FAILED_ATTEMPT = `UPDATE notifications SET attempts = attempts + 1, last_error = $2::text WHERE id = $1::uuid`;
+
+/** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
+function setAsideAs(notification: PendingNotification): NotificationStatus | null {
+  const route = routeFor(notification.kind, notification.recipient.deliveries, notification.recipient.onVacation);
+  if (route === 'SKIP') return 'SKIPPED';
+  if (notification.turnOver) return 'SUPERSEDED';
+  return route === 'HOLD' ? 'HELD' : null;
+}
 
 @Injectable()
 export class NotificationDelivery {
@@ -38,10 +47,9 @@ export class NotificationDelivery {
   async deliver(notificationId: string): Promise<void> {
     const notification = await this.facts.pending(notificationId, this.clock.now());
     if (!notification) return;
-    const { deliveries, onVacation } = notification.recipient;
-    const route = routeFor(notification.kind, deliveries, onVacation);
-    if (route !== 'SEND') {
-      await this.prisma.sql.query(SET_ASIDE, [notificationId, STATUS_FOR_ROUTE[route]]);
+    const setAside = setAsideAs(notification);
+    if (setAside) {
+      await this.prisma.sql.query(SET_ASIDE, [notificationId, setAside]);
       return;
     }
     try {

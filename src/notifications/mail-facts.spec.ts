@@ -1,7 +1,7 @@
 import { ManualClock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore, NewEvent } from '../event-store/event-store';
-import { GameRolledBack } from '../play/platform-events';
+import { DeadlineExtended, GameRolledBack } from '../play/platform-events';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { MailFacts } from './mail-facts';
 
@@ -51,6 +51,30 @@ describe('MailFacts (real PostgreSQL)', () => {
     expect(pending!.recipient).toEqual({ email: 'bob@example.org', displayName: 'Bob', deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }), onVacation: false });
     expect(pending!.game).toMatchObject({ id: gameId, ruleset: 'counting', hostId: ann, hostName: 'Ann', seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }] });
     expect((await facts.pending(notification.id, new Date('2030-01-02')))!.recipient.onVacation).toBe(true);
+  });
+
+  it('tells when a "your turn" notification\'s turn is over: the player moved since, or no longer has to', async () => {
+    const gameId = await game();
+    await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [2] } });
+    await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1)] });
+    const turn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 1, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
+    const turnOver = async () => (await facts.pending(turn.id, new Date()))!.turnOver;
+    expect(await turnOver()).toBe(false);
+
+    // Not a move: extending a deadline, say, leaves the turn open.
+    await store.appendEvents({ gameId, expectedVersion: 1, events: [{ type: DeadlineExtended, payload: { seat: 2 }, actorUserId: bob, actorSeat: 2 }] });
+    expect(await turnOver()).toBe(false);
+
+    await store.appendEvents({ gameId, expectedVersion: 2, events: [move(bob, 2, 2)] });
+    expect(await turnOver()).toBe(true);
+
+    const laterTurn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
+    expect((await facts.pending(laterTurn.id, new Date()))!.turnOver).toBe(false);
+    await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } });
+    expect((await facts.pending(laterTurn.id, new Date()))!.turnOver).toBe(true);
+
+    const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'GAME_STARTED', createdAt: new Date() } });
+    expect((await facts.pending(started.id, new Date()))!.turnOver).toBe(false);
   });
 
   it('has nothing to deliver once a notification is no longer pending', async () => {

@@ -41,6 +41,8 @@ export interface NotificationFacts {
 
 export interface PendingNotification extends NotificationFacts {
   recipient: { email: string; displayName: string; deliveries: Deliveries; onVacation: boolean };
+  /** A "your turn" notification whose turn is over: the recipient has moved since, or no longer has to. */
+  turnOver: boolean;
 }
 
 export interface TurnEvent extends RecordedEvent {
@@ -76,6 +78,7 @@ interface PendingRow extends NotificationRow {
   display_name: string;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
+  turn_over: boolean;
 }
 
 const NOTIFICATION_WITH_GAME = `
@@ -95,7 +98,12 @@ LEFT JOIN LATERAL (
 
 const PENDING_NOTIFICATION = `${NOTIFICATION_WITH_GAME},
   recipient.email, recipient.display_name, settings.deliveries,
-  EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation
+  EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
+  n.kind = 'YOUR_TURN' AND (
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = n.game_id AND g.status = 'ACTIVE' AND (n.details->>'seat')::int = ANY (g.active_seats))
+    OR EXISTS (SELECT 1 FROM game_events e
+               WHERE e.game_id = n.game_id AND e.seq > n.game_version AND e.actor_user_id = n.user_id AND e.type NOT LIKE 'game.%')
+  ) AS turn_over
 FROM notifications n
 JOIN users recipient ON recipient.id = n.user_id
 LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
@@ -142,12 +150,15 @@ function notificationFacts(row: NotificationRow): NotificationFacts {
 export class MailFacts {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The notification if it still waits to be delivered, with its recipient as of `at`. */
+  /**
+   * The notification if it still waits to be delivered, with its recipient
+   * as of `at`, and whether its turn (for a "your turn" one) is over.
+   */
   async pending(notificationId: string, at: Date): Promise<PendingNotification | null> {
     const [row] = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATION, [notificationId, at]);
     if (!row) return null;
     const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
-    return { ...notificationFacts(row), recipient };
+    return { ...notificationFacts(row), recipient, turnOver: row.turn_over };
   }
 
   /** The notifications a digest gathers, oldest first. */
