@@ -238,6 +238,8 @@ export interface ApiMovesResult {
   mailsSent: number;
   /** Notifications still waiting to be sent when the run ended (mail that fell behind). */
   mailBacklog: number;
+  /** "Your turn" notifications not sent during the run because the player had moved by then. */
+  mailsSuperseded: number;
 }
 
 /** How long a run waits for the previous run's mail to go out, so that each run pays for its own. */
@@ -253,9 +255,13 @@ export class MailBacklog {
     return new MailBacklog(client);
   }
 
-  async count(): Promise<number> {
-    const { rows } = await this.client.query<{ pending: number }>(`SELECT count(*)::int AS pending FROM notifications WHERE status = 'PENDING'`);
-    return rows[0].pending;
+  async count(status = 'PENDING'): Promise<number> {
+    const { rows } = await this.client.query<{ count: number }>(`SELECT count(*)::int AS count FROM notifications WHERE status = $1::text::"NotificationStatus"`, [status]);
+    return rows[0].count;
+  }
+
+  superseded(): Promise<number> {
+    return this.count('SUPERSEDED');
   }
 
   /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent). */
@@ -293,6 +299,7 @@ export async function measureApiMoves(
   const unconfirmed = new Set<SentMove>();
   await mail.drain();
   const mailsBefore = await mailSink.received();
+  const supersededBefore = await mail.superseded();
   const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid });
   const startedAt = performance.now();
   const result = await autocannon({
@@ -336,6 +343,7 @@ export async function measureApiMoves(
   const cpu = cpuPerMove(accepted);
   const mailsSent = (await mailSink.received()) - mailsBefore;
   const mailBacklog = await mail.count();
+  const mailsSuperseded = (await mail.superseded()) - supersededBefore;
   await settleUnconfirmed(url, unconfirmed);
   warnIfScriptsRanOut(games);
   return {
@@ -351,5 +359,6 @@ export async function measureApiMoves(
     cpuPerMove: cpu,
     mailsSent,
     mailBacklog,
+    mailsSuperseded,
   };
 }

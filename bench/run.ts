@@ -100,7 +100,7 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
       ]);
       if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
       report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailBacklog} waiting at its end`]);
+      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end`]);
     }
     return moves;
   } finally {
