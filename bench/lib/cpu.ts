@@ -78,6 +78,20 @@ function required(processes: ProcessStat[], pid: number, what: string): ProcessS
   return found;
 }
 
+/**
+ * Every PostgreSQL process on the machine (the embedded server's, or a local
+ * one's), plus what its backends that have exited used: the kernel hands an
+ * exited backend's CPU to the postmaster that reaps it. Without that, a
+ * backend closing mid-run (the pools open and close connections) took its
+ * whole CPU out of the count, and PostgreSQL's figure swung from run to run.
+ */
+function postgresCpuMs(processes: ProcessStat[]): number {
+  const postgres = processes.filter((p) => p.comm === 'postgres');
+  const pids = new Set(postgres.map((p) => p.pid));
+  const postmasters = postgres.filter((p) => !pids.has(p.ppid));
+  return totalCpuMs(postgres) + postmasters.reduce((sum, p) => sum + p.endedChildrenCpuMs, 0);
+}
+
 /** CPU used so far by each counted process, in ms. */
 function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
   const processes = allProcesses();
@@ -87,8 +101,7 @@ function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
     serverMs: server.cpuMs,
     // Children running now plus those that ended: a child found only at the end counts from 0.
     serverChildrenMs: totalCpuMs(processes.filter((p) => p.ppid === serverPid)) + server.endedChildrenCpuMs,
-    // Every PostgreSQL process on the machine (the embedded server's, or a local one's).
-    postgresMs: totalCpuMs(processes.filter((p) => p.comm === 'postgres')),
+    postgresMs: postgresCpuMs(processes),
     loadGeneratorMs: (self.user + self.system) / 1000,
     mailSinkMs: required(processes, mailSinkPid, 'SMTP sink').cpuMs,
   };
@@ -96,8 +109,7 @@ function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
 
 /**
  * Starts counting; the returned function gives the CPU used since, divided by
- * `operations`. (PostgreSQL backends that exit in between are not counted:
- * the pools here keep theirs open.)
+ * `operations`.
  */
 export function startCpuCount(counted: CountedProcesses): (operations: number) => CpuSplit {
   const before = snapshot(counted);
