@@ -1,11 +1,11 @@
 /**
  * Everything the mail worker reads to deliver a notification, in as few
  * statements as it can: the notification with its recipient, their choices
- * and vacation, and the game's players (one statement); for a "your turn"
- * mail, the events since the recipient's last move (one more). A mail used
- * to take a dozen Prisma queries and a fold of the game's state; the
- * benchmark showed mail costing the machine as much CPU as the moves that
- * caused it (bench/README.md, fix 13).
+ * and vacation, the game's players and whether a "your turn" is already
+ * over (one statement); for a "your turn" mail, the events since the
+ * recipient's last move (one more). A mail used to take a dozen Prisma
+ * queries and a fold of the game's state, about 6 ms of the worker's CPU,
+ * and fell behind the moves under load (bench/README.md, fix 13).
  *
  * Players come from the `game_seats` read model, so no game state is
  * rebuilt: mail needs who sits where, never the board.
