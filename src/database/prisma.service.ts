@@ -16,12 +16,17 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   readonly pool: Pool;
   /** Statements on the pool, outside any transaction. */
   readonly sql: Sql;
+  private closing = false;
 
   constructor(databaseUrl: string) {
     const pool = new Pool({ connectionString: databaseUrl, max: POOL_SIZE });
-    // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
-    pool.on('error', (error) => new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`));
     super({ adapter: new PrismaPg(pool) });
+    // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
+    // Once closing, the pool has let go of its connections but their sockets may still be shutting when the database
+    // stops (`pool.end()` resolves before they close): that is expected, not worth a warning.
+    pool.on('error', (error) => {
+      if (!this.closing) new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`);
+    });
     this.pool = pool;
     this.sql = sqlOnPg(pool);
   }
@@ -33,6 +38,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
 
   /** Disconnects Prisma and closes the pool (which Prisma's adapter does not own). */
   async close(): Promise<void> {
+    this.closing = true;
     await this.$disconnect();
     await this.pool.end();
   }
