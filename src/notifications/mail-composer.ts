@@ -50,7 +50,7 @@ export class MailComposer {
 
   async compose(notification: PendingNotification): Promise<ComposedMail> {
     const { recipient } = notification;
-    const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : await this.gameBody(notification);
+    const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : this.gameBody(notification);
     const scope: UnsubscribeScope = notification.kind === 'DIGEST' ? 'ALL' : (notification.kind as ChoosableKind);
     const unsubscribeUrl = this.links.url({ userId: notification.userId, scope });
     const rendered = layout(body, { recipientName: recipient.displayName, unsubscribeWhat: UNSUBSCRIBE_WHAT[scope], unsubscribeUrl });
@@ -59,11 +59,10 @@ export class MailComposer {
 
   private async digestBody(digest: NotificationFacts): Promise<MailBody> {
     const included = await this.facts.digestItems(digest.id);
-    const items = await Promise.all(included.map(async (notification) => ({ subject: (await this.gameBody(notification)).subject, url: this.gameUrl(notification.gameId!) })));
-    return digestMail({ items });
+    return digestMail({ items: included.map((notification) => ({ subject: this.gameBody(notification).subject, url: this.gameUrl(notification.gameId!) })) });
   }
 
-  private async gameBody(notification: NotificationFacts): Promise<MailBody> {
+  private gameBody(notification: NotificationFacts): MailBody {
     const mail = this.gameMail(notification);
     const { game, context } = mail;
     switch (notification.kind) {
@@ -94,9 +93,9 @@ export class MailComposer {
     return { notification, game, context };
   }
 
-  private async yourTurn({ notification, game, context }: GameMail): Promise<MailBody> {
+  private yourTurn({ notification, game, context }: GameMail): MailBody {
     const { seat, deadline } = notification.details as { seat: number; deadline?: string };
-    const { events, jumps } = await this.facts.turnHistory(game.id, notification.userId, notification.gameVersion);
+    const { events, jumps } = notification.turn!;
     const actorNames = new Map(events.map((event) => [event.actorUserId, event.actorName]));
     const seen = historyEntries(this.rulesets.get(game.ruleset), events, jumps, game.version, seat)
       .filter((entry) => !entry.rolledBack)

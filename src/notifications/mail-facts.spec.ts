@@ -97,7 +97,11 @@ describe('MailFacts (real PostgreSQL)', () => {
     await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1), move(bob, 2, 2), move(ann, 0, 3), move(bob, 2, 4), move(bob, 2, 5)] });
     await store.appendEvents({ gameId, expectedVersion: 5, events: [{ type: GameRolledBack, payload: { toVersion: 4, reason: 'typo' }, actorUserId: ann, actorSeat: 0 }] });
 
-    const history = await facts.turnHistory(gameId, ann, 5);
+    const turnOf = async (userId: string, seat: number, gameVersion: number) => {
+      const turn = await prisma.notification.create({ data: { userId, gameId, gameVersion, kind: 'YOUR_TURN', details: { seat }, createdAt: new Date() } });
+      return (await facts.pending(turn.id, new Date()))!.turn!;
+    };
+    const history = await turnOf(ann, 0, 5);
     expect(history.events.map((e) => [e.seq, e.actorName, e.payload.amount])).toEqual([
       [4, 'Bob', 4],
       [5, 'Bob', 5],
@@ -105,8 +109,11 @@ describe('MailFacts (real PostgreSQL)', () => {
     expect(history.events[0].at).toBeInstanceOf(Date);
     expect(history.jumps).toEqual([{ seq: 6, toVersion: 4 }]);
     // Platform events (the rollback) are not the reader's own moves.
-    expect((await facts.turnHistory(gameId, ann, 6)).events.map((e) => e.seq)).toEqual([4, 5, 6]);
+    expect((await turnOf(ann, 0, 6)).events.map((e) => e.seq)).toEqual([4, 5, 6]);
     // Up to a version before the reader's first move: the whole game so far.
-    expect((await facts.turnHistory(gameId, bob, 1)).events.map((e) => e.seq)).toEqual([1]);
+    expect((await turnOf(bob, 2, 1)).events.map((e) => e.seq)).toEqual([1]);
+    // Only a "your turn" mail tells what happened.
+    const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 5, kind: 'GAME_STARTED', createdAt: new Date() } });
+    expect((await facts.pending(started.id, new Date()))!.turn).toBeNull();
   });
 });

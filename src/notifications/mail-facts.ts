@@ -1,11 +1,11 @@
 /**
- * Everything the mail worker reads to deliver a notification, in as few
- * statements as it can: the notification with its recipient, their choices
- * and vacation, the game's players and whether a "your turn" is already
- * over (one statement); for a "your turn" mail, the events since the
- * recipient's last move (one more). A mail used to take a dozen Prisma
- * queries and a fold of the game's state, about 6 ms of the worker's CPU,
- * and fell behind the moves under load (bench/README.md, fix 13).
+ * Everything the mail worker reads to deliver a notification, in one
+ * statement: the notification with its recipient, their choices and
+ * vacation, the game's players, and for a "your turn" one the events since
+ * the recipient's last move and whether that turn is already over. A mail
+ * used to take a dozen Prisma queries and a fold of the game's state, about
+ * 6 ms of the worker's CPU, and fell behind the moves under load
+ * (bench/README.md, fix 13).
  *
  * Players come from the `game_seats` read model, so no game state is
  * rebuilt: mail needs who sits where, never the board.
@@ -37,6 +37,8 @@ export interface NotificationFacts {
   details: Record<string, unknown>;
   /** Null for a digest, or when the game is gone. */
   game: GameFacts | null;
+  /** For a "your turn" notification: what happened since the recipient's last move. */
+  turn: TurnHistory | null;
 }
 
 export interface PendingNotification extends NotificationFacts {
@@ -63,6 +65,11 @@ interface GameFactsJson extends Omit<GameFacts, 'seats'> {
   seats: Array<{ index: number; userId: string; name: string }> | null;
 }
 
+interface TurnHistoryJson {
+  events: Array<Omit<TurnEvent, 'at'> & { at: string }> | null;
+  jumps: Jump[] | null;
+}
+
 interface NotificationRow {
   id: string;
   user_id: string;
@@ -71,6 +78,7 @@ interface NotificationRow {
   kind: NotificationKind;
   details: Record<string, unknown>;
   game: GameFactsJson | null;
+  turn: TurnHistoryJson | null;
 }
 
 interface PendingRow extends NotificationRow {
@@ -82,7 +90,9 @@ interface PendingRow extends NotificationRow {
 }
 
 const NOTIFICATION_WITH_GAME = `
-SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game`;
+SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn`;
+
+const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
 const GAME_FACTS = `
 LEFT JOIN LATERAL (
@@ -94,7 +104,25 @@ LEFT JOIN LATERAL (
               WHERE s.game_id = g.id)) AS game
   FROM games g JOIN users host ON host.id = g.host_id
   WHERE g.id = n.game_id
-) facts ON true`;
+) facts ON true
+LEFT JOIN LATERAL (
+  -- The newest events after the recipient's last own move (platform events are not moves), up to the notified version.
+  SELECT json_build_object(
+    'events', (SELECT json_agg(recent ORDER BY seq) FROM (
+      SELECT e.seq, e.type, e.payload, e.actor_seat AS "actorSeat", e.actor_user_id AS "actorUserId", e.at, actor.display_name AS "actorName"
+      FROM game_events e LEFT JOIN users actor ON actor.id = e.actor_user_id
+      WHERE e.game_id = n.game_id AND e.seq <= n.game_version AND e.seq > COALESCE((
+        SELECT own.seq FROM game_events own
+        WHERE own.game_id = n.game_id AND own.actor_user_id = n.user_id AND own.seq <= n.game_version AND own.type NOT LIKE 'game.%'
+        ORDER BY own.seq DESC LIMIT 1
+      ), 0)
+      ORDER BY e.seq DESC
+      LIMIT ${MAX_TURN_EVENTS}
+    ) recent),
+    'jumps', (SELECT json_agg(json_build_object('seq', j.seq, 'toVersion', (j.payload->>'toVersion')::int))
+              FROM game_events j WHERE j.game_id = n.game_id AND j.type IN (${JUMP_TYPES}))) AS history
+  WHERE n.kind = 'YOUR_TURN'
+) turn ON true`;
 
 const PENDING_NOTIFICATION = `${NOTIFICATION_WITH_GAME},
   recipient.email, recipient.display_name, settings.deliveries,
@@ -116,25 +144,6 @@ ${GAME_FACTS}
 WHERE n.digest_id = $1::uuid
 ORDER BY n.created_at, n.id`;
 
-/** The newest events after the recipient's last own move (platform events are not moves), up to the notified version. */
-const TURN_HISTORY = `
-WITH since AS (
-  SELECT COALESCE((
-    SELECT seq FROM game_events
-    WHERE game_id = $1::uuid AND actor_user_id = $2::uuid AND seq <= $3::int AND type NOT LIKE 'game.%'
-    ORDER BY seq DESC LIMIT 1
-  ), 0) AS after
-), recent AS (
-  SELECT e.seq, e.type, e.payload, e.actor_seat AS "actorSeat", e.actor_user_id AS "actorUserId", e.at, actor.display_name AS "actorName"
-  FROM game_events e CROSS JOIN since LEFT JOIN users actor ON actor.id = e.actor_user_id
-  WHERE e.game_id = $1::uuid AND e.seq > since.after AND e.seq <= $3::int
-  ORDER BY e.seq DESC
-  LIMIT $4::int
-)
-SELECT (SELECT json_agg(recent ORDER BY seq) FROM recent) AS events,
-       (SELECT json_agg(json_build_object('seq', seq, 'toVersion', (payload->>'toVersion')::int))
-        FROM game_events WHERE game_id = $1::uuid AND type = ANY($5::text[])) AS jumps`;
-
 function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
   const seats: GameFacts['seats'] = Array.from({ length: json.seatCount }, () => null);
@@ -142,8 +151,22 @@ function gameFacts(json: GameFactsJson | null): GameFacts | null {
   return { id: json.id, ruleset: json.ruleset, hostId: json.hostId, hostName: json.hostName, version: json.version, result: json.result, seats };
 }
 
+function turnHistory(json: TurnHistoryJson | null): TurnHistory | null {
+  if (!json) return null;
+  return { events: (json.events ?? []).map((event) => ({ ...event, at: new Date(event.at) })), jumps: json.jumps ?? [] };
+}
+
 function notificationFacts(row: NotificationRow): NotificationFacts {
-  return { id: row.id, userId: row.user_id, gameId: row.game_id, gameVersion: row.game_version, kind: row.kind, details: row.details, game: gameFacts(row.game) };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    gameId: row.game_id,
+    gameVersion: row.game_version,
+    kind: row.kind,
+    details: row.details,
+    game: gameFacts(row.game),
+    turn: turnHistory(row.turn),
+  };
 }
 
 @Injectable()
@@ -165,17 +188,5 @@ export class MailFacts {
   async digestItems(digestId: string): Promise<NotificationFacts[]> {
     const rows = await this.prisma.sql.query<NotificationRow>(DIGEST_ITEMS, [digestId]);
     return rows.map(notificationFacts);
-  }
-
-  /** What happened in a game since `userId` last moved, up to `version`. */
-  async turnHistory(gameId: string, userId: string, version: number): Promise<TurnHistory> {
-    const [row] = await this.prisma.sql.query<{ events: Array<Omit<TurnEvent, 'at'> & { at: string }> | null; jumps: Jump[] | null }>(TURN_HISTORY, [
-      gameId,
-      userId,
-      version,
-      MAX_TURN_EVENTS,
-      JUMP_EVENT_TYPES,
-    ]);
-    return { events: (row.events ?? []).map((event) => ({ ...event, at: new Date(event.at) })), jumps: row.jumps ?? [] };
   }
 }
