@@ -96,10 +96,10 @@ export class MailComposer {
   private yourTurn({ notification, game, context }: GameMail): MailBody {
     const { seat, deadline } = notification.details as { seat: number; deadline?: string };
     const { events, jumps } = notification.turn!;
-    const actorNames = new Map(events.map((event) => [event.actorUserId, event.actorName]));
+    // historyEntries keeps the events' order, one entry each.
     const seen = historyEntries(this.rulesets.get(game.ruleset), events, jumps, game.version, seat)
-      .filter((entry) => !entry.rolledBack)
-      .map((entry) => ({ ...entry, actorName: (entry.actorUserId && actorNames.get(entry.actorUserId)) ?? null }));
+      .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
+      .filter((entry) => !entry.rolledBack);
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
     return yourTurnMail({ ...context, movedBy, summary: summarizeEvents(seen), deadline: deadline ? new Date(deadline) : null });
   }

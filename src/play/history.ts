@@ -29,7 +29,7 @@ export interface HistoryEntry extends RecordedEvent {
 }
 
 /** Which events the current version no longer stands on (undone or rolled back). */
-export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
+function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
   const rolledBack = new Set<number>();
   const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
   let current = version;
