@@ -99,6 +99,15 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
   redact(event: E, viewer: Viewer): RulesEvent;
   status(state: S): GameStatus;
   /**
+   * One sentence a person reads in the game's history and in "your turn"
+   * mail ("Ann took control of the Oasis at C3."), from the event as one
+   * viewer may see it: already redacted, so hidden fields may be missing
+   * or masked and must not be guessed at. `seatName` names a seat's
+   * player. Null for bookkeeping no reader needs (a step marker whose
+   * effect the next line tells).
+   */
+  describe?(event: E, seatName: (seat: Seat) => string): string | null;
+  /**
    * Optional, for correspondence play: the events that pass over `seat` when
    * its player ran out of time (a pass, a forced discard), so the others can
    * play on; null when the game cannot go on without that seat's own move
