@@ -242,6 +242,36 @@ describe('email notifications (end to end)', () => {
   }
 });
 
+describe('mail the SMTP server never accepts', () => {
+  it('is marked FAILED with its error once the retries are spent, and never sent afterwards', async () => {
+    const inbox = await SmtpInbox.start();
+    const server = await startTestServer({ mail: { ...mailOptions(inbox.url), delivery: { ...FAST_RETRIES, retryLimit: 2 } } });
+    const prisma = new PrismaService(server.db.url);
+    try {
+      inbox.refuseNext = 1000;
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(server.url, name)));
+      const game = await startedGame(server.url, ann, bob);
+      const deadline = Date.now() + 30_000;
+      const failed = () => prisma.notification.findMany({ where: { gameId: game.id, status: 'FAILED' } });
+      while ((await failed()).length < 4) {
+        if (Date.now() > deadline) throw new Error('the notifications were not all marked FAILED');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      for (const row of await failed()) {
+        expect(row.attempts).toBe(3); // the first try and two retries
+        expect(row.lastError).toContain('Try again later');
+      }
+      inbox.refuseNext = 0;
+      await new Promise((resolve) => setTimeout(resolve, 2500)); // a retry, had there been one, would come within this
+      expect(inbox.mails).toEqual([]);
+    } finally {
+      await prisma.close();
+      await server.close();
+      await inbox.stop();
+    }
+  });
+});
+
 describe('email delivery across a restart or a crash', () => {
   /**
    * Starts a game through a first server that cannot send, stops it as `stopFirst` says,

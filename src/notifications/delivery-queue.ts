@@ -86,15 +86,16 @@ export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Calls `deliver` for each job, up to a batch at a time; a throw fails
-   * that job alone, which pg-boss retries later, and the batch's other jobs
+   * Calls `deliver` for each job, up to a batch at a time, saying whether
+   * it is the job's last try; a throw fails that job alone, which pg-boss
+   * retries later unless its retries are spent, and the batch's other jobs
    * complete.
    */
-  async work(deliver: (notificationId: string) => Promise<void>): Promise<void> {
+  async work(deliver: (notificationId: string, finalAttempt: boolean) => Promise<void>): Promise<void> {
     let workerId: string | undefined;
-    const options = { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: DELIVERY_BATCH };
+    const options = { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: DELIVERY_BATCH, includeMetadata: true as const };
     workerId = await this.boss.work<DeliveryJob>(QUEUE, options, async (jobs) => {
-      const outcomes = await Promise.allSettled(jobs.map((job) => deliver(job.data.notificationId)));
+      const outcomes = await Promise.allSettled(jobs.map((job) => deliver(job.data.notificationId, job.retryCount >= job.retryLimit)));
       await Promise.all(
         outcomes.map((outcome, i) => (outcome.status === 'rejected' ? this.boss.fail(QUEUE, jobs[i].id, { message: String(outcome.reason) }) : null)),
       );

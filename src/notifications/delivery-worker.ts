@@ -13,6 +13,6 @@ export class DeliveryWorker implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.mailer.canSend) await this.queue.work((id) => this.delivery.deliver(id));
+    if (this.mailer.canSend) await this.queue.work((id, finalAttempt) => this.delivery.deliver(id, finalAttempt));
   }
 }

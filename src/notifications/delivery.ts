@@ -4,7 +4,8 @@
  * notification whose turn is already over (the player moved before it went
  * out, after a backlog, or while playing live) is not sent at all. A
  * notification is sent at most once per successful send: only a PENDING one
- * is sent, and it is marked SENT right after the server accepts it.
+ * is sent, and it is marked SENT right after the server accepts it. One that
+ * fails on the queue's last retry is marked FAILED, with its error.
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
@@ -23,6 +24,7 @@ const MARK_SENT = `
 UPDATE notifications SET status = 'SENT', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = NULL
 WHERE id = $1::uuid AND status = 'PENDING'`;
 const RECORD_FAILED_ATTEMPT = `UPDATE notifications SET attempts = attempts + 1, last_error = $2::text WHERE id = $1::uuid`;
+const GIVE_UP = `UPDATE notifications SET status = 'FAILED', attempts = attempts + 1, last_error = $2::text WHERE id = $1::uuid AND status = 'PENDING'`;
 
 /** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
@@ -44,7 +46,8 @@ export class NotificationDelivery {
     private readonly clock: Clock,
   ) {}
 
-  async deliver(notificationId: string): Promise<void> {
+  /** `finalAttempt`: the queue will not retry a failure, so the notification is marked FAILED instead of left pending. */
+  async deliver(notificationId: string, finalAttempt = false): Promise<void> {
     const notification = await this.facts.pending(notificationId, this.clock.now());
     if (!notification) return;
     const setAside = setAsideAs(notification);
@@ -56,8 +59,13 @@ export class NotificationDelivery {
       await this.mailer.send(notificationId, await this.composer.compose(notification));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`sending notification ${notificationId} failed (will retry): ${message}`);
-      await this.prisma.sql.query(RECORD_FAILED_ATTEMPT, [notificationId, message.slice(0, MAX_ERROR_LENGTH)]);
+      if (finalAttempt) {
+        this.logger.error(`sending notification ${notificationId} failed for the last time, giving up: ${message}`);
+        await this.prisma.sql.query(GIVE_UP, [notificationId, message.slice(0, MAX_ERROR_LENGTH)]);
+      } else {
+        this.logger.warn(`sending notification ${notificationId} failed (will retry): ${message}`);
+        await this.prisma.sql.query(RECORD_FAILED_ATTEMPT, [notificationId, message.slice(0, MAX_ERROR_LENGTH)]);
+      }
       throw error;
     }
     await this.prisma.sql.query(MARK_SENT, [notificationId, this.clock.now()]);

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "NotificationStatus" ADD VALUE 'FAILED';
