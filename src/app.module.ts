@@ -5,6 +5,8 @@ import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { DatabaseModule } from './database/database.module';
 import { DeadlinesModule } from './deadlines/deadlines.module';
+import { DEFAULT_VACATION_POLICY, VacationPolicy } from './deadlines/vacations';
+import { VacationsModule } from './deadlines/vacations.module';
 import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
@@ -15,6 +17,8 @@ export interface AppOptions {
   jwtSecret: string;
   rulesets: AnyRuleset[];
   snapshotInterval: number;
+  /** Omitted: DEFAULT_VACATION_POLICY. */
+  vacations?: VacationPolicy;
   clock?: Clock;
   /** Outgoing mail. Omitted: notifications are recorded and queued, but this process sends none. */
   mail?: MailOptions;
@@ -28,6 +32,7 @@ function domainModules(options: AppOptions): DynamicModule[] {
     CommonModule.forRoot(options.clock),
     DatabaseModule.forRoot(options.databaseUrl),
     PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
+    VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
     NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
   ];
 }

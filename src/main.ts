@@ -39,6 +39,7 @@ async function bootstrap(): Promise<void> {
     jwtSecret,
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
+    vacations: { daysPerYear: config.vacationDaysPerYear },
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
     sweepIntervalMs: SWEEP_INTERVAL_MS,

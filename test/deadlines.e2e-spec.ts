@@ -11,6 +11,7 @@ import { countingGame, CountingState } from './support/counting-game';
 import { SmtpInbox } from './support/smtp-inbox';
 
 const HOUR = 60 * 60 * 1000;
+const at = (hoursFromStart: number, start: Date) => new Date(start.getTime() + hoursFromStart * HOUR).toISOString();
 
 /** The test game, but a player who runs out of time can be passed over. */
 const skippableCounting: Ruleset<CountingState> = {
@@ -70,8 +71,6 @@ describe('move deadlines (end to end)', () => {
   async function gameDeadlines(id: string): Promise<{ game: Game & { deadlines: SeatDeadline[]; history: Array<{ type: string }> } }> {
     return gqlOk(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} deadlines { seat deadline passed } history(first: 500) { type } } }`, { id });
   }
-
-  const at = (hoursFromStart: number, start: Date) => new Date(start.getTime() + hoursFromStart * HOUR).toISOString();
 
   it('reminds before the deadline, reports it passed, and lets the host extend it or end the game', async () => {
     const [ann, bob] = await players();
@@ -166,5 +165,28 @@ describe('move deadlines (end to end)', () => {
     clock.advance(24 * HOUR);
     await deadlines.runDue();
     expect((await gameDeadlines(game.id)).game.deadlines[0].passed).toBe(true);
+  });
+});
+
+describe('the vacation allowance', () => {
+  it('is the one the site chose', async () => {
+    const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
+    const server = await startTestServer({ clock, vacations: { daysPerYear: 2 } });
+    try {
+      const player = await registerPlayer(server.url, 'Ann');
+      const setVacation = (days: number) =>
+        gql<{ setVacation: { vacationDaysLeftThisYear: number } }>(
+          server.url,
+          `mutation($from: DateTime!, $to: DateTime!) { setVacation(startsAt: $from, endsAt: $to) { vacationDaysLeftThisYear } }`,
+          { from: at(1, clock.now()), to: at(1 + days * 24, clock.now()) },
+          player.token,
+        );
+      const tooLong = await setVacation(3);
+      expect(errorCode(tooLong)).toBe('BAD_USER_INPUT');
+      expect(tooLong.errors![0].message).toBe('That is more than the 2 days of vacation allowed in 2026.');
+      expect((await setVacation(1)).data!.setVacation.vacationDaysLeftThisYear).toBe(1);
+    } finally {
+      await server.close();
+    }
   });
 });

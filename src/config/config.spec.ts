@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       snapshotInterval: 100,
       mailWorker: 'child',
+      vacationDaysPerYear: 30,
     });
   });
 
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       SNAPSHOT_INTERVAL: '50',
       MAIL_WORKER: 'inline',
+      VACATION_DAYS_PER_YEAR: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       mailFrom: 'Games <games@example.org>',
       snapshotInterval: 50,
       mailWorker: 'inline',
+      vacationDaysPerYear: 0,
     });
   });
 
@@ -52,15 +55,18 @@ describe('loadConfig', () => {
         JWT_SECRET: 'short',
         SNAPSHOT_INTERVAL: '0',
         MAIL_WORKER: 'elsewhere',
+        VACATION_DAYS_PER_YEAR: '400',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(8);
+    expect(error!.problems).toHaveLength(9);
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
     expect(error!.message).toContain('MAIL_WORKER must be one of child, inline, off, got "elsewhere"');
+    expect(error!.message).toContain('SNAPSHOT_INTERVAL must be a whole number of at least 1, got "0"');
+    expect(error!.message).toContain('VACATION_DAYS_PER_YEAR must be a whole number from 0 to 366, got "400"');
   });
 });

@@ -3,6 +3,7 @@
  * start: every bad value is reported with what was expected, all at once.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
 
 export interface AppConfig {
   port: number;
@@ -19,6 +20,8 @@ export interface AppConfig {
   snapshotInterval: number;
   /** Where notification mail is sent from (see MAIL_WORKER_MODES). */
   mailWorker: MailWorkerMode;
+  /** Each player's yearly vacation allowance; 0: no vacations. */
+  vacationDaysPerYear: number;
 }
 
 /**
@@ -67,11 +70,11 @@ function parseMailWorker(raw: string | undefined, problems: string[]): MailWorke
   return 'child';
 }
 
-function parsePositiveInt(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+function parseWholeNumber(name: string, raw: string | undefined, fallback: number, [min, max]: [number, number], problems: string[]): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    problems.push(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number ${max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`}, got "${raw}"`);
     return fallback;
   }
   return value;
@@ -92,7 +95,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long (or unset, to have one generated and kept in DATA_DIR)');
   }
-  const snapshotInterval = parsePositiveInt('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, problems);
+  const snapshotInterval = parseWholeNumber('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, [1, Infinity], problems);
+  const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_POLICY.daysPerYear, [0, 366], problems);
   const mailWorker = parseMailWorker(env.MAIL_WORKER, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -105,5 +109,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     jwtSecret,
     snapshotInterval,
     mailWorker,
+    vacationDaysPerYear,
   };
 }

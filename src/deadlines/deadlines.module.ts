@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { Deadlines, DEADLINES_OPTIONS, DeadlinesOptions } from './deadlines';
 import { TurnDeadlineProjection } from './turn-deadline-projection';
-import { VacationsModule } from './vacations.module';
 
 /** Move deadlines, reminders, expiry and vacations (mail goes through the global NotificationsModule). */
 @Module({})
@@ -10,9 +9,8 @@ export class DeadlinesModule {
     return {
       module: DeadlinesModule,
       global: true,
-      imports: [VacationsModule],
       providers: [{ provide: DEADLINES_OPTIONS, useValue: options }, TurnDeadlineProjection, Deadlines],
-      exports: [Deadlines, VacationsModule],
+      exports: [Deadlines],
     };
   }
 }

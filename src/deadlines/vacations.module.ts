@@ -1,6 +1,10 @@
-import { Module } from '@nestjs/common';
-import { Vacations } from './vacations';
+import { DynamicModule, Module } from '@nestjs/common';
+import { VACATION_POLICY, VacationPolicy, Vacations } from './vacations';
 
-/** Its own module: both mail delivery (holding mail) and deadlines (pausing them) need it. */
-@Module({ providers: [Vacations], exports: [Vacations] })
-export class VacationsModule {}
+/** Global: both mail delivery (holding mail) and deadlines (pausing them) need it. */
+@Module({})
+export class VacationsModule {
+  static forRoot(policy: VacationPolicy): DynamicModule {
+    return { module: VacationsModule, global: true, providers: [{ provide: VACATION_POLICY, useValue: policy }, Vacations], exports: [Vacations] };
+  }
+}

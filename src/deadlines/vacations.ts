@@ -2,15 +2,22 @@
  * Vacations: periods in which a player's move deadlines are paused and
  * their mail is held for a digest, within a yearly allowance.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { overlaps, Period, timeInYear } from './vacation-time';
 
-export const VACATION_DAYS_PER_YEAR = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ALLOWANCE_MS = VACATION_DAYS_PER_YEAR * DAY_MS;
+
+export const VACATION_POLICY = Symbol('VACATION_POLICY');
+
+export interface VacationPolicy {
+  /** The yearly allowance (calendar years, UTC); the site chooses it (VACATION_DAYS_PER_YEAR). */
+  daysPerYear: number;
+}
+
+export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: 30 };
 
 export interface VacationSummary {
   /** Current and future vacations, soonest first. */
@@ -21,10 +28,15 @@ export interface VacationSummary {
 
 @Injectable()
 export class Vacations {
+  private readonly allowanceMs: number;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
-  ) {}
+    @Inject(VACATION_POLICY) private readonly policy: VacationPolicy,
+  ) {
+    this.allowanceMs = policy.daysPerYear * DAY_MS;
+  }
 
   /** Every vacation of the given users, by user. */
   async periodsOf(userIds: string[]): Promise<Map<string, Period[]>> {
@@ -45,7 +57,7 @@ export class Vacations {
     const used = timeInYear(periods, now.getUTCFullYear());
     return {
       upcoming: periods.filter((p) => p.endsAt > now),
-      daysLeftThisYear: Math.max(0, Math.floor((ALLOWANCE_MS - used) / DAY_MS)),
+      daysLeftThisYear: Math.max(0, Math.floor((this.allowanceMs - used) / DAY_MS)),
     };
   }
 
@@ -59,8 +71,8 @@ export class Vacations {
     const existing = (await this.periodsOf([userId])).get(userId)!;
     if (existing.some((other) => overlaps(other, period))) throw new AppError('BAD_USER_INPUT', 'That vacation overlaps one you already planned.');
     for (let year = period.startsAt.getUTCFullYear(); year <= period.endsAt.getUTCFullYear(); year++) {
-      if (timeInYear([...existing, period], year) > ALLOWANCE_MS) {
-        throw new AppError('BAD_USER_INPUT', `That is more than the ${VACATION_DAYS_PER_YEAR} days of vacation allowed in ${year}.`);
+      if (timeInYear([...existing, period], year) > this.allowanceMs) {
+        throw new AppError('BAD_USER_INPUT', `That is more than the ${this.policy.daysPerYear} days of vacation allowed in ${year}.`);
       }
     }
     await this.prisma.vacation.create({ data: { userId, startsAt: period.startsAt, endsAt: period.endsAt } });

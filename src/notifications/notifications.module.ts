@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { VacationsModule } from '../deadlines/vacations.module';
 import { NotificationDelivery } from './delivery';
 import { DeliveryQueue } from './delivery-queue';
 import { DeliveryWorker } from './delivery-worker';
@@ -22,7 +21,6 @@ export class NotificationsModule {
     return {
       module: NotificationsModule,
       global: true,
-      imports: [VacationsModule],
       providers: [
         { provide: NOTIFICATIONS_OPTIONS, useValue: options },
         { provide: UnsubscribeLinks, useValue: new UnsubscribeLinks(options.linkSecret, options.mail.publicUrl) },
@@ -38,7 +36,7 @@ export class NotificationsModule {
         DeliveryWorker,
         Digests,
       ],
-      exports: [NotificationOutbox, NotificationPreferences, UnsubscribeLinks, Digests, VacationsModule, ...catcher.map((c) => c.provide)],
+      exports: [NotificationOutbox, NotificationPreferences, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
     };
   }
 }

@@ -4,6 +4,7 @@ import { createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createApp } from '../../src/app';
 import { Clock } from '../../src/common/clock';
+import type { VacationPolicy } from '../../src/deadlines/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
@@ -30,6 +31,7 @@ export interface TestServerOptions {
   mail?: MailOptions;
   /** Also serve the built web page at `/`, as `npm start` does. */
   web?: boolean;
+  vacations?: VacationPolicy;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -42,6 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       snapshotInterval: options.snapshotInterval ?? 100,
       clock: options.clock,
       mail: options.mail,
+      vacations: options.vacations,
     },
     false,
   );
