@@ -203,15 +203,21 @@ describe('GraphQL API (end to end)', () => {
     );
     expect(rolled.rollbackGame.view).toEqual(pastView.game.view);
     expect(rolled.rollbackGame.version).toBe(before.version + 1);
-    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any }> } }>(
+    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any; text: string | null }> } }>(
       url,
-      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload } } }`,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload text } } }`,
       { id: game.id },
       ann.token,
     );
     const rolledBack = history.game.history.filter((h) => h.rolledBack).map((h) => h.seq);
     expect(rolledBack).toEqual(Array.from({ length: before.version - target }, (_, i) => target + 1 + i));
-    expect(history.game.history[history.game.history.length - 1]).toMatchObject({ type: 'game.rolledBack', rolledBack: false, payload: { toVersion: target, reason: 'Bob misclicked' } });
+    expect(history.game.history[history.game.history.length - 1]).toMatchObject({
+      type: 'game.rolledBack',
+      rolledBack: false,
+      payload: { toVersion: target, reason: 'Bob misclicked' },
+      text: `Ann rolled the game back to version ${target}: “Bob misclicked”.`,
+    });
+    expect(history.game.history.slice(0, 3).map((h) => h.text)).toEqual(['Ann created the game for 2 players.', 'Ann took seat 1.', 'Bob took seat 2.']);
     const { game: g, player } = await current(game.id);
     expect((await submit(g, player, g.legalMoves[0])).errors).toBeUndefined();
   });
@@ -223,7 +229,7 @@ describe('GraphQL API (end to end)', () => {
       await submit(g, player, { type: 'add', amount: 1 });
       await submit((await current(game.id)).game, player, { type: 'endTurn' });
     }
-    const query = `query($id: ID!) { game(id: $id) { status view history(first: 500) { type payload } } }`;
+    const query = `query($id: ID!) { game(id: $id) { status view history(first: 500) { type payload text } } }`;
     const asAnn = (await gqlOk<any>(url, query, { id: game.id }, ann.token)).game;
     const asEve = (await gqlOk<any>(url, query, { id: game.id }, eve.token)).game;
     expect(asAnn.status).toBe('ACTIVE');
@@ -235,6 +241,10 @@ describe('GraphQL API (end to end)', () => {
     expect(drawnSeenByAnn.find((p: any) => p.seat === 0).card).toEqual(expect.any(Number));
     expect(JSON.stringify(asEve.history)).not.toContain('secret-seed');
     expect(JSON.stringify(asEve.history)).not.toContain('"card"');
+    // The words follow the redaction: Ann reads her own card's value, nobody reads another's.
+    const drawnText = (history: any[]) => history.filter((h) => h.type === 'cardDrawn').map((h) => h.text);
+    expect(drawnText(asAnn.history)).toEqual(expect.arrayContaining(['Bob drew a card.', expect.stringMatching(/^Ann drew a \d\.$/)]));
+    expect(drawnText(asEve.history).sort()).toEqual(['Ann drew a card.', 'Bob drew a card.']);
 
     for (;;) {
       const { game: g, player } = await current(game.id);

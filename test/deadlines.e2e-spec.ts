@@ -21,6 +21,7 @@ const skippableCounting: Ruleset<CountingState> = {
   skipTurn: (state, seat) => (seat === state.turn ? [{ type: 'turnPassed', seat }] : null),
   evolve: (state, event) =>
     event.type === 'turnPassed' ? { ...state, turn: (state.turn + 1) % state.seats, addedThisTurn: 0 } : countingGame.evolve(state, event as never),
+  describe: (event, seatName) => (event.type === 'turnPassed' ? `${seatName(event.seat as number)} passed.` : countingGame.describe(event as never, seatName)),
 };
 
 type Game = { id: string; status: string; version: number; activeSeats: number[]; result: unknown };

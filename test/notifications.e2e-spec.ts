@@ -116,17 +116,16 @@ describe('email notifications (end to end)', () => {
 
     await playTurn(url, game.id, [ann, bob]);
     const [secondTurn] = await inbox.waitFor(second.email, /^Your turn/);
-    const firstSeat = game.activeSeats[0];
     expect(secondTurn.text).toContain(`${first.name} moved`);
-    expect(secondTurn.text).toContain(`${first.name}: added (seat ${firstSeat}, amount 1)`);
+    expect(secondTurn.text).toContain(`${first.name} added 1 to the counter.`);
     // The other seat's secret card: its draw is mentioned, its value is not.
-    expect(secondTurn.text).toContain(`${first.name}: card drawn (seat ${firstSeat})\n`);
-    expect(secondTurn.html).not.toMatch(/card \d/);
+    expect(secondTurn.text).toContain(`${first.name} drew a card.\n`);
+    expect(secondTurn.html).not.toMatch(/drew a \d/);
 
     await playTurn(url, game.id, [ann, bob]);
     const [backToFirst] = (await inbox.waitFor(first.email, /^Your turn/, { count: 2 })).slice(1);
-    expect(backToFirst.text).toContain(`${second.name}: card drawn (seat ${1 - firstSeat})\n`);
-    expect(backToFirst.text).not.toContain(`${first.name}: added`); // before the reader's own last move
+    expect(backToFirst.text).toContain(`${second.name} drew a card.\n`);
+    expect(backToFirst.text).not.toContain(`${first.name} added`); // before the reader's own last move
 
     const current = await loadGame(url, game.id, ann);
     await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob's cat walked on the keyboard") { id } }`, { id: game.id, v: current.version - 2 }, ann.token);

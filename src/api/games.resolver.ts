@@ -3,6 +3,7 @@ import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, Reso
 import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
+import { eventText, seatLabel } from '../play/event-text';
 import { GameService } from '../play/game.service';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
@@ -219,9 +220,16 @@ export class GamesResolver {
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
     const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, first ?? 100);
-    const actorIds = [...new Set(entries.map((e) => e.actorUserId).filter((id): id is string => id !== null))];
-    const actors = await this.prisma.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } });
-    return entries.map((entry) => ({ ...entry, actor: actors.find((a) => a.id === entry.actorUserId) ?? null }));
+    const seated = game.state.seats.filter((id): id is string => id !== null);
+    const userIds = [...new Set([...seated, ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)])];
+    const users = new Map(
+      (await this.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, displayName: true } })).map((user) => [user.id, user]),
+    );
+    const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatLabel(seat);
+    return entries.map((entry) => {
+      const actor = (entry.actorUserId && users.get(entry.actorUserId)) || null;
+      return { ...entry, actor, text: eventText(game.ruleset, { ...entry, actorName: actor?.displayName ?? null }, seatName) };
+    });
   }
 
   @ResolveField(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' })

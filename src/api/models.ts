@@ -53,6 +53,8 @@ export class HistoryEntryModel {
   @Field(() => UserModel, { nullable: true }) actor!: UserModel | null;
   @Field() at!: Date;
   @Field() rolledBack!: boolean;
+  @Field(() => String, { nullable: true, description: 'The event in one sentence, as this reader may see it; null for bookkeeping no reader needs.' })
+  text!: string | null;
 }
 
 @ObjectType('Integrity')

@@ -1,21 +1,37 @@
+import { countingGame } from '../../test/support/counting-game';
 import { MAX_SUMMARY_LINES, summarizeEvents } from './event-summary';
 
+const names = ['Ann', 'Bob'];
+const seatName = (seat: number) => names[seat];
+
 describe('summarizeEvents', () => {
-  it('spells out ruleset events with their plain fields, and the platform events a player cares about', () => {
-    const lines = summarizeEvents([
-      { type: 'game.seatTaken', payload: { seat: 1, userId: 'u2' }, actorName: 'Bob' },
-      { type: 'game.started', payload: {}, actorName: 'Ann' },
-      { type: 'cardDrawn', payload: { seat: 1, card: 7, hand: [1, 2] }, actorName: 'Bob' },
-      { type: 'game.rolledBack', payload: { toVersion: 4, reason: 'misclick' }, actorName: 'Ann' },
+  it("words the ruleset's events and the server's, leaving the lobby out", () => {
+    const lines = summarizeEvents(
+      countingGame,
+      [
+        { type: 'game.seatTaken', payload: { seat: 1, userId: 'u2' }, actorName: 'Bob' },
+        { type: 'game.started', payload: {}, actorName: 'Ann' },
+        { type: 'added', payload: { seat: 1, amount: 2 }, actorName: 'Bob' },
+        { type: 'cardDrawn', payload: { seat: 1 }, actorName: 'Bob' },
+        { type: 'game.rolledBack', payload: { toVersion: 4, reason: 'misclick' }, actorName: 'Ann' },
+        { type: 'game.deadlinePassed', payload: { seat: 0, userId: 'u1' }, actorName: null },
+      ],
+      seatName,
+    );
+    expect(lines).toEqual([
+      'Ann started the game.',
+      'Bob added 2 to the counter.',
+      'Bob drew a card.',
+      'Ann rolled the game back to version 4: “misclick”.',
+      'Ann ran out of time.',
     ]);
-    expect(lines).toEqual(['The game started', 'Bob: card drawn (seat 1, card 7)', 'Ann rolled the game back to version 4: misclick']);
   });
 
   it('keeps only the latest events of a long stretch', () => {
-    const events = Array.from({ length: MAX_SUMMARY_LINES + 3 }, (_, i) => ({ type: 'added', payload: { amount: i }, actorName: 'Ann' }));
-    const lines = summarizeEvents(events);
+    const events = Array.from({ length: MAX_SUMMARY_LINES + 3 }, (_, i) => ({ type: 'added', payload: { seat: 0, amount: i }, actorName: 'Ann' }));
+    const lines = summarizeEvents(countingGame, events, seatName);
     expect(lines).toHaveLength(MAX_SUMMARY_LINES + 1);
     expect(lines[0]).toBe('(3 earlier events not shown)');
-    expect(lines[lines.length - 1]).toBe(`Ann: added (amount ${MAX_SUMMARY_LINES + 2})`);
+    expect(lines[lines.length - 1]).toBe(`Ann added ${MAX_SUMMARY_LINES + 2} to the counter.`);
   });
 });

@@ -6,6 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RulesetRegistry } from '../games/registry';
 import { historyEntries } from '../play/history';
+import { seatLabel } from '../play/event-text';
 import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
@@ -97,11 +98,13 @@ export class MailComposer {
     const { seat, deadline } = notification.details as { seat: number; deadline?: string };
     const { events, jumps } = notification.turn!;
     // historyEntries keeps the events' order, one entry each.
-    const seen = historyEntries(this.rulesets.get(game.ruleset), events, jumps, game.version, seat)
+    const ruleset = this.rulesets.get(game.ruleset);
+    const seen = historyEntries(ruleset, events, jumps, game.version, seat)
       .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
       .filter((entry) => !entry.rolledBack);
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
-    return yourTurnMail({ ...context, movedBy, summary: summarizeEvents(seen), deadline: deadline ? new Date(deadline) : null });
+    const summary = summarizeEvents(ruleset, seen, (s) => this.players(game)[s] ?? seatLabel(s));
+    return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null });
   }
 
   private gameFinished({ game, context }: GameMail): MailBody {
@@ -121,7 +124,7 @@ export class MailComposer {
   }
 
   private players(game: GameFacts): string[] {
-    return game.seats.map((player, seat) => player?.name ?? `Seat ${seat}`);
+    return game.seats.map((player, seat) => player?.name ?? seatLabel(seat));
   }
 
   private gameUrl(gameId: string): string {

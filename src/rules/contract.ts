@@ -106,7 +106,7 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * player. Null for bookkeeping no reader needs (a step marker whose
    * effect the next line tells).
    */
-  describe?(event: E, seatName: (seat: Seat) => string): string | null;
+  describe(event: E, seatName: (seat: Seat) => string): string | null;
   /**
    * Optional, for correspondence play: the events that pass over `seat` when
    * its player ran out of time (a pass, a forced discard), so the others can

@@ -114,6 +114,17 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
     return event;
   },
 
+  describe(event, seatName) {
+    switch (event.type) {
+      case 'dealt':
+        return `${seatName(event.firstPlayer)} goes first.`;
+      case 'added':
+        return `${seatName(event.seat)} added ${event.amount} to the counter.`;
+      case 'cardDrawn':
+        return event.card === undefined ? `${seatName(event.seat)} drew a card.` : `${seatName(event.seat)} drew a ${event.card}.`;
+    }
+  },
+
   status(state) {
     if (!finished(state)) return { phase: 'playing', activeSeats: [state.turn], finished: false };
     const scores = totals(state);

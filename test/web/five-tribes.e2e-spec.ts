@@ -70,8 +70,9 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.getByRole('button', { name: 'Start the game' }).click();
     await ann.locator('.play-area').waitFor();
     await bob.locator('.play-area').waitFor();
-    await ann.locator('.timeline', { hasText: 'You started the game' }).waitFor();
-    await bob.locator('.timeline', { hasText: 'Ann started the game' }).waitFor();
+    // The server's sentences, the same on every page and in the mail.
+    await ann.locator('.timeline', { hasText: 'Ann started the game.' }).waitFor();
+    await bob.locator('.timeline', { hasText: 'Ann started the game.' }).waitFor();
     const { mover } = await activePlayer();
     await mover.locator('.deadlines', { hasText: /Your move is due in (2 days|47 hours)/ }).waitFor();
   });
@@ -94,7 +95,7 @@ describe('web page: Five Tribes in the browser', () => {
     const before = await shownVersion(mover);
     await mover.getByRole('button', { name: /Take back/ }).click();
     await waitForVersionAbove(mover, before);
-    await mover.locator('.timeline', { hasText: 'You took back a step' }).waitFor();
+    await mover.locator('.timeline', { hasText: `${mover === ann ? 'Ann' : 'Bob'} took back a step.` }).waitFor();
     expect(await mover.locator('.timeline li.rolled-back').count()).toBeGreaterThan(0);
   });
 

@@ -9,7 +9,7 @@ import type { Random } from '../../rules/random';
 import { bossesOnBoard, leaders, neighborhoodsInOrder, totalRabble } from './board';
 import { BOSSES_PER_PLAYER } from './data/pieces';
 import { VP_PER_TIED_CONTROL } from './data/scoring';
-import type { NeighborhoodId } from './data/tiles';
+import { neighborhoodName, type NeighborhoodId } from './data/tiles';
 import type { Event } from './events';
 import { evolve } from './evolve';
 import { adjacentNeighborhoods } from './layout';
@@ -62,12 +62,13 @@ function controlAwards(state: State, neighborhood: NeighborhoodId): Event[] {
   return adjacentNeighborhoods(state, neighborhood).flatMap((adjacent): Event[] => {
     const top = leaders(adjacent.rabble);
     if (top.length > 1) {
-      const reason = `Tied control of ${adjacent.id}`;
+      const reason = `Tied control of ${neighborhoodName(adjacent.id)}`;
       return top.map((seat) => ({ type: 'vpAwarded', seat, vp: VP_PER_TIED_CONTROL, reason }));
     }
     if (top.length === 0 || supply[adjacent.color] === 0) return [];
     supply[adjacent.color] -= 1;
-    return [{ type: 'controlMarkerGained', seat: top[0], color: adjacent.color, reason: `Control of ${adjacent.id}` }];
+    const reason = `Control of ${neighborhoodName(adjacent.id)}`;
+    return [{ type: 'controlMarkerGained', seat: top[0], color: adjacent.color, reason }];
   });
 }
 

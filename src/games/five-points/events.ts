@@ -23,13 +23,18 @@ export type Event =
   | { type: 'roundStarted'; round: number; startingSeat: Seat; markers: MarkerId[] }
   | { type: 'turnStarted'; seat: Seat; finalTurn: boolean }
   | { type: 'rabblePlaced'; seat: Seat; neighborhood: NeighborhoodId }
-  | { type: 'bidPlaced'; seat: Seat; marker: number; amount: number }
+  /**
+   * `marker` is the slot in the row, 0-3. `markerId` names the marker in that
+   * slot so the event can be told in words; events stored before it lack it.
+   */
+  | { type: 'bidPlaced'; seat: Seat; marker: number; amount: number; markerId?: MarkerId }
   | { type: 'passed'; seat: Seat }
   /** Rabble each seat takes from boroughs to HQ for its passing position. */
   | { type: 'passRewardsTaken'; retrieved: number[] }
   // --- manipulation markers ---
   | { type: 'bidsSettled'; winners: (Seat | null)[] }
-  | { type: 'markerResolved'; marker: number; seat: Seat | null }
+  /** `marker` is the slot; `markerId` as in `bidPlaced`. */
+  | { type: 'markerResolved'; marker: number; seat: Seat | null; markerId?: MarkerId }
   // --- buildings ---
   | { type: 'buildingsPhaseBegan'; queue: BuildingTurn[] }
   | { type: 'buildingActivated'; building: BuildingId; seat: Seat }

@@ -4,6 +4,7 @@
  */
 import type { Ruleset } from '../../rules/contract';
 import { decide } from './decide';
+import { describe } from './describe';
 import type { Event } from './events';
 import { evolve } from './evolve';
 import type { Move } from './moves';
@@ -29,6 +30,7 @@ export const fivePoints: Ruleset<State, Move, Event> = {
   view,
   redact,
   status,
+  describe,
 };
 
 export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent };

@@ -7,7 +7,7 @@ import type { State } from './state';
 /** A marker nobody bid on is simply discarded (ruling 1). */
 export function resolveMarker(state: State, slot: number): Event[] {
   const { marker, winner } = state.markerRow[slot];
-  const resolved: Event = { type: 'markerResolved', marker: slot, seat: winner };
+  const resolved: Event = { type: 'markerResolved', marker: slot, seat: winner, markerId: marker };
   if (winner === null) return [resolved];
   return [resolved, ...activateEffect(state, winner, markerDef(marker).effect, { marker: slot })];
 }

@@ -61,7 +61,15 @@ export function placementEvents(state: State, stage: PlacementStage, move: Place
     case 'place':
       return [{ type: 'rabblePlaced', seat, neighborhood: move.neighborhood }];
     case 'bid':
-      return endTurn(state, stage, [{ type: 'bidPlaced', seat, marker: move.marker, amount: move.amount }]);
+      return endTurn(state, stage, [
+        {
+          type: 'bidPlaced',
+          seat,
+          marker: move.marker,
+          amount: move.amount,
+          markerId: state.markerRow[move.marker].marker,
+        },
+      ]);
     case 'skipBid':
       return endTurn(state, stage, []);
     case 'pass': {

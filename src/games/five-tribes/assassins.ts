@@ -5,7 +5,7 @@
  */
 import type { Seat } from '../../rules/contract';
 import { COLORS, type Color } from './data/meeples';
-import { blueTilesAround } from './board';
+import { blueTilesAround, tileAt } from './board';
 import { captureIfEmptied } from './control';
 import { total } from './counts';
 import { drawResources } from './deck';
@@ -121,6 +121,7 @@ export function kill(ctx: Context, step: AssassinStep, move: KillMove): void {
     seat: ctx.seat,
     color: move.color,
     tile,
+    kind: tile === null ? null : tileAt(ctx.log.state, tile).kind,
     victim: 'seat' in target ? target.seat : null,
     keptByKiller: hasKandicha && FRONT_COLORS.includes(move.color),
   });

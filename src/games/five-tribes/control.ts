@@ -1,9 +1,10 @@
 /** Tile control: camels, and the last camel that ends the game. */
+import { tileAt } from './board';
 import { total } from './counts';
 import type { Context } from './log';
 
 export function placeCamel(ctx: Context, tile: number): void {
-  ctx.log.push({ type: 'tileCaptured', seat: ctx.seat, tile });
+  ctx.log.push({ type: 'tileCaptured', seat: ctx.seat, tile, kind: tileAt(ctx.log.state, tile).kind });
   if (ctx.log.state.players[ctx.seat].camels === 0) {
     ctx.log.push({ type: 'endTriggered', reason: 'lastCamel', seat: ctx.seat });
   }

@@ -69,7 +69,7 @@ export function turnPowerMoves(state: State, seat: Seat): UseDjinn[] {
 /** Anun-Nak: three meeples from the bag, drawn at random (fewer if the bag runs short). */
 function drawMeeplesOnto(ctx: Context, tile: number): void {
   const meeples = ctx.random.shuffle(expand(ctx.log.state.bag, COLORS)).slice(0, 3);
-  ctx.log.push({ type: 'meeplesDrawn', seat: ctx.seat, tile, meeples });
+  ctx.log.push({ type: 'meeplesDrawn', seat: ctx.seat, tile, kind: tileAt(ctx.log.state, tile).kind, meeples });
 }
 
 export function useTurnPower(ctx: Context, move: UseDjinn, resume: ResumeStep): void {

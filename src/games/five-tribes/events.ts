@@ -1,11 +1,14 @@
 /**
  * Everything that can happen, as stored events. Every random outcome is
  * written into them. Tiles are addressed by index r * 6 + c, as in the state
- * (moves and views use [row, col]).
+ * (moves and views use [row, col]). Events naming a tile also carry its
+ * `kind`, so that an event can be told in words without the board
+ * (`describe`); events stored before it was added lack it.
  */
 import type { Seat } from '../../rules/contract';
 import type { CardKind, Merchandise } from './data/cards';
 import type { DjinnId } from './data/djinns';
+import type { TileKind } from './data/tiles';
 import type { Color } from './data/meeples';
 import type { Marker, ScoreBreakdown, Step, Structure } from './state';
 
@@ -33,11 +36,19 @@ export type Event =
   | { type: 'bid'; seat: Seat; marker: Marker; spot: number; cost: number; fakirs: number }
   | { type: 'turnStarted'; seat: Seat; marker: Marker }
   | { type: 'step'; step: Step }
-  | { type: 'pickedUp'; seat: Seat; tile: number }
-  | { type: 'dropped'; seat: Seat; tile: number; color: Color }
+  | { type: 'pickedUp'; seat: Seat; tile: number; kind: TileKind }
+  | { type: 'dropped'; seat: Seat; tile: number; kind: TileKind; color: Color }
   /** Meeples of one colour leave a tile: to the player (Viziers, Elders) or to the bag. */
-  | { type: 'meeplesCollected'; seat: Seat; tile: number; color: Color; count: number; to: 'player' | 'bag' }
-  | { type: 'tileCaptured'; seat: Seat; tile: number }
+  | {
+      type: 'meeplesCollected';
+      seat: Seat;
+      tile: number;
+      kind: TileKind;
+      color: Color;
+      count: number;
+      to: 'player' | 'bag';
+    }
+  | { type: 'tileCaptured'; seat: Seat; tile: number; kind: TileKind }
   | { type: 'endTriggered'; reason: 'lastCamel' | 'noMoves'; seat: Seat }
   /** Gold from or to the bank; `amount` is hidden from other seats. */
   | { type: 'gold'; seat: Seat; amount: number; reason: GoldReason }
@@ -50,12 +61,21 @@ export type Event =
   | { type: 'fakirsDiscarded'; seat: Seat; count: number }
   | { type: 'eldersSpent'; seat: Seat; count: number }
   | { type: 'merchandiseSold'; seat: Seat; kinds: Merchandise[] }
-  | { type: 'meepleKilled'; seat: Seat; color: Color; tile: number | null; victim: Seat | null; keptByKiller: boolean }
-  | { type: 'structurePlaced'; seat: Seat; structure: Structure; tile: number }
+  /** On a tile (`tile`, `kind`), or in front of an opponent (`victim`). */
+  | {
+      type: 'meepleKilled';
+      seat: Seat;
+      color: Color;
+      tile: number | null;
+      kind: TileKind | null;
+      victim: Seat | null;
+      keptByKiller: boolean;
+    }
+  | { type: 'structurePlaced'; seat: Seat; structure: Structure; tile: number; kind: TileKind }
   | { type: 'djinnTaken'; seat: Seat; djinn: DjinnId; from: 'row' | 'sibittis' }
   | { type: 'djinnUsed'; seat: Seat; djinn: DjinnId }
   | { type: 'buildersDoubled'; seat: Seat }
-  | { type: 'meeplesDrawn'; seat: Seat; tile: number; meeples: Color[] }
+  | { type: 'meeplesDrawn'; seat: Seat; tile: number; kind: TileKind; meeples: Color[] }
   /** Sibittis: the drawn Djinns are seen by the drawing seat only until one is kept. */
   | { type: 'sibittisDrawn'; seat: Seat; djinns: DjinnId[]; resume: 'start' | 'end' }
   | { type: 'djinnsDiscarded'; djinns: DjinnId[] }
@@ -64,3 +84,12 @@ export type Event =
   | { type: 'gameFinished'; scores: ScoreBreakdown[]; winners: Seat[] };
 
 export type EventOf<T extends Event['type']> = Extract<Event, { type: T }>;
+
+/**
+ * An event as one viewer may see it (`redact` in view.ts): another seat's
+ * gold amount is removed, and another seat's Sibittis draw is only counted.
+ */
+export type SeenEvent =
+  | Event
+  | Omit<EventOf<'gold'>, 'amount'>
+  | { type: 'sibittisDrawn'; seat: Seat; count: number; resume: 'start' | 'end' };

@@ -14,6 +14,12 @@ export function toCoord(index: number): Coord {
   return [Math.floor(index / COLS), index % COLS];
 }
 
+/** How players read a square, as the board is labelled: row letter A-E, then column 1-6 ([2, 2] is "C3"). */
+export function squareName(index: number): string {
+  const [row, col] = toCoord(index);
+  return `${String.fromCharCode(65 + row)}${col + 1}`;
+}
+
 function orthogonalNeighbours(index: number): number[] {
   const [row, col] = toCoord(index);
   const candidates: Coord[] = [

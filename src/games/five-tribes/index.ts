@@ -1,6 +1,7 @@
 /** Five Tribes (Days of Wonder, 2014) on the rules contract. */
 import type { Ruleset } from '../../rules/contract';
 import { decide } from './decide';
+import { describe } from './describe';
 import type { Event } from './events';
 import { evolve } from './evolve';
 import { legalMoves } from './legal-moves';
@@ -25,6 +26,7 @@ export const fiveTribes: Ruleset<State, Move, Event> = {
   view,
   redact,
   status,
+  describe,
 };
 
 export type { State, Move, Event };

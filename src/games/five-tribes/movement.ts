@@ -3,6 +3,7 @@
  * finish still exists are offered, so a player can never be walked into a dead end.
  */
 import { COLORS, type Color } from './data/meeples';
+import { tileAt } from './board';
 import { addCount, emptyCounts, total } from './counts';
 import { NEIGHBOURS, toCoord } from './grid';
 import type { Context } from './log';
@@ -99,12 +100,12 @@ export function dropMoves(state: State, step: MovingStep): MoveOf<'drop'>[] {
 }
 
 export function pickUp(ctx: Context, tile: number): void {
-  ctx.log.push({ type: 'pickedUp', seat: ctx.seat, tile });
+  ctx.log.push({ type: 'pickedUp', seat: ctx.seat, tile, kind: tileAt(ctx.log.state, tile).kind });
 }
 
 /** Drops one meeple; returns true when that was the last one and the move is complete. */
 export function drop(ctx: Context, tile: number, color: Color): boolean {
-  ctx.log.push({ type: 'dropped', seat: ctx.seat, tile, color });
+  ctx.log.push({ type: 'dropped', seat: ctx.seat, tile, kind: tileAt(ctx.log.state, tile).kind, color });
   const step = ctx.log.state.turn?.step;
   return step?.name === 'moving' && total(step.hand) === 0;
 }

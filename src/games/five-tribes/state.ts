@@ -4,6 +4,7 @@ import type { CardKind } from './data/cards';
 import type { DjinnId } from './data/djinns';
 import type { Color } from './data/meeples';
 import type { MarketKind } from './data/tiles';
+import type { Structure } from './data/supply';
 import type { Counts } from './counts';
 
 export type Meeples = Counts<Color>;
@@ -50,7 +51,7 @@ export type Step =
   | { name: 'sibittis'; drawn: DjinnId[]; resume: ResumeStep }
   | { name: 'end' };
 
-export type Structure = 'palm' | 'palace';
+export type { Structure };
 export type ResumeStep = 'start' | 'end';
 
 export interface Turn {

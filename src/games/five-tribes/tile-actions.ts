@@ -17,7 +17,7 @@ function supplyOf(state: State, structure: Structure): number {
 }
 
 function build(ctx: Context, structure: Structure, tile: number): void {
-  ctx.log.push({ type: 'structurePlaced', seat: ctx.seat, structure, tile });
+  ctx.log.push({ type: 'structurePlaced', seat: ctx.seat, structure, tile, kind: tileAt(ctx.log.state, tile).kind });
   if (structure === 'palace') rewardOwner(ctx, 'monkir');
 }
 

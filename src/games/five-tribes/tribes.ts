@@ -2,7 +2,7 @@
 import type { Seat } from '../../rules/contract';
 import type { Color } from './data/meeples';
 import { beginAssassins } from './assassins';
-import { blueTilesAround } from './board';
+import { blueTilesAround, tileAt } from './board';
 import { captureIfEmptied } from './control';
 import { invocationPayments, invoke, ownerOf, rewardOwner } from './djinn-rules';
 import { currentTurn, type Context } from './log';
@@ -24,7 +24,15 @@ export function completeMove(ctx: Context, finalTile: number, color: Color): voi
   if (step.name === 'moving') rewardMarid(ctx, step.path);
   const count = ctx.log.state.board[finalTile].meeples[color];
   const keeps = color === 'yellow' || color === 'white';
-  ctx.log.push({ type: 'meeplesCollected', seat: ctx.seat, tile: finalTile, color, count, to: keeps ? 'player' : 'bag' });
+  ctx.log.push({
+    type: 'meeplesCollected',
+    seat: ctx.seat,
+    tile: finalTile,
+    kind: tileAt(ctx.log.state, finalTile).kind,
+    color,
+    count,
+    to: keeps ? 'player' : 'bag',
+  });
   captureIfEmptied(ctx, finalTile);
   switch (color) {
     case 'yellow':

@@ -1,10 +1,10 @@
 /** What each viewer may see: the board for drawing it, public holdings, own gold, the pending decision. */
-import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
+import type { GameStatus, Viewer } from '../../rules/contract';
 import { TURN_TRACK_COSTS } from './data/track';
 import { TILE_KINDS } from './data/tiles';
 import { tileAt } from './board';
 import { total } from './counts';
-import type { Event } from './events';
+import type { Event, SeenEvent } from './events';
 import { COLS, ROWS, toCoord } from './grid';
 import { activeSeat } from './legal-moves';
 import { winnersOf } from './scoring';
@@ -104,7 +104,7 @@ export function view(state: State, viewer: Viewer): unknown {
   };
 }
 
-export function redact(event: Event, viewer: Viewer): RulesEvent {
+export function redact(event: Event, viewer: Viewer): SeenEvent {
   if (viewer === 'all') return event;
   if (event.type === 'gold' && event.seat !== viewer) {
     const { amount: _hidden, ...rest } = event;

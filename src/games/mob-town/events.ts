@@ -1,7 +1,12 @@
 /**
  * Every event the game records. Events carry each random outcome, so
  * `evolve` never draws. Hidden parts (dealt hands, drawn cards, agendas) are
- * masked for other seats by `redact.ts`.
+ * masked for other seats by `redact` (view.ts).
+ *
+ * Events that name a city cell also carry the `card` lying there, and
+ * `gameEnded` the final standings, so that each event can be told in words
+ * without the state (`describe.ts`). Events stored before those fields were
+ * added lack them, hence optional.
  */
 import type { Seat } from '../../rules/contract';
 import type { Card } from './data/deck';
@@ -43,26 +48,36 @@ export type MobTownEvent =
   | { type: 'lineupRefilled'; cards: Card[] }
   /** A card paid from a hand, to another seat (connection cost) or to the discard pile. */
   | { type: 'cardPaid'; seat: Seat; card: Card; to: Seat | null }
-  | { type: 'tokenPlaced'; seat: Seat; cell: CellKey }
+  /** A take-over completed. */
+  | { type: 'tokenPlaced'; seat: Seat; cell: CellKey; card?: string }
   | { type: 'briefcaseSpent'; seat: Seat }
   | { type: 'lotPlaced'; seat: Seat; card: string; cell: CellKey }
   | { type: 'openLotRefilled'; card: string }
   | { type: 'professionalHired'; seat: Seat; professional: string }
-  | { type: 'freeDrawUsed'; seat: Seat; cell: CellKey }
+  /** `card` is the landmark that grants the draw. */
+  | { type: 'freeDrawUsed'; seat: Seat; cell: CellKey; card?: string }
   | { type: 'stepSkipped'; seat: Seat }
   | { type: 'roundScored'; round: number; drawer: Seat; results: SeatRoundScore[] }
-  | { type: 'gameEnded'; result: GameResult; briefcasePoints: number[] }
+  | {
+      type: 'gameEnded';
+      result: GameResult;
+      briefcasePoints: number[];
+      /** Competitive: each seat's final score, briefcase points included. */
+      scores?: number[];
+      /** Co-op: where the players' track and the mob boss track ended. */
+      tracks?: { lawScore: number; mobBoss: number };
+    }
   // co-op
   | { type: 'roleChosen'; seat: Seat; role: string }
-  | { type: 'pawnPlaced'; seat: Seat; cell: CellKey }
-  | { type: 'pawnMoved'; seat: Seat; cell: CellKey }
-  | { type: 'tokensCleared'; seat: Seat; cell: CellKey; count: number }
-  | { type: 'propertyShutDown'; seat: Seat; cell: CellKey; points: number }
+  | { type: 'pawnPlaced'; seat: Seat; cell: CellKey; card?: string }
+  | { type: 'pawnMoved'; seat: Seat; cell: CellKey; card?: string }
+  | { type: 'tokensCleared'; seat: Seat; cell: CellKey; card?: string; count: number }
+  | { type: 'propertyShutDown'; seat: Seat; cell: CellKey; card?: string; points: number }
   | { type: 'businessExpanded'; card: string; cell: CellKey }
   | { type: 'mobActivityDrawn'; card: string }
   | { type: 'mobDeckReshuffled' }
   | { type: 'masterCrimesShuffledIn'; crimes: string[] }
-  | { type: 'mobTokenPlaced'; cell: CellKey }
+  | { type: 'mobTokenPlaced'; cell: CellKey; card?: string }
   | { type: 'mobBossAdvanced'; spaces: number };
 
 export type EventOf<T extends MobTownEvent['type']> = Extract<MobTownEvent, { type: T }>;

@@ -4,6 +4,7 @@
  */
 import type { Ruleset } from '../../rules/contract';
 import { decide } from './decide';
+import { describe } from './describe';
 import { evolve } from './evolve';
 import type { MobTownEvent } from './events';
 import { legalMoves } from './legal-moves';
@@ -34,4 +35,5 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   view,
   redact,
   status,
+  describe,
 };

@@ -107,7 +107,7 @@ describe('the end of the game', () => {
       players: base.players.map((p, seat) => ({ ...p, score: [10, 12][seat], briefcases: [1, 0][seat] })),
     };
     const { state: after, events } = play(state, 0, { type: 'draw' });
-    expect(find(events, 'gameEnded')).toEqual({ type: 'gameEnded', result: { winners: [0, 1] }, briefcasePoints: [2, 0] });
+    expect(find(events, 'gameEnded')).toEqual({ type: 'gameEnded', result: { winners: [0, 1] }, briefcasePoints: [2, 0], scores: [12, 12] });
     expect(mobTown.status(after)).toMatchObject({ finished: true, scores: [12, 12], winners: [0, 1], activeSeats: [] });
   });
 });

@@ -17,8 +17,8 @@ export function settleRound(tx: Tx): void {
   const scores = tx.state.players.map((p) => p.score);
   if (state.round >= GAME.rounds) {
     const bonus = briefcasePoints(tx.state);
-    const winners = topSeats(scores.map((score, seat) => score + bonus[seat]));
-    tx.emit({ type: 'gameEnded', result: { winners }, briefcasePoints: bonus });
+    const finalScores = scores.map((score, seat) => score + bonus[seat]);
+    tx.emit({ type: 'gameEnded', result: { winners: topSeats(finalScores) }, briefcasePoints: bonus, scores: finalScores });
     return;
   }
   const lowest = Math.min(...scores);

@@ -17,7 +17,7 @@ export const OPEN_GAMES = `query OpenGames { games(status: LOBBY, first: 50) { $
 export const GAME = `query Game($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`;
 export const GAME_UPDATED = `subscription GameUpdated($id: ID!) { gameUpdated(gameId: $id) { ${GAME_FIELDS} } }`;
 export const VIEW_AS_OF = `query ViewAsOf($id: ID!, $asOf: Int!) { game(id: $id) { id view(asOf: $asOf) } }`;
-export const HISTORY = `query History($id: ID!, $after: Int!) { game(id: $id) { id history(after: $after, first: 500) { seq type payload actorSeat actor { id displayName } at rolledBack } } }`;
+export const HISTORY = `query History($id: ID!, $after: Int!) { game(id: $id) { id history(after: $after, first: 500) { seq type payload actorSeat actor { id displayName } at rolledBack text } } }`;
 
 export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`;
 export const JOIN_GAME = `mutation JoinGame($id: ID!, $seat: Int) { joinGame(gameId: $id, seat: $seat) { ${GAME_FIELDS} } }`;

@@ -85,4 +85,6 @@ export interface HistoryEntry {
   actor: User | null;
   at: string;
   rolledBack: boolean;
+  /** The event in one sentence, as the server words it for this reader; null for bookkeeping. */
+  text: string | null;
 }

@@ -37,8 +37,6 @@ export interface GameUi<V = any> {
   targetsOf(move: Move): string[];
   /** The move in words, on buttons and in the chooser. */
   describeMove(move: Move, view: V, nameOf: NameOf): string;
-  /** A history event in words; null for events not worth a line of their own. */
-  describeEvent(type: string, payload: Record<string, any>, nameOf: NameOf): string | null;
   /** What the active player is asked to do now, when the view says. */
   prompt?(view: V): string | null;
   /**

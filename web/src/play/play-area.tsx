@@ -34,7 +34,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept:
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
   const history = useHistory(game.id, game.version);
-  const items = timelineItems(history, ui, nameOf);
+  const items = timelineItems(history);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);
   const [problem, setProblem] = useState<Problem | null>(null);

@@ -1,13 +1,12 @@
 /**
  * History entries turned into timeline lines. One line per step a player
  * (or the server) took: every event of one append shares its time, so
- * consecutive events at the same instant form one line. A line's
+ * consecutive events at the same instant form one line, made of the
+ * server's sentences for them (see src/play/event-text.ts). A line's
  * `seq` is its last event, so replaying or rolling back "to here" lands
  * after the whole step, never in the middle of one.
  */
 import type { HistoryEntry } from '../api/types';
-import type { GameUi, NameOf } from '../games/game-ui';
-import { describePlatformEvent, isPlatformEvent } from './platform-events';
 import type { TimelineItem } from './timeline';
 
 /** Longest line: a big step (a round's end) lists its first events and counts the rest. */
@@ -27,28 +26,17 @@ function steps(history: HistoryEntry[]): HistoryEntry[][] {
   return groups;
 }
 
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function timelineItems(history: HistoryEntry[], ui: GameUi, nameOf: NameOf): TimelineItem[] {
+export function timelineItems(history: HistoryEntry[]): TimelineItem[] {
   const started = history.find((entry) => entry.type === 'game.started');
   return steps(history).flatMap((step) => {
-    const first = step[0];
     const last = step[step.length - 1];
-    const actorName = capitalize(first.actorSeat !== null ? nameOf(first.actorSeat) : (first.actor?.displayName ?? 'The server'));
-    const parts = step.flatMap((entry) => {
-      const text = isPlatformEvent(entry.type)
-        ? describePlatformEvent(entry.type, entry.payload, nameOf, actorName)
-        : ui.describeEvent(entry.type, entry.payload, nameOf);
-      return text ? [capitalize(text)] : [];
-    });
+    const parts = step.flatMap((entry) => (entry.text ? [entry.text] : []));
     if (parts.length === 0) return [];
-    const shown = parts.length > MAX_PARTS ? [...parts.slice(0, MAX_PARTS), `and ${parts.length - MAX_PARTS} more`] : parts;
+    const shown = parts.length > MAX_PARTS ? [...parts.slice(0, MAX_PARTS), `(And ${parts.length - MAX_PARTS} more.)`] : parts;
     return [
       {
         seq: last.seq,
-        text: shown.join('; '),
+        text: shown.join(' '),
         at: last.at,
         rolledBack: step.every((entry) => entry.rolledBack),
         // The start step ends with the ruleset's setup: from there on there is a board.

@@ -18,8 +18,23 @@ export type NeighborhoodId = string;
 export interface TileDef {
   id: NeighborhoodId;
   color: Color;
+  /** The tile in words, its color and number: "Red 3". */
+  name: string;
 }
 
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
 export const TILES: readonly TileDef[] = COLORS.flatMap((color) =>
-  Array.from({ length: TILES_PER_COLOR }, (_, i) => ({ id: `${color}-${i + 1}`, color })),
+  Array.from({ length: TILES_PER_COLOR }, (_, i) => ({
+    id: `${color}-${i + 1}`,
+    color,
+    name: `${capitalized(color)} ${i + 1}`,
+  })),
 );
+
+const TILES_BY_ID: Readonly<Record<NeighborhoodId, TileDef>> = Object.fromEntries(TILES.map((t) => [t.id, t]));
+
+/** `red-3` → "Red 3". */
+export function neighborhoodName(id: NeighborhoodId): string {
+  return TILES_BY_ID[id].name;
+}

@@ -7,6 +7,20 @@ export type Merchandise = (typeof MERCHANDISE)[number];
 export type CardKind = Merchandise | 'fakir';
 export const CARD_KINDS: readonly CardKind[] = [...MERCHANDISE, 'fakir'];
 
+/** The names printed on the cards (`bullion` is the one printed "Gold"). */
+export const CARD_NAMES: Record<CardKind, string> = {
+  ivory: 'Ivory',
+  jewels: 'Jewels',
+  bullion: 'Gold',
+  papyrus: 'Papyrus',
+  silk: 'Silk',
+  spice: 'Spice',
+  fish: 'Fish',
+  wheat: 'Wheat',
+  pottery: 'Pottery',
+  fakir: 'Fakir',
+};
+
 export const CARD_COUNTS: Record<CardKind, number> = {
   ivory: 2,
   jewels: 2,

@@ -5,6 +5,15 @@
 export const COLORS = ['yellow', 'white', 'green', 'blue', 'red'] as const;
 export type Color = (typeof COLORS)[number];
 
+/** Each colour's tribe, as players call its meeples (one of them). */
+export const TRIBE_NAMES: Record<Color, string> = {
+  yellow: 'Vizier',
+  white: 'Elder',
+  green: 'Merchant',
+  blue: 'Builder',
+  red: 'Assassin',
+};
+
 export const MEEPLE_COUNTS: Record<Color, number> = {
   yellow: 16,
   white: 20,

@@ -7,6 +7,10 @@ export const TOTAL_COINS_VALUE = 48 * 5 + 48;
 export const PALM_TREES = 12;
 export const PALACES = 10;
 
+/** What the Oasis and the Village add to a tile. */
+export type Structure = 'palm' | 'palace';
+export const STRUCTURE_NAMES: Record<Structure, string> = { palm: 'palm tree', palace: 'palace' };
+
 /** Camels and turn markers per seat: two-player games use the big camel sets and two markers each. */
 export function camelsPerSeat(seats: number): number {
   return seats === 2 ? 11 : 8;

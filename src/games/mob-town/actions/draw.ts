@@ -29,6 +29,6 @@ export function freeDrawMoves(state: State, seat: Seat): Move[] {
 export function applyFreeDraw(tx: Tx, seat: Seat, move: MoveOf<'freeDraw'>): void {
   const cell = cellKey(move.cell);
   const landmark = LANDMARKS.find((l) => l.id === tx.state.city[cell].card)!;
-  tx.emit({ type: 'freeDrawUsed', seat, cell });
+  tx.emit({ type: 'freeDrawUsed', seat, cell, card: landmark.id });
   if (landmark.power.kind === 'freeDraw') drawCards(tx, seat, landmark.power.cards);
 }

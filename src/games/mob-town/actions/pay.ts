@@ -25,7 +25,7 @@ export function applyPay(tx: Tx, seat: Seat, move: MoveOf<'pay'>, step: PayStep)
     payees = payees.slice(1);
   }
   if (costLeft > 0 || payees.length) return void tx.emit({ type: 'stepBegan', step: { ...step, costLeft, payees } });
-  if (step.purpose === 'takeOver') tx.emit({ type: 'tokenPlaced', seat, cell: step.cell });
+  if (step.purpose === 'takeOver') tx.emit({ type: 'tokenPlaced', seat, cell: step.cell, card: tx.state.city[step.cell].card });
   else completeShutDown(tx, seat, step.cell);
   finishStep(tx);
 }

@@ -49,7 +49,7 @@ export function applyClearOutCard(tx: Tx, seat: Seat, move: MoveOf<'pay'>, step:
   const removes = payValue(move.card, rule(tx.state, seat, step)) + (step.cardsPaid === 0 ? mods.clearOutBonus : 0);
   const count = Math.min(removes, tx.state.city[step.cell].tokens.length);
   tx.emit({ type: 'cardPaid', seat, card: move.card, to: null });
-  tx.emit({ type: 'tokensCleared', seat, cell: step.cell, count });
+  tx.emit({ type: 'tokensCleared', seat, cell: step.cell, card: tx.state.city[step.cell].card, count });
   const next: ClearOutStep = { ...step, suit: step.suit ?? suitOf(move.card), cardsPaid: step.cardsPaid + 1 };
   if (cardsThatClear(tx.state, seat, next).length) tx.emit({ type: 'stepBegan', step: next });
   else finishStep(tx);

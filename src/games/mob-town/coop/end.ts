@@ -18,5 +18,7 @@ function outcome(tx: Tx): GameResult | null {
 export function checkCoopEnd(tx: Tx): void {
   if (tx.state.phase === 'finished' || !tx.state.coop) return;
   const result = outcome(tx);
-  if (result) tx.emit({ type: 'gameEnded', result, briefcasePoints: tx.state.players.map(() => 0) });
+  if (!result) return;
+  const { lawScore, mobBoss } = tx.state.coop;
+  tx.emit({ type: 'gameEnded', result, briefcasePoints: tx.state.players.map(() => 0), tracks: { lawScore, mobBoss } });
 }

@@ -88,7 +88,7 @@ function placeMobToken(tx: Tx, cell: CellKey): void {
   if (over(tx)) return;
   const lot = tx.state.city[cell];
   if (lot.tokens.length + 1 > lotCard(lot.card).value || tx.state.coop!.mobTokens === 0) advanceBoss(tx, 1);
-  else tx.emit({ type: 'mobTokenPlaced', cell });
+  else tx.emit({ type: 'mobTokenPlaced', cell, card: lot.card });
 }
 
 function advanceBoss(tx: Tx, spaces: number): void {

@@ -23,7 +23,8 @@ export function placePawnMoves(state: State): Move[] {
 
 /** Once every pawn is down, the first player's turn begins. */
 export function applyPlacePawn(tx: Tx, seat: Seat, move: MoveOf<'placePawn'>): void {
-  tx.emit({ type: 'pawnPlaced', seat, cell: cellKey(move.cell) });
+  const cell = cellKey(move.cell);
+  tx.emit({ type: 'pawnPlaced', seat, cell, card: tx.state.city[cell].card });
   if (tx.state.players.every((p) => p.pawn)) tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: COOP.actionsPerTurn });
 }
 
@@ -33,6 +34,7 @@ export function moveMoves(state: State, seat: Seat): Move[] {
 }
 
 export function applyMovePawn(tx: Tx, seat: Seat, move: MoveOf<'move'>): void {
-  tx.emit({ type: 'pawnMoved', seat, cell: cellKey(move.cell) });
+  const cell = cellKey(move.cell);
+  tx.emit({ type: 'pawnMoved', seat, cell, card: tx.state.city[cell].card });
   finishStep(tx);
 }

@@ -32,7 +32,8 @@ export function applyShutDown(tx: Tx, seat: Seat): void {
 
 /** Called once the last card is paid. */
 export function completeShutDown(tx: Tx, seat: Seat, cell: CellKey): void {
-  tx.emit({ type: 'propertyShutDown', seat, cell, points: lotCard(tx.state.city[cell].card).value });
+  const card = tx.state.city[cell].card;
+  tx.emit({ type: 'propertyShutDown', seat, cell, card, points: lotCard(card).value });
   checkCoopEnd(tx);
   if (tx.state.phase !== 'finished') expandBusiness(tx, cell);
 }

@@ -4,7 +4,7 @@
  * total face value of the relevant properties, and a tie on that too scores
  * for nobody.
  */
-import { BUSINESS_TYPES, type BusinessType } from './properties';
+import { BUSINESS_NAMES, BUSINESS_TYPES, type BusinessType } from './properties';
 
 export type AgendaGoal =
   /** Most properties of one business type; relevant: those properties. */
@@ -22,18 +22,10 @@ export interface AgendaDef {
   goal: AgendaGoal;
 }
 
-const TYPE_NAMES: Record<BusinessType, string> = {
-  factory: 'Factories',
-  gamblingDen: 'Gambling Dens',
-  theater: 'Theaters',
-  hotel: 'Hotels',
-  restaurant: 'Restaurants',
-};
-
 export const AGENDAS: readonly AgendaDef[] = [
   ...BUSINESS_TYPES.map((business) => ({
     id: `most-${business}`,
-    name: `Most ${TYPE_NAMES[business]}`,
+    name: `Most ${BUSINESS_NAMES[business].many}`,
     goal: { kind: 'mostOfType', business } as const,
   })),
   { id: 'most-types', name: 'Most Different Businesses', goal: { kind: 'mostTypes' } },

@@ -2,7 +2,7 @@
  * Cards of the co-op variant "Upholding the Law" (default set, our
  * reconstruction): 6 roles, 14 mob activity cards and 6 master crimes.
  */
-import { BUSINESS_TYPES, type BusinessType } from './properties';
+import { BUSINESS_NAMES, BUSINESS_TYPES, type BusinessType } from './properties';
 import type { RuleChange } from './rule-changes';
 
 export interface RoleDef {
@@ -27,15 +27,19 @@ export type MobTarget = { business: BusinessType } | { value: number };
 export interface MobActivityDef {
   id: string;
   target: MobTarget;
+  text: string;
 }
 
 /** Two cards per business type and one per property value: 14. */
 export const MOB_ACTIVITIES: readonly MobActivityDef[] = [
-  ...BUSINESS_TYPES.flatMap((business) => [
-    { id: `${business}-a`, target: { business } },
-    { id: `${business}-b`, target: { business } },
-  ]),
-  ...[1, 2, 3, 4].map((value) => ({ id: `value-${value}`, target: { value } })),
+  ...BUSINESS_TYPES.flatMap((business) => {
+    const text = `Place a family token on every face-up ${BUSINESS_NAMES[business].one}.`;
+    return [
+      { id: `${business}-a`, target: { business }, text },
+      { id: `${business}-b`, target: { business }, text },
+    ];
+  }),
+  ...[1, 2, 3, 4].map((value) => ({ id: `value-${value}`, target: { value }, text: `Place a family token on every face-up property worth ${value}.` })),
 ];
 
 export type CrimeEffect =

@@ -19,6 +19,17 @@ export type Card = HenchmanCard | 'cash' | 'law';
 export type CardType = Suit | 'cash';
 export const CARD_TYPES: readonly CardType[] = [...SUITS, 'cash'];
 
+/** How players call the cards, one and several: a Rat, two Rats; a cash card. Henchmen add their value. */
+export const CARD_NAMES: Record<CardType | 'law', { one: string; many: string }> = {
+  snakes: { one: 'Snake', many: 'Snakes' },
+  sharks: { one: 'Shark', many: 'Sharks' },
+  foxes: { one: 'Fox', many: 'Foxes' },
+  rats: { one: 'Rat', many: 'Rats' },
+  weasels: { one: 'Weasel', many: 'Weasels' },
+  cash: { one: 'cash card', many: 'cash cards' },
+  law: { one: 'Law card', many: 'Law cards' },
+};
+
 /** The 56 cards shuffled each round besides the Law, in a fixed (sorted) order. */
 export const ROUND_DECK: readonly Card[] = [
   ...SUITS.flatMap((suit) =>

@@ -7,6 +7,15 @@ import type { Suit } from './deck';
 export const BUSINESS_TYPES = ['factory', 'gamblingDen', 'theater', 'hotel', 'restaurant'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
+/** Readable names of the business types, one and several (agendas and the history use them). */
+export const BUSINESS_NAMES: Record<BusinessType, { one: string; many: string }> = {
+  factory: { one: 'Factory', many: 'Factories' },
+  gamblingDen: { one: 'Gambling Den', many: 'Gambling Dens' },
+  theater: { one: 'Theater', many: 'Theaters' },
+  hotel: { one: 'Hotel', many: 'Hotels' },
+  restaurant: { one: 'Restaurant', many: 'Restaurants' },
+};
+
 export type Arrow = 'up' | 'right' | 'down' | 'left';
 
 /** Anything that can lie in the city: a business property or a landmark. */

@@ -1,6 +1,5 @@
 import type { GameUi } from '../game-ui';
 import { FivePointsBoard } from './board';
-import { describeEvent } from './events';
 import { describeMove, targetsOf } from './moves';
 import type { FivePointsView } from './view-types';
 
@@ -8,6 +7,5 @@ export const fivePointsUi: GameUi<FivePointsView> = {
   Board: FivePointsBoard,
   targetsOf,
   describeMove,
-  describeEvent,
   prompt: (view) => (view.decision && view.decision !== 'nothing' ? view.decision : null),
 };

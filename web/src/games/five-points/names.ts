@@ -1,11 +1,7 @@
-/** How Five Points things are named in words. */
+/** How Five Points things are named in words (neighborhoods as the server's sentences name them). */
 import { BUILDINGS, type BuildingId } from '../../../../src/games/five-points/data/buildings';
 
-/** `red-3` → "Red 3". */
-export function neighborhoodName(id: string): string {
-  const [color, number] = id.split('-');
-  return `${color.charAt(0).toUpperCase()}${color.slice(1)} ${number}`;
-}
+export { neighborhoodName } from '../../../../src/games/five-points/data/tiles';
 
 export function buildingName(id: string): string {
   return BUILDINGS[id as BuildingId]?.name ?? id;

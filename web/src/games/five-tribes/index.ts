@@ -1,6 +1,5 @@
 import type { GameUi } from '../game-ui';
 import { FiveTribesBoard } from './board';
-import { describeEvent } from './events';
 import { describeMove, targetsOf } from './moves';
 import { SaleForm } from './sale-form';
 import type { FiveTribesView } from './view-types';
@@ -22,7 +21,6 @@ export const fiveTribesUi: GameUi<FiveTribesView> = {
   Board: FiveTribesBoard,
   targetsOf,
   describeMove,
-  describeEvent,
   prompt: (view) => (view.phase === 'bidding' ? 'bid for turn order on the track' : view.turn ? (PROMPTS[view.turn.step.name] ?? null) : null),
   MoveForm: SaleForm,
   usesForm: (move) => move.type === 'sell',

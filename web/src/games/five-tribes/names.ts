@@ -1,13 +1,15 @@
 /** How Five Tribes things are named and colored. */
 import { DJINNS, type DjinnId } from '../../../../src/games/five-tribes/data/djinns';
+import { TRIBE_NAMES } from '../../../../src/games/five-tribes/data/meeples';
+import { squareName, toIndex } from '../../../../src/games/five-tribes/grid';
 import type { MeepleColor } from './view-types';
 
 export const TRIBES: Record<MeepleColor, { name: string; fill: string }> = {
-  yellow: { name: 'Vizier', fill: '#f2d022' },
-  white: { name: 'Elder', fill: '#fbfbf7' },
-  green: { name: 'Merchant', fill: '#3aa655' },
-  blue: { name: 'Builder', fill: '#2f6fd0' },
-  red: { name: 'Assassin', fill: '#d6342c' },
+  yellow: { name: TRIBE_NAMES.yellow, fill: '#f2d022' },
+  white: { name: TRIBE_NAMES.white, fill: '#fbfbf7' },
+  green: { name: TRIBE_NAMES.green, fill: '#3aa655' },
+  blue: { name: TRIBE_NAMES.blue, fill: '#2f6fd0' },
+  red: { name: TRIBE_NAMES.red, fill: '#d6342c' },
 };
 
 export const MEEPLE_COLORS = Object.keys(TRIBES) as MeepleColor[];
@@ -23,5 +25,5 @@ export function cardName(kind: string): string {
 }
 
 export function tileName([row, col]: number[]): string {
-  return `${String.fromCharCode(65 + row)}${col + 1}`;
+  return squareName(toIndex([row, col]));
 }

@@ -31,5 +31,4 @@ export const genericUi: GameUi = {
     const rest = Object.entries(details).map(([key, value]) => `${key} ${JSON.stringify(value)}`);
     return [humanize(type), ...rest].join(', ');
   },
-  describeEvent: (type) => humanize(type),
 };

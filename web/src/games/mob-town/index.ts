@@ -1,6 +1,5 @@
 import type { GameUi } from '../game-ui';
 import { MobTownBoard } from './board';
-import { describeEvent } from './events';
 import { describeMove, targetsOf } from './moves';
 import type { MobTownView } from './view-types';
 
@@ -37,6 +36,5 @@ export const mobTownUi: GameUi<MobTownView> = {
   Board: MobTownBoard,
   targetsOf,
   describeMove,
-  describeEvent,
   prompt,
 };

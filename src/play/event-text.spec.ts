@@ -1,0 +1,28 @@
+import { countingGame } from '../../test/support/counting-game';
+import { eventText, seatLabel } from './event-text';
+
+const seatName = (seat: number) => ['Ann', 'Bob'][seat] ?? seatLabel(seat);
+const text = (type: string, payload: Record<string, unknown>, actorName: string | null = 'Ann') => eventText(countingGame, { type, payload, actorName }, seatName);
+
+describe('eventText', () => {
+  it("words every one of the server's events", () => {
+    expect(text('game.created', { seats: 3 })).toBe('Ann created the game for 3 players.');
+    expect(text('game.seatTaken', { seat: 2 }, 'Cy')).toBe('Cy took seat 3.');
+    expect(text('game.playerInvited', { userId: 'u3' })).toBe('Ann invited a player.');
+    expect(text('game.started', {})).toBe('Ann started the game.');
+    expect(text('game.moveUndone', { toVersion: 8 }, 'Bob')).toBe('Bob took back a step.');
+    expect(text('game.rolledBack', { toVersion: 4, reason: '' })).toBe('Ann rolled the game back to version 4.');
+    expect(text('game.deadlinePassed', { seat: 1 }, null)).toBe('Bob ran out of time.');
+    expect(text('game.deadlineExtended', { seat: 1, dueAt: '2026-12-01T00:00:00Z' }, null)).toBe('The server extended the deadline of Bob.');
+    expect(text('game.turnSkipped', { seat: 2 }, null)).toBe('Seat 3 was passed over for running out of time.');
+    expect(text('game.endedByHost', { reason: 'Bob left' })).toBe('Ann ended the game: “Bob left”.');
+  });
+
+  it("leaves the ruleset's events to the ruleset", () => {
+    expect(text('added', { seat: 1, amount: 2 })).toBe('Bob added 2 to the counter.');
+  });
+
+  it('refuses a server event it has no words for, rather than showing its raw type', () => {
+    expect(() => text('game.somethingNew', {})).toThrow(/no words/);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Events in words, one sentence each, for the history (API and web page) and
+ * "your turn" mail. The ruleset words its own events (`Ruleset.describe`);
+ * the server's events are worded here. Input is already redacted for the
+ * reader, so nothing hidden can reach the text.
+ */
+import type { AnyRuleset } from '../rules/contract';
+import {
+  DeadlineExtended,
+  DeadlinePassed,
+  EndedByHost,
+  GameCreated,
+  GameRolledBack,
+  GameStarted,
+  isPlatformEvent,
+  MoveUndone,
+  PlayerInvited,
+  SeatTaken,
+  TurnSkipped,
+} from './platform-events';
+
+export interface WordedEvent {
+  type: string;
+  payload: Record<string, unknown>;
+  /** Who wrote the event; null for the server (a deadline passing). */
+  actorName: string | null;
+}
+
+/** A seat's player by name (see seatLabel for a seat nobody holds). */
+export type SeatName = (seat: number) => string;
+
+/** A seat nobody holds, counted from 1 as players count. */
+export function seatLabel(seat: number): string {
+  return `Seat ${seat + 1}`;
+}
+
+/** Events of the lobby: before the game starts, nobody waits on them. */
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, PlayerInvited]);
+
+function quoted(reason: unknown): string {
+  return typeof reason === 'string' && reason.length > 0 ? `: “${reason}”` : '';
+}
+
+function platformText(event: WordedEvent, seatName: SeatName): string {
+  const who = event.actorName ?? 'The server';
+  const { payload } = event;
+  switch (event.type) {
+    case GameCreated:
+      return `${who} created the game for ${payload.seats} players.`;
+    case SeatTaken:
+      return `${who} took seat ${(payload.seat as number) + 1}.`;
+    case PlayerInvited:
+      return `${who} invited a player.`;
+    case GameStarted:
+      return `${who} started the game.`;
+    case MoveUndone:
+      return `${who} took back a step.`;
+    case GameRolledBack:
+      return `${who} rolled the game back to version ${payload.toVersion}${quoted(payload.reason)}.`;
+    case DeadlinePassed:
+      return `${seatName(payload.seat as number)} ran out of time.`;
+    case DeadlineExtended:
+      return `${who} extended the deadline of ${seatName(payload.seat as number)}.`;
+    case TurnSkipped:
+      return `${seatName(payload.seat as number)} was passed over for running out of time.`;
+    case EndedByHost:
+      return `${who} ended the game${quoted(payload.reason)}.`;
+    default:
+      throw new Error(`no words for the server's event ${event.type}`);
+  }
+}
+
+/** The event in one sentence; null for a ruleset's bookkeeping that no reader needs. */
+export function eventText(ruleset: AnyRuleset, event: WordedEvent, seatName: SeatName): string | null {
+  if (isPlatformEvent(event.type)) return platformText(event, seatName);
+  return ruleset.describe({ ...event.payload, type: event.type }, seatName);
+}
