@@ -1,35 +1,108 @@
 /**
- * Several server processes may start at once on one database (a deploy of
- * two replicas, or the two-process live-updates test): each sets up the same
- * pg-boss delivery queue, and none may fail doing it.
+ * The delivery queue on real PostgreSQL: the `notifications` table worked by
+ * several workers at once (as several server processes would), retries with
+ * their delays, and leases left by a worker that died.
  */
-import { DeliveryQueue } from '../src/notifications/delivery-queue';
-import { MAIL_NOT_SENT } from '../src/notifications/notification-options';
-import { createTestDatabase } from './support/database';
+import { PrismaService } from '../src/database/prisma.service';
+import { DeliveryClaim, DeliveryQueue } from '../src/notifications/delivery-queue';
+import { DeliveryPolicy, MAIL_NOT_SENT } from '../src/notifications/notification-options';
+import { createTestDatabase, TestDatabase } from './support/database';
 
-const PROCESSES = 8;
+const FAST: DeliveryPolicy = { retryLimit: 2, retryDelaySeconds: 0.2, retryBackoff: false, pollingIntervalSeconds: 0.05 };
 
-async function startQueuesAtOnce(databaseUrl: string): Promise<void> {
-  const queues = Array.from(
-    { length: PROCESSES },
-    () => new DeliveryQueue(databaseUrl, { mail: MAIL_NOT_SENT, linkSecret: 'secret' }),
-  );
-  const started = await Promise.allSettled(queues.map((queue) => queue.onModuleInit()));
-  await Promise.all(queues.map((queue) => queue.onModuleDestroy()));
-  for (const outcome of started) {
-    if (outcome.status === 'rejected') throw outcome.reason;
+describe('the delivery queue', () => {
+  let db: TestDatabase;
+  let prisma: PrismaService;
+  let userId: string;
+  let version = 0;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    prisma = new PrismaService(db.url);
+    userId = (await prisma.user.create({ data: { email: 'ann@example.org', passwordHash: 'x', displayName: 'Ann' } })).id;
+  });
+
+  afterAll(async () => {
+    await prisma.close();
+    await db.drop();
+  });
+
+  function queueOn(service: PrismaService, policy: Partial<DeliveryPolicy> = FAST): DeliveryQueue {
+    return new DeliveryQueue(service, { mail: { ...MAIL_NOT_SENT, delivery: policy }, linkSecret: 'secret' });
   }
-}
 
-describe('delivery queue start-up', () => {
-  it('starts in several processes at once on a fresh database', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const db = await createTestDatabase();
-      try {
-        await startQueuesAtOnce(db.url);
-      } finally {
-        await db.drop();
-      }
+  /** Pending notifications (digests, so no game is needed), returning their ids. */
+  async function pending(count: number): Promise<string[]> {
+    const rows = await Promise.all(
+      Array.from({ length: count }, () =>
+        prisma.notification.create({ data: { userId, gameVersion: ++version, kind: 'DIGEST', createdAt: new Date() }, select: { id: true } }),
+      ),
+    );
+    return rows.map((row) => row.id);
+  }
+
+  const markSent = (id: string) => prisma.sql.query(`UPDATE notifications SET status = 'SENT' WHERE id = $1::uuid`, [id]);
+
+  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  it('hands each notification to exactly one of several workers', async () => {
+    const ids = await pending(60);
+    const processes = Array.from({ length: 4 }, () => new PrismaService(db.url));
+    const queues = processes.map((service) => queueOn(service));
+    const delivered: string[] = [];
+    for (const queue of queues) {
+      queue.work(async ({ notificationId }) => {
+        delivered.push(notificationId);
+        await new Promise((resolve) => setTimeout(resolve, 5)); // a send takes a while: the others claim meanwhile
+        await markSent(notificationId);
+      });
+    }
+    try {
+      await until(async () => (await prisma.notification.count({ where: { id: { in: ids }, status: 'SENT' } })) === ids.length, 'all are sent');
+    } finally {
+      await Promise.all(queues.map((queue) => queue.onModuleDestroy()));
+      await Promise.all(processes.map((service) => service.close()));
+    }
+    expect(delivered.sort()).toEqual([...ids].sort());
+  });
+
+  it('tries a failing mail again after the delay, and marks it FAILED after the last retry', async () => {
+    const [id] = await pending(1);
+    const queue = queueOn(prisma);
+    const claims: Array<DeliveryClaim & { at: number }> = [];
+    queue.work(async (claim) => {
+      claims.push({ ...claim, at: Date.now() });
+      throw new Error('451 try again later');
+    });
+    try {
+      await until(async () => (await prisma.notification.findUniqueOrThrow({ where: { id } })).status === 'FAILED', 'it is FAILED');
+    } finally {
+      await queue.onModuleDestroy();
+    }
+    expect(claims.map((claim) => claim.finalAttempt)).toEqual([false, false, true]);
+    for (let i = 1; i < claims.length; i++) expect(claims[i].at - claims[i - 1].at).toBeGreaterThanOrEqual(150); // 0.2 s, give or take the clocks
+    expect(await prisma.notification.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 3, lastError: '451 try again later', leaseUntil: null });
+  });
+
+  it("leaves a mail another worker holds until that worker's lease runs out, and a mail not yet due alone", async () => {
+    const [leased, later] = await pending(2);
+    await prisma.sql.query(`UPDATE notifications SET lease_until = now() + interval '1 hour' WHERE id = $1::uuid`, [leased]);
+    await prisma.sql.query(`UPDATE notifications SET next_attempt_at = now() + interval '1 hour' WHERE id = $1::uuid`, [later]);
+    const queue = queueOn(prisma);
+    const seen: string[] = [];
+    const deliver = async ({ notificationId }: DeliveryClaim) => {
+      seen.push(notificationId);
+      await markSent(notificationId);
+    };
+    expect(await queue.deliverBatch(deliver)).toBe(0);
+    await prisma.sql.query(`UPDATE notifications SET lease_until = now() - interval '1 second' WHERE id = $1::uuid`, [leased]); // its worker died
+    expect(await queue.deliverBatch(deliver)).toBe(1);
+    expect(seen).toEqual([leased]);
   });
 });

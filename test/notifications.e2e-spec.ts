@@ -1,6 +1,6 @@
 /**
  * Email notifications end to end: a real SMTP server (smtp-server) in the
- * test, real PostgreSQL, the real delivery worker on pg-boss.
+ * test, real PostgreSQL, the real delivery worker and its queue.
  */
 import type { ParsedMail } from 'mailparser';
 import { ManualClock } from '../src/common/clock';

@@ -1,106 +1,123 @@
 /**
- * The delivery queue, on pg-boss (a PostgreSQL job queue): jobs live in the
- * app's own database, so a delivery job is written in the same transaction
- * as the notification it delivers, survives restarts, and is retried with
- * backoff when sending fails.
+ * The delivery queue is the `notifications` table itself: a PENDING row is a
+ * mail still to send, written in the same transaction as the events that
+ * cause it (outbox.ts), so recording a notification is enqueueing it, with
+ * no second write. A worker claims due rows a batch at a time with a lease
+ * (FOR UPDATE SKIP LOCKED, so several workers never take the same row),
+ * and a failed send is tried again later with backoff. A worker that dies
+ * mid-send leaves a lease that runs out, and another worker takes the mail.
+ *
+ * Times here are the database's clock: they schedule retries, not game time.
  */
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import PgBoss from 'pg-boss';
-import { DATABASE_URL } from '../database/database.module';
-import type { Sql } from '../database/sql';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
 import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-const QUEUE = 'notification-delivery';
-/** Sending one mail takes seconds; a job active longer belonged to a process that died, and is retried. */
-const JOB_EXPIRY_SECONDS = 120;
-const STOP_TIMEOUT_MS = 5000;
-const DEADLOCK_DETECTED = '40P01';
 /** Mails sent at once (each on its own SMTP connection). */
 const DELIVERY_BATCH = 10;
-const QUEUE_SETUP_ATTEMPTS = 5;
+/** Sending one mail takes seconds; a lease older than this belonged to a worker that died. */
+const LEASE_SECONDS = 120;
+const MAX_ERROR_LENGTH = 1000;
 
-interface DeliveryJob {
+/** Takes up to a batch of due, unleased notifications, oldest due first. */
+const CLAIM_DUE = `
+UPDATE notifications SET lease_until = now() + make_interval(secs => $1::int)
+WHERE id IN (
+  SELECT id FROM notifications
+  WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+  ORDER BY next_attempt_at
+  LIMIT $2::int
+  FOR UPDATE SKIP LOCKED)
+RETURNING id, attempts`;
+const RETRY_LATER = `
+UPDATE notifications
+SET attempts = attempts + 1, last_error = $2::text, lease_until = NULL, next_attempt_at = now() + make_interval(secs => $3::double precision)
+WHERE id = $1::uuid AND status = 'PENDING'`;
+const GIVE_UP = `
+UPDATE notifications SET status = 'FAILED', attempts = attempts + 1, last_error = $2::text, lease_until = NULL
+WHERE id = $1::uuid AND status = 'PENDING'`;
+
+/** One claimed notification: `finalAttempt` when a failure now will not be retried. */
+export interface DeliveryClaim {
   notificationId: string;
+  finalAttempt: boolean;
 }
 
-/** Runs pg-boss's SQL in the caller's transaction, so its inserts commit or roll back with it. */
-function inTransaction(sql: Sql): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => ({ rows: await sql.query(text, values) }),
-  };
-}
-
-/**
- * pg-boss's create_queue can deadlock with the same call from another process
- * starting at the same moment (each holds a lock on its queue row the other's
- * ALTER TABLE needs). PostgreSQL aborts one of them; the survivor creates the
- * queue, so the loser's retry finds it and does nothing.
- */
-async function createQueueDespiteRivals(createQueue: () => Promise<void>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createQueue();
-    } catch (error) {
-      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === QUEUE_SETUP_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
-    }
-  }
-}
+/** Sends (or sets aside) one notification, moving it out of PENDING; throws when sending failed. */
+export type Deliver = (claim: DeliveryClaim) => Promise<void>;
 
 @Injectable()
-export class DeliveryQueue implements OnModuleInit, OnModuleDestroy {
+export class DeliveryQueue implements OnModuleDestroy {
   private readonly logger = new Logger(DeliveryQueue.name);
-  private readonly boss: PgBoss;
   readonly policy: DeliveryPolicy;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
 
-  constructor(@Inject(DATABASE_URL) databaseUrl: string, @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+  ) {
     this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery };
-    this.boss = new PgBoss({ connectionString: databaseUrl, max: 4, schedule: false });
-    this.boss.on('error', (error) => this.logger.warn(`pg-boss: ${error.message}`));
   }
 
-  async onModuleInit(): Promise<void> {
-    await this.boss.start();
-    const settings = {
-      name: QUEUE,
-      retryLimit: this.policy.retryLimit,
-      retryDelay: this.policy.retryDelaySeconds,
-      retryBackoff: this.policy.retryBackoff,
-      expireInSeconds: JOB_EXPIRY_SECONDS,
-    };
-    await createQueueDespiteRivals(() => this.boss.createQueue(QUEUE, settings)); // does nothing if it exists
-    await this.boss.updateQueue(QUEUE, settings);
+  /** Works the queue in this process until it stops: a batch at a time, again at once after a full batch. */
+  work(deliver: Deliver): void {
+    this.running ??= this.loop(deliver);
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.running; // the batch in hand is finished, so no lease is left behind
   }
 
-  /** Delivery jobs that exist only if the caller's transaction commits. */
-  async enqueueInTransaction(sql: Sql, notificationIds: string[]): Promise<void> {
-    if (notificationIds.length === 0) return;
-    await this.boss.insert(
-      notificationIds.map((notificationId) => ({ name: QUEUE, data: { notificationId } })),
-      { db: inTransaction(sql) },
+  private async loop(deliver: Deliver): Promise<void> {
+    while (!this.stopping) {
+      let handled = 0;
+      try {
+        handled = await this.deliverBatch(deliver);
+      } catch (error) {
+        this.logger.warn(`could not read the delivery queue: ${(error as Error).message}`);
+      }
+      if (handled < DELIVERY_BATCH) await this.pause(this.policy.pollingIntervalSeconds * 1000);
+    }
+  }
+
+  /** Claims due notifications and delivers them together; returns how many there were. */
+  async deliverBatch(deliver: Deliver): Promise<number> {
+    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [LEASE_SECONDS, DELIVERY_BATCH]);
+    await Promise.all(
+      claimed.map(({ id, attempts }) => {
+        const finalAttempt = attempts >= this.policy.retryLimit;
+        return deliver({ notificationId: id, finalAttempt }).catch((error: unknown) => this.failed(id, attempts, finalAttempt, error));
+      }),
     );
+    return claimed.length;
   }
 
-  /**
-   * Calls `deliver` for each job, up to a batch at a time, saying whether
-   * it is the job's last try; a throw fails that job alone, which pg-boss
-   * retries later unless its retries are spent, and the batch's other jobs
-   * complete.
-   */
-  async work(deliver: (notificationId: string, finalAttempt: boolean) => Promise<void>): Promise<void> {
-    let workerId: string | undefined;
-    const options = { pollingIntervalSeconds: this.policy.pollingIntervalSeconds, batchSize: DELIVERY_BATCH, includeMetadata: true as const };
-    workerId = await this.boss.work<DeliveryJob>(QUEUE, options, async (jobs) => {
-      const outcomes = await Promise.allSettled(jobs.map((job) => deliver(job.data.notificationId, job.retryCount >= job.retryLimit)));
-      await Promise.all(
-        outcomes.map((outcome, i) => (outcome.status === 'rejected' ? this.boss.fail(QUEUE, jobs[i].id, { message: String(outcome.reason) }) : null)),
-      );
-      // pg-boss waits a polling interval after every fetch: with a full batch more mail is probably waiting, so fetch again now.
-      if (jobs.length === DELIVERY_BATCH && workerId) this.boss.notifyWorker(workerId);
+  /** Schedules the next try, or gives up for good after the last. */
+  private async failed(id: string, attempts: number, finalAttempt: boolean, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    if (finalAttempt) {
+      this.logger.error(`sending notification ${id} failed for the last time, giving up: ${message}`);
+      await this.prisma.sql.query(GIVE_UP, [id, message]);
+      return;
+    }
+    const delaySeconds = this.policy.retryDelaySeconds * (this.policy.retryBackoff ? 2 ** attempts : 1);
+    this.logger.warn(`sending notification ${id} failed (will retry in ${delaySeconds} s): ${message}`);
+    await this.prisma.sql.query(RETRY_LATER, [id, message, delaySeconds]);
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
     });
   }
 }

@@ -12,7 +12,7 @@ export class DeliveryWorker implements OnApplicationBootstrap {
     private readonly mailer: Mailer,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (this.mailer.canSend) await this.queue.work((id, finalAttempt) => this.delivery.deliver(id, finalAttempt));
+  onApplicationBootstrap(): void {
+    if (this.mailer.canSend) this.queue.work((claim) => this.delivery.deliver(claim));
   }
 }

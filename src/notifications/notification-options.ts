@@ -1,19 +1,21 @@
 import type { MailCatcher } from './mail-catcher';
 
-/** How hard the delivery worker tries (pg-boss retry settings of the delivery queue). */
+/** How hard the delivery worker tries (delivery-queue.ts). */
 export interface DeliveryPolicy {
+  /** Tries after the first; when the last fails too, the notification is FAILED. */
   retryLimit: number;
   retryDelaySeconds: number;
-  /** Doubles the delay after each failure (with jitter). */
+  /** Doubles the delay after each failure. */
   retryBackoff: boolean;
+  /** How long an idle worker waits before looking for due mail again. */
   pollingIntervalSeconds: number;
 }
 
 /**
- * Retries after 15 s, 30 s, 1 min ... doubling (plus up to as much again of
- * jitter): the last of 14 comes three to six days after the first failure,
- * so an SMTP server may be down for days without a mail being lost. A mail
- * still failing after that stays PENDING in `notifications`, with its error.
+ * Retries after 15 s, 30 s, 1 min ... doubling: the last of 14 comes about
+ * three days after the first failure, so an SMTP server may be down for days
+ * without a mail being lost. A mail still failing after that is marked
+ * FAILED in `notifications`, with its error.
  */
 export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 14, retryDelaySeconds: 15, retryBackoff: true, pollingIntervalSeconds: 2 };
 

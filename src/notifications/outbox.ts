@@ -1,14 +1,13 @@
 /**
  * The transactional outbox: notifications are rows written in the caller's
- * transaction (the one appending the events that cause them), each with its
- * delivery job. Nothing is sent here, so a slow or failing mail server never
- * holds up a move.
+ * transaction (the one appending the events that cause them); a PENDING row
+ * is the delivery queue's entry (delivery-queue.ts). Nothing is sent here,
+ * so a slow or failing mail server never holds up a move.
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
-import { DeliveryQueue } from './delivery-queue';
 
 export interface PlannedNotification {
   userId: string;
@@ -27,10 +26,7 @@ RETURNING id`;
 
 @Injectable()
 export class NotificationOutbox {
-  constructor(
-    private readonly queue: DeliveryQueue,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly clock: Clock) {}
 
   /**
    * Records notifications about a game at one version (null and 0 for a
@@ -47,8 +43,6 @@ export class NotificationOutbox {
       planned.map(({ kind }) => kind),
       planned.map(({ details }) => JSON.stringify(details ?? {})),
     ]);
-    const ids = rows.map((row) => row.id);
-    await this.queue.enqueueInTransaction(sql, ids);
-    return ids;
+    return rows.map((row) => row.id);
   }
 }
