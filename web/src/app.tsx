@@ -2,11 +2,13 @@
 import { GamePage } from './pages/game-page';
 import { LobbyPage } from './pages/lobby-page';
 import { LoginPage } from './pages/login-page';
-import { Link, useRouter } from './router';
+import { SettingsPage } from './pages/settings-page';
+import { isSettings, Link, SETTINGS_PATH, useRouter } from './router';
 import { useSession } from './session';
 
 function Header() {
   const { me, logout } = useSession();
+  const { location } = useRouter();
   return (
     <header className="top">
       <Link to="/" className="brand">
@@ -15,6 +17,9 @@ function Header() {
       {me && (
         <span className="who">
           {me.displayName}
+          <Link to={SETTINGS_PATH} className="link" aria-current={isSettings(location) ? 'page' : undefined}>
+            Settings
+          </Link>
           <button className="link" onClick={logout}>
             Log out
           </button>
@@ -37,7 +42,8 @@ function Page() {
       </>
     );
   }
-  return me ? <LobbyPage /> : <LoginPage />;
+  if (!me) return <LoginPage />;
+  return isSettings(location) ? <SettingsPage /> : <LobbyPage />;
 }
 
 export function App() {

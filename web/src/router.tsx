@@ -10,6 +10,17 @@ interface Location {
   query: URLSearchParams;
 }
 
+/**
+ * The settings page (email and vacations). A query on `/` rather than a path
+ * of its own: the server sends index.html for `/` and `/games/<id>` only
+ * (src/web/serve-web-app.ts), and this way a reload or bookmark still opens it.
+ */
+export const SETTINGS_PATH = '/settings';
+
+export function isSettings(location: Location): boolean {
+  return location.path.replace(/\/$/, '') === SETTINGS_PATH;
+}
+
 const RouterContext = createContext<{ location: Location; navigate: (to: string) => void } | null>(null);
 
 function current(): Location {

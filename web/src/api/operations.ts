@@ -21,6 +21,7 @@ export const HISTORY = `query History($id: ID!, $after: Int!) { game(id: $id) { 
 
 export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`;
 export const JOIN_GAME = `mutation JoinGame($id: ID!, $seat: Int) { joinGame(gameId: $id, seat: $seat) { ${GAME_FIELDS} } }`;
+export const INVITE_PLAYER = `mutation InvitePlayer($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { ${GAME_FIELDS} } }`;
 export const START_GAME = `mutation StartGame($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`;
 export const SUBMIT_MOVE = `mutation SubmitMove($id: ID!, $move: JSON!, $version: Int!, $clientMoveId: String) {
   submitMove(gameId: $id, move: $move, expectedVersion: $version, clientMoveId: $clientMoveId) { ${GAME_FIELDS} } }`;
@@ -29,3 +30,10 @@ export const RESOLVE_DEADLINE = `mutation ResolveDeadline($id: ID!, $seat: Int!,
   resolveDeadline(gameId: $id, seat: $seat, action: $action) { ${GAME_FIELDS} } }`;
 export const ROLLBACK_GAME = `mutation RollbackGame($id: ID!, $toVersion: Int!, $reason: String!) {
   rollbackGame(gameId: $id, toVersion: $toVersion, reason: $reason) { ${GAME_FIELDS} } }`;
+
+const SETTINGS_FIELDS = `deliveries { kind delivery } vacations { startsAt endsAt } vacationDaysLeftThisYear`;
+export const NOTIFICATION_SETTINGS = `query NotificationSettings { notificationSettings { ${SETTINGS_FIELDS} } }`;
+export const UPDATE_NOTIFICATION_SETTINGS = `mutation UpdateNotificationSettings($deliveries: [KindDeliveryInput!]!) {
+  updateNotificationSettings(deliveries: $deliveries) { ${SETTINGS_FIELDS} } }`;
+export const SET_VACATION = `mutation SetVacation($startsAt: DateTime!, $endsAt: DateTime!) { setVacation(startsAt: $startsAt, endsAt: $endsAt) { ${SETTINGS_FIELDS} } }`;
+export const END_VACATION = `mutation EndVacation { endVacation { ${SETTINGS_FIELDS} } }`;

@@ -88,3 +88,28 @@ export interface HistoryEntry {
   /** The event in one sentence, as the server words it for this reader; null for bookkeeping. */
   text: string | null;
 }
+
+/** The API's NotificationKind enum: the kinds of mail a player chooses a delivery for. */
+export type NotificationKind = 'YOUR_TURN' | 'INVITATION' | 'GAME_STARTED' | 'GAME_FINISHED' | 'ROLLBACK' | 'DEADLINE_REMINDER' | 'DEADLINE_PASSED';
+
+/** Each mail at once, gathered in a daily digest, or none. */
+export type Delivery = 'IMMEDIATE' | 'DIGEST' | 'OFF';
+
+export interface KindDelivery {
+  kind: NotificationKind;
+  delivery: Delivery;
+}
+
+/** A vacation: the player's move deadlines pause and their mail is held for a digest. */
+export interface VacationPeriod {
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface NotificationSettings {
+  /** Every kind, with the player's choice (IMMEDIATE where they made none). */
+  deliveries: KindDelivery[];
+  /** Current and planned vacations, soonest first. */
+  vacations: VacationPeriod[];
+  vacationDaysLeftThisYear: number;
+}

@@ -1,4 +1,4 @@
-/** A game waiting for players: its seats, the invite link, joining, and the host's start. */
+/** A game waiting for players: its seats, the invite link, the host's invitations by email, joining, and the host's start. */
 import { useState } from 'react';
 import { request } from '../api/client';
 import { problemOf, type Problem } from '../api/errors';
@@ -6,6 +6,7 @@ import { JOIN_GAME, START_GAME } from '../api/operations';
 import type { Game, Me } from '../api/types';
 import { ProblemBanner } from '../components/problem-banner';
 import { seatColor } from '../games/seat-colors';
+import { InviteByEmail } from './invite-by-email';
 
 export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; accept: (game: Game) => void }) {
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -57,6 +58,7 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
           {copied ? 'Copied' : 'Copy'}
         </button>
       </div>
+      {isHost && waiting > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
       {isHost && (
         <button className="primary" onClick={() => run(START_GAME, {}, 'startGame')}>

@@ -1,0 +1,96 @@
+/**
+ * How each kind of email arrives: immediately, in a daily digest, or not at
+ * all. The kinds are the ones the API lists (every value of its
+ * NotificationKind enum); only the changed ones are sent when saving.
+ */
+import { useState, type FormEvent } from 'react';
+import { request } from '../api/client';
+import { problemOf, type Problem } from '../api/errors';
+import { UPDATE_NOTIFICATION_SETTINGS } from '../api/operations';
+import type { Delivery, KindDelivery, NotificationKind, NotificationSettings } from '../api/types';
+import { ProblemBanner } from './problem-banner';
+
+const KINDS: Record<NotificationKind, { name: string; when: string }> = {
+  YOUR_TURN: { name: 'Your turn', when: 'A game is waiting for your move.' },
+  INVITATION: { name: 'Invitation', when: 'A host invites you to a game.' },
+  GAME_STARTED: { name: 'Game started', when: 'A game you joined begins.' },
+  GAME_FINISHED: { name: 'Game finished', when: 'A game you play ends, with the result.' },
+  ROLLBACK: { name: 'Rollback', when: 'The host takes a game back to an earlier move.' },
+  DEADLINE_REMINDER: { name: 'Deadline reminder', when: 'Your move is due soon.' },
+  DEADLINE_PASSED: { name: 'Deadline passed', when: 'A move deadline passed: yours, or one in a game you host.' },
+};
+
+const DELIVERIES: Array<[Delivery, string]> = [
+  ['IMMEDIATE', 'Immediately'],
+  ['DIGEST', 'Daily digest'],
+  ['OFF', 'Off'],
+];
+
+/** A kind this page does not know yet (the API added one): its enum name in words. */
+function describe(kind: string): { name: string; when: string } {
+  return KINDS[kind as NotificationKind] ?? { name: kind.charAt(0) + kind.slice(1).toLowerCase().replace(/_/g, ' '), when: '' };
+}
+
+export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDelivery[]; onSaved: (settings: NotificationSettings) => void }) {
+  /** Choices made here and not yet saved. */
+  const [chosen, setChosen] = useState<Partial<Record<NotificationKind, Delivery>>>({});
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const stored = new Map(deliveries.map((d) => [d.kind, d.delivery]));
+  const changes = deliveries.filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery).map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
+
+  const choose = (kind: NotificationKind, delivery: Delivery) => {
+    setChosen({ ...chosen, [kind]: delivery });
+    setSaved(false);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setBusy(true);
+    try {
+      onSaved((await request<{ updateNotificationSettings: NotificationSettings }>(UPDATE_NOTIFICATION_SETTINGS, { deliveries: changes })).updateNotificationSettings);
+      setChosen({});
+      setSaved(true);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="email-settings card" onSubmit={submit} aria-labelledby="email-settings-heading">
+      <h2 id="email-settings-heading">Email</h2>
+      <p className="muted small">For each kind of mail: send it at once, gather it into one mail a day, or send none.</p>
+      {deliveries.map(({ kind }) => {
+        const { name, when } = describe(kind);
+        const value = chosen[kind] ?? stored.get(kind);
+        return (
+          <fieldset key={kind} className="delivery" data-kind={kind}>
+            <legend>{name}</legend>
+            {when && <p className="muted small">{when}</p>}
+            <div className="delivery-choices">
+              {DELIVERIES.map(([delivery, words]) => (
+                <label key={delivery} className="choice">
+                  <input type="radio" name={`delivery-${kind}`} value={delivery} checked={value === delivery} onChange={() => choose(kind, delivery)} /> {words}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy || changes.length === 0}>
+          Save email settings
+        </button>
+        <span role="status" className="saved">
+          {saved && 'Saved.'}
+        </span>
+      </div>
+    </form>
+  );
+}

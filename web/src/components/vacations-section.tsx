@@ -1,0 +1,154 @@
+/**
+ * Vacations: the current and planned ones, the allowance left this year,
+ * planning one, and ending them. The server decides what is allowed (not in
+ * the past, no overlap, within the yearly allowance) and says why not.
+ */
+import { useState, type FormEvent } from 'react';
+import { request } from '../api/client';
+import { problemOf, type Problem } from '../api/errors';
+import { END_VACATION, SET_VACATION } from '../api/operations';
+import type { NotificationSettings, VacationPeriod } from '../api/types';
+import { ProblemBanner } from './problem-banner';
+
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
+
+function When({ at }: { at: string }) {
+  return <time dateTime={at}>{new Date(at).toLocaleString(undefined, WHEN)}</time>;
+}
+
+function VacationLine({ vacation, now }: { vacation: VacationPeriod; now: number }) {
+  const current = new Date(vacation.startsAt).getTime() <= now;
+  return (
+    <li className={current ? 'current' : 'planned'} data-starts-at={vacation.startsAt} data-ends-at={vacation.endsAt}>
+      {current ? (
+        <>
+          <strong>Now</strong>, until <When at={vacation.endsAt} />
+        </>
+      ) : (
+        <>
+          <strong>Planned</strong>: <When at={vacation.startsAt} /> to <When at={vacation.endsAt} />
+        </>
+      )}
+    </li>
+  );
+}
+
+/** What the end button does, in its own words. */
+function endWords(vacations: VacationPeriod[], now: number): string {
+  const current = vacations.some((v) => new Date(v.startsAt).getTime() <= now);
+  const planned = vacations.length - (current ? 1 : 0);
+  if (current) return planned > 0 ? 'End my vacation and cancel the planned ones' : 'End my vacation now';
+  return planned > 1 ? 'Cancel my planned vacations' : 'Cancel my planned vacation';
+}
+
+/** A datetime-local value (local time, no zone) as an instant; null when empty or not a date. */
+function instant(value: string): string | null {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+}
+
+function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSettings) => void }) {
+  const [startsAt, setStartsAt] = useState('');
+  const [endsAt, setEndsAt] = useState('');
+  const [planned, setPlanned] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    setPlanned(false);
+    setBusy(true);
+    try {
+      const variables = { startsAt: instant(startsAt), endsAt: instant(endsAt) };
+      onChanged((await request<{ setVacation: NotificationSettings }>(SET_VACATION, variables)).setVacation);
+      setStartsAt('');
+      setEndsAt('');
+      setPlanned(true);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="plan-vacation" onSubmit={submit} aria-labelledby="plan-vacation-heading">
+      <h3 id="plan-vacation-heading">Plan a vacation</h3>
+      <div className="date-range">
+        <label>
+          Starts
+          <input type="datetime-local" name="startsAt" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} required />
+        </label>
+        <label>
+          Ends
+          <input type="datetime-local" name="endsAt" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} required />
+        </label>
+      </div>
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={busy}>
+          Plan vacation
+        </button>
+        <span role="status" className="saved">
+          {planned && 'Vacation planned.'}
+        </span>
+      </div>
+    </form>
+  );
+}
+
+export function VacationsSection({ settings, onChanged }: { settings: NotificationSettings; onChanged: (settings: NotificationSettings) => void }) {
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { vacations, vacationDaysLeftThisYear: daysLeft } = settings;
+  const now = Date.now();
+
+  const changed = (next: NotificationSettings) => {
+    setEnded(false);
+    onChanged(next);
+  };
+
+  const end = async () => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      onChanged((await request<{ endVacation: NotificationSettings }>(END_VACATION)).endVacation);
+      setEnded(true);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="vacations card" aria-labelledby="vacations-heading">
+      <h2 id="vacations-heading">Vacations</h2>
+      <p>While you are on vacation, the deadlines of your moves pause, and your mail is held and sent as one digest.</p>
+      <p className="days-left" data-days-left={daysLeft}>
+        You have <strong>{daysLeft === 1 ? '1 day' : `${daysLeft} days`}</strong> of vacation left this year.
+      </p>
+      {vacations.length === 0 ? (
+        <p className="muted">No vacation planned.</p>
+      ) : (
+        <ul className="vacation-list" aria-label="Your vacations">
+          {vacations.map((vacation) => (
+            <VacationLine key={vacation.startsAt} vacation={vacation} now={now} />
+          ))}
+        </ul>
+      )}
+      {vacations.length > 0 && (
+        <button type="button" className="secondary" onClick={end} disabled={busy}>
+          {endWords(vacations, now)}
+        </button>
+      )}
+      <div role="status" className="saved">
+        {ended && vacations.length === 0 && 'Done: you are not on vacation, and none is planned.'}
+      </div>
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <PlanVacationForm onChanged={changed} />
+    </section>
+  );
+}
