@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
 import { UPDATE_NOTIFICATION_SETTINGS } from '../api/operations';
 import type { Delivery, KindDelivery, NotificationKind, NotificationSettings } from '../api/types';
+import { useSubmission } from '../api/use-submission';
 import { ProblemBanner } from './problem-banner';
 
 const KINDS: Record<NotificationKind, { name: string; when: string }> = {
@@ -35,8 +35,7 @@ export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDel
   /** Choices made here and not yet saved. */
   const [chosen, setChosen] = useState<Partial<Record<NotificationKind, Delivery>>>({});
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submission = useSubmission();
 
   const stored = new Map(deliveries.map((d) => [d.kind, d.delivery]));
   const changes = deliveries.filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery).map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
@@ -48,17 +47,12 @@ export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDel
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setBusy(true);
-    try {
-      onSaved((await request<{ updateNotificationSettings: NotificationSettings }>(UPDATE_NOTIFICATION_SETTINGS, { deliveries: changes })).updateNotificationSettings);
-      setChosen({});
-      setSaved(true);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    const done = await submission.run(async () =>
+      onSaved((await request<{ updateNotificationSettings: NotificationSettings }>(UPDATE_NOTIFICATION_SETTINGS, { deliveries: changes })).updateNotificationSettings),
+    );
+    if (!done) return;
+    setChosen({});
+    setSaved(true);
   };
 
   return (
@@ -82,9 +76,9 @@ export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDel
           </fieldset>
         );
       })}
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy || changes.length === 0}>
+        <button type="submit" className="primary" disabled={submission.busy || changes.length === 0}>
           Save email settings
         </button>
         <span role="status" className="saved">

@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
 import { END_VACATION, SET_VACATION } from '../api/operations';
 import type { NotificationSettings, VacationPeriod } from '../api/types';
+import { useSubmission } from '../api/use-submission';
 import { ProblemBanner } from './problem-banner';
 
 const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
@@ -51,25 +51,19 @@ function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSet
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [planned, setPlanned] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submission = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
     setPlanned(false);
-    setBusy(true);
-    try {
+    const done = await submission.run(async () => {
       const variables = { startsAt: instant(startsAt), endsAt: instant(endsAt) };
       onChanged((await request<{ setVacation: NotificationSettings }>(SET_VACATION, variables)).setVacation);
-      setStartsAt('');
-      setEndsAt('');
-      setPlanned(true);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (!done) return;
+    setStartsAt('');
+    setEndsAt('');
+    setPlanned(true);
   };
 
   return (
@@ -85,9 +79,9 @@ function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSet
           <input type="datetime-local" name="endsAt" value={endsAt} onChange={(event) => setEndsAt(event.target.value)} required />
         </label>
       </div>
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={submission.busy}>
           Plan vacation
         </button>
         <span role="status" className="saved">
@@ -99,9 +93,8 @@ function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSet
 }
 
 export function VacationsSection({ settings, onChanged }: { settings: NotificationSettings; onChanged: (settings: NotificationSettings) => void }) {
-  const [problem, setProblem] = useState<Problem | null>(null);
   const [ended, setEnded] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
   const { vacations, vacationDaysLeftThisYear: daysLeft } = settings;
   const now = Date.now();
 
@@ -111,16 +104,7 @@ export function VacationsSection({ settings, onChanged }: { settings: Notificati
   };
 
   const end = async () => {
-    setProblem(null);
-    setBusy(true);
-    try {
-      onChanged((await request<{ endVacation: NotificationSettings }>(END_VACATION)).endVacation);
-      setEnded(true);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    if (await submission.run(async () => onChanged((await request<{ endVacation: NotificationSettings }>(END_VACATION)).endVacation))) setEnded(true);
   };
 
   return (
@@ -140,14 +124,14 @@ export function VacationsSection({ settings, onChanged }: { settings: Notificati
         </ul>
       )}
       {vacations.length > 0 && (
-        <button type="button" className="secondary" onClick={end} disabled={busy}>
+        <button type="button" className="secondary" onClick={end} disabled={submission.busy}>
           {endWords(vacations, now)}
         </button>
       )}
       <div role="status" className="saved">
         {ended && vacations.length === 0 && 'Done: you are not on vacation, and none is planned.'}
       </div>
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
       <PlanVacationForm onChanged={changed} />
     </section>
   );

@@ -1,6 +1,6 @@
 /** Log in or sign up; afterwards the player goes where they were heading (an invite link). */
 import { useState, type FormEvent } from 'react';
-import { problemOf, type Problem } from '../api/errors';
+import { useSubmission } from '../api/use-submission';
 import { ProblemBanner } from '../components/problem-banner';
 import { useSession } from '../session';
 
@@ -10,21 +10,11 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submission = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    setBusy(true);
-    try {
-      if (mode === 'login') await session.login(email, password);
-      else await session.register(email, password, displayName);
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    await submission.run(() => (mode === 'login' ? session.login(email, password) : session.register(email, password, displayName)));
   };
 
   return (
@@ -52,8 +42,8 @@ export function LoginPage() {
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           />
         </label>
-        <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
-        <button type="submit" className="primary" disabled={busy}>
+        <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
+        <button type="submit" className="primary" disabled={submission.busy}>
           {mode === 'login' ? 'Log in' : 'Sign up'}
         </button>
         <button type="button" className="link" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>

@@ -1,32 +1,24 @@
 /** The host invites a registered player by their email address; the server mails them the game's link. */
 import { useState, type FormEvent } from 'react';
 import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
 import { INVITE_PLAYER } from '../api/operations';
 import type { Game } from '../api/types';
+import { useSubmission } from '../api/use-submission';
 import { ProblemBanner } from '../components/problem-banner';
 
 export function InviteByEmail({ game, accept }: { game: Game; accept: (game: Game) => void }) {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const submission = useSubmission();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    setProblem(null);
     setSentTo(null);
-    setBusy(true);
-    try {
-      accept((await request<{ invitePlayer: Game }>(INVITE_PLAYER, { id: game.id, email: address })).invitePlayer);
-      setSentTo(address);
-      setEmail('');
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
+    const done = await submission.run(async () => accept((await request<{ invitePlayer: Game }>(INVITE_PLAYER, { id: game.id, email: address })).invitePlayer));
+    if (!done) return;
+    setSentTo(address);
+    setEmail('');
   };
 
   return (
@@ -44,7 +36,7 @@ export function InviteByEmail({ game, accept }: { game: Game; accept: (game: Gam
             aria-describedby={`invite-email-hint-${game.id}`}
           />
         </label>
-        <button type="submit" className="secondary" disabled={busy}>
+        <button type="submit" className="secondary" disabled={submission.busy}>
           Send invitation
         </button>
       </div>
@@ -54,7 +46,7 @@ export function InviteByEmail({ game, accept }: { game: Game; accept: (game: Gam
       <div role="status" className="saved">
         {sentTo && `Invitation sent to ${sentTo}.`}
       </div>
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
     </form>
   );
 }
