@@ -135,6 +135,32 @@ describe('move deadlines (end to end)', () => {
     await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
   });
 
+  it('passes a Five Points player who ran out of time in the placement phase, as the rulebook lets them pass', async () => {
+    const [ann, bob, cy] = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(url, name)));
+    const { createGame } = await gqlOk<{ createGame: Game }>(
+      url,
+      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
+      { input: { ruleset: 'five-points', seats: 3, seed: 'skip-seed', moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } } },
+      ann.token,
+    );
+    for (const guest of [bob, cy]) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
+    const game = (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, ann.token)).startGame;
+    const [late] = game.activeSeats;
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`,
+      { id: game.id },
+    );
+    const names = ['Ann', 'Bob', 'Cy'];
+    const skip = after.game.history.slice(after.game.history.findIndex((h) => h.type === 'game.deadlinePassed'));
+    expect(skip.slice(0, 3).map((h) => h.type)).toEqual(['game.deadlinePassed', 'game.turnSkipped', 'passed']);
+    expect(skip.slice(0, 2).map((h) => h.text)).toEqual([`${names[late]} ran out of time.`, `${names[late]} was passed over for running out of time.`]);
+    expect(after.game.activeSeats).not.toContain(late);
+    expect(after.game.activeSeats).toHaveLength(1);
+  });
+
   it('pauses deadlines during a vacation, within the yearly allowance', async () => {
     const [ann, bob] = await players();
     const game = await startGame(ann, bob, 'counting', { hoursPerMove: 72, reminderHoursBefore: 24 });

@@ -9,6 +9,7 @@ import type { Event } from './events';
 import { evolve } from './evolve';
 import type { Move } from './moves';
 import { initialState, setup } from './setup';
+import { skipTurn } from './skip';
 import type { State } from './state';
 import { legalMoves } from './turn';
 import { redact, status, view } from './view';
@@ -31,6 +32,7 @@ export const fivePoints: Ruleset<State, Move, Event> = {
   redact,
   status,
   describe,
+  skipTurn,
 };
 
 export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent };

@@ -7,6 +7,7 @@ import { evolve } from './evolve';
 import { legalMoves } from './legal-moves';
 import type { Move } from './moves';
 import { initialState, setup } from './setup';
+import { skipTurn } from './skip-turn';
 import type { State } from './state';
 import { redact, status, view } from './view';
 
@@ -27,6 +28,7 @@ export const fiveTribes: Ruleset<State, Move, Event> = {
   redact,
   status,
   describe,
+  skipTurn,
 };
 
 export type { State, Move, Event };

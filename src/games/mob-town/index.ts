@@ -11,6 +11,7 @@ import { legalMoves } from './legal-moves';
 import type { Move } from './moves';
 import { OPTION_SPECS } from './options';
 import { setupGame } from './setup';
+import { skipTurn } from './skip-turn';
 import { initialState, type State } from './state';
 import { status } from './status';
 import { redact, view } from './view';
@@ -36,4 +37,5 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   redact,
   status,
   describe,
+  skipTurn,
 };
