@@ -9,7 +9,7 @@ import type { Event } from './events';
 import { evolve } from './evolve';
 import type { Move } from './moves';
 import { initialState, setup } from './setup';
-import { skipTurn } from './skip';
+import { skipTurn } from './skip-turn';
 import type { State } from './state';
 import { legalMoves } from './turn';
 import { redact, status, view } from './view';
