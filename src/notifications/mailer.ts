@@ -4,7 +4,7 @@ import nodemailer, { Transporter } from 'nodemailer';
 import type { ComposedMail } from './mail-composer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-/** Give up on a mail server that does not answer, so the job can be retried. */
+/** Give up on a mail server that does not answer, well within the queue's lease, so the mail is tried again later and never twice at once. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 @Injectable()
