@@ -60,7 +60,7 @@ export function controller(lot: Lot): Owner | null {
 }
 
 export function controlledCells(state: State, seat: Seat): CellKey[] {
-  return Object.keys(state.city).filter((key) => controller(state.city[key]) === seat);
+  return Object.keys(state.city).filter((key) => controller(state.city[key]) === seat).sort(compareCells);
 }
 
 /** Distances (in steps between cards) from the `sources` to every card of the city. */

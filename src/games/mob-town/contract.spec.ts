@@ -111,9 +111,16 @@ describe('the contract', () => {
 });
 
 describe('hidden information', () => {
-  const { state, events: recorded } = randomPlayout<State>(mobTown, { seats: 3, options: ALL_VARIANTS }, 'hidden');
+  const { state, events: recorded, steps } = randomPlayout<State>(mobTown, { seats: 3, options: ALL_VARIANTS }, 'hidden');
   const events = recorded as MobTownEvent[];
-  const midGame = events.slice(0, 400).reduce(mobTown.evolve, mobTown.initialState({ seats: 3, options: ALL_VARIANTS }));
+  // The state after a whole decision, about 400 events in (never between two events of one decision).
+  const setupEvents = events.length - steps.reduce((sum, step) => sum + step.events.length, 0);
+  let midGameEvents = setupEvents;
+  for (const step of steps) {
+    if (midGameEvents + step.events.length > 400) break;
+    midGameEvents += step.events.length;
+  }
+  const midGame = events.slice(0, midGameEvents).reduce(mobTown.evolve, mobTown.initialState({ seats: 3, options: ALL_VARIANTS }));
 
   it('shows a seat its own hand and agendas, and only counts of everyone else\'s', () => {
     const seen = mobTown.view(midGame, 1) as { players: { hand: unknown; agendas: { id: string }[]; handCount: number }[] };

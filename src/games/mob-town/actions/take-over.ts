@@ -6,7 +6,7 @@
  * or an open lot's placement, waives the connection cost.
  */
 import type { Seat } from '../../../rules/contract';
-import { cellKey, controlledCells, controller, distancesFrom, shortestConnections, toCell } from '../city';
+import { cellKey, compareCells, controlledCells, controller, distancesFrom, shortestConnections, toCell } from '../city';
 import { lotCard } from '../cards';
 import { modifiersFor, type Modifiers } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
@@ -77,7 +77,8 @@ export function takeOverMoves(state: State, seat: Seat, limits: TakeOverLimits):
   const own = controlledCells(state, seat);
   const free = limits.ignoreConnection || own.length === 0 || mods[seat].noConnectionCost;
   const distance = free ? null : distancesFrom(state.city, own);
-  const cells = limits.onlyCell ? [limits.onlyCell] : Object.keys(state.city);
+  // In board order: the keys' own order changes when the state comes back from the database.
+  const cells = limits.onlyCell ? [limits.onlyCell] : Object.keys(state.city).sort(compareCells);
   return cells
     .filter((cell) => !state.city[cell].shutDown && controller(state.city[cell]) !== seat)
     .flatMap((cell) => {
