@@ -1,6 +1,7 @@
 /** Where each Five Tribes move is offered on the board, and its words. */
 import type { Move } from '../../api/types';
 import type { NameOf } from '../game-ui';
+import { ZERO_AISLE_SPOT } from '../../../../src/games/five-tribes/data/track';
 import { aOrAn } from '../words';
 import { cardName, djinn, tileName, TRIBES } from './names';
 import type { Coord, FiveTribesView, MeepleColor } from './view-types';
@@ -40,9 +41,11 @@ export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): 
   const at = move.tile ? tileName(move.tile as Coord) : '';
   switch (move.type) {
     case 'bid': {
-      const cost = view.turnTrack[move.spot as number]?.cost ?? 0;
-      const fakirs = (move.fakirs as number) > 0 ? ` with Kumarbi (${move.fakirs} Fakirs)` : '';
-      return `Bid ${cost} gold (spot ${(move.spot as number) + 1})${fakirs}`;
+      // Kumarbi: each Fakir makes the bid one spot cheaper (down to the zero aisle).
+      const fakirs = move.fakirs as number;
+      const cost = view.turnTrack[Math.min((move.spot as number) + fakirs, ZERO_AISLE_SPOT)]?.cost ?? 0;
+      const kumarbi = fakirs > 0 ? ` with Kumarbi (${fakirs} ${fakirs === 1 ? 'Fakir' : 'Fakirs'})` : '';
+      return `Bid ${cost} gold (spot ${(move.spot as number) + 1})${kumarbi}`;
     }
     case 'pickUp':
       return `Pick up the meeples on ${at}`;

@@ -2,7 +2,7 @@
 import { HoldingsTable, type HoldingsColumn } from '../../components/holdings-table';
 import { Drawing } from '../../components/svg';
 import type { BoardProps } from '../game-ui';
-import { AgendaRow, CARD_HEIGHT, CARD_WIDTH, CardRow, Deck, OpenLot, ProfessionalRow } from './cards';
+import { AgendaRow, CARD_WIDTH, cardRowHeight, CardRow, cardsPerLine, Deck, OpenLot, ProfessionalRow } from './cards';
 import { City, cityBox, cityHeight, cityWidth, LOT_HEIGHT, LOT_WIDTH } from './city';
 import { targets } from './moves';
 import { cellKey } from './names';
@@ -32,14 +32,17 @@ export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<M
   const hand = mySeat === null ? null : view.players[mySeat]?.hand;
   const agendas = mySeat === null ? null : view.players[mySeat]?.agendas;
   const width = Math.max(9 * (CARD_WIDTH + 6) + CARD_WIDTH, view.openLot.length * (LOT_WIDTH + 8), 620);
+  // Hands grow without limit: they wrap. The lineup leaves room for the deck on its right.
+  const handPerLine = cardsPerLine(width);
+  const lineupPerLine = cardsPerLine(width - CARD_WIDTH - 6);
 
   let y = 0;
   const handY = hand ? y : null;
-  if (hand) y += CARD_HEIGHT + 22 + ROW_GAP;
+  if (hand) y += cardRowHeight(hand.length, handPerLine) + ROW_GAP;
   const agendasY = agendas && agendas.length > 0 ? y : null;
   if (agendasY !== null) y += 72 + ROW_GAP;
   const lineupY = y;
-  y += CARD_HEIGHT + 22 + ROW_GAP;
+  y += cardRowHeight(view.lineup.length, lineupPerLine) + ROW_GAP;
   const openLotY = view.openLot.length > 0 ? y : null;
   if (openLotY !== null) y += LOT_HEIGHT + 22 + ROW_GAP;
   const prosY = view.professionals ? y : null;
@@ -52,9 +55,9 @@ export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<M
         <City lots={view.city.cells} emptyCells={[...emptyCells.values()]} pawns={pawns} box={box} players={players} />
       </Drawing>
       <Drawing width={width} height={y} label="Cards: your hand and agendas, the lineup, the deck and the open lot" maxScale={1.2}>
-        {hand && handY !== null && <CardRow title="Your hand" cards={hand} y={handY} targetOf={targets.handCard} />}
- {agendas && agendasY !== null && <AgendaRow agendas={agendas} y={agendasY} />}
-        <CardRow title="Lineup" cards={view.lineup} y={lineupY} targetOf={targets.lineupCard} />
+        {hand && handY !== null && <CardRow title="Your hand" cards={hand} y={handY} perLine={handPerLine} targetOf={targets.handCard} />}
+        {agendas && agendasY !== null && <AgendaRow agendas={agendas} y={agendasY} />}
+        <CardRow title="Lineup" cards={view.lineup} y={lineupY} perLine={lineupPerLine} targetOf={targets.lineupCard} />
         <Deck count={view.deckCount} x={width - CARD_WIDTH} y={lineupY} />
         {openLotY !== null && <OpenLot cards={view.openLot} y={openLotY} />}
         {view.professionals && prosY !== null && <ProfessionalRow professionals={view.professionals.row} y={prosY} />}
@@ -64,6 +67,7 @@ export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<M
         {view.turn && view.mode === 'coop' && <> · actions left: {view.turn.actionsLeft}</>}
         {view.cityCard && <> · city card: {view.cityCard.name} ({view.cityCard.text})</>}
         {view.coop && <> · law {view.coop.lawScore}/20, mob boss {view.coop.mobBoss}/8</>}
+        {view.result?.outcome && <span className="outcome"> · the team {view.result.outcome}: {view.result.reason}</span>}
       </p>
       <HoldingsTable caption="Players" players={players} holdings={view.players} columns={COLUMNS} />
     </div>

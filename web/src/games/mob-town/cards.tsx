@@ -27,7 +27,16 @@ function DrawCard({ card, x, y }: { card: string; x: number; y: number }) {
   );
 }
 
-export function CardRow({ title, cards, y, targetOf }: { title: string; cards: string[]; y: number; targetOf: (card: string) => string }) {
+/** How many cards fit side by side in `width`. */
+export const cardsPerLine = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_WIDTH + GAP)));
+
+/** The height of a titled row of `count` cards, `perLine` to a line: a long hand wraps instead of running off the drawing. */
+export function cardRowHeight(count: number, perLine: number): number {
+  const lines = Math.max(1, Math.ceil(count / perLine));
+  return 22 + lines * CARD_HEIGHT + (lines - 1) * GAP;
+}
+
+export function CardRow({ title, cards, y, perLine, targetOf }: { title: string; cards: string[]; y: number; perLine: number; targetOf: (card: string) => string }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
@@ -35,7 +44,7 @@ export function CardRow({ title, cards, y, targetOf }: { title: string; cards: s
       </Label>
       {cards.map((card, i) => (
         <Target key={i} id={targetOf(card)} label={cardName(card)}>
-          <DrawCard card={card} x={i * (CARD_WIDTH + GAP)} y={y + 22} />
+          <DrawCard card={card} x={(i % perLine) * (CARD_WIDTH + GAP)} y={y + 22 + Math.floor(i / perLine) * (CARD_HEIGHT + GAP)} />
         </Target>
       ))}
     </g>
@@ -106,9 +115,12 @@ export function AgendaRow({ agendas, y }: { agendas: { id: string; name: string 
       {agendas.map((agenda, i) => (
         <Target key={agenda.id} id={targets.agenda(agenda.id)} label={`Agenda: ${agenda.name}`}>
           <CardShape x={i * (AGENDA_WIDTH + 8)} y={y + 22} width={AGENDA_WIDTH} height={50} fill="#f6ecd2" />
-          <Label x={i * (AGENDA_WIDTH + 8) + AGENDA_WIDTH / 2} y={y + 47} size={13} halo={null}>
-            {agenda.name}
-          </Label>
+          {/* "Biggest Connected Territory" is wider than the card: two lines. */}
+          {wrapText(agenda.name, 18).map((line, l, lines) => (
+            <Label key={l} x={i * (AGENDA_WIDTH + 8) + AGENDA_WIDTH / 2} y={y + 47 + (l - (lines.length - 1) / 2) * 15} size={13} halo={null}>
+              {line}
+            </Label>
+          ))}
         </Target>
       ))}
     </g>

@@ -52,4 +52,6 @@ export interface MobTownView {
   professionals: { row: { id: string; name: string; text: string }[]; deckCount: number } | null;
   players: PlayerHoldings[];
   coop: { mobBoss: number; lawScore: number; mobTokens: number } | null;
+  /** Once the game is over; co-op says whether the team won and why. */
+  result: { winners: number[]; outcome?: 'won' | 'lost'; reason?: string } | null;
 }

@@ -1,0 +1,358 @@
+/**
+ * Whole Mob Town games played through the web page by clicks only: a
+ * competitive game with every variant (Professionals, City cards, Landmarks,
+ * Big Money) for two players, one of them on a phone, and a co-op game
+ * ("Upholding the Law") for three.
+ *
+ * At every step the test reads the active seat's legal moves from the API,
+ * checks that the page offers exactly those (the targets they belong on
+ * glow, one button for each of the others), chooses one with a seeded
+ * pseudo-random choice, and makes it the way a player would: it clicks the
+ * glowing board target where the page offers that move, then the move in
+ * the chooser when the target offers several; or the move's button. The
+ * page must send exactly the chosen move, and every open page must show the
+ * new version. Both games are played to their end, and across them every
+ * move type of the ruleset must have been clicked at least once.
+ */
+import type { Page } from 'playwright-core';
+import type { Move as RulesMove } from '../../src/games/mob-town/moves';
+import { seededRandom, type Random } from '../../src/rules/random';
+import { describeMove } from '../../web/src/games/mob-town/moves';
+import type { MobTownView } from '../../web/src/games/mob-town/view-types';
+import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
+import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, type TestBrowser, waitForVersionAbove } from './browser';
+
+type MoveType = RulesMove['type'];
+type Move = { type: MoveType; [key: string]: unknown };
+
+/** Every move type of the ruleset; the compiler refuses this list when a type is missing. */
+const MOVE_TYPES = [
+  'chooseAgenda', 'swapAgenda', 'draw', 'freeDraw', 'trade', 'cashIn', 'pick', 'takeOver', 'pay', 'openLot', 'hire', 'skip',
+  'chooseRole', 'placePawn', 'move', 'clearOut', 'shutDown', 'stop', 'endTurn',
+] as const satisfies readonly MoveType[];
+const allTypesListed: Exclude<MoveType, (typeof MOVE_TYPES)[number]> extends never ? true : false = true;
+
+/**
+ * How likely each offered type is chosen (then one move of that type,
+ * uniformly). Favouring draws and cash-ins ends rounds sooner (a round ends
+ * when the Law is drawn); agenda swaps and trades are offered at almost
+ * every step and would otherwise fill the game. A type this game has not
+ * clicked yet goes first, so that rare moves are made when they turn up.
+ */
+const WEIGHT: Record<MoveType, number> = {
+  chooseAgenda: 1, swapAgenda: 0.4, draw: 4, freeDraw: 3, trade: 1, cashIn: 3, pick: 1, takeOver: 3, pay: 1, openLot: 2, hire: 2, skip: 1,
+  chooseRole: 1, placePawn: 1, move: 2, clearOut: 3, shutDown: 4, stop: 1, endTurn: 0.5,
+};
+
+/**
+ * Where the page is to offer each move: the board targets (`data-target`)
+ * a click on which makes it; none: a button under the board.
+ */
+function targetsOf(move: Move): string[] {
+  const cell = () => `cell:${(move.cell as number[]).join(',')}`;
+  switch (move.type) {
+    case 'draw':
+      return ['deck'];
+    case 'freeDraw':
+    case 'takeOver':
+    case 'placePawn':
+    case 'move':
+      return [cell()];
+    case 'openLot':
+      return [`lot:${move.property}`, cell()];
+    case 'trade':
+      return [`hand:${move.give}`];
+    case 'pay':
+      return [`hand:${move.card}`];
+    case 'pick':
+      return [`lineup:${move.card}`];
+    case 'hire':
+      return [`pro:${move.professional}`];
+    case 'swapAgenda':
+      return [`agenda:${move.give}`];
+    default:
+      return [];
+  }
+}
+
+/** A move as text with sorted keys: the order the API lists moves in is not part of the contract. */
+const canonical = (move: Move) => JSON.stringify(Object.fromEntries(Object.entries(move).sort(([a], [b]) => (a < b ? -1 : 1))));
+
+type Counts = Partial<Record<MoveType, number>>;
+
+function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
+  const offered = [...new Set(moves.map((move) => move.type))].sort();
+  const unseen = offered.filter((type) => !clicked[type]);
+  const types = unseen.length > 0 ? unseen : offered;
+  const total = types.reduce((sum, type) => sum + WEIGHT[type], 0);
+  let roll = (random.int(1_000_000) / 1_000_000) * total;
+  const type = types.find((t) => (roll -= WEIGHT[t]) < 0) ?? types[types.length - 1];
+  const ofType = moves.filter((move) => move.type === type).sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1));
+  return ofType[random.int(ofType.length)];
+}
+
+type Way = 'target' | 'chooser' | 'button';
+
+interface Seat {
+  player: Player;
+  page: Page;
+  /** Every move this window sent, read from its requests. */
+  sent: Move[];
+}
+
+interface SeatState {
+  version: number;
+  status: string;
+  activeSeats: number[];
+  mySeat: number;
+  legalMoves: Move[];
+  view: MobTownView;
+}
+
+interface PlayedGame {
+  steps: number;
+  clicked: Counts;
+  /** At how many steps a type was among the legal moves. */
+  offered: Counts;
+  ways: Record<Way, number>;
+  ms: number;
+}
+
+describe('web page: whole Mob Town games by clicks only', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+  let baseUrl: string;
+  const players: Player[] = [];
+  const windows = new Map<string, Seat>();
+  const played: Record<string, PlayedGame> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+    baseUrl = server.url.replace(/\/graphql$/, '');
+    players.push(...(await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)))));
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  /** The player's own window, opened once (Bob's on the phone size), showing game `id`. */
+  async function windowOf(player: Player, id: string): Promise<Seat> {
+    let seat = windows.get(player.id);
+    if (!seat) {
+      const { page } = await openWindow(chromium.browser, baseUrl, player.name === 'Bob' ? PHONE : DESKTOP, player.token);
+      const sent: Move[] = [];
+      page.on('request', (request) => {
+        const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? request.postData() : null;
+        if (body?.includes('submitMove')) sent.push(JSON.parse(body).variables.move as Move);
+      });
+      seat = { player, page, sent };
+      windows.set(player.id, seat);
+    }
+    await seat.page.goto(`/games/${id}`);
+    await seat.page.locator('.play-area').waitFor();
+    // The glow is a filter animation that repaints every offered target on every frame: hundreds of
+    // steps of it take seconds of this machine's CPU. Offered targets keep their class and their clicks.
+    await seat.page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
+    return seat;
+  }
+
+  async function createGame(seats: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
+    const [host, ...guests] = seats;
+    const created = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation($options: JSON, $seed: String) { createGame(input: { ruleset: "mob-town", seats: ${seats.length}, options: $options, seed: $seed }) { id } }`,
+      { options, seed },
+      host.token,
+    );
+    const id = created.createGame.id;
+    for (const guest of guests) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, guest.token);
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, host.token);
+    return id;
+  }
+
+  async function stateFor(id: string, player: Player): Promise<SeatState> {
+    const data = await gqlOk<{ game: SeatState }>(server.url, `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`, { id }, player.token);
+    return data.game;
+  }
+
+  /** Waits until the page shows `version`, exactly. */
+  async function showsVersion(page: Page, version: number): Promise<void> {
+    await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.play-area')?.getAttribute('data-version')) === v, version);
+  }
+
+  /**
+   * Waits until the page shows `version` and offers exactly `moves`: the
+   * targets they are offered on glow, and there is one enabled button for
+   * each of the others. Fails with what differs.
+   */
+  async function expectOffered(page: Page, version: number, moves: Move[]): Promise<void> {
+    const expected = {
+      version,
+      targets: [...new Set(moves.flatMap(targetsOf))].sort(),
+      buttons: moves.filter((move) => targetsOf(move).length === 0).length,
+    };
+    // Runs in the page, so it uses nothing from here. With `report`: what the page shows; without: whether it is `want`.
+    const shown = ({ want, report }: { want: typeof expected; report: boolean }) => {
+      const document = (globalThis as any).document;
+      const version = Number(document.querySelector('.play-area')?.getAttribute('data-version'));
+      const targets = [...new Set([...document.querySelectorAll('.target.offered')].map((el: any) => el.getAttribute('data-target') as string))].sort();
+      const buttons = document.querySelectorAll('.move-bar button.move:not([disabled])').length;
+      const chooserOpen = document.querySelector('.sheet') !== null;
+      const same = version === want.version && buttons === want.buttons && !chooserOpen && JSON.stringify(targets) === JSON.stringify(want.targets);
+      return report ? { version, targets, buttons, chooserOpen } : same;
+    };
+    try {
+      await page.waitForFunction(shown, { want: expected, report: false }, { timeout: 5_000 });
+    } catch {
+      const actual = await page.evaluate(shown, { want: expected, report: true });
+      throw new Error(`The page does not offer the legal moves.\nExpected ${JSON.stringify(expected)}\nShown ${JSON.stringify(actual)}\nLegal: ${JSON.stringify(moves)}`);
+    }
+  }
+
+  /**
+   * Makes `move` by clicking: one of its targets, chosen at random, then the
+   * move in the chooser if the target offers several; or its button. Buttons
+   * and choices are found by their words, which must tell the moves apart.
+   */
+  async function clickMove(page: Page, moves: Move[], move: Move, words: (move: Move) => string, random: Random): Promise<Way> {
+    const targets = targetsOf(move);
+    if (targets.length === 0) {
+      const buttons = moves.filter((m) => targetsOf(m).length === 0);
+      expect(buttons.filter((m) => words(m) === words(move))).toHaveLength(1);
+      await page.locator('.move-bar').getByRole('button', { name: words(move), exact: true }).click();
+      return 'button';
+    }
+    const target = targets[random.int(targets.length)];
+    const here = moves.filter((m) => targetsOf(m).includes(target));
+    await page.locator(`.target.offered[data-target="${target}"]`).first().click();
+    if (here.length === 1) return 'target';
+    const chooser = page.getByRole('dialog', { name: 'Choose your move' });
+    await chooser.waitFor();
+    const choices = await chooser.locator('button.choice').allTextContents();
+    expect(choices.sort()).toEqual(here.map(words).sort());
+    expect(new Set(choices).size).toBe(choices.length);
+    await chooser.getByRole('button', { name: words(move), exact: true }).click();
+    return 'chooser';
+  }
+
+  /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
+  async function playToTheEnd(name: string, id: string, seats: Seat[], choiceSeed: string): Promise<PlayedGame> {
+    const started = Date.now();
+    const random = seededRandom(choiceSeed);
+    const game: PlayedGame = { steps: 0, clicked: {}, offered: {}, ways: { target: 0, chooser: 0, button: 0 }, ms: 0 };
+    played[name] = game;
+    let asked = 0;
+    for (;;) {
+      // The game as the last mover sees it; then as the seat that moves, if another.
+      let state = await stateFor(id, seats[asked].player);
+      const { version, status, activeSeats } = state;
+      // Live updates: every page shows the last move, the mover's and the others'.
+      await Promise.all(seats.map((seat) => showsVersion(seat.page, version)));
+      if (status === 'FINISHED') break;
+      expect(game.steps).toBeLessThan(1000);
+
+      const seatNo = activeSeats[random.int(activeSeats.length)];
+      if (seatNo !== asked) state = await stateFor(id, seats[seatNo].player);
+      expect(state).toMatchObject({ version, mySeat: seatNo });
+      asked = seatNo;
+      const { page, sent } = seats[seatNo];
+      const moves = state.legalMoves;
+      expect(moves.length).toBeGreaterThan(0);
+      for (const type of new Set(moves.map((m) => m.type))) game.offered[type] = (game.offered[type] ?? 0) + 1;
+      await expectOffered(page, version, moves);
+
+      const move = chooseMove(moves, random, game.clicked);
+      const words = (m: Move) => describeMove(m, state.view, () => '');
+      const sentBefore = sent.length;
+      let way: Way;
+      try {
+        way = await clickMove(page, moves, move, words, random);
+      } catch (error) {
+        throw new Error(`${name}, step ${game.steps}, seat ${seatNo}: could not click ${JSON.stringify(move)}\n${(error as Error).message}\nLegal: ${JSON.stringify(moves)}`);
+      }
+      await waitForVersionAbove(page, version);
+      // The click sent the chosen move, once.
+      expect(sent.slice(sentBefore)).toEqual([move]);
+      game.clicked[move.type] = (game.clicked[move.type] ?? 0) + 1;
+      game.ways[way]++;
+      game.steps++;
+    }
+    game.ms = Date.now() - started;
+    return game;
+  }
+
+  /** Every window says that the game is over, and offers nothing more. */
+  async function expectGameOver(seats: Seat[], text: RegExp): Promise<void> {
+    for (const { page } of seats) {
+      const banner = page.locator('[data-turn="finished"]');
+      await banner.waitFor();
+      await expect(banner.textContent()).resolves.toMatch(text);
+      expect(await page.locator('.target.offered').count()).toBe(0);
+      expect(await page.locator('.move-bar button.move').count()).toBe(0);
+    }
+  }
+
+  interface Result {
+    winners: number[];
+    scores?: number[];
+    /** Co-op: whether the team won, and why the game ended. */
+    detail?: { outcome?: string; reason?: string };
+  }
+
+  async function resultOf(id: string): Promise<Result> {
+    const data = await gqlOk<{ game: { result: Result } }>(server.url, `query($id: ID!) { game(id: $id) { result } }`, { id }, players[0].token);
+    return data.game.result;
+  }
+
+  it('plays a competitive game with every variant to its end, two players, one on a phone', async () => {
+    const id = await createGame(players.slice(0, 2), { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, 'web-mob-town-full-9');
+    const seats = [await windowOf(players[0], id), await windowOf(players[1], id)];
+    const game = await playToTheEnd('competitive', id, seats, 'clicks-competitive');
+    expect(game.steps).toBeGreaterThan(100);
+
+    const result = await resultOf(id);
+    expect(result.winners.length).toBeGreaterThan(0);
+    // "Game over: Ann won (Ann 24, Bob 18)", with the server's scores.
+    const scores = result.scores!.map((score, seat) => `${players[seat].name} ${score}`).join(', ');
+    await expectGameOver(seats, new RegExp(`^Game over: .+ won \\(${scores}\\)$`));
+    await screenshot(seats[0].page, 'mob-town-full-game-over');
+    await screenshot(seats[1].page, 'mob-town-full-game-over-phone');
+  }, 120_000);
+
+  it('plays a co-op game (Upholding the Law) to its end, three players', async () => {
+    const id = await createGame(players, { mode: 'coop' }, 'web-mob-town-coop');
+    const seats: Seat[] = [];
+    for (const player of players) seats.push(await windowOf(player, id));
+    const game = await playToTheEnd('co-op', id, seats, 'clicks-coop');
+    expect(game.steps).toBeGreaterThan(20);
+
+    // The team wins or loses together, and each page says which and why.
+    const { winners, detail } = await resultOf(id);
+    const { outcome, reason } = detail!;
+    expect(winners.length).toBe(outcome === 'won' ? 3 : 0);
+    await expectGameOver(seats, winners.length > 0 ? /^Game over: Ann, Bob and Cy won/ : /^Game over$/);
+    for (const { page } of seats) await expect(page.locator('.board-facts .outcome').textContent()).resolves.toBe(` · the team ${outcome}: ${reason}`);
+    await screenshot(seats[1].page, 'mob-town-full-coop-over-phone');
+  }, 60_000);
+
+  it('has clicked every move type of the ruleset', () => {
+    expect(allTypesListed).toBe(true);
+    const names = Object.keys(played);
+    const cell = (game: PlayedGame, type: MoveType) => `${game.clicked[type] ?? 0} of ${game.offered[type] ?? 0}`;
+    const table = [
+      ['move type', ...names.map((name) => `${name}: clicked of offered`)],
+      ...MOVE_TYPES.map((type) => [type, ...names.map((name) => cell(played[name], type))]),
+      ['(moves)', ...names.map((name) => played[name].steps)],
+      ['(target alone)', ...names.map((name) => played[name].ways.target)],
+      ['(chooser)', ...names.map((name) => played[name].ways.chooser)],
+      ['(button)', ...names.map((name) => played[name].ways.button)],
+      ['(seconds)', ...names.map((name) => (played[name].ms / 1000).toFixed(1))],
+    ];
+    console.log(`Mob Town moves clicked, of the steps they were offered at:\n${table.map((row) => row.map((c) => String(c).padEnd(34)).join('')).join('\n')}`);
+    const missing = MOVE_TYPES.filter((type) => names.every((name) => !played[name].clicked[type]));
+    expect(missing).toEqual([]);
+  });
+});
