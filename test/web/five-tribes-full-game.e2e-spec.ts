@@ -312,6 +312,8 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       for (const [seat, name] of NAMES.entries()) expect(banner).toContain(`${name} ${scores[seat]}`);
       expect(await page.locator('.target.offered').count()).toBe(0);
       expect(await page.locator('.move-bar button.move').count()).toBe(0);
+      // Once the game is over nothing is secret: the history is read again, every gold amount in it.
+      await waitUntil(page, `![...document.querySelectorAll('.timeline li')].some((li) => li.textContent.includes('some gold'))`);
     }
     await screenshot(pages[0], 'five-tribes-finished');
     await screenshot(pages[1], 'five-tribes-finished-phone');

@@ -33,7 +33,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept:
   const ui = gameUiFor(game.ruleset);
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
-  const history = useHistory(game.id, game.version);
+  const history = useHistory(game.id, game.version, game.status === 'FINISHED');
   const items = timelineItems(history);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);

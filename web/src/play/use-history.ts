@@ -1,7 +1,9 @@
 /**
  * The game's history for the timeline, fetched as the version grows. New
  * events are appended; a rollback or undo changes which older events count
- * as rolled back, so then the whole history is read again.
+ * as rolled back, so then the whole history is read again. So it is when
+ * the game ends: from then on the server shows every event whole (hidden
+ * cards, amounts), which the entries read during play left out.
  */
 import { useEffect, useRef, useState } from 'react';
 import { request } from '../api/client';
@@ -20,27 +22,28 @@ async function readHistory(id: string, after: number): Promise<HistoryEntry[]> {
   }
 }
 
-export function useHistory(gameId: string, version: number): HistoryEntry[] {
+export function useHistory(gameId: string, version: number, finished: boolean): HistoryEntry[] {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  const loaded = useRef<{ gameId: string; entries: HistoryEntry[] }>({ gameId, entries: [] });
+  const loaded = useRef<{ gameId: string; finished: boolean; entries: HistoryEntry[] }>({ gameId, finished, entries: [] });
 
   useEffect(() => {
     let cancelled = false;
-    const known = loaded.current.gameId === gameId ? loaded.current.entries : [];
+    const current = loaded.current;
+    const known = current.gameId === gameId && current.finished === finished ? current.entries : [];
     const last = known.length > 0 ? known[known.length - 1].seq : 0;
     if (last >= version) return;
     readHistory(gameId, last)
       .then(async (fresh) => (fresh.some((entry) => isJump(entry.type)) ? readHistory(gameId, 0) : [...known, ...fresh]))
       .then((all) => {
         if (cancelled) return;
-        loaded.current = { gameId, entries: all };
+        loaded.current = { gameId, finished, entries: all };
         setEntries(all);
       })
       .catch(() => undefined); // the timeline simply stays as it was; the board shows live problems
     return () => {
       cancelled = true;
     };
-  }, [gameId, version]);
+  }, [gameId, version, finished]);
 
   return loaded.current.gameId === gameId ? entries : [];
 }
