@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Random } from '../../src/rules/random';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
@@ -84,6 +85,11 @@ export async function waitForVersion(page: Page, version: number): Promise<void>
   await waitUntil(page, `${VERSION_IN_PAGE} >= ${version}`);
 }
 
+/** Waits until every page shows `version` (`exactly`: that one, not a later one): a move has reached every window. */
+export async function waitForVersionEverywhere(pages: Page[], version: number, exactly = false): Promise<void> {
+  await Promise.all(pages.map((page) => waitUntil(page, `${VERSION_IN_PAGE} ${exactly ? '===' : '>='} ${version}`)));
+}
+
 export function isMyTurn(page: Page): Promise<boolean> {
   return page.locator('[data-turn="mine"]').isVisible();
 }
@@ -109,6 +115,121 @@ export async function playOneStep(page: Page, preferTarget = ''): Promise<number
     await page.locator('.move-bar button.move').first().click();
   }
   return waitForVersionAbove(page, before);
+}
+
+/**
+ * A seeded choice that gives rare move types their chance: one of the move
+ * types in `moves` (uniformly, in the order they first appear, unless
+ * `chooseType` picks), then one move of that type, uniformly.
+ */
+export function chooseByType<M extends { type: string }>(moves: M[], random: Random, chooseType?: (types: M['type'][]) => M['type']): M {
+  const types = [...new Set(moves.map((move) => move.type))];
+  const type = chooseType ? chooseType(types) : types[random.int(types.length)];
+  const ofType = moves.filter((move) => move.type === type);
+  return ofType[random.int(ofType.length)];
+}
+
+/** What a page offers now: its version, whose turn it says, the glowing targets (each once, sorted), the words of its enabled move buttons, whether a dialog is open. */
+export interface Offer {
+  version: number;
+  turn: string | null;
+  targets: string[];
+  buttons: string[];
+  dialogOpen: boolean;
+}
+
+/** Reads the page's offer, once (a string: the tests are compiled without DOM types). */
+export function offerOn(page: Page): Promise<Offer> {
+  return page.evaluate(`(() => {
+    const all = (selector) => [...document.querySelectorAll(selector)];
+    return {
+      version: ${VERSION_IN_PAGE},
+      turn: document.querySelector('[data-turn]')?.getAttribute('data-turn') ?? null,
+      targets: [...new Set(all('.target.offered').map((el) => el.getAttribute('data-target')))].sort(),
+      buttons: all('.move-bar button.move:not([disabled])').map((el) => el.textContent.trim()),
+      dialogOpen: document.querySelector('.sheet') !== null,
+    };
+  })()`);
+}
+
+/**
+ * Waits until the page offers what `expected` says (that version and turn,
+ * exactly those targets, that many enabled move buttons, no dialog open)
+ * and returns the offer; fails with both, and `what`, when it never does.
+ */
+export async function waitForOffer(page: Page, expected: { version: number; turn: string; targets: string[]; buttons: number }, what: string, timeout = 10_000): Promise<Offer> {
+  const want = { ...expected, targets: [...new Set(expected.targets)].sort() };
+  const matches = (offer: Offer) =>
+    offer.version === want.version && offer.turn === want.turn && offer.buttons.length === want.buttons && !offer.dialogOpen && JSON.stringify(offer.targets) === JSON.stringify(want.targets);
+  let offer = await offerOn(page);
+  for (const deadline = Date.now() + timeout; !matches(offer) && Date.now() < deadline; offer = await offerOn(page)) {
+    await page.waitForTimeout(25);
+  }
+  if (!matches(offer)) throw new Error(`${what}: the page offers ${JSON.stringify(offer)}, expected ${JSON.stringify(want)}`);
+  return offer;
+}
+
+/** Records, from now on and in order, every move the page sends (the `move` of its submitMove requests). */
+export function recordSentMoves<M = unknown>(page: Page): M[] {
+  const sent: M[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? request.postData() : null;
+    if (body?.includes('submitMove')) sent.push(JSON.parse(body).variables.move as M);
+  });
+  return sent;
+}
+
+/** How a move was made on the page: a click on its target alone, the target then the chooser, or a move button. */
+export type Way = 'target' | 'chooser' | 'button';
+
+/**
+ * Makes `move`, one of the moves `offered` on the page (board and move-bar
+ * moves, in the order the page got them), the way a player would: clicks
+ * one of its glowing targets (`targetsOf(move)`, the `pick(n)`th of n)
+ * and, when that target offers several moves, the move in the "Choose your
+ * move" dialog, which must list each of them once, in words of its own; a
+ * move without a target is a button of the move bar. Buttons and choices
+ * are found by their place in `offered`; given `words` (the page's own
+ * words for a move), by those words instead, which must then tell the moves
+ * apart and be the chooser's very texts. Returns how the move was made.
+ */
+export async function clickMove<M>(
+  page: Page,
+  move: M,
+  offered: M[],
+  targetsOf: (move: M) => string[],
+  pick: (n: number) => number,
+  words?: (move: M) => string,
+): Promise<Way> {
+  const targets = targetsOf(move);
+  if (targets.length === 0) {
+    const buttons = offered.filter((m) => targetsOf(m).length === 0);
+    if (words) {
+      expect(buttons.filter((m) => words(m) === words(move))).toHaveLength(1);
+      await page.locator('.move-bar').getByRole('button', { name: words(move), exact: true }).click();
+    } else {
+      await page.locator('.move-bar button.move').nth(buttons.indexOf(move)).click();
+    }
+    return 'button';
+  }
+  const target = targets[pick(targets.length)];
+  const here = offered.filter((m) => targetsOf(m).includes(target));
+  // A target may stand in more than one place (two equal cards in a hand): any of them makes the move.
+  await page.locator(`.target.offered[data-target="${target}"]`).first().click();
+  if (here.length === 1) return 'target';
+  const chooser = page.getByRole('dialog', { name: 'Choose your move' });
+  await chooser.waitFor();
+  const choices = chooser.locator('button.choice');
+  const texts = await choices.allTextContents();
+  expect(texts).toHaveLength(here.length);
+  expect(new Set(texts).size).toBe(texts.length);
+  if (words) {
+    expect([...texts].sort()).toEqual(here.map(words).sort());
+    await chooser.getByRole('button', { name: words(move), exact: true }).click();
+  } else {
+    await choices.nth(here.indexOf(move)).click();
+  }
+  return 'chooser';
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

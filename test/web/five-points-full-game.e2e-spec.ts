@@ -26,9 +26,9 @@
 import type { Page } from 'playwright-core';
 import { fivePoints, type FivePointsMove, type FivePointsState } from '../../src/games/five-points';
 import type { GameStatus } from '../../src/rules/contract';
-import { seededRandom, type Random } from '../../src/rules/random';
+import { seededRandom } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, TestBrowser, waitForVersion } from './browser';
+import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
 const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-45/clicks-10').split('/');
@@ -56,8 +56,8 @@ const MOVE_TYPES: Record<MoveType, true> = {
 };
 const ALL_TYPES = Object.keys(MOVE_TYPES) as MoveType[];
 
-/** Where a player expects to click for a move: a board target, or null for a button under the board. */
-function targetOf(move: FivePointsMove): string | null {
+/** Where a player expects to click for a move: its board target, or none for a button under the board. */
+function targetsOf(move: FivePointsMove): string[] {
   switch (move.type) {
     case 'place':
     case 'pickNeighborhood':
@@ -66,27 +66,19 @@ function targetOf(move: FivePointsMove): string | null {
     case 'pickRabble':
     case 'smuggleTo':
     case 'chooseElection':
-      return `hood:${move.neighborhood}`;
+      return [`hood:${move.neighborhood}`];
     case 'placeNeighborhood':
-      return `cell:${move.x},${move.y}`;
+      return [`cell:${move.x},${move.y}`];
     case 'bid':
-      return `marker:${move.marker}`;
+      return [`marker:${move.marker}`];
     case 'takeControlMarker':
-      return `supply:${move.color}`;
+      return [`supply:${move.color}`];
     case 'pass':
     case 'skipBid':
     case 'decline':
     case 'retrieveRabble':
-      return null;
+      return [];
   }
-}
-
-/** A move type uniformly among those offered, then one move of that type. */
-function chooseMove(moves: FivePointsMove[], random: Random): FivePointsMove {
-  const types = [...new Set(moves.map((move) => move.type))];
-  const type = types[random.int(types.length)];
-  const ofType = moves.filter((move) => move.type === type);
-  return ofType[random.int(ofType.length)];
 }
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -128,46 +120,12 @@ function planGame(gameSeed: string, choiceSeed: string): { steps: number; types:
   let steps = 0;
   while (!game.status.finished && steps < 2000) {
     const seat = game.status.activeSeats[0];
-    const move = chooseMove(fivePoints.legalMoves(game.state, seat), random);
+    const move = chooseByType(fivePoints.legalMoves(game.state, seat), random);
     types.add(move.type);
     game.play(move, seat);
     steps++;
   }
   return { steps, types };
-}
-
-/** What a page offers now: lit targets, enabled move buttons, its version and turn. */
-interface Offer {
-  version: number;
-  turn: string | null;
-  targets: string[];
-  buttons: string[];
-}
-
-async function offerOn(page: Page): Promise<Offer> {
-  return page.evaluate(() => {
-    const doc = (globalThis as any).document;
-    const all = (selector: string): any[] => Array.from(doc.querySelectorAll(selector));
-    return {
-      version: Number(doc.querySelector('.play-area')?.getAttribute('data-version')),
-      turn: doc.querySelector('[data-turn]')?.getAttribute('data-turn') ?? null,
-      targets: all('.target.offered').map((el) => el.getAttribute('data-target') as string),
-      buttons: all('.move-bar button.move:not([disabled])').map((el) => (el.textContent as string).trim()),
-    };
-  });
-}
-
-/** Waits until the page offers what `expected` says, and returns the offer; fails with both when it never does. */
-async function waitForOffer(page: Page, expected: { version: number; turn: string; targets: string[]; buttons: number }, what: string): Promise<Offer> {
-  const sorted = (list: string[]) => [...list].sort().join(' ');
-  const matches = (offer: Offer) =>
-    offer.version === expected.version && offer.turn === expected.turn && sorted([...new Set(offer.targets)]) === sorted(expected.targets) && offer.buttons.length === expected.buttons;
-  let offer = await offerOn(page);
-  for (const deadline = Date.now() + 10_000; !matches(offer) && Date.now() < deadline; offer = await offerOn(page)) {
-    await page.waitForTimeout(25);
-  }
-  if (!matches(offer)) throw new Error(`${what}: the page offers ${JSON.stringify(offer)}, expected ${JSON.stringify(expected)}`);
-  return offer;
 }
 
 interface Coverage {
@@ -181,6 +139,8 @@ describe('web page: a whole Five Points game by clicks', () => {
   let chromium: TestBrowser;
   let players: Player[];
   let pages: Page[];
+  /** The moves each page sent. */
+  let sent: FivePointsMove[][];
   let gameId: string;
 
   beforeAll(async () => {
@@ -189,6 +149,7 @@ describe('web page: a whole Five Points game by clicks', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
+    sent = pages.map((page) => recordSentMoves<FivePointsMove>(page));
     const [ann] = pages;
     await ann.locator('select[name="ruleset"]').selectOption('five-points');
     await ann.locator('select[name="seats"]').selectOption('3');
@@ -242,43 +203,26 @@ describe('web page: a whole Five Points game by clicks', () => {
 
       // The mover's page lights exactly the targets of the legal moves and shows a button for each other move;
       // the other pages offer nothing.
-      const targets = [...new Set(legal.map(targetOf).filter((t): t is string => t !== null))];
-      const buttonMoves = legal.filter((move) => targetOf(move) === null);
       const what = `step ${steps + 1} (version ${game.version}, ${NAMES[seat]})`;
-      const offer = await waitForOffer(page, { version: game.version, turn: 'mine', targets, buttons: buttonMoves.length }, what);
+      const buttons = legal.filter((move) => targetsOf(move).length === 0).length;
+      const offer = await waitForOffer(page, { version: game.version, turn: 'mine', targets: legal.flatMap(targetsOf), buttons }, what);
       expect(new Set(offer.buttons).size).toBe(offer.buttons.length);
       for (const other of pages.filter((p) => p !== page)) await waitForOffer(other, { version: game.version, turn: 'others', targets: [], buttons: 0 }, `${what}, another page`);
 
-      const move = chooseMove(legal, random);
-      const target = targetOf(move);
+      // The glowing target (one per move: nothing to pick), then the chooser when it offers several moves; or the button.
+      const move = chooseByType(legal, random);
       const record = coverage.get(move.type)!;
-      if (target !== null) {
-        const here = legal.filter((m) => targetOf(m) === target);
-        await page.locator(`.target.offered[data-target="${target}"]`).click();
-        if (here.length > 1) {
-          // Several moves on one target: the chooser lists them all, each in its own words, in the order offered.
-          const chooser = page.getByRole('dialog', { name: 'Choose your move' });
-          const choices = chooser.locator('button.choice');
-          await chooser.waitFor();
-          const texts = await choices.allTextContents();
-          expect(texts).toHaveLength(here.length);
-          expect(new Set(texts).size).toBe(texts.length);
-          await choices.nth(here.indexOf(move)).click();
-          record.how.add('target + chooser');
-        } else {
-          record.how.add('target');
-        }
-      } else {
-        await page.locator('.move-bar button.move').nth(buttonMoves.indexOf(move)).click();
-        record.how.add('button');
-      }
+      const sentBefore = sent[seat].length;
+      const way = await clickMove(page, move, legal, targetsOf, () => 0);
+      record.how.add(way === 'chooser' ? 'target + chooser' : way);
       record.clicked++;
       clicksBy[seat]++;
       steps++;
 
       // The click sent exactly the picked move: the server now holds what the ruleset makes of it.
       const version = game.play(move, seat);
-      await Promise.all(pages.map((p) => waitForVersion(p, version)));
+      await waitForVersionEverywhere(pages, version);
+      expect(sent[seat].slice(sentBefore)).toEqual([json(move)]);
       const after = await serverGame(players[seat].token);
       expect(after.version).toBe(version);
       expect(after.view).toEqual(json(fivePoints.view(game.state, game.status.finished ? 'all' : seat)));

@@ -24,12 +24,12 @@
  * Kumarbi, whose chooser must show the price Kumarbi's Fakirs bring it down
  * to. A Kumarbi bid is never listed in the `ft-146` game.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TURN_TRACK_COSTS, ZERO_AISLE_SPOT } from '../../src/games/five-tribes/data/track';
 import type { Move } from '../../src/games/five-tribes/moves';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, shownVersion, TestBrowser, waitForOffer, waitForVersion, waitForVersionEverywhere, waitUntil, type Way as ClickWay } from './browser';
 
 const SEED = 'ft-146';
 const TARGETED_SEED = 'ft-28';
@@ -54,8 +54,8 @@ const MOVE_TYPES: Record<Move['type'], true> = {
   endTurn: true,
 };
 
-/** How a move was made on the page. */
-type Way = 'target' | 'chooser' | 'button' | 'form';
+/** How a move was made on the page: by clicks on the board or a move button, or with the sale form. */
+type Way = ClickWay | 'form';
 
 /**
  * Where the page must offer a move: the `data-target` ids of the board (see
@@ -107,14 +107,6 @@ function variantOf(move: Move): string {
   }
 }
 
-/** The seeded choice: a move type listed, uniformly, then a move of that type. */
-function chooseMove(moves: Move[], random: Random): Move {
-  const types = [...new Set(moves.map((m) => m.type))];
-  const type = types[random.int(types.length)];
-  const ofType = moves.filter((m) => m.type === type);
-  return ofType[random.int(ofType.length)];
-}
-
 interface ApiGame {
   version: number;
   status: 'ACTIVE' | 'FINISHED';
@@ -128,6 +120,8 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
   let chromium: TestBrowser;
   let tokens: string[];
   let pages: Page[];
+  /** The moves each page sent. */
+  let sent: Move[][];
 
   beforeAll(async () => {
     server = await startTestServer({ web: true });
@@ -139,6 +133,7 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       (await openWindow(chromium.browser, baseUrl, DESKTOP, tokens[0])).page,
       (await openWindow(chromium.browser, baseUrl, PHONE, tokens[1])).page,
     ];
+    sent = pages.map((page) => recordSentMoves<Move>(page));
   });
 
   afterAll(async () => {
@@ -196,7 +191,7 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       await gqlOk(
         server.url,
         `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { version } }`,
-        { id, move: chooseMove(turn.moves, random), version: turn.version },
+        { id, move: chooseByType(turn.moves, random), version: turn.version },
         tokens[turn.seat],
       );
     }
@@ -208,30 +203,19 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
    * `move`, that the server takes it, and that every page shows the new version.
    */
   async function expectSent<T>(mover: Page, version: number, move: Move, click: () => Promise<T>): Promise<T> {
-    const sent = mover.waitForRequest((request: Request) => request.method() === 'POST' && (request.postData() ?? '').includes('mutation SubmitMove'));
+    const sentByMover = sent[pages.indexOf(mover)];
+    const sentBefore = sentByMover.length;
     const result = await click();
-    expect((await sent).postDataJSON().variables.move).toEqual(move);
     await waitUntil(mover, `Number(document.querySelector('.play-area')?.getAttribute('data-version')) > ${version} || document.querySelector('.play-area .problem') !== null`);
+    expect(sentByMover.slice(sentBefore)).toEqual([move]);
     const problem = mover.locator('.play-area .problem');
     if ((await problem.count()) > 0) throw new Error(`The move ${JSON.stringify(move)} was refused: ${await problem.textContent()}`);
-    const after = await shownVersion(mover);
-    await Promise.all(pages.map((page) => waitForVersion(page, after)));
+    await waitForVersionEverywhere(pages, await shownVersion(mover));
     return result;
   }
 
-  /** What the page shows now: its version, whether it is the viewer's turn, glowing targets, move buttons, the sale form. */
-  async function offeredOn(page: Page): Promise<{ version: number; mine: boolean; targets: string[]; buttons: number; saleForm: boolean }> {
-    return page.evaluate(`({
-      version: Number(document.querySelector('.play-area')?.getAttribute('data-version')),
-      mine: document.querySelector('[data-turn="mine"]') !== null,
-      targets: [...new Set([...document.querySelectorAll('.target.offered')].map((e) => e.getAttribute('data-target')))].sort(),
-      buttons: document.querySelectorAll('.move-bar button.move').length,
-      saleForm: document.querySelector('.sale-form') !== null,
-    })`);
-  }
-
-  /** Clicks `move`, one of `moves` (the mover's legal moves), on the page; returns how. */
-  async function clickMove(page: Page, move: Move, moves: Move[], pick: (n: number) => number): Promise<Way> {
+  /** Makes `move`, one of `moves` (the mover's legal moves), on the page: a sale with the sale form, any other by clicks. Returns how. */
+  async function makeMove(page: Page, move: Move, moves: Move[], pick: (n: number) => number): Promise<Way> {
     if (move.type === 'sell') {
       const form = page.locator('.sale-form');
       for (const box of await form.locator('input[type="checkbox"]').all()) await box.uncheck();
@@ -240,23 +224,8 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       await button.click();
       return 'form';
     }
-    const boardMoves = moves.filter((m) => m.type !== 'sell');
-    const targets = targetsOf(move);
-    if (targets.length === 0) {
-      const buttons = boardMoves.filter((m) => targetsOf(m).length === 0);
-      await page.locator('.move-bar button.move').nth(buttons.indexOf(move)).click();
-      return 'button';
-    }
     // A pair of cards glows on both cards: either click makes it.
-    const target = targets[pick(targets.length)];
-    const there = boardMoves.filter((m) => targetsOf(m).includes(target));
-    await page.locator(`.target.offered[data-target="${target}"]`).click();
-    if (there.length === 1) return 'target';
-    const chooser = page.getByRole('dialog', { name: 'Choose your move' });
-    await chooser.waitFor();
-    await expect(chooser.locator('button.choice').count()).resolves.toBe(there.length);
-    await chooser.locator('button.choice').nth(there.indexOf(move)).click();
-    return 'chooser';
+    return clickMove(page, move, moves.filter((m) => m.type !== 'sell'), targetsOf, pick);
   }
 
   it('plays the game to its end, every move type by clicking, every move live on both pages', async () => {
@@ -279,16 +248,14 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
 
       // The mover's page (up to date since the last move) says it is their turn, and
       // offers exactly what the rules list: no target missing, none extra.
-      const offered = await offeredOn(mover);
-      expect([offered.version, offered.mine]).toEqual([version, true]);
       const boardMoves = moves.filter((m) => m.type !== 'sell');
-      expect(offered.targets).toEqual([...new Set(boardMoves.flatMap(targetsOf))].sort());
-      expect(offered.buttons).toBe(boardMoves.filter((m) => targetsOf(m).length === 0).length);
-      expect(offered.saleForm).toBe(moves.some((m) => m.type === 'sell'));
+      const buttons = boardMoves.filter((m) => targetsOf(m).length === 0).length;
+      await waitForOffer(mover, { version, turn: 'mine', targets: boardMoves.flatMap(targetsOf), buttons }, `step ${steps + 1} (version ${version}, ${NAMES[seat]})`);
+      expect((await mover.locator('.sale-form').count()) > 0).toBe(moves.some((m) => m.type === 'sell'));
 
       for (const type of new Set(moves.map((m) => m.type))) count(listed, type);
-      const move = chooseMove(moves, choices);
-      const way = await expectSent(mover, version, move, () => clickMove(mover, move, moves, (n) => targetChoices.int(n)));
+      const move = chooseByType(moves, choices);
+      const way = await expectSent(mover, version, move, () => makeMove(mover, move, moves, (n) => targetChoices.int(n)));
 
       const ways = clicked.get(move.type) ?? new Map<Way, number>();
       clicked.set(move.type, ways);

@@ -20,7 +20,7 @@ import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, type TestBrowser, waitForVersionAbove } from './browser';
+import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
 
 type MoveType = RulesMove['type'];
 type Move = { type: MoveType; [key: string]: unknown };
@@ -80,18 +80,18 @@ const canonical = (move: Move) => JSON.stringify(Object.fromEntries(Object.entri
 
 type Counts = Partial<Record<MoveType, number>>;
 
+/** The seeded choice: a type by its WEIGHT (one not clicked yet first), then a move of that type, in their canonical order. */
 function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
-  const offered = [...new Set(moves.map((move) => move.type))].sort();
-  const unseen = offered.filter((type) => !clicked[type]);
-  const types = unseen.length > 0 ? unseen : offered;
-  const total = types.reduce((sum, type) => sum + WEIGHT[type], 0);
-  let roll = (random.int(1_000_000) / 1_000_000) * total;
-  const type = types.find((t) => (roll -= WEIGHT[t]) < 0) ?? types[types.length - 1];
-  const ofType = moves.filter((move) => move.type === type).sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1));
-  return ofType[random.int(ofType.length)];
+  const inOrder = [...moves].sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1));
+  return chooseByType(inOrder, random, (listed) => {
+    const offered = [...listed].sort();
+    const unseen = offered.filter((type) => !clicked[type]);
+    const types = unseen.length > 0 ? unseen : offered;
+    const total = types.reduce((sum, type) => sum + WEIGHT[type], 0);
+    let roll = (random.int(1_000_000) / 1_000_000) * total;
+    return types.find((t) => (roll -= WEIGHT[t]) < 0) ?? types[types.length - 1];
+  });
 }
-
-type Way = 'target' | 'chooser' | 'button';
 
 interface Seat {
   player: Player;
@@ -143,12 +143,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
     let seat = windows.get(player.id);
     if (!seat) {
       const { page } = await openWindow(chromium.browser, baseUrl, player.name === 'Bob' ? PHONE : DESKTOP, player.token);
-      const sent: Move[] = [];
-      page.on('request', (request) => {
-        const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? request.postData() : null;
-        if (body?.includes('submitMove')) sent.push(JSON.parse(body).variables.move as Move);
-      });
-      seat = { player, page, sent };
+      seat = { player, page, sent: recordSentMoves<Move>(page) };
       windows.set(player.id, seat);
     }
     await seat.page.goto(`/games/${id}`);
@@ -178,66 +173,6 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return data.game;
   }
 
-  /** Waits until the page shows `version`, exactly. */
-  async function showsVersion(page: Page, version: number): Promise<void> {
-    await page.waitForFunction((v) => Number((globalThis as any).document.querySelector('.play-area')?.getAttribute('data-version')) === v, version);
-  }
-
-  /**
-   * Waits until the page shows `version` and offers exactly `moves`: the
-   * targets they are offered on glow, and there is one enabled button for
-   * each of the others. Fails with what differs.
-   */
-  async function expectOffered(page: Page, version: number, moves: Move[]): Promise<void> {
-    const expected = {
-      version,
-      targets: [...new Set(moves.flatMap(targetsOf))].sort(),
-      buttons: moves.filter((move) => targetsOf(move).length === 0).length,
-    };
-    // Runs in the page, so it uses nothing from here. With `report`: what the page shows; without: whether it is `want`.
-    const shown = ({ want, report }: { want: typeof expected; report: boolean }) => {
-      const document = (globalThis as any).document;
-      const version = Number(document.querySelector('.play-area')?.getAttribute('data-version'));
-      const targets = [...new Set([...document.querySelectorAll('.target.offered')].map((el: any) => el.getAttribute('data-target') as string))].sort();
-      const buttons = document.querySelectorAll('.move-bar button.move:not([disabled])').length;
-      const chooserOpen = document.querySelector('.sheet') !== null;
-      const same = version === want.version && buttons === want.buttons && !chooserOpen && JSON.stringify(targets) === JSON.stringify(want.targets);
-      return report ? { version, targets, buttons, chooserOpen } : same;
-    };
-    try {
-      await page.waitForFunction(shown, { want: expected, report: false }, { timeout: 5_000 });
-    } catch {
-      const actual = await page.evaluate(shown, { want: expected, report: true });
-      throw new Error(`The page does not offer the legal moves.\nExpected ${JSON.stringify(expected)}\nShown ${JSON.stringify(actual)}\nLegal: ${JSON.stringify(moves)}`);
-    }
-  }
-
-  /**
-   * Makes `move` by clicking: one of its targets, chosen at random, then the
-   * move in the chooser if the target offers several; or its button. Buttons
-   * and choices are found by their words, which must tell the moves apart.
-   */
-  async function clickMove(page: Page, moves: Move[], move: Move, words: (move: Move) => string, random: Random): Promise<Way> {
-    const targets = targetsOf(move);
-    if (targets.length === 0) {
-      const buttons = moves.filter((m) => targetsOf(m).length === 0);
-      expect(buttons.filter((m) => words(m) === words(move))).toHaveLength(1);
-      await page.locator('.move-bar').getByRole('button', { name: words(move), exact: true }).click();
-      return 'button';
-    }
-    const target = targets[random.int(targets.length)];
-    const here = moves.filter((m) => targetsOf(m).includes(target));
-    await page.locator(`.target.offered[data-target="${target}"]`).first().click();
-    if (here.length === 1) return 'target';
-    const chooser = page.getByRole('dialog', { name: 'Choose your move' });
-    await chooser.waitFor();
-    const choices = await chooser.locator('button.choice').allTextContents();
-    expect(choices.sort()).toEqual(here.map(words).sort());
-    expect(new Set(choices).size).toBe(choices.length);
-    await chooser.getByRole('button', { name: words(move), exact: true }).click();
-    return 'chooser';
-  }
-
   /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
   async function playToTheEnd(name: string, id: string, seats: Seat[], choiceSeed: string): Promise<PlayedGame> {
     const started = Date.now();
@@ -250,7 +185,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
       let state = await stateFor(id, seats[asked].player);
       const { version, status, activeSeats } = state;
       // Live updates: every page shows the last move, the mover's and the others'.
-      await Promise.all(seats.map((seat) => showsVersion(seat.page, version)));
+      await waitForVersionEverywhere(seats.map((seat) => seat.page), version, true);
       if (status === 'FINISHED') break;
       expect(game.steps).toBeLessThan(1000);
 
@@ -262,14 +197,17 @@ describe('web page: whole Mob Town games by clicks only', () => {
       const moves = state.legalMoves;
       expect(moves.length).toBeGreaterThan(0);
       for (const type of new Set(moves.map((m) => m.type))) game.offered[type] = (game.offered[type] ?? 0) + 1;
-      await expectOffered(page, version, moves);
+      // The page offers exactly the legal moves: the targets they are offered on glow, one enabled button for each of the others.
+      const buttons = moves.filter((move) => targetsOf(move).length === 0).length;
+      await waitForOffer(page, { version, turn: 'mine', targets: moves.flatMap(targetsOf), buttons }, `${name}, step ${game.steps}, seat ${seatNo}, legal moves ${JSON.stringify(moves)}`);
 
       const move = chooseMove(moves, random, game.clicked);
+      // Buttons and choices are found by the page's own words for the moves, which must tell them apart.
       const words = (m: Move) => describeMove(m, state.view, () => '');
       const sentBefore = sent.length;
       let way: Way;
       try {
-        way = await clickMove(page, moves, move, words, random);
+        way = await clickMove(page, move, moves, targetsOf, (n) => random.int(n), words);
       } catch (error) {
         throw new Error(`${name}, step ${game.steps}, seat ${seatNo}: could not click ${JSON.stringify(move)}\n${(error as Error).message}\nLegal: ${JSON.stringify(moves)}`);
       }
