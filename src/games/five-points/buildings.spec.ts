@@ -4,33 +4,16 @@ import { votes } from './elections';
 import { fivePoints } from './index';
 import type { State } from './state';
 import {
-  city,
+  contestedBoard,
   eventsOfType,
   play,
   runAutomatic,
   withBosses,
   withBuilding,
-  withPassOrder,
   withPlayer,
-  withRabble,
   withWonMarkers,
 } from './test-support/scenario';
 
-/**
- *   blue-1   green-1  red-1
- *   orange-1 blue-2   red-2
- * Seat 0 controls blue-1, seat 1 controls green-1, red-1 is tied.
- */
-function board(): State {
-  let state = city(3, [
-    ['blue-1', 'green-1', 'red-1'],
-    ['orange-1', 'blue-2', 'red-2'],
-  ]);
-  state = withRabble(state, 'blue-1', [2, 0, 0]);
-  state = withRabble(state, 'green-1', [0, 1, 0]);
-  state = withRabble(state, 'red-1', [1, 1, 0]);
-  return withPassOrder(state, [1, 0, 2]);
-}
 
 /** Goes straight to the building phase (no markers this round) and runs until a choice. */
 function activate(state: State, buildings: [BuildingId, string][]) {
@@ -39,13 +22,13 @@ function activate(state: State, buildings: [BuildingId, string][]) {
 }
 
 it('a building in a tied neighborhood does nothing', () => {
-  const { events } = activate(board(), [['board-of-elections', 'red-1']]);
+  const { events } = activate(contestedBoard(), [['board-of-elections', 'red-1']]);
   expect(eventsOfType(events, 'buildingsPhaseBegan')[0].queue).toEqual([]);
   expect(eventsOfType(events, 'vpAwarded')).toEqual([]);
 });
 
 it('buildings act in passing order of their controllers, Smugglers Tunnel last', () => {
-  const { events } = activate(board(), [
+  const { events } = activate(contestedBoard(), [
     ['smugglers-tunnel', 'green-1'],
     ['board-of-elections', 'blue-1'],
     ['sixth-ward-offices', 'green-1'],
@@ -59,14 +42,14 @@ it('buildings act in passing order of their controllers, Smugglers Tunnel last',
 });
 
 it('Board of Elections: 2 VP at once', () => {
-  const { events } = activate(board(), [['board-of-elections', 'blue-1']]);
+  const { events } = activate(contestedBoard(), [['board-of-elections', 'blue-1']]);
   expect(eventsOfType(events, 'vpAwarded')).toEqual([
     { type: 'vpAwarded', seat: 0, vp: 2, reason: 'Board of Elections' },
   ]);
 });
 
 it('Newspaper: a control marker of a chosen neighborhood color', () => {
-  const { state } = activate(board(), [['newspaper', 'green-1']]);
+  const { state } = activate(contestedBoard(), [['newspaper', 'green-1']]);
   expect(state.task).toMatchObject({ kind: 'takeControlMarker', seat: 1 });
   const after = play(state, 1, { type: 'takeControlMarker', color: 'orange' }).state;
   expect(after.players[1].controlMarkers.orange).toBe(1);
@@ -74,7 +57,7 @@ it('Newspaper: a control marker of a chosen neighborhood color', () => {
 
 describe('Theater', () => {
   it('offers to retrieve 1 or 2 rabble from the boroughs, or decline', () => {
-    const { state } = activate(board(), [['theater', 'blue-1']]);
+    const { state } = activate(contestedBoard(), [['theater', 'blue-1']]);
     expect(fivePoints.legalMoves(state, 0)).toEqual([
       { type: 'decline' },
       { type: 'retrieveRabble', count: 1 },
@@ -85,33 +68,33 @@ describe('Theater', () => {
   });
 
   it('offers no more than the boroughs hold', () => {
-    const { state } = activate(withPlayer(board(), 0, { boroughRabble: 1 }), [['theater', 'blue-1']]);
+    const { state } = activate(withPlayer(contestedBoard(), 0, { boroughRabble: 1 }), [['theater', 'blue-1']]);
     expect(fivePoints.legalMoves(state, 0)).toEqual([{ type: 'decline' }, { type: 'retrieveRabble', count: 1 }]);
   });
 });
 
 it('Five Points Mission: retrieve up to one rabble per own boss on the board', () => {
-  const withBossesOut = withBosses(board(), 'red-2', [3, 0, 0]);
+  const withBossesOut = withBosses(contestedBoard(), 'red-2', [3, 0, 0]);
   const { state } = activate(withBossesOut, [['five-points-mission', 'blue-1']]);
   expect(fivePoints.legalMoves(state, 0)).toHaveLength(1 + 3);
-  const none = activate(board(), [['five-points-mission', 'blue-1']]);
+  const none = activate(contestedBoard(), [['five-points-mission', 'blue-1']]);
   expect(none.state.task?.kind).not.toBe('retrieveRabble');
 });
 
 it('Polling Place: +1 vote only in an election in its own neighborhood', () => {
-  const { state } = activate(board(), [['polling-place', 'blue-1']]);
+  const { state } = activate(contestedBoard(), [['polling-place', 'blue-1']]);
   expect(votes(state, 'blue-1')).toEqual([3, 0, 0]);
   expect(votes(state, 'red-1')).toEqual([1, 1, 0]);
 });
 
 it('Sixth Ward Offices: +2 votes in every election', () => {
-  const { state } = activate(board(), [['sixth-ward-offices', 'green-1']]);
+  const { state } = activate(contestedBoard(), [['sixth-ward-offices', 'green-1']]);
   expect(votes(state, 'red-1')).toEqual([1, 3, 0]);
   expect(votes(state, 'orange-1')).toEqual([0, 2, 0]);
 });
 
 it('Zoning Commission: relocate a neighborhood with everything on it', () => {
-  const { state } = activate(board(), [['zoning-commission', 'blue-1']]);
+  const { state } = activate(contestedBoard(), [['zoning-commission', 'blue-1']]);
   expect(state.task).toMatchObject({ kind: 'relocateNeighborhood', seat: 0 });
   const picked = play(state, 0, { type: 'pickNeighborhood', neighborhood: 'blue-1' }).state;
   const moved = play(picked, 0, { type: 'placeNeighborhood', x: 0, y: 2 }).state;
@@ -120,7 +103,7 @@ it('Zoning Commission: relocate a neighborhood with everything on it', () => {
 });
 
 it('Tammany Hall: nothing during the game', () => {
-  const { events } = activate(board(), [['tammany-hall', 'blue-1']]);
+  const { events } = activate(contestedBoard(), [['tammany-hall', 'blue-1']]);
   expect(eventsOfType(events, 'buildingActivated')).toHaveLength(1);
   expect(eventsOfType(events, 'taskAssigned').filter((e) => e.task.seat === 0)).toEqual([]);
   expect(eventsOfType(events, 'vpAwarded')).toEqual([]);
@@ -128,7 +111,7 @@ it('Tammany Hall: nothing during the game', () => {
 
 describe('Smugglers Tunnel', () => {
   it('moves one rabble of any player to a different neighborhood', () => {
-    const { state } = activate(board(), [['smugglers-tunnel', 'green-1']]);
+    const { state } = activate(contestedBoard(), [['smugglers-tunnel', 'green-1']]);
     const moves = fivePoints.legalMoves(state, 1);
     expect(moves).toContainEqual({ type: 'pickRabble', neighborhood: 'blue-1', owner: 0 });
     expect(moves).not.toContainEqual({ type: 'pickRabble', neighborhood: 'blue-1', owner: 1 });
@@ -144,7 +127,7 @@ describe('Smugglers Tunnel', () => {
   });
 
   it('may be declined', () => {
-    const { state } = activate(board(), [['smugglers-tunnel', 'green-1']]);
+    const { state } = activate(contestedBoard(), [['smugglers-tunnel', 'green-1']]);
     const declined = play(state, 1, { type: 'decline' });
     expect(eventsOfType(declined.events, 'rabbleSmuggled')).toEqual([]);
   });

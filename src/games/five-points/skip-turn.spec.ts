@@ -15,7 +15,7 @@ import type { State } from './state';
 import { activeSeats } from './turn';
 import { pieceProblems } from './test-support/invariants';
 import {
-  city,
+  contestedBoard,
   eventsOfType,
   play,
   runAutomatic,
@@ -37,30 +37,15 @@ function decided(state: State, seat: number, move: Move, seed = 'skip'): Event[]
   return decision.events;
 }
 
-/**
- *   blue-1   green-1  red-1
- *   orange-1 blue-2   red-2
- * Seat 0 controls blue-1, seat 1 controls green-1, red-1 is tied.
- */
-function board(): State {
-  let state = city(3, [
-    ['blue-1', 'green-1', 'red-1'],
-    ['orange-1', 'blue-2', 'red-2'],
-  ]);
-  state = withRabble(state, 'blue-1', [2, 0, 0]);
-  state = withRabble(state, 'green-1', [0, 1, 0]);
-  state = withRabble(state, 'red-1', [1, 1, 0]);
-  return withPassOrder(state, [1, 0, 2]);
-}
 
 /** Placement phase, round 1, seat 0 to act; nobody has passed. */
 function placementTurn(): State {
-  return withPassOrder(board(), []);
+  return withPassOrder(contestedBoard(), []);
 }
 
 /** Seats 1 and 2 have passed: seat 0's final turn of the placement phase. */
 function finalTurn(): State {
-  return withStage(withPassOrder(board(), [1, 2]), { phase: 'placement', seat: 0, placed: false, finalTurn: true });
+  return withStage(withPassOrder(contestedBoard(), [1, 2]), { phase: 'placement', seat: 0, placed: false, finalTurn: true });
 }
 
 /** Resolves markers won as given (then buildings and elections) until someone must choose. */
@@ -124,7 +109,7 @@ describe('placement phase', () => {
 
 describe('optional effects are declined', () => {
   it('Theater: no rabble retrieved', () => {
-    const state = resolve(withBuilding(board(), 'theater', 'blue-1'), []);
+    const state = resolve(withBuilding(contestedBoard(), 'theater', 'blue-1'), []);
     expect(state.task).toMatchObject({ kind: 'retrieveRabble', seat: 0 });
     const events = skip(state, 0)!;
     expect(events[0]).toEqual({ type: 'taskFinished' });
@@ -133,7 +118,7 @@ describe('optional effects are declined', () => {
   });
 
   it('move-a-building marker: the buildings stay', () => {
-    const state = resolve(withBuilding(board(), 'theater', 'red-2'), [['move-building-a', 1]]);
+    const state = resolve(withBuilding(contestedBoard(), 'theater', 'red-2'), [['move-building-a', 1]]);
     expect(state.task).toMatchObject({ kind: 'moveBuilding', seat: 1 });
     const events = skip(state, 1)!;
     expect(events).toEqual(decided(state, 1, { type: 'decline' }));
@@ -141,7 +126,7 @@ describe('optional effects are declined', () => {
   });
 
   it('move-a-neighborhood marker, tile already picked: the pick is withdrawn and the move declined', () => {
-    const offered = resolve(board(), [['move-neighborhood-a', 0]]);
+    const offered = resolve(contestedBoard(), [['move-neighborhood-a', 0]]);
     const picked = play(offered, 0, { type: 'pickNeighborhood', neighborhood: 'blue-1' }).state;
     const events = skip(picked, 0)!;
     expect(events).toEqual(decided(offered, 0, { type: 'decline' }));
@@ -151,7 +136,7 @@ describe('optional effects are declined', () => {
   });
 
   it('Smugglers Tunnel, another seat’s rabble already picked: it stays where it was', () => {
-    const offered = resolve(withBuilding(board(), 'smugglers-tunnel', 'green-1'), []);
+    const offered = resolve(withBuilding(contestedBoard(), 'smugglers-tunnel', 'green-1'), []);
     const picked = play(offered, 1, { type: 'pickRabble', neighborhood: 'blue-1', owner: 0 }).state;
     const events = skip(picked, 1)!;
     expect(events).toEqual(decided(offered, 1, { type: 'decline' }));
@@ -163,19 +148,19 @@ describe('optional effects are declined', () => {
 
 describe('a choice the rules demand cannot be skipped', () => {
   it('Newspaper / take-a-control-marker: a color must be chosen', () => {
-    const state = resolve(withBuilding(board(), 'newspaper', 'green-1'), []);
+    const state = resolve(withBuilding(contestedBoard(), 'newspaper', 'green-1'), []);
     expect(state.task).toMatchObject({ kind: 'takeControlMarker', seat: 1 });
     expect(skip(state, 1)).toBeNull();
   });
 
   it('special election marker: a neighborhood must be called', () => {
-    const state = resolve(board(), [['special-election-a', 2]]);
+    const state = resolve(contestedBoard(), [['special-election-a', 2]]);
     expect(state.task).toMatchObject({ kind: 'callSpecialElection', seat: 2 });
     expect(skip(state, 2)).toBeNull();
   });
 
   it('tied elections: the last passer must choose them, also after the first of two picks', () => {
-    let tied = withRabble(board(), 'blue-2', [2, 0, 0]);
+    let tied = withRabble(contestedBoard(), 'blue-2', [2, 0, 0]);
     tied = withRabble(tied, 'red-2', [0, 1, 1]);
     const state = runAutomatic(withStage(tied, { phase: 'buildings', queue: [] })).state;
     expect(state.task).toMatchObject({ kind: 'scheduleElections', seat: 2 });
@@ -190,14 +175,14 @@ describe('not this seat’s decision', () => {
   it('an inactive seat is never skipped, in placement or in another seat’s choice', () => {
     expect(skip(placementTurn(), 1)).toBeNull();
     expect(skip(placementTurn(), 2)).toBeNull();
-    const theater = resolve(withBuilding(board(), 'theater', 'blue-1'), []);
+    const theater = resolve(withBuilding(contestedBoard(), 'theater', 'blue-1'), []);
     expect(skip(theater, 1)).toBeNull();
     expect(skip(theater, 2)).toBeNull();
   });
 
   it('nobody is skipped before setup or once the game is over', () => {
     const unset = fivePoints.initialState({ seats: 3, options: {} });
-    const over = withStage(board(), { phase: 'finished', reason: 'endOfGame', scores: [1, 2, 3], winners: [2] });
+    const over = withStage(contestedBoard(), { phase: 'finished', reason: 'endOfGame', scores: [1, 2, 3], winners: [2] });
     for (const seat of [0, 1, 2]) {
       expect(skip(unset, seat)).toBeNull();
       expect(skip(over, seat)).toBeNull();

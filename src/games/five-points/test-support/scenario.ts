@@ -88,6 +88,23 @@ export function withPassOrder(state: State, passOrder: Seat[]): State {
   return { ...state, passOrder };
 }
 
+/**
+ *   blue-1   green-1  red-1
+ *   orange-1 blue-2   red-2
+ * Seat 0 controls blue-1, seat 1 controls green-1, red-1 is tied; seats
+ * 1, 0 and 2 passed in that order (three seats).
+ */
+export function contestedBoard(): State {
+  let state = city(3, [
+    ['blue-1', 'green-1', 'red-1'],
+    ['orange-1', 'blue-2', 'red-2'],
+  ]);
+  state = withRabble(state, 'blue-1', [2, 0, 0]);
+  state = withRabble(state, 'green-1', [0, 1, 0]);
+  state = withRabble(state, 'red-1', [1, 1, 0]);
+  return withPassOrder(state, [1, 0, 2]);
+}
+
 /** Runs the automatic steps (marker, building, election resolution) until someone must choose. */
 export function runAutomatic(state: State, seed = 'scenario'): { state: State; events: Event[] } {
   return advance(state, seededRandom(seed));
