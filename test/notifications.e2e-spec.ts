@@ -260,6 +260,17 @@ describe('mail the SMTP server never accepts', () => {
         expect(row.attempts).toBe(3); // the first try and two retries
         expect(row.lastError).toContain('Try again later');
       }
+      // The player learns it where the mail cannot fail: on their settings.
+      const undelivered = async (player: Member) =>
+        (await gqlOk<{ notificationSettings: { undeliveredEmails: Array<{ kind: string; gameId: string; error: string }> } }>(
+          server.url,
+          '{ notificationSettings { undeliveredEmails { kind gameId error } } }',
+          {},
+          player.token,
+        )).notificationSettings.undeliveredEmails;
+      expect(await undelivered(ann)).toContainEqual({ kind: 'GAME_STARTED', gameId: game.id, error: expect.stringContaining('Try again later') });
+      expect((await undelivered(bob)).map((email) => email.kind).sort()).toEqual(expect.arrayContaining(['GAME_STARTED', 'INVITATION']));
+      expect(await undelivered(await member(server.url, 'Cat'))).toEqual([]);
       inbox.refuseNext = 0;
       await new Promise((resolve) => setTimeout(resolve, 2500)); // a retry, had there been one, would come within this
       expect(inbox.mails).toEqual([]);

@@ -1,5 +1,5 @@
 /** GraphQL types of notification settings, vacations and move deadlines (code-first). */
-import { Field, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { GameModel } from './models';
 
 export enum NotificationKindValue {
@@ -12,6 +12,11 @@ export enum NotificationKindValue {
   DEADLINE_PASSED = 'DEADLINE_PASSED',
 }
 registerEnumType(NotificationKindValue, { name: 'NotificationKind' });
+
+/** Every kind of mail sent: the kinds a player chooses how to get, and the daily digest that gathers them. */
+export const MailKindValue = { ...NotificationKindValue, DIGEST: 'DIGEST' } as const;
+export type MailKindValue = (typeof MailKindValue)[keyof typeof MailKindValue];
+registerEnumType(MailKindValue, { name: 'MailKind' });
 
 export enum DeliveryValue {
   IMMEDIATE = 'IMMEDIATE',
@@ -53,12 +58,22 @@ export class VacationPeriodModel {
   @Field() endsAt!: Date;
 }
 
+@ObjectType('UndeliveredEmail')
+export class UndeliveredEmailModel {
+  @Field(() => MailKindValue) kind!: MailKindValue;
+  @Field(() => ID, { nullable: true }) gameId!: string | null;
+  @Field() createdAt!: Date;
+  @Field({ description: 'What the mail server last answered.' }) error!: string;
+}
+
 @ObjectType('NotificationSettings')
 export class NotificationSettingsModel {
   @Field(() => [KindDeliveryModel]) deliveries!: KindDeliveryModel[];
   @Field(() => [VacationPeriodModel], { description: 'Current and planned vacations: move deadlines pause and mail waits for a digest.' })
   vacations!: VacationPeriodModel[];
   @Field(() => Int) vacationDaysLeftThisYear!: number;
+  @Field(() => [UndeliveredEmailModel], { description: 'Mail to the caller that failed on every try in the last 30 days, newest first (at most 10).' })
+  undeliveredEmails!: UndeliveredEmailModel[];
 }
 
 @InputType('MoveDeadlineInput')

@@ -2,14 +2,16 @@
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../deadlines/vacations';
 import { NotificationPreferences } from '../notifications/preferences';
+import { UndeliveredMail } from '../notifications/undelivered-mail';
 import { RequestContext, requireUser } from './context';
-import { KindDeliveryInput, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
+import { KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
 
 @Resolver(() => NotificationSettingsModel)
 export class NotificationsResolver {
   constructor(
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
+    private readonly undelivered: UndeliveredMail,
   ) {}
 
   @Query(() => NotificationSettingsModel, { description: 'How the caller gets each kind of email, and their vacations.' })
@@ -39,11 +41,17 @@ export class NotificationsResolver {
   }
 
   private async settingsOf(userId: string): Promise<NotificationSettingsModel> {
-    const [deliveries, vacations] = await Promise.all([this.preferences.deliveries(userId), this.vacations.summary(userId)]);
+    const [deliveries, vacations, undeliveredEmails] = await Promise.all([
+      this.preferences.deliveries(userId),
+      this.vacations.summary(userId),
+      this.undelivered.recent(userId),
+    ]);
     return {
       deliveries: Object.entries(deliveries).map(([kind, delivery]) => ({ kind: kind as NotificationKindValue, delivery: delivery as DeliveryValue })),
       vacations: vacations.upcoming,
       vacationDaysLeftThisYear: vacations.daysLeftThisYear,
+      // The same names as Prisma's enum: the API's values are those strings.
+      undeliveredEmails: undeliveredEmails.map((email) => ({ ...email, kind: email.kind as MailKindValue })),
     };
   }
 }

@@ -11,6 +11,7 @@ import { Mailer } from './mailer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';
 import { NotificationPreferences } from './preferences';
+import { UndeliveredMail } from './undelivered-mail';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Email notifications: the outbox, the delivery worker, preferences, digests and unsubscribe links. */
@@ -29,6 +30,7 @@ export class NotificationsModule {
         NotificationOutbox,
         GameNotifications,
         NotificationPreferences,
+        UndeliveredMail,
         MailFacts,
         MailComposer,
         Mailer,
@@ -36,7 +38,7 @@ export class NotificationsModule {
         DeliveryWorker,
         Digests,
       ],
-      exports: [NotificationOutbox, NotificationPreferences, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
+      exports: [NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
     };
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { ManualClock } from '../../src/common/clock';
+import { PrismaService } from '../../src/database/prisma.service';
 import { gqlOk, startTestServer, TestServer } from '../support/app';
 import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, signUp, TestBrowser } from './browser';
 
@@ -217,5 +218,25 @@ describe('web page: email settings, vacations and invitations by email', () => {
     // With every seat taken there is nobody left to invite.
     await ann.locator('[data-seat="1"]', { hasText: 'Bob' }).waitFor();
     await expect(ann.getByRole('form', { name: 'Invite by email' }).count()).resolves.toBe(0);
+  });
+
+  it('tells a player about mail that failed on every try, with what their mail server answered', async () => {
+    // The failing itself is covered end to end in test/notifications.e2e-spec.ts; here, the page shows it.
+    const { me } = await gqlOk<{ me: { id: string } }>(server.url, '{ me { id } }', {}, bobToken);
+    const prisma = new PrismaService(server.db.url);
+    try {
+      await prisma.notification.create({
+        data: { userId: me.id, gameVersion: 0, kind: 'DIGEST', createdAt: clock.now(), status: 'FAILED', attempts: 15, lastError: '550 5.1.1 mailbox unavailable' },
+      });
+    } finally {
+      await prisma.close();
+    }
+    await bob.goto(new URL('/settings', bob.url()).toString());
+    const notice = bob.getByRole('region', { name: 'Email that did not reach you' });
+    await notice.waitFor();
+    await expect(notice.textContent()).resolves.toMatch(/Digest, .*550 5\.1\.1 mailbox unavailable/);
+    await ann.goto(new URL('/settings', ann.url()).toString());
+    await ann.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await expect(ann.getByRole('region', { name: 'Email that did not reach you' }).count()).resolves.toBe(0);
   });
 });

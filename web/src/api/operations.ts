@@ -31,7 +31,7 @@ export const RESOLVE_DEADLINE = `mutation ResolveDeadline($id: ID!, $seat: Int!,
 export const ROLLBACK_GAME = `mutation RollbackGame($id: ID!, $toVersion: Int!, $reason: String!) {
   rollbackGame(gameId: $id, toVersion: $toVersion, reason: $reason) { ${GAME_FIELDS} } }`;
 
-const SETTINGS_FIELDS = `deliveries { kind delivery } vacations { startsAt endsAt } vacationDaysLeftThisYear`;
+const SETTINGS_FIELDS = `deliveries { kind delivery } vacations { startsAt endsAt } vacationDaysLeftThisYear undeliveredEmails { kind gameId createdAt error }`;
 export const NOTIFICATION_SETTINGS = `query NotificationSettings { notificationSettings { ${SETTINGS_FIELDS} } }`;
 export const UPDATE_NOTIFICATION_SETTINGS = `mutation UpdateNotificationSettings($deliveries: [KindDeliveryInput!]!) {
   updateNotificationSettings(deliveries: $deliveries) { ${SETTINGS_FIELDS} } }`;

@@ -112,4 +112,15 @@ export interface NotificationSettings {
   /** Current and planned vacations, soonest first. */
   vacations: VacationPeriod[];
   vacationDaysLeftThisYear: number;
+  /** Mail that failed on every try in the last 30 days, newest first. */
+  undeliveredEmails: UndeliveredEmail[];
+}
+
+export interface UndeliveredEmail {
+  /** A NotificationKind, or DIGEST. */
+  kind: string;
+  gameId: string | null;
+  createdAt: string;
+  /** What the mail server last answered. */
+  error: string;
 }

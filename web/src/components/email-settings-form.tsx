@@ -26,8 +26,8 @@ const DELIVERIES: Array<[Delivery, string]> = [
   ['OFF', 'Off'],
 ];
 
-/** A kind this page does not know yet (the API added one): its enum name in words. */
-function describe(kind: string): { name: string; when: string } {
+/** A kind in words (a kind this page does not know yet, the API having added one: its enum name). */
+export function describeKind(kind: string): { name: string; when: string } {
   return KINDS[kind as NotificationKind] ?? { name: kind.charAt(0) + kind.slice(1).toLowerCase().replace(/_/g, ' '), when: '' };
 }
 
@@ -60,7 +60,7 @@ export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDel
       <h2 id="email-settings-heading">Email</h2>
       <p className="muted small">For each kind of mail: send it at once, gather it into one mail a day, or send none.</p>
       {deliveries.map(({ kind }) => {
-        const { name, when } = describe(kind);
+        const { name, when } = describeKind(kind);
         const value = chosen[kind] ?? stored.get(kind);
         return (
           <fieldset key={kind} className="delivery" data-kind={kind}>

@@ -6,6 +6,7 @@ import { NOTIFICATION_SETTINGS } from '../api/operations';
 import type { NotificationSettings } from '../api/types';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
+import { UndeliveredNotice } from '../components/undelivered-notice';
 import { VacationsSection } from '../components/vacations-section';
 
 export function SettingsPage() {
@@ -24,6 +25,7 @@ export function SettingsPage() {
       <ProblemBanner problem={problem} />
       {settings ? (
         <>
+          <UndeliveredNotice emails={settings.undeliveredEmails} />
           <EmailSettingsForm deliveries={settings.deliveries} onSaved={setSettings} />
           <VacationsSection settings={settings} onChanged={setSettings} />
         </>
