@@ -103,7 +103,8 @@ export class MailComposer {
       .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
       .filter((entry) => !entry.rolledBack);
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
-    const summary = summarizeEvents(ruleset, seen, (s) => this.players(game)[s] ?? seatLabel(s));
+    const names = this.players(game);
+    const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
     return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null });
   }
 

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
+import { gqlOk } from '../support/app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
@@ -236,3 +237,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The host creates a game on the page (ruleset, seats, seed under "Advanced"),
+ * the other players join through the API, the host starts it on the page,
+ * and every window opens the game. `pages[i]` is the window of `tokens[i]`,
+ * the host first. Returns the game's id.
+ */
+export async function startGameOnPage(
+  pages: Page[],
+  graphqlUrl: string,
+  tokens: string[],
+  game: { ruleset: string; seed: string; lastSeatName: string },
+): Promise<string> {
+  const [host] = pages;
+  await host.locator('select[name="ruleset"]').selectOption(game.ruleset);
+  await host.locator('select[name="seats"]').selectOption(String(pages.length));
+  await host.getByText('Advanced').click();
+  await host.getByLabel(/Seed/).fill(game.seed);
+  await host.getByRole('button', { name: 'Create game' }).click();
+  const gameUrl = await host.locator('[data-invite-link]').inputValue();
+  const gameId = gameUrl.split('/').pop()!;
+  for (const token of tokens.slice(1)) await gqlOk(graphqlUrl, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, token);
+  await host.locator(`[data-seat="${pages.length - 1}"]`, { hasText: game.lastSeatName }).waitFor();
+  await host.getByRole('button', { name: 'Start the game' }).click();
+  await Promise.all(pages.slice(1).map((page) => page.goto(gameUrl)));
+  await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
+  return gameId;
+}
+

@@ -28,7 +28,7 @@ import { fivePoints, type FivePointsMove, type FivePointsState } from '../../src
 import type { GameStatus } from '../../src/rules/contract';
 import { seededRandom } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
-import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
+import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
 const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-45/clicks-10').split('/');
@@ -150,19 +150,7 @@ describe('web page: a whole Five Points game by clicks', () => {
     players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
     sent = pages.map((page) => recordSentMoves<FivePointsMove>(page));
-    const [ann] = pages;
-    await ann.locator('select[name="ruleset"]').selectOption('five-points');
-    await ann.locator('select[name="seats"]').selectOption('3');
-    await ann.getByText('Advanced').click();
-    await ann.getByLabel(/Seed/).fill(GAME_SEED);
-    await ann.getByRole('button', { name: 'Create game' }).click();
-    const gameUrl = await ann.locator('[data-invite-link]').inputValue();
-    gameId = gameUrl.split('/').pop()!;
-    for (const player of players.slice(1)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, player.token);
-    await ann.locator('[data-seat="2"]', { hasText: 'Cy' }).waitFor();
-    await ann.getByRole('button', { name: 'Start the game' }).click();
-    await Promise.all(pages.slice(1).map((page) => page.goto(gameUrl)));
-    await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
+    gameId = await startGameOnPage(pages, server.url, players.map((player) => player.token), { ruleset: 'five-points', seed: GAME_SEED, lastSeatName: 'Cy' });
   });
 
   afterAll(async () => {

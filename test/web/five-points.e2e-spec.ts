@@ -4,8 +4,8 @@
  * round by clicking neighborhoods and markers.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, TestBrowser, waitForVersion } from './browser';
+import { registerPlayer, startTestServer, TestServer } from '../support/app';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, startGameOnPage, TestBrowser, waitForVersion } from './browser';
 
 describe('web page: Five Points in the browser', () => {
   let server: TestServer;
@@ -19,19 +19,7 @@ describe('web page: Five Points in the browser', () => {
     // Signing up through the page is covered by the Five Tribes spec: here the accounts come from the API.
     const players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
-    const [ann] = pages;
-    await ann.locator('select[name="ruleset"]').selectOption('five-points');
-    await ann.locator('select[name="seats"]').selectOption('3');
-    await ann.getByText('Advanced').click();
-    await ann.getByLabel(/Seed/).fill('web-five-points');
-    await ann.getByRole('button', { name: 'Create game' }).click();
-    const gameUrl = await ann.locator('[data-invite-link]').inputValue();
-    const gameId = gameUrl.split('/').pop();
-    for (const player of players.slice(1)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, player.token);
-    await ann.locator('[data-seat="2"]', { hasText: 'Cy' }).waitFor();
-    await ann.getByRole('button', { name: 'Start the game' }).click();
-    await Promise.all(pages.slice(1).map((page) => page.goto(gameUrl)));
-    await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
+    await startGameOnPage(pages, server.url, players.map((player) => player.token), { ruleset: 'five-points', seed: 'web-five-points', lastSeatName: 'Cy' });
   });
 
   afterAll(async () => {
