@@ -4,7 +4,7 @@
  * their delays, and leases left by a worker that died.
  */
 import { PrismaService } from '../src/database/prisma.service';
-import { DeliveryClaim, DeliveryQueue } from '../src/notifications/delivery-queue';
+import { Deliver, DeliveryClaim, DeliveryQueue } from '../src/notifications/delivery-queue';
 import { DeliveryPolicy, MAIL_NOT_SENT } from '../src/notifications/notification-options';
 import { createTestDatabase, TestDatabase } from './support/database';
 
@@ -57,10 +57,11 @@ describe('the delivery queue', () => {
     const queues = processes.map((service) => queueOn(service));
     const delivered: string[] = [];
     for (const queue of queues) {
-      queue.work(async ({ notificationId }) => {
-        delivered.push(notificationId);
+      queue.work(async (claims) => {
+        delivered.push(...claims.map((claim) => claim.notificationId));
         await new Promise((resolve) => setTimeout(resolve, 5)); // a send takes a while: the others claim meanwhile
-        await markSent(notificationId);
+        await Promise.all(claims.map((claim) => markSent(claim.notificationId)));
+        return [];
       });
     }
     try {
@@ -76,9 +77,9 @@ describe('the delivery queue', () => {
     const [id] = await pending(1);
     const queue = queueOn(prisma);
     const claims: Array<DeliveryClaim & { at: number }> = [];
-    queue.work(async (claim) => {
-      claims.push({ ...claim, at: Date.now() });
-      throw new Error('451 try again later');
+    queue.work(async (batch) => {
+      claims.push(...batch.map((claim) => ({ ...claim, at: Date.now() })));
+      return batch.map(({ notificationId }) => ({ notificationId, error: new Error('451 try again later') }));
     });
     try {
       await until(async () => (await prisma.notification.findUniqueOrThrow({ where: { id } })).status === 'FAILED', 'it is FAILED');
@@ -96,13 +97,39 @@ describe('the delivery queue', () => {
     await prisma.sql.query(`UPDATE notifications SET next_attempt_at = now() + interval '1 hour' WHERE id = $1::uuid`, [later]);
     const queue = queueOn(prisma);
     const seen: string[] = [];
-    const deliver = async ({ notificationId }: DeliveryClaim) => {
-      seen.push(notificationId);
-      await markSent(notificationId);
+    const deliver: Deliver = async (claims) => {
+      for (const { notificationId } of claims) {
+        seen.push(notificationId);
+        await markSent(notificationId);
+      }
+      return [];
     };
     expect(await queue.deliverBatch(deliver)).toBe(0);
     await prisma.sql.query(`UPDATE notifications SET lease_until = now() - interval '1 second' WHERE id = $1::uuid`, [leased]); // its worker died
     expect(await queue.deliverBatch(deliver)).toBe(1);
     expect(seen).toEqual([leased]);
+  });
+
+  it('retries only the mails of a batch that failed, and counts a batch that failed as a whole as a failed try of each', async () => {
+    const ids = await pending(3);
+    const queue = queueOn(prisma, { ...FAST, retryDelaySeconds: 3600 });
+    const [sent, refused] = ids;
+    const deliverOne: Deliver = async (claims) => {
+      await markSent(sent);
+      return claims.filter((claim) => claim.notificationId === refused).map(({ notificationId }) => ({ notificationId, error: new Error('550 no such mailbox') }));
+    };
+    expect(await queue.deliverBatch(deliverOne)).toBe(3);
+    const rows = async () => new Map((await prisma.notification.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]));
+    const afterFirst = await rows();
+    expect(afterFirst.get(sent)).toMatchObject({ status: 'SENT' });
+    expect(afterFirst.get(refused)).toMatchObject({ status: 'PENDING', attempts: 1, lastError: '550 no such mailbox', leaseUntil: null });
+    expect(afterFirst.get(refused)!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3000_000);
+    // The third was neither sent nor reported: it keeps its lease until the lease runs out.
+    expect(afterFirst.get(ids[2])).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect(afterFirst.get(ids[2])!.leaseUntil).not.toBeNull();
+
+    await prisma.sql.query(`UPDATE notifications SET lease_until = NULL WHERE id = $1::uuid`, [ids[2]]);
+    expect(await queue.deliverBatch(() => Promise.reject(new Error('the database went away')))).toBe(1);
+    expect((await rows()).get(ids[2])).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'the database went away', leaseUntil: null });
   });
 });

@@ -13,7 +13,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-/** Mails sent at once (each on its own SMTP connection). */
+/** Mails claimed, read and marked together, and sent at once over the mailer's pooled connections. */
 const DELIVERY_BATCH = 10;
 /** Sending one mail takes seconds; a lease older than this belonged to a worker that died. */
 const LEASE_SECONDS = 120;
@@ -43,8 +43,18 @@ export interface DeliveryClaim {
   finalAttempt: boolean;
 }
 
-/** Sends (or sets aside) one notification, moving it out of PENDING; throws when sending failed. */
-export type Deliver = (claim: DeliveryClaim) => Promise<void>;
+/** A claimed notification whose mail could not be sent this time. */
+export interface DeliveryFailure {
+  notificationId: string;
+  error: unknown;
+}
+
+/**
+ * Delivers a batch of claimed notifications together: each is sent, or set
+ * aside, and moved out of PENDING; returns those whose sending failed, which
+ * stay PENDING for the queue to try again.
+ */
+export type Deliver = (claims: readonly DeliveryClaim[]) => Promise<DeliveryFailure[]>;
 
 @Injectable()
 export class DeliveryQueue implements OnModuleDestroy {
@@ -87,19 +97,19 @@ export class DeliveryQueue implements OnModuleDestroy {
   /** Claims due notifications and delivers them together; returns how many there were. */
   async deliverBatch(deliver: Deliver): Promise<number> {
     const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [LEASE_SECONDS, DELIVERY_BATCH]);
-    await Promise.all(
-      claimed.map(({ id, attempts }) => {
-        const finalAttempt = attempts >= this.policy.retryLimit;
-        return deliver({ notificationId: id, finalAttempt }).catch((error: unknown) => this.failed(id, attempts, finalAttempt, error));
-      }),
-    );
+    if (claimed.length === 0) return 0;
+    const attempts = new Map(claimed.map(({ id, attempts }) => [id, attempts]));
+    const claims = claimed.map(({ id }) => ({ notificationId: id, finalAttempt: attempts.get(id)! >= this.policy.retryLimit }));
+    // A batch that fails as a whole (its facts could not be read, say) is a failed try of every mail in it.
+    const failures = await deliver(claims).catch((error: unknown) => claims.map(({ notificationId }) => ({ notificationId, error })));
+    await Promise.all(failures.map(({ notificationId, error }) => this.failed(notificationId, attempts.get(notificationId)!, error)));
     return claimed.length;
   }
 
   /** Schedules the next try, or gives up for good after the last. */
-  private async failed(id: string, attempts: number, finalAttempt: boolean, error: unknown): Promise<void> {
+  private async failed(id: string, attempts: number, error: unknown): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-    if (finalAttempt) {
+    if (attempts >= this.policy.retryLimit) {
       this.logger.error(`sending notification ${id} failed for the last time, giving up: ${message}`);
       await this.prisma.sql.query(GIVE_UP, [id, message]);
       return;

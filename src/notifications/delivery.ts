@@ -1,11 +1,16 @@
 /**
- * Delivers one notification the queue claimed: by the user's preferences it
- * is sent, held for the digest, or skipped. A "your turn" notification whose
- * turn is already over (the player moved before it went out, after a
- * backlog, or while playing live) is not sent at all. A notification is sent
- * at most once per successful send: only a PENDING one is sent, and it is
- * marked SENT right after the server accepts it. A failed send throws, and
- * the queue tries again later (delivery-queue.ts).
+ * Delivers the notifications the queue claimed, a batch at a time: by the
+ * user's preferences each is sent, held for the digest, or skipped. A "your
+ * turn" notification whose turn is already over (the player moved before it
+ * went out, after a backlog, or while playing live) is not sent at all.
+ *
+ * A batch is read in one statement, and what it set aside and what it sent
+ * are each marked in one more (bench/README.md, fix 18). Only a PENDING
+ * notification is sent, and it is marked SENT once every send of its batch
+ * has had its answer, seconds at most: a worker that dies in between leaves
+ * it PENDING under a lease that runs out, and it is sent again, with the same
+ * Message-ID. A failed send is reported to the queue, which tries again later
+ * (delivery-queue.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
@@ -13,15 +18,19 @@ import { PrismaService } from '../database/prisma.service';
 import type { NotificationStatus } from '../generated/prisma/client';
 import { MailComposer } from './mail-composer';
 import { MailFacts, PendingNotification } from './mail-facts';
-import type { DeliveryClaim } from './delivery-queue';
+import type { DeliveryClaim, DeliveryFailure } from './delivery-queue';
 import { Mailer } from './mailer';
 import { routeFor } from './preferences';
 
-/** A pending notification that will not be sent now (held for the digest, skipped or superseded). */
-const SET_ASIDE = `UPDATE notifications SET status = $2::text::"NotificationStatus" WHERE id = $1::uuid AND status = 'PENDING'`;
+/** Pending notifications that will not be sent now: held for the digest, skipped or superseded. */
+const SET_ASIDE = `
+UPDATE notifications n SET status = aside.status::"NotificationStatus"
+FROM unnest($1::uuid[], $2::text[]) AS aside(id, status)
+WHERE n.id = aside.id AND n.status = 'PENDING'`;
 const MARK_SENT = `
-UPDATE notifications SET status = 'SENT', sent_at = $2::timestamptz, attempts = attempts + 1, last_error = NULL
-WHERE id = $1::uuid AND status = 'PENDING'`;
+UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL
+FROM unnest($1::uuid[], $2::timestamptz[]) AS sent(id, at)
+WHERE n.id = sent.id AND n.status = 'PENDING'`;
 
 /** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
@@ -41,15 +50,32 @@ export class NotificationDelivery {
     private readonly clock: Clock,
   ) {}
 
-  async deliver({ notificationId }: DeliveryClaim): Promise<void> {
-    const notification = await this.facts.pending(notificationId, this.clock.now());
-    if (!notification) return;
-    const setAside = setAsideAs(notification);
-    if (setAside) {
-      await this.prisma.sql.query(SET_ASIDE, [notificationId, setAside]);
-      return;
-    }
-    await this.mailer.send(notificationId, await this.composer.compose(notification));
-    await this.prisma.sql.query(MARK_SENT, [notificationId, this.clock.now()]);
+  async deliver(claims: readonly DeliveryClaim[]): Promise<DeliveryFailure[]> {
+    const notifications = await this.facts.pending(claims.map((claim) => claim.notificationId), this.clock.now());
+    const toSend = notifications.filter((notification) => !setAsideAs(notification));
+    const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.setAside(notifications)]);
+    const failures: DeliveryFailure[] = [];
+    const sent: Array<{ id: string; at: Date }> = [];
+    sends.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') sent.push({ id: toSend[i].id, at: outcome.value });
+      else failures.push({ notificationId: toSend[i].id, error: outcome.reason });
+    });
+    if (sent.length > 0) await this.prisma.sql.query(MARK_SENT, [sent.map(({ id }) => id), sent.map(({ at }) => at)]);
+    return failures;
+  }
+
+  /** Marks those of the notifications that will not be sent now as what they became instead. */
+  private async setAside(notifications: PendingNotification[]): Promise<void> {
+    const setAside = notifications.flatMap((notification) => {
+      const status = setAsideAs(notification);
+      return status ? [{ id: notification.id, status }] : [];
+    });
+    if (setAside.length > 0) await this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]);
+  }
+
+  /** Composes and sends one mail; returns when the mail server accepted it. */
+  private async send(notification: PendingNotification): Promise<Date> {
+    await this.mailer.send(notification.id, await this.composer.compose(notification));
+    return this.clock.now();
   }
 }

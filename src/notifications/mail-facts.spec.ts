@@ -46,11 +46,11 @@ describe('MailFacts (real PostgreSQL)', () => {
     await prisma.notificationSettings.create({ data: { userId: bob, deliveries: { YOUR_TURN: 'DIGEST' } } });
     await prisma.vacation.create({ data: { userId: bob, startsAt: new Date('2030-01-01'), endsAt: new Date('2030-01-08') } });
 
-    const pending = await facts.pending(notification.id, new Date('2029-12-31'));
+    const [pending] = await facts.pending([notification.id], new Date('2029-12-31'));
     expect(pending).toMatchObject({ id: notification.id, userId: bob, gameId, kind: 'YOUR_TURN', details: { seat: 0 } });
-    expect(pending!.recipient).toEqual({ email: 'bob@example.org', displayName: 'Bob', deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }), onVacation: false });
-    expect(pending!.game).toMatchObject({ id: gameId, ruleset: 'counting', hostId: ann, hostName: 'Ann', seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }] });
-    expect((await facts.pending(notification.id, new Date('2030-01-02')))!.recipient.onVacation).toBe(true);
+    expect(pending.recipient).toEqual({ email: 'bob@example.org', displayName: 'Bob', deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }), onVacation: false });
+    expect(pending.game).toMatchObject({ id: gameId, ruleset: 'counting', hostId: ann, hostName: 'Ann', seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }] });
+    expect((await facts.pending([notification.id], new Date('2030-01-02')))[0].recipient.onVacation).toBe(true);
   });
 
   it('tells when a "your turn" notification\'s turn is over: the player moved since, or no longer has to', async () => {
@@ -58,7 +58,7 @@ describe('MailFacts (real PostgreSQL)', () => {
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [2] } });
     await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1)] });
     const turn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 1, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
-    const turnOver = async () => (await facts.pending(turn.id, new Date()))!.turnOver;
+    const turnOver = async () => (await facts.pending([turn.id], new Date()))[0].turnOver;
     expect(await turnOver()).toBe(false);
 
     // Not a move: extending a deadline, say, leaves the turn open.
@@ -69,17 +69,22 @@ describe('MailFacts (real PostgreSQL)', () => {
     expect(await turnOver()).toBe(true);
 
     const laterTurn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
-    expect((await facts.pending(laterTurn.id, new Date()))!.turnOver).toBe(false);
+    expect((await facts.pending([laterTurn.id], new Date()))[0].turnOver).toBe(false);
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } });
-    expect((await facts.pending(laterTurn.id, new Date()))!.turnOver).toBe(true);
+    expect((await facts.pending([laterTurn.id], new Date()))[0].turnOver).toBe(true);
 
     const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'GAME_STARTED', createdAt: new Date() } });
-    expect((await facts.pending(started.id, new Date()))!.turnOver).toBe(false);
+    expect((await facts.pending([started.id], new Date()))[0].turnOver).toBe(false);
   });
 
-  it('has nothing to deliver once a notification is no longer pending', async () => {
+  it('reads a batch of notifications in one go, leaving out those no longer pending', async () => {
+    const gameId = await game();
     const sent = await notify(ann, await game(), 'YOUR_TURN', 'SENT');
-    expect(await facts.pending(sent.id, new Date())).toBeNull();
+    const forAnn = await notify(ann, gameId, 'YOUR_TURN');
+    const forBob = await notify(bob, gameId, 'YOUR_TURN');
+    const read = await facts.pending([sent.id, forAnn.id, forBob.id], new Date());
+    expect(read.map((n) => [n.id, n.recipient.displayName]).sort()).toEqual([[forAnn.id, 'Ann'], [forBob.id, 'Bob']].sort());
+    expect(await facts.pending([sent.id], new Date())).toEqual([]);
   });
 
   it('reads a digest without a game, and the notifications it gathers with theirs', async () => {
@@ -87,7 +92,7 @@ describe('MailFacts (real PostgreSQL)', () => {
     const digest = await notify(ann, null, 'DIGEST');
     const held = await notify(ann, gameId, 'YOUR_TURN', 'SENT');
     await prisma.notification.update({ where: { id: held.id }, data: { digestId: digest.id } });
-    expect((await facts.pending(digest.id, new Date()))!.game).toBeNull();
+    expect((await facts.pending([digest.id], new Date()))[0].game).toBeNull();
     const items = await facts.digestItems(digest.id);
     expect(items.map((item) => [item.id, item.game?.hostName])).toEqual([[held.id, 'Ann']]);
   });
@@ -99,7 +104,7 @@ describe('MailFacts (real PostgreSQL)', () => {
 
     const turnOf = async (userId: string, seat: number, gameVersion: number) => {
       const turn = await prisma.notification.create({ data: { userId, gameId, gameVersion, kind: 'YOUR_TURN', details: { seat }, createdAt: new Date() } });
-      return (await facts.pending(turn.id, new Date()))!.turn!;
+      return (await facts.pending([turn.id], new Date()))[0].turn!;
     };
     const history = await turnOf(ann, 0, 5);
     expect(history.events.map((e) => [e.seq, e.actorName, e.payload.amount])).toEqual([
@@ -114,6 +119,6 @@ describe('MailFacts (real PostgreSQL)', () => {
     expect((await turnOf(bob, 2, 1)).events.map((e) => e.seq)).toEqual([1]);
     // Only a "your turn" mail tells what happened.
     const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 5, kind: 'GAME_STARTED', createdAt: new Date() } });
-    expect((await facts.pending(started.id, new Date()))!.turn).toBeNull();
+    expect((await facts.pending([started.id], new Date()))[0].turn).toBeNull();
   });
 });

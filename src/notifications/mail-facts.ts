@@ -1,11 +1,11 @@
 /**
- * Everything the mail worker reads to deliver a notification, in one
- * statement: the notification with its recipient, their choices and
+ * Everything the mail worker reads to deliver a batch of notifications, in
+ * one statement: each notification with its recipient, their choices and
  * vacation, the game's players, and for a "your turn" one the events since
  * the recipient's last move and whether that turn is already over. A mail
  * used to take a dozen Prisma queries and a fold of the game's state, about
- * 6 ms of the worker's CPU, and fell behind the moves under load
- * (bench/README.md, fix 13).
+ * 6 ms of the worker's CPU, and fell behind the moves under load; then one
+ * statement per mail (bench/README.md, fixes 13 and 18).
  *
  * Players come from the `game_seats` read model, so no game state is
  * rebuilt: mail needs who sits where, never the board.
@@ -124,7 +124,7 @@ LEFT JOIN LATERAL (
   WHERE n.kind = 'YOUR_TURN'
 ) turn ON true`;
 
-const PENDING_NOTIFICATION = `${NOTIFICATION_WITH_GAME},
+const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
   recipient.email, recipient.display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
   n.kind = 'YOUR_TURN' AND (
@@ -136,7 +136,7 @@ FROM notifications n
 JOIN users recipient ON recipient.id = n.user_id
 LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
 ${GAME_FACTS}
-WHERE n.id = $1::uuid AND n.status = 'PENDING'`;
+WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
 
 const DIGEST_ITEMS = `${NOTIFICATION_WITH_GAME}
 FROM notifications n
@@ -174,14 +174,16 @@ export class MailFacts {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * The notification if it still waits to be delivered, with its recipient
-   * as of `at`, and whether its turn (for a "your turn" one) is over.
+   * Those of the notifications that still wait to be delivered, in one
+   * statement however many there are, each with its recipient as of `at`
+   * and whether its turn (for a "your turn" one) is over.
    */
-  async pending(notificationId: string, at: Date): Promise<PendingNotification | null> {
-    const [row] = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATION, [notificationId, at]);
-    if (!row) return null;
-    const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
-    return { ...notificationFacts(row), recipient, turnOver: row.turn_over };
+  async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
+    const rows = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATIONS, [notificationIds, at]);
+    return rows.map((row) => {
+      const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
+      return { ...notificationFacts(row), recipient, turnOver: row.turn_over };
+    });
   }
 
   /** The notifications a digest gathers, oldest first. */
