@@ -45,6 +45,9 @@ export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): 
       const fakirs = move.fakirs as number;
       const cost = view.turnTrack[Math.min((move.spot as number) + fakirs, ZERO_AISLE_SPOT)]?.cost ?? 0;
       const kumarbi = fakirs > 0 ? ` with Kumarbi (${fakirs} ${fakirs === 1 ? 'Fakir' : 'Fakirs'})` : '';
+      // A bidder who can afford no free spot is offered the cheapest and pays all they have (ruling in bidding.ts).
+      const gold = view.players.find((player) => player.seat === view.bidTrack[0]?.seat)?.gold;
+      if (gold !== undefined && gold < cost) return `Bid all your gold (${gold}) for spot ${(move.spot as number) + 1}`;
       return `Bid ${cost} gold (spot ${(move.spot as number) + 1})${kumarbi}`;
     }
     case 'pickUp':
