@@ -18,7 +18,7 @@ import { distinct } from './cards';
 import { applyClearOut, applyClearOutCard } from './coop/clear-out';
 import { applyChooseRole, applyMovePawn, applyPlacePawn } from './coop/pawns';
 import { applyShutDown } from './coop/shut-down';
-import type { MobTownEvent } from './events';
+import type { MobTownEvent, SkippableStep } from './events';
 import { activeSeats, legalMoves } from './legal-moves';
 import type { Move } from './moves';
 import { settleRound } from './round';
@@ -84,7 +84,8 @@ function applyMove(tx: Tx, seat: Seat, move: Move): void {
     case 'hire':
       return applyHire(tx, seat, move);
     case 'skip':
-      tx.emit({ type: 'stepSkipped', seat });
+      // A skip is listed only for the steps that may be left undone (stepMoves).
+      tx.emit({ type: 'stepSkipped', seat, step: state.turn!.step.kind as SkippableStep, declined: true });
       return finishStep(tx);
     case 'chooseRole':
       return applyChooseRole(tx, seat, move);

@@ -165,7 +165,18 @@ describe('sentences for representative events', () => {
     expect(tell(shared)).toBe('The game is over: Ann and Cy shared the victory with 38 points each, ahead of Bob with 30.');
   });
 
-  it('tells events recorded before they named their card or the final scores without guessing', () => {
+  it('tells a step left undone: declined, or passed over with nothing to do', () => {
+    const placed = play(scenario({ city: { '0,0': 'hotel-1' }, openLot: ['restaurant-1', 'factory-1', 'theater-1'], hands: [['rats-1'], []] }), 0, {
+      type: 'openLot', property: 'restaurant-1', cell: [1, 0],
+    }).state;
+    expect(sentencesOf(placed, 0, [{ type: 'skip' }])[0]).toBe('Ann chose not to take over a property.');
+    expect(tell({ type: 'stepSkipped', seat: 1, step: 'trade', declined: true })).toBe('Bob chose not to trade.');
+    expect(tell({ type: 'stepSkipped', seat: 1, step: 'pick', declined: false })).toBe('Bob could not take a card from the lineup.');
+    expect(tell({ type: 'stepSkipped', seat: 1, step: 'openLot', declined: false })).toBe('Bob could not place a card from the open lot.');
+  });
+
+  it('tells events recorded before they named their card, the final scores or the step skipped without guessing', () => {
+    expect(tell({ type: 'stepSkipped', seat: 0 })).toBe('Ann passed.');
     expect(tell({ type: 'tokenPlaced', seat: 0, cell: '0,0' })).toBe('Ann took over a property.');
     expect(tell({ type: 'gameEnded', result: { winners: [1] }, briefcasePoints: [0, 2] })).toBe('The game is over: Bob won.');
   });

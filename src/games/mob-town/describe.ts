@@ -18,7 +18,7 @@ import { PROFESSIONALS, type Grant } from './data/professionals';
 import { BUSINESS_NAMES } from './data/properties';
 import { GAME } from './data/rules';
 import { cardValue, distinct, lotCard, suitOf } from './cards';
-import type { EventOf, MobTownEvent } from './events';
+import type { EventOf, MobTownEvent, SkippableStep } from './events';
 import type { SeatRoundScore } from './state';
 
 type SeatName = (seat: Seat) => string;
@@ -83,8 +83,7 @@ export function describe(event: MobTownEvent, seatName: SeatName): string | null
     case 'freeDrawUsed':
       return `${seatName(event.seat)} used the free draw of ${lotName(event.card)}.`;
     case 'stepSkipped':
-      // Either declined or impossible: the event does not say which, so neither does the sentence.
-      return `${seatName(event.seat)} passed.`;
+      return stepSkipped(event, seatName);
     case 'roundScored':
       return `Round ${event.round} was scored: ${event.results.map((result) => seatRoundScore(result, seatName)).join('; ')}.`;
     case 'gameEnded':
@@ -165,6 +164,20 @@ function grantText(grant: Grant): string {
       return ignored.length ? `take over a property ignoring ${listOf(ignored)}` : 'take over a property';
     }
   }
+}
+
+/** What each step that may be left undone would have done, after "chose not to" or "could not". */
+const SKIPPED_STEPS: Record<SkippableStep, string> = {
+  pick: 'take a card from the lineup',
+  trade: 'trade',
+  openLot: 'place a card from the open lot',
+  takeOver: 'take over a property',
+};
+
+function stepSkipped(event: EventOf<'stepSkipped'>, seatName: SeatName): string {
+  // Events stored before the step was recorded say only that the seat passed.
+  if (!event.step) return `${seatName(event.seat)} passed.`;
+  return `${seatName(event.seat)} ${event.declined ? 'chose not to' : 'could not'} ${SKIPPED_STEPS[event.step]}.`;
 }
 
 /** The deal, who starts and why, each hand as far as it is visible, and the round's city card. */

@@ -13,6 +13,9 @@ import type { Card } from './data/deck';
 import type { Grant } from './data/professionals';
 import type { CellKey, GameResult, SeatRoundScore, Step } from './state';
 
+/** The steps a turn may leave undone (see stepMoves and offerStep). */
+export type SkippableStep = Extract<Step['kind'], 'pick' | 'trade' | 'openLot' | 'takeOver'>;
+
 export type MobTownEvent =
   /** A new city, open lot, hands and lineup; the deck is whatever remains. */
   | {
@@ -56,7 +59,12 @@ export type MobTownEvent =
   | { type: 'professionalHired'; seat: Seat; professional: string }
   /** `card` is the landmark that grants the draw. */
   | { type: 'freeDrawUsed'; seat: Seat; cell: CellKey; card?: string }
-  | { type: 'stepSkipped'; seat: Seat }
+  /**
+   * An optional step (`step`) left undone: `declined` by the seat, or passed
+   * over because it offered nothing. Both are absent in events stored before
+   * they were recorded.
+   */
+  | { type: 'stepSkipped'; seat: Seat; step?: SkippableStep; declined?: boolean }
   | { type: 'roundScored'; round: number; drawer: Seat; results: SeatRoundScore[] }
   | {
       type: 'gameEnded';

@@ -50,7 +50,7 @@ describe('skipping in the competitive game', () => {
     const events = skip(state)!;
     expect(events).toEqual(eventsOf(state, 0, [{ type: 'skip' }]));
     expect(events).toEqual([
-      { type: 'stepSkipped', seat: 0 },
+      { type: 'stepSkipped', seat: 0, step: 'takeOver', declined: true },
       { type: 'actionDone', seat: 0 },
       { type: 'turnEnded', seat: 0 },
       { type: 'turnStarted', seat: 1, actions: 1 },

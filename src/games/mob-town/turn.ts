@@ -8,17 +8,18 @@ import { COOP } from './data/coop';
 import { mobTurn } from './coop/mob';
 import { drawCards } from './draw';
 import { stepMoves } from './legal-moves';
+import type { SkippableStep } from './events';
 import { isCoop, type Step } from './state';
 import type { Tx } from './tx';
 
 /** Starts `step`, or passes over it when it offers nothing but a skip. */
-export function offerStep(tx: Tx, step: Step): void {
+export function offerStep(tx: Tx, step: Extract<Step, { kind: SkippableStep }>): void {
   const seat = tx.state.turn!.seat;
   const options = stepMoves(tx.state, seat, step).filter((m) => m.type !== 'skip');
   if (options.length) {
     tx.emit({ type: 'stepBegan', step });
   } else {
-    tx.emit({ type: 'stepSkipped', seat });
+    tx.emit({ type: 'stepSkipped', seat, step: step.kind, declined: false });
     finishStep(tx);
   }
 }
