@@ -48,6 +48,7 @@ const MAY_BE_SILENT: Record<EventType, boolean> = {
   buildingsPhaseBegan: true,
   buildingActivated: false,
   taskAssigned: false,
+  taskDeclined: false,
   taskFinished: true,
   neighborhoodPicked: true,
   neighborhoodMoved: false,
@@ -137,6 +138,11 @@ describe('sentences for representative events', () => {
     expect(say({ type: 'gameEnded', reason: 'fiveBosses', scores: [20, 12, 40], winners: [2] })).toBe(
       'Cy has all 5 bosses on the board and wins at once.',
     );
+  });
+
+  it('tells an optional effect declined, and says nothing of a decline stored before it was recorded', () => {
+    expect(say({ type: 'taskDeclined', seat: 1, task: 'moveBuilding' })).toBe('Bob chose not to move a building.');
+    expect(say({ type: 'taskFinished' })).toBeNull();
   });
 
   it('tells a special election called off for lack of rabble', () => {

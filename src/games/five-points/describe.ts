@@ -10,7 +10,7 @@ import { BUILDINGS, type BuildingId } from './data/buildings';
 import { markerDef, type MarkerId } from './data/markers';
 import { BOSSES_PER_PLAYER } from './data/pieces';
 import { neighborhoodName, type Color, type NeighborhoodId } from './data/tiles';
-import type { Event, EventOf } from './events';
+import type { DeclinableTask, Event, EventOf } from './events';
 import type { EffectSource, Task } from './state';
 
 type SeatName = (seat: Seat) => string;
@@ -111,6 +111,14 @@ function taskAssigned(task: Task, seatName: SeatName): string {
   }
 }
 
+/** What a seat chose not to do, for each choice that may be declined. */
+const DECLINED_TASKS: Record<DeclinableTask, string> = {
+  relocateNeighborhood: 'move a neighborhood',
+  moveBuilding: 'move a building',
+  retrieveRabble: 'take rabble back from the boroughs',
+  smuggleRabble: 'smuggle rabble',
+};
+
 function rabbleSmuggled(e: EventOf<'rabbleSmuggled'>, seatName: SeatName): string {
   const whose = e.owner === e.seat ? 'one of their own rabble' : `a rabble belonging to ${seatName(e.owner)}`;
   return `${seatName(e.seat)} smuggled ${whose} from ${neighborhoodName(e.from)} to ${neighborhoodName(e.to)}.`;
@@ -203,9 +211,11 @@ export function describe(event: Event, seatName: SeatName): string | null {
       return buildingActivated(event, seatName);
     case 'taskAssigned':
       return taskAssigned(event.task, seatName);
+    case 'taskDeclined':
+      return `${seatName(event.seat)} chose not to ${DECLINED_TASKS[event.task]}.`;
     case 'taskFinished':
-      // Closes a choice: the line before tells what was chosen. A decline records only this event,
-      // with no seat, so the taskAssigned line above ("Ann may ...") is all there is to say.
+      // Closes a choice: the line before tells what was chosen, or that it was declined. (A decline
+      // stored before taskDeclined was recorded has only this event: "Ann may ..." above is all there is.)
       return null;
     case 'neighborhoodPicked':
       // The first half of a move, reversible: neighborhoodMoved tells which neighborhood went where.

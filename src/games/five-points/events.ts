@@ -8,6 +8,9 @@ import type { MarkerId } from './data/markers';
 import type { Color, NeighborhoodId } from './data/tiles';
 import type { BuildingTurn, FinishReason, Task } from './state';
 
+/** The choices that may be declined (see taskMoves). */
+export type DeclinableTask = Extract<Task['kind'], 'relocateNeighborhood' | 'moveBuilding' | 'retrieveRabble' | 'smuggleRabble'>;
+
 export type Event =
   // --- setup ---
   | {
@@ -40,6 +43,8 @@ export type Event =
   | { type: 'buildingActivated'; building: BuildingId; seat: Seat }
   // --- choices granted by markers, buildings and tied elections ---
   | { type: 'taskAssigned'; task: Task }
+  /** The seat chose not to use an optional effect (absent before it was recorded: a bare taskFinished). */
+  | { type: 'taskDeclined'; seat: Seat; task: DeclinableTask }
   | { type: 'taskFinished' }
   | { type: 'neighborhoodPicked'; neighborhood: NeighborhoodId }
   | { type: 'neighborhoodMoved'; seat: Seat; neighborhood: NeighborhoodId; x: number; y: number }

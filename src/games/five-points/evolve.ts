@@ -105,6 +105,8 @@ const handlers: Handlers = {
   }),
 
   taskAssigned: (state, e) => ({ ...state, task: e.task }),
+  // Only words for the history: taskFinished, right after, ends the choice.
+  taskDeclined: (state) => state,
   taskFinished: (state) => ({ ...state, task: null }),
   neighborhoodPicked: (state, e) => withTask(state, 'relocateNeighborhood', (t) => ({ ...t, picked: e.neighborhood })),
   neighborhoodMoved: (state, e) => updateNeighborhood(state, e.neighborhood, (n) => ({ ...n, x: e.x, y: e.y })),

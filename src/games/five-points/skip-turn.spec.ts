@@ -112,7 +112,7 @@ describe('optional effects are declined', () => {
     const state = resolve(withBuilding(contestedBoard(), 'theater', 'blue-1'), []);
     expect(state.task).toMatchObject({ kind: 'retrieveRabble', seat: 0 });
     const events = skip(state, 0)!;
-    expect(events[0]).toEqual({ type: 'taskFinished' });
+    expect(events.slice(0, 2)).toEqual([{ type: 'taskDeclined', seat: 0, task: 'retrieveRabble' }, { type: 'taskFinished' }]);
     expect(events).toEqual(decided(state, 0, { type: 'decline' }));
     expect(eventsOfType(events, 'rabbleRetrieved')).toEqual([]);
   });
@@ -229,7 +229,7 @@ describe('seeded playouts with random skips', () => {
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((e) => CHOICE_EVENTS.includes(e.type))).toEqual([]);
     expect(events[0]).toEqual(
-      expect.objectContaining({ type: expect.stringMatching(/^(passed|taskFinished|turnStarted)$/) }),
+      expect.objectContaining({ type: expect.stringMatching(/^(passed|taskDeclined|taskFinished|turnStarted)$/) }),
     );
     if (events[0].type === 'passed') expect(events[0].seat).toBe(seat);
     expect(layout(after)).toEqual(layout(before));

@@ -6,7 +6,7 @@ import { buildingAt, neighborhoodsInOrder, totalRabble } from './board';
 import type { BuildingId } from './data/buildings';
 import { COLORS, type Color, type NeighborhoodId } from './data/tiles';
 import { scheduleChoiceEvents } from './elections';
-import type { Event } from './events';
+import type { DeclinableTask, Event } from './events';
 import { relocationTargets } from './layout';
 import type { Move } from './moves';
 import { sourceName } from './sources';
@@ -79,7 +79,8 @@ export function taskEvents(state: State, task: Task, move: Move): Event[] {
   const seat = task.seat;
   switch (move.type) {
     case 'decline':
-      return [finished];
+      // Listed only for the choices that may be declined (taskMoves).
+      return [{ type: 'taskDeclined', seat, task: task.kind as DeclinableTask }, finished];
     case 'pickNeighborhood':
       return [{ type: 'neighborhoodPicked', neighborhood: move.neighborhood }];
     case 'placeNeighborhood':
