@@ -31,7 +31,7 @@ import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from 
 import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
-const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-45/clicks-10').split('/');
+const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-80/clicks-65').split('/');
 const NAMES = ['Ann', 'Bob', 'Cy'];
 /** Game created, three seats taken, game started: the events before the ruleset's setup. */
 const PLATFORM_EVENTS_BEFORE_SETUP = 5;
