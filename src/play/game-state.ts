@@ -91,7 +91,24 @@ function leaders(scores: number[] | undefined): Seat[] {
 }
 
 /** The ruleset's status, except that a game the host ended is finished with its current scores. */
+/**
+ * Statuses worked out so far, by state. A state is never changed once made,
+ * and the server asks the same one several times: once after the append that
+ * made it, again before the next move, and per field of a query.
+ */
+const statuses = new WeakMap<GameState, GameStatus | null>();
+
+/** The game's status (shared: not to be changed by the caller), or null before it starts. */
 export function gameStatus(ruleset: AnyRuleset, state: GameState): GameStatus | null {
+  let status = statuses.get(state);
+  if (status === undefined) {
+    status = statusOf(ruleset, state);
+    statuses.set(state, status);
+  }
+  return status;
+}
+
+function statusOf(ruleset: AnyRuleset, state: GameState): GameStatus | null {
   if (!state.started) return null;
   const status: GameStatus = ruleset.status(state.rules);
   if (!state.endedByHost || status.finished) return status;
