@@ -100,7 +100,9 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
       ]);
       if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
       report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end`]);
+      // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
+      const caveat = quick ? ' (too short a run for these to mean much)' : '';
+      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`]);
     }
     return moves;
   } finally {
