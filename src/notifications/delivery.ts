@@ -52,8 +52,14 @@ export class NotificationDelivery {
 
   async deliver(claims: readonly DeliveryClaim[]): Promise<DeliveryFailure[]> {
     const notifications = await this.facts.pending(claims.map((claim) => claim.notificationId), this.clock.now());
-    const toSend = notifications.filter((notification) => !setAsideAs(notification));
-    const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.setAside(notifications)]);
+    const setAside: Array<{ id: string; status: NotificationStatus }> = [];
+    const toSend: PendingNotification[] = [];
+    for (const notification of notifications) {
+      const status = setAsideAs(notification);
+      if (status) setAside.push({ id: notification.id, status });
+      else toSend.push(notification);
+    }
+    const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside)]);
     const failures: DeliveryFailure[] = [];
     const sent: Array<{ id: string; at: Date }> = [];
     sends.forEach((outcome, i) => {
@@ -64,12 +70,7 @@ export class NotificationDelivery {
     return failures;
   }
 
-  /** Marks those of the notifications that will not be sent now as what they became instead. */
-  private async setAside(notifications: PendingNotification[]): Promise<void> {
-    const setAside = notifications.flatMap((notification) => {
-      const status = setAsideAs(notification);
-      return status ? [{ id: notification.id, status }] : [];
-    });
+  private async markSetAside(setAside: Array<{ id: string; status: NotificationStatus }>): Promise<void> {
     if (setAside.length > 0) await this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]);
   }
 
