@@ -6,10 +6,10 @@
  * status, and decide a move into the same events, whatever order its keys
  * are in.
  */
-import type { AnyRuleset } from '../rules/contract';
 import { randomPlayout } from '../rules/playout';
 import { seededRandom } from '../rules/random';
 import { RULESETS_HOSTED } from './index';
+import { optionSets } from './test-support/option-sets';
 
 /** The value with every object's keys in reverse order, as a jsonb round trip might leave them. */
 function reordered(value: unknown): unknown {
@@ -18,20 +18,11 @@ function reordered(value: unknown): unknown {
   return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reordered((value as Record<string, unknown>)[key])]));
 }
 
-const OPTIONS: Record<string, Array<Record<string, unknown>>> = {
-  'mob-town': [{}, { professionals: true, landmarks: true, cityCards: true, bigMoney: true }, { mode: 'coop' }],
-};
-
-function configs(ruleset: AnyRuleset) {
-  const known = new Set(ruleset.options.map((spec) => spec.key));
-  return (OPTIONS[ruleset.id] ?? [{}]).map((options) => Object.fromEntries(Object.entries(options).filter(([key]) => known.has(key))));
-}
-
 describe.each(RULESETS_HOSTED.map((ruleset) => [ruleset.id, ruleset] as const))('%s does not depend on the order of its state keys', (_id, ruleset) => {
-  for (const options of configs(ruleset)) {
-    it(`lists, reports and decides alike (options ${JSON.stringify(options)})`, () => {
+  for (const { label, options } of optionSets(ruleset)) {
+    it(`lists, reports and decides alike (${label})`, () => {
       let step = 0;
-      randomPlayout<unknown>(ruleset, { seats: ruleset.minSeats, options: options as never }, `key-order-${JSON.stringify(options)}`, {
+      randomPlayout<unknown>(ruleset, { seats: ruleset.minSeats, options }, `key-order-${label}`, {
         afterStep: (state) => {
           if (step++ % 5 !== 0) return;
           const shuffled = reordered(state);

@@ -73,6 +73,22 @@ describe('co-op actions', () => {
     expect(after.turn).toMatchObject({ seat: 1, actionsLeft: 3 });
   });
 
+  it('between the end of a turn and the next, while the mob acts, nobody is to act and every view still works', () => {
+    const state = coopGame({ city, hands: [[], []] });
+    const { events } = play(state, 0, { type: 'endTurn' });
+    const between = events.findIndex((e) => e.type === 'turnEnded');
+    expect(types(events.slice(between + 1))).toEqual(expect.arrayContaining(['mobActivityDrawn', 'turnStarted']));
+    // Each version the history can show, from the turn's end to the next turn's start.
+    let folded = events.slice(0, between).reduce(mobTown.evolve, state);
+    for (const event of events.slice(between, -1)) {
+      folded = mobTown.evolve(folded, event);
+      expect(mobTown.status(folded).activeSeats).toEqual([]);
+      for (const seat of [0, 1]) expect(mobTown.legalMoves(folded, seat)).toEqual([]);
+      for (const viewer of [0, 1, 'spectator'] as const) expect(mobTown.view(folded, viewer)).toMatchObject({ activeSeats: [], turn: null });
+    }
+    expect(mobTown.status(mobTown.evolve(folded, events[events.length - 1])).activeSeats).toEqual([1]);
+  });
+
   it('Clear Out removes tokens worth the cards paid, of one suit of the property (cash wild)', () => {
     let state = coopGame({ city: { ...city, '0,0': ['restaurant-4', ['mob', 'mob', 'mob', 'mob']] }, hands: [['rats-1', 'weasels-2', 'cash'], []], roles: ['beat-cop', 'informant'] });
     state = play(state, 0, { type: 'clearOut' }).state;

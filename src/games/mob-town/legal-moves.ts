@@ -26,7 +26,8 @@ export function activeSeats(state: State): Seat[] {
     case 'pawns':
       return seats.filter((seat) => !state.players[seat].pawn).slice(0, 1);
     case 'play':
-      return [state.turn!.seat];
+      // No turn between a turnEnded and the next turnStarted (the mob acts there in co-op).
+      return state.turn ? [state.turn.seat] : [];
     default:
       return [];
   }
