@@ -66,11 +66,47 @@ describe('co-op actions', () => {
   it('takes three actions, then the mob acts and the next player begins', () => {
     let state = coopGame({ city, hands: [[], []] });
     state = play(state, 0, { type: 'move', cell: [0, 1] }).state;
-    state = play(state, 0, { type: 'move', cell: [0, 2] }).state;
+    state = play(state, 0, { type: 'draw' }).state;
     expect(state.turn).toMatchObject({ seat: 0, actionsLeft: 1 });
     const { state: after, events } = play(state, 0, { type: 'move', cell: [0, 3] });
     expect(types(events)).toEqual(expect.arrayContaining(['turnEnded', 'mobActivityDrawn', 'turnStarted']));
     expect(after.turn).toMatchObject({ seat: 1, actionsLeft: 3 });
+  });
+
+  it('takes the same action twice in a turn, never a third time ("You can take the same action twice on the same turn")', () => {
+    let state = coopGame({ city, hands: [[], []] });
+    for (const cell of [[0, 1], [0, 2]] as [number, number][]) {
+      expect(ofType(legal(state, 0), 'move').map((m) => m.cell)).toContainEqual(cell);
+      const { state: next, events } = play(state, 0, { type: 'move', cell });
+      expect(events[0]).toEqual({ type: 'actionChosen', seat: 0, action: 'move' });
+      state = next;
+    }
+    expect(state.turn).toMatchObject({ seat: 0, actionsLeft: 1, coopActions: ['move', 'move'] });
+    // The pawn could still walk (0,3 is next door), and it could draw: only the third Move is gone.
+    expect(legal(state, 0).map((m) => m.type)).toEqual(['draw', 'endTurn']);
+    const third = mobTown.decide(state, { type: 'move', cell: [0, 3] }, 0, seededRandom('third'));
+    expect(third).toMatchObject({ ok: false, code: 'ILLEGAL_MOVE' });
+    // The next turn counts afresh.
+    state = play(state, 0, { type: 'draw' }).state;
+    expect(state.turn).toMatchObject({ seat: 1, actionsLeft: 3 });
+    expect(state.turn!.coopActions).toBeUndefined();
+    expect(ofType(legal(state, 1), 'move').length).toBeGreaterThan(0);
+  });
+
+  it('counts each action of the turn on its own: two Draws and a Clear Out', () => {
+    let state = coopGame({ city: { ...city, '0,0': ['restaurant-2', ['mob']] }, hands: [['rats-1'], []] });
+    state = play(state, 0, { type: 'draw' }).state;
+    state = play(state, 0, { type: 'draw' }).state;
+    expect(legal(state, 0).map((m) => m.type)).not.toContain('draw');
+    expect(legal(state, 0).map((m) => m.type)).toContain('clearOut');
+    state = play(state, 0, { type: 'clearOut' }).state;
+    expect(state.turn!.coopActions).toEqual(['draw', 'draw', 'clearOut']);
+  });
+
+  it('a competitive turn records no co-op action', () => {
+    const state = scenario({ city, hands: [[], []] });
+    const { events } = play(state, 0, { type: 'draw' });
+    expect(types(events)).not.toContain('actionChosen');
   });
 
   it('between the end of a turn and the next, while the mob acts, nobody is to act and every view still works', () => {

@@ -20,9 +20,9 @@ import { applyChooseRole, applyMovePawn, applyPlacePawn } from './coop/pawns';
 import { applyShutDown } from './coop/shut-down';
 import type { MobTownEvent, SkippableStep } from './events';
 import { activeSeats, legalMoves } from './legal-moves';
-import type { Move } from './moves';
+import { isCoopAction, type Move } from './moves';
 import { settleRound } from './round';
-import { currentStep, type State } from './state';
+import { currentStep, isCoop, type State } from './state';
 import { endTurn, finishStep } from './turn';
 import { Tx } from './tx';
 
@@ -43,6 +43,9 @@ export function decide(state: State, move: unknown, seat: Seat, random: Random):
     pick: (items) => (draws++, random.pick(items)),
   };
   const tx = new Tx(state, counted);
+  if (isCoop(state) && state.turn?.step.kind === 'chooseAction' && isCoopAction(chosen)) {
+    tx.emit({ type: 'actionChosen', seat, action: chosen.type });
+  }
   applyMove(tx, seat, chosen);
   settleRound(tx);
   return accept(tx.events, draws === 0 && TAKE_BACK.has(chosen.type));

@@ -192,6 +192,7 @@ const TOLD_AS: Record<MobTownEvent['type'], 'sentence' | 'null'> = {
   turnStarted: 'sentence',
   stepBegan: 'null',
   grantTaken: 'sentence',
+  actionChosen: 'null',
   actionDone: 'null',
   turnEnded: 'null',
   cardsDrawn: 'sentence',

@@ -48,6 +48,9 @@ export function describe(event: MobTownEvent, seatName: SeatName): string | null
       return null;
     case 'grantTaken':
       return `A professional lets ${seatName(event.seat)} ${grantText(event.grant)}.`;
+    case 'actionChosen':
+      // Null: the action's own lines, right after, tell what it was.
+      return null;
     case 'actionDone':
       // Null: the action's own lines told it; the next turn or action speaks for itself.
       return null;

@@ -11,6 +11,7 @@
 import type { Seat } from '../../rules/contract';
 import type { Card } from './data/deck';
 import type { Grant } from './data/professionals';
+import type { CoopAction } from './moves';
 import type { CellKey, GameResult, SeatRoundScore, Step } from './state';
 
 /** The steps a turn may leave undone (see stepMoves and offerStep). */
@@ -40,6 +41,8 @@ export type MobTownEvent =
   | { type: 'stepBegan'; step: Step }
   /** The next action a hired professional owes is under way. */
   | { type: 'grantTaken'; seat: Seat; grant: Grant }
+  /** Co-op: the action a turn's next step is (each may be taken twice a turn). */
+  | { type: 'actionChosen'; seat: Seat; action: CoopAction }
   | { type: 'actionDone'; seat: Seat }
   | { type: 'turnEnded'; seat: Seat }
   /** Cards drawn from the deck into a hand; `cards` is missing once redacted. */

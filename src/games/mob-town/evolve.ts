@@ -56,6 +56,8 @@ export function evolve(state: State, event: MobTownEvent): State {
       return withTurn(state, { step: event.step });
     case 'grantTaken':
       return withTurn(state, { grants: state.turn!.grants.slice(1) });
+    case 'actionChosen':
+      return withTurn(state, { coopActions: [...(state.turn!.coopActions ?? []), event.action] });
     case 'actionDone':
       return withTurn(state, { actionsLeft: state.turn!.actionsLeft - 1 });
     case 'freeDrawUsed':

@@ -11,6 +11,7 @@ import { tradeMoves } from './actions/trade';
 import { clearOutMoves, clearOutStepMoves } from './coop/clear-out';
 import { chooseRoleMoves, moveMoves, placePawnMoves } from './coop/pawns';
 import { shutDownMoves } from './coop/shut-down';
+import { COOP } from './data/coop';
 import type { Move } from './moves';
 import { isCoop, type State, type Step } from './state';
 
@@ -60,16 +61,19 @@ function competitiveActions(state: State, seat: Seat): Move[] {
   ];
 }
 
+/** Co-op: any of the actions, but none a third time in one turn. */
 function coopActions(state: State, seat: Seat): Move[] {
-  return [
+  const taken = state.turn!.coopActions ?? [];
+  const actions = [
     ...drawMoves(state),
     ...tradeMoves(state, seat),
     ...cashInMoves(state, seat),
     ...moveMoves(state, seat),
     ...clearOutMoves(state, seat),
     ...shutDownMoves(state, seat),
-    { type: 'endTurn' },
   ];
+  const allowed = actions.filter((move) => taken.filter((action) => action === move.type).length < COOP.sameActionPerTurn);
+  return [...allowed, { type: 'endTurn' }];
 }
 
 /** The moves `step` offers `seat` (also used to pass over optional steps that offer nothing). */

@@ -32,3 +32,9 @@ export type Move =
   | { type: 'endTurn' };
 
 export type MoveOf<T extends Move['type']> = Extract<Move, { type: T }>;
+
+/** The actions of a co-op turn ("you can do any three of the following"), besides ending it. */
+export const COOP_ACTIONS = ['draw', 'trade', 'cashIn', 'move', 'clearOut', 'shutDown'] as const;
+export type CoopAction = (typeof COOP_ACTIONS)[number];
+
+export const isCoopAction = (move: Move): move is MoveOf<CoopAction> => (COOP_ACTIONS as readonly string[]).includes(move.type);

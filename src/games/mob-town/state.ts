@@ -7,6 +7,7 @@
 import type { GameConfig, Seat } from '../../rules/contract';
 import type { Card, Suit } from './data/deck';
 import type { Grant } from './data/professionals';
+import type { CoopAction } from './moves';
 import { CITY_CARDS } from './data/city-cards';
 import { PROFESSIONALS } from './data/professionals';
 import { readOptions, type MobTownOptions } from './options';
@@ -71,6 +72,8 @@ export interface Turn {
   actionsLeft: number;
   /** A landmark's once-per-turn free draw was used. */
   freeDrawUsed: boolean;
+  /** Co-op: the actions chosen this turn, in order (absent in a state folded before they were recorded). */
+  coopActions?: CoopAction[];
 }
 
 export interface ProfessionalsState {

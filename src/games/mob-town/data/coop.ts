@@ -78,6 +78,8 @@ export const COOP = {
   handSize: 5,
   initialActivities: 4,
   actionsPerTurn: 3,
+  /** "You can take the same action twice on the same turn", and no more. */
+  sameActionPerTurn: 2,
   moveRange: 2,
   winScore: 20,
   lossBoss: 8,
