@@ -1,14 +1,15 @@
 /**
  * What happens when a marker or building takes effect for a player:
  * instant rewards are paid, choices become a task, and vote bonuses
- * simply stay in force (see elections.ts) until the round ends.
+ * (elections.ts) and VP counted after the elections (round.ts) simply
+ * stay in force until the round ends.
  */
 import type { Seat } from '../../rules/contract';
 import { bossesOnBoard, controlledCount, neighborhoodsInOrder, totalRabble } from './board';
 import type { Effect } from './data/effects';
 import { COLORS } from './data/tiles';
 import type { Event } from './events';
-import { sourceName } from './sources';
+import { award } from './sources';
 import { movableBuildings, relocatableNeighborhoods, specialElectionSites } from './tasks';
 import type { EffectSource, State, Task } from './state';
 
@@ -16,10 +17,6 @@ import type { EffectSource, State, Task } from './state';
 function hasColorMajority(state: State, seat: Seat, effect: Extract<Effect, { kind: 'colorMajorityVp' }>): boolean {
   const mine = controlledCount(state, seat, effect.color);
   return state.players.every((_, other) => other === seat || controlledCount(state, other, effect.color) < mine);
-}
-
-function award(state: State, seat: Seat, vp: number, source: EffectSource): Event[] {
-  return vp > 0 ? [{ type: 'vpAwarded', seat, vp, reason: sourceName(state, source) }] : [];
 }
 
 /** A task only when there is something to choose; otherwise the effect fizzles. */
@@ -34,19 +31,18 @@ function retrieveUpTo(state: State, seat: Seat, source: EffectSource, limit: num
 
 export function activateEffect(state: State, seat: Seat, effect: Effect, source: EffectSource): Event[] {
   switch (effect.kind) {
-    // Vote bonuses and end-of-game points act later, from the benefits list.
+    // Vote bonuses, VP after the elections (round.ts) and end-of-game points act later, from the benefits list.
     case 'votes':
     case 'colorVotes':
     case 'votesHere':
     case 'votesPerBoss':
+    case 'vpPerControlledNeighborhood':
     case 'endGameVp':
       return [];
     case 'vp':
       return award(state, seat, effect.vp, source);
     case 'colorMajorityVp':
       return hasColorMajority(state, seat, effect) ? award(state, seat, effect.vp, source) : [];
-    case 'vpPerControlledNeighborhood':
-      return award(state, seat, controlledCount(state, seat), source);
     case 'moveNeighborhood':
       return assignIf(relocatableNeighborhoods(state).length > 0, {
         kind: 'relocateNeighborhood',

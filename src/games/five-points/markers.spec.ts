@@ -3,6 +3,7 @@ import { seededRandom } from '../../rules/random';
 import { decide } from './decide';
 import { votes } from './elections';
 import { fivePoints } from './index';
+import { scoreBreakdown } from './scoring';
 import type { State } from './state';
 import {
   city,
@@ -194,9 +195,46 @@ describe('special election', () => {
 });
 
 describe('1 VP per controlled neighborhood', () => {
-  it('pays at once for each neighborhood the owner controls (ties do not count)', () => {
-    const { events } = runAutomatic(withWonMarkers(board(), [['vp-per-control-a', 1]]));
-    expect(eventsOfType(events, 'vpAwarded')).toEqual([expect.objectContaining({ seat: 1, vp: 1 })]);
+  /**
+   *   blue-1   green-1  red-1
+   *   orange-1 blue-2   red-2
+   * Seat 1 controls blue-1 and blue-2, red-1 is tied; blue-2 has the most rabble and holds the election.
+   */
+  function beforeElection(): State {
+    let state = city(3, [
+      ['blue-1', 'green-1', 'red-1'],
+      ['orange-1', 'blue-2', 'red-2'],
+    ]);
+    state = withRabble(state, 'blue-1', [0, 1, 0]);
+    state = withRabble(state, 'blue-2', [0, 3, 0]);
+    state = withRabble(state, 'red-1', [1, 1, 0]);
+    return withPassOrder(state, [2, 1, 0]);
+  }
+
+  it('pays after the round’s elections, counting control then (ruling): not when the marker resolves', () => {
+    const { events } = runAutomatic(withWonMarkers(beforeElection(), [['vp-per-control-a', 1]]));
+    const order = events.map((e) => e.type);
+    // At the marker seat 1 controls two neighborhoods; the election in blue-2 clears one of them.
+    expect(order.indexOf('vpAwarded')).toBeGreaterThan(order.indexOf('electionHeld'));
+    expect(order.indexOf('vpAwarded')).toBeLessThan(order.indexOf('roundEnded'));
+    expect(eventsOfType(events, 'electionHeld')).toEqual([expect.objectContaining({ neighborhood: 'blue-2', winners: [1] })]);
+    expect(eventsOfType(events, 'vpAwarded')).toEqual([
+      { type: 'vpAwarded', seat: 1, vp: 1, reason: '1 VP per controlled neighborhood' },
+    ]);
+  });
+
+  it('counts ties as nobody’s, and pays nothing for no control', () => {
+    const { events } = runAutomatic(withWonMarkers(beforeElection(), [['vp-per-control-a', 0]]));
+    expect(eventsOfType(events, 'vpAwarded')).toEqual([]);
+  });
+
+  it('is in the final score when the game ends with that round', () => {
+    const ending = { ...beforeElection(), controlSupply: { blue: 12, green: 12, red: 12, orange: 0 } };
+    const { events, state } = runAutomatic(withWonMarkers(ending, [['vp-per-control-a', 1]]));
+    const [ended] = eventsOfType(events, 'gameEnded');
+    expect(state.players[1].vp).toBe(1);
+    expect(ended.scores[1]).toBe(scoreBreakdown(state, 1).total);
+    expect(scoreBreakdown(state, 1).vpMarkers).toBe(1);
   });
 });
 

@@ -24,7 +24,7 @@ export type Effect =
   | { kind: 'colorMajorityVp'; color: Color; vp: number }
   /** Choose a neighborhood for a special election, held before the normal ones. */
   | { kind: 'specialElection' }
-  /** VP at once for each neighborhood the owner controls. */
+  /** VP for each neighborhood the owner controls once the round's elections are over. */
   | { kind: 'vpPerControlledNeighborhood' }
   /** VP at once. */
   | { kind: 'vp'; vp: number }
