@@ -135,7 +135,8 @@ describe('move deadlines (end to end)', () => {
     await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
   });
 
-  it('passes a Five Points player who ran out of time in the placement phase, as the rulebook lets them pass', async () => {
+  /** A three-player Five Points game whose late players are skipped, started; and its players. */
+  async function startFivePoints(): Promise<{ game: Game & { legalMoves: unknown[] }; players: Player[] }> {
     const [ann, bob, cy] = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(url, name)));
     const { createGame } = await gqlOk<{ createGame: Game }>(
       url,
@@ -144,8 +145,38 @@ describe('move deadlines (end to end)', () => {
       ann.token,
     );
     for (const guest of [bob, cy]) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-    const game = (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, ann.token)).startGame;
+    const game = (await gqlOk<{ startGame: Game & { legalMoves: unknown[] } }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, ann.token)).startGame;
+    return { game, players: [ann, bob, cy] };
+  }
+
+  it('leaves a Five Points starting player who ran out of time placing the face-down buildings to the host: a skip chooses no neighborhood', async () => {
+    const { game } = await startFivePoints();
     const [late] = game.activeSeats;
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gameDeadlines(game.id);
+    expect(after.game.history.slice(-1).map((h) => h.type)).toEqual(['game.deadlinePassed']);
+    expect(after.game.version).toBe(game.version + 1);
+    expect(after.game.activeSeats).toEqual([late]);
+    expect(after.game.deadlines).toEqual([expect.objectContaining({ seat: late, passed: true })]);
+  });
+
+  it('passes a Five Points player who ran out of time in the placement phase, as the rulebook lets them pass', async () => {
+    const started = await startFivePoints();
+    let game = started.game;
+    const [late] = game.activeSeats;
+    // The starting player places the two face-down buildings; their first placement turn follows.
+    for (let i = 0; i < 2; i++) {
+      game = (
+        await gqlOk<{ submitMove: Game & { legalMoves: unknown[] } }>(
+          url,
+          `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { ${GAME_FIELDS} } }`,
+          { id: game.id, move: game.legalMoves[0], v: game.version },
+          started.players[late].token,
+        )
+      ).submitMove;
+    }
+    expect(game.activeSeats).toEqual([late]);
     clock.advance(25 * HOUR);
     await deadlines.runDue();
     const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(

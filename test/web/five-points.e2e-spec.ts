@@ -1,7 +1,8 @@
 /**
  * Five Points in the browser: three players (the rules need three), the
- * host creates and starts the game on the page, and they play a placement
- * round by clicking neighborhoods and markers.
+ * host creates and starts the game on the page, the starting player places
+ * the two face-down buildings by clicking neighborhoods, and they play a
+ * placement round by clicking neighborhoods and markers.
  */
 import type { Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
@@ -32,9 +33,21 @@ describe('web page: Five Points in the browser', () => {
     throw new Error('nobody has the turn');
   }
 
-  it('draws the city and the marker row, and plays placements and bids by clicking', async () => {
+  it('draws the city, lets the starting player place the buildings, then plays placements and bids by clicking', async () => {
     const [ann] = pages;
     expect(await ann.locator('[data-target^="hood:"]').count()).toBeGreaterThanOrEqual(11);
+    // Setup: the starting player clicks a neighborhood for each face-down building; nobody else is offered anything.
+    for (let i = 0; i < 2; i++) {
+      const page = await mover();
+      const offered = page.locator('.target.offered');
+      expect(await offered.count()).toBe(11 - i);
+      expect(await page.locator('.target.offered:not([data-target^="hood:"])').count()).toBe(0);
+      if (i === 1) await screenshot(page, 'five-points-setup');
+      const version = await playOneStep(page, 'hood:');
+      await Promise.all(pages.map((other) => waitForVersion(other, version)));
+    }
+    await ann.locator('.timeline', { hasText: 'placed a building face down on' }).waitFor();
+    await ann.locator('.timeline', { hasText: 'The buildings were revealed' }).waitFor();
     expect(await ann.locator('[data-target^="marker:"]').count()).toBe(4);
     for (let i = 0; i < 6; i++) {
       const page = await mover();

@@ -11,12 +11,14 @@ import { evolveAll } from './evolve';
 import { advance } from './flow';
 import type { Move } from './moves';
 import { placementEvents } from './placement';
+import { buildingSetupEvents } from './setup';
 import { taskEvents } from './tasks';
 import { activeSeats, describeDecision, legalMoves } from './turn';
 import type { State } from './state';
 
 function moveEvents(state: State, move: Move): Event[] {
   if (state.task) return taskEvents(state, state.task, move);
+  if (state.stage.phase === 'buildingSetup' && move.type === 'placeBuilding') return buildingSetupEvents(state.stage, move);
   if (state.stage.phase !== 'placement') throw new Error(`no move expected in phase ${state.stage.phase}`);
   if (move.type === 'place' || move.type === 'bid' || move.type === 'skipBid' || move.type === 'pass') {
     return placementEvents(state, state.stage, move);
@@ -33,8 +35,10 @@ function continuesDecision(before: State, after: State, seat: Seat): boolean {
     const { task } = after;
     return task.seat === seat && task.kind === before.task.kind && jsonEqual(task.source, before.task.source);
   }
+  if (before.task || after.task) return false;
   const stage = after.stage;
-  return !before.task && !after.task && stage.phase === 'placement' && stage.seat === seat && stage.placed;
+  if (stage.phase === 'buildingSetup') return stage.seat === seat && stage.faceDown.length > 0;
+  return stage.phase === 'placement' && stage.seat === seat && stage.placed;
 }
 
 function refusalMessage(state: State, move: unknown): string {

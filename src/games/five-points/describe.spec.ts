@@ -34,6 +34,7 @@ function say(event: Event, viewer: Viewer = 'all'): string | null {
  */
 const MAY_BE_SILENT: Record<EventType, boolean> = {
   layoutDealt: false,
+  buildingsDrawn: false,
   buildingPlacedFaceDown: false,
   startingRabblePlaced: false,
   buildingsRevealed: false,
@@ -112,12 +113,24 @@ describe('sentences for representative events', () => {
     );
   });
 
-  it('keeps a face-down building unnamed for players and spectators, and names it in the full record', () => {
-    const placed: Event = { type: 'buildingPlacedFaceDown', building: 'tammany-hall', neighborhood: 'blue-5' };
-    for (const viewer of [0, 1, 'spectator'] as const) {
-      expect(say(placed, viewer)).toBe('A building was placed face down on Blue 5.');
+  it('keeps the face-down buildings unnamed for players and spectators, and names them in the full record', () => {
+    const draw: Event = { type: 'buildingsDrawn', seat: 2, buildings: ['tammany-hall', 'theater'] };
+    const placed: Event = { type: 'buildingPlacedFaceDown', seat: 2, building: 'tammany-hall', neighborhood: 'blue-5' };
+    for (const viewer of [0, 2, 'spectator'] as const) {
+      expect(say(draw, viewer)).toBe(
+        'The buildings were shuffled and 2 drawn face down: Cy, the starting player, places them in different neighborhoods.',
+      );
+      expect(say(placed, viewer)).toBe('Cy placed a building face down on Blue 5.');
     }
-    expect(say(placed, 'all')).toBe('A building was placed face down on Blue 5 (Tammany Hall).');
+    expect(say(draw, 'all')).toBe(
+      'The buildings were shuffled and 2 drawn face down (Tammany Hall and the Theater): ' +
+        'Cy, the starting player, places them in different neighborhoods.',
+    );
+    expect(say(placed, 'all')).toBe('Cy placed a building face down on Blue 5 (Tammany Hall).');
+    // Stored games had the server place them at setup.
+    const placedByServer: Event = { type: 'buildingPlacedFaceDown', building: 'tammany-hall', neighborhood: 'blue-5' };
+    expect(say(placedByServer, 0)).toBe('A building was placed face down on Blue 5.');
+    expect(say(placedByServer, 'all')).toBe('A building was placed face down on Blue 5 (Tammany Hall).');
     const revealed: Event = {
       type: 'buildingsRevealed',
       buildings: [
@@ -164,9 +177,10 @@ function hiddenValues(event: Event, viewer: Viewer): string[] {
   const redacted = fivePoints.redact(event, viewer) as Record<string, unknown>;
   return Object.entries(event).flatMap(([key, value]) => {
     if (JSON.stringify(redacted[key]) === JSON.stringify(value)) return [];
-    const text = String(value);
-    const building = BUILDING_IDS.find((id) => id === value);
-    return building ? [text, BUILDINGS[building].name] : [text];
+    return (Array.isArray(value) ? value : [value]).flatMap((item) => {
+      const building = BUILDING_IDS.find((id) => id === item);
+      return building ? [building, BUILDINGS[building].name] : [String(item)];
+    });
   });
 }
 
@@ -203,8 +217,8 @@ describe('every event of random playouts, as each viewer sees it', () => {
         for (const value of hidden) expect(sentence).not.toContain(value);
       }
     }
-    // Two face-down buildings per game, hidden from all three viewers.
-    expect(hiddenChecked).toBe(playouts.length * 2 * viewers.length);
+    // The draw of two face-down buildings and each placement, per game, hidden from all three viewers.
+    expect(hiddenChecked).toBe(playouts.length * 3 * viewers.length);
   });
 
   it('meets every event type but the rare skipped election (worded in its own test above)', () => {

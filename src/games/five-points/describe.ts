@@ -8,7 +8,7 @@ import type { Seat } from '../../rules/contract';
 import { count, listOf, tally } from '../../rules/text';
 import { BUILDINGS, type BuildingId } from './data/buildings';
 import { markerDef, type MarkerId } from './data/markers';
-import { BOSSES_PER_PLAYER } from './data/pieces';
+import { BOSSES_PER_PLAYER, BUILDINGS_IN_PLAY } from './data/pieces';
 import { neighborhoodName, type Color, type NeighborhoodId } from './data/tiles';
 import type { DeclinableTask, Event, EventOf } from './events';
 import type { EffectSource, Task } from './state';
@@ -51,10 +51,23 @@ function layoutDealt(e: EventOf<'layoutDealt'>, seatName: SeatName): string {
   );
 }
 
-function buildingPlacedFaceDown(e: EventOf<'buildingPlacedFaceDown'>): string {
-  const placed = `A building was placed face down on ${neighborhoodName(e.neighborhood)}`;
-  // Redacted for every player until the reveal (null, or missing): only the full record says which.
-  return e.building == null ? `${placed}.` : `${placed} (${building(e.building)}).`;
+/** "(Tammany Hall and the Theater)": which buildings, in the full record only. */
+function whichBuildings(ids: readonly BuildingId[] | null | undefined): string {
+  // Redacted for every player until the reveal (null, or missing).
+  return ids == null ? '' : ` (${listOf(ids.map(building))})`;
+}
+
+function buildingsDrawn(e: EventOf<'buildingsDrawn'>, seatName: SeatName): string {
+  return (
+    `The buildings were shuffled and ${BUILDINGS_IN_PLAY} drawn face down${whichBuildings(e.buildings)}: ` +
+    `${seatName(e.seat)}, the starting player, places them in different neighborhoods.`
+  );
+}
+
+function buildingPlacedFaceDown(e: EventOf<'buildingPlacedFaceDown'>, seatName: SeatName): string {
+  const where = `face down on ${neighborhoodName(e.neighborhood)}${whichBuildings(e.building && [e.building])}.`;
+  // Stored games had both placed by the server at setup: those events name nobody.
+  return e.seat === undefined ? `A building was placed ${where}` : `${seatName(e.seat)} placed a building ${where}`;
 }
 
 function startingRabblePlaced(e: EventOf<'startingRabblePlaced'>, seatName: SeatName): string {
@@ -180,8 +193,10 @@ export function describe(event: Event, seatName: SeatName): string | null {
   switch (event.type) {
     case 'layoutDealt':
       return layoutDealt(event, seatName);
+    case 'buildingsDrawn':
+      return buildingsDrawn(event, seatName);
     case 'buildingPlacedFaceDown':
-      return buildingPlacedFaceDown(event);
+      return buildingPlacedFaceDown(event, seatName);
     case 'startingRabblePlaced':
       return startingRabblePlaced(event, seatName);
     case 'buildingsRevealed':

@@ -18,8 +18,16 @@ export type Event =
       startingSeat: Seat;
       tiles: { neighborhood: NeighborhoodId; color: Color; x: number; y: number }[];
     }
-  /** `building` is null in the copy shown to players: it lies face down. */
-  | { type: 'buildingPlacedFaceDown'; building: BuildingId | null; neighborhood: NeighborhoodId }
+  /**
+   * The buildings in play, shuffled and drawn face down for `seat`, the
+   * starting player, to place. `buildings` is null in the copy shown to players.
+   */
+  | { type: 'buildingsDrawn'; seat: Seat; buildings: BuildingId[] | null }
+  /**
+   * `building` is null in the copy shown to players: it lies face down.
+   * `seat` placed it; events stored when the server placed both at setup lack it.
+   */
+  | { type: 'buildingPlacedFaceDown'; building: BuildingId | null; neighborhood: NeighborhoodId; seat?: Seat }
   | { type: 'startingRabblePlaced'; placements: { seat: Seat; neighborhood: NeighborhoodId }[] }
   | { type: 'buildingsRevealed'; buildings: { building: BuildingId; neighborhood: NeighborhoodId }[] }
   // --- round and placement phase ---

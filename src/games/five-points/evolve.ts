@@ -24,14 +24,15 @@ const handlers: Handlers = {
       ]),
     ),
   }),
-  // A redacted copy (building null) never reaches the fold; players see the reveal.
-  buildingPlacedFaceDown: (state, e) =>
-    e.building === null
-      ? state
-      : {
-          ...state,
-          buildings: [...state.buildings, { building: e.building, neighborhood: e.neighborhood, faceUp: false }],
-        },
+  // Redacted copies (buildings null) never reach the fold; players see the reveal.
+  buildingsDrawn: (state, e) => ({ ...state, stage: { phase: 'buildingSetup', seat: e.seat, faceDown: e.buildings ?? [] } }),
+  buildingPlacedFaceDown: (state, e) => {
+    if (e.building === null) return state;
+    const buildings = [...state.buildings, { building: e.building, neighborhood: e.neighborhood, faceUp: false }];
+    // Stored games placed both buildings during setup, in the 'setup' stage; they fold as before.
+    const stage = state.stage.phase === 'buildingSetup' ? { ...state.stage, faceDown: state.stage.faceDown.slice(1) } : state.stage;
+    return { ...state, buildings, stage };
+  },
   startingRabblePlaced: (state, e) =>
     e.placements.reduce(
       (s, p) =>

@@ -1,7 +1,8 @@
 /**
  * What happens between decisions: after each move the game runs every
- * automatic step (settling bids, resolving markers and buildings, holding
- * elections, ending the round) until a player must choose or it is over.
+ * automatic step (finishing setup, settling bids, resolving markers and
+ * buildings, holding elections, ending the round) until a player must
+ * choose or it is over.
  */
 import type { Random } from '../../rules/random';
 import { activateBuilding, beginBuildings } from './buildings';
@@ -10,6 +11,7 @@ import type { Event } from './events';
 import { evolve } from './evolve';
 import { resolveMarker } from './markers';
 import { endPlacement, placementOver } from './placement';
+import { finishSetup } from './setup';
 import type { State } from './state';
 
 /** The next automatic events, or none when a player must act (or the game is over). */
@@ -20,6 +22,8 @@ function nextAutomaticEvents(state: State, random: Random): Event[] {
     case 'setup':
     case 'finished':
       return [];
+    case 'buildingSetup':
+      return stage.faceDown.length === 0 ? finishSetup(state, random) : [];
     case 'placement':
       return placementOver(state) ? endPlacement(state) : [];
     case 'markers':

@@ -7,6 +7,8 @@ import type { BuildingId } from './data/buildings';
 import type { Color, NeighborhoodId } from './data/tiles';
 
 export type Move =
+  // setup: the starting player places each face-down building
+  | { type: 'placeBuilding'; neighborhood: NeighborhoodId }
   // placement phase
   | { type: 'place'; neighborhood: NeighborhoodId }
   | { type: 'bid'; marker: number; amount: number }

@@ -1,6 +1,7 @@
 /**
- * The state before setup, and the setup draw: tiles, layout, starting
- * player, face-down buildings, starting rabble and the first markers.
+ * The state before setup, and setup: the server draws the tiles, layout,
+ * starting player and the face-down buildings; the starting player places
+ * the buildings; then the starting rabble and the first markers are drawn.
  */
 import type { GameConfig } from '../../rules/contract';
 import type { Random } from '../../rules/random';
@@ -14,10 +15,14 @@ import {
   STARTING_RABBLE_ON_BOARD,
 } from './data/pieces';
 import { COLORS, EXTRA_TILES_BY_PLAYER_COUNT, TILES, type Color, type TileDef } from './data/tiles';
+import { buildingAt } from './board';
 import type { Event, EventOf } from './events';
 import { compactCells } from './layout';
+import type { Move, MoveOf } from './moves';
 import { startRound } from './round';
 import type { State } from './state';
+
+type BuildingSetupStage = Extract<State['stage'], { phase: 'buildingSetup' }>;
 
 const perColor = (count: number) => Object.fromEntries(COLORS.map((c) => [c, count])) as Record<Color, number>;
 
@@ -63,37 +68,47 @@ function dealLayout(state: State, random: Random): EventOf<'layoutDealt'> {
   };
 }
 
-/** Two random buildings in two different random neighborhoods (ruling: the server places them). */
-function placeBuildings(tiles: readonly string[], random: Random): EventOf<'buildingPlacedFaceDown'>[] {
+/**
+ * "Shuffle the buildings, the starting player should place two of them face
+ * down on the board": the draw is the server's, hidden from every player.
+ */
+export function setup(state: State, random: Random): Event[] {
+  const layout = dealLayout(state, random);
   const buildings = random.shuffle(BUILDING_IDS).slice(0, BUILDINGS_IN_PLAY);
-  const sites = random.shuffle(tiles).slice(0, BUILDINGS_IN_PLAY);
-  return buildings.map((building, i) => ({ type: 'buildingPlacedFaceDown', building, neighborhood: sites[i] }));
+  return [layout, { type: 'buildingsDrawn', seat: layout.startingSeat, buildings }];
+}
+
+/** Where the next face-down building may go: "in different neighborhoods". */
+export function buildingSetupMoves(state: State): Move[] {
+  return state.tiles
+    .filter((neighborhood) => !buildingAt(state, neighborhood))
+    .map((neighborhood) => ({ type: 'placeBuilding', neighborhood }));
+}
+
+/** The next face-down building goes where the starting player chose. */
+export function buildingSetupEvents(stage: BuildingSetupStage, move: MoveOf<'placeBuilding'>): Event[] {
+  return [{ type: 'buildingPlacedFaceDown', seat: stage.seat, building: stage.faceDown[0], neighborhood: move.neighborhood }];
 }
 
 /** Three rabble per player drawn from a bag, one onto each neighborhood without a building. */
-function placeStartingRabble(seats: number, freeTiles: readonly string[], random: Random): Event {
-  const bag = random.shuffle(Array.from({ length: seats * STARTING_RABBLE_ON_BOARD }, (_, i) => i % seats));
+function placeStartingRabble(state: State, random: Random): Event {
+  const freeTiles = state.tiles.filter((neighborhood) => !buildingAt(state, neighborhood));
+  const bag = random.shuffle(Array.from({ length: state.seats * STARTING_RABBLE_ON_BOARD }, (_, i) => i % state.seats));
   return {
     type: 'startingRabblePlaced',
     placements: bag.map((seat, i) => ({ seat, neighborhood: freeTiles[i] })),
   };
 }
 
-export function setup(state: State, random: Random): Event[] {
-  const layout = dealLayout(state, random);
-  const tiles = layout.tiles.map((t) => t.neighborhood);
-  const buildings = placeBuildings(tiles, random);
-  const freeTiles = tiles.filter((t) => !buildings.some((b) => b.neighborhood === t));
-  // Revealed just before the starting player's first turn.
-  const revealed: Event = {
-    type: 'buildingsRevealed',
-    buildings: buildings.map((b) => ({ building: b.building!, neighborhood: b.neighborhood })),
-  };
+/**
+ * Once the buildings are down: the starting rabble, skipping their
+ * neighborhoods; the buildings revealed "just before the starting player
+ * takes a turn"; and the first round.
+ */
+export function finishSetup(state: State, random: Random): Event[] {
   return [
-    layout,
-    ...buildings,
-    placeStartingRabble(state.seats, freeTiles, random),
-    revealed,
-    startRound(1, layout.startingSeat, random),
+    placeStartingRabble(state, random),
+    { type: 'buildingsRevealed', buildings: state.buildings.map(({ building, neighborhood }) => ({ building, neighborhood })) },
+    startRound(1, state.startingSeat, random),
   ];
 }

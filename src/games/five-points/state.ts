@@ -89,6 +89,8 @@ export type FinishReason = 'fiveBosses' | 'endOfGame';
 
 export type Stage =
   | { phase: 'setup' }
+  /** The starting player places the face-down buildings, `faceDown[0]` next (hidden: view.ts never shows it). */
+  | { phase: 'buildingSetup'; seat: Seat; faceDown: BuildingId[] }
   | { phase: 'placement'; seat: Seat; placed: boolean; finalTurn: boolean }
   | { phase: 'markers'; nextSlot: number }
   | { phase: 'buildings'; queue: BuildingTurn[] }

@@ -2,18 +2,22 @@
 import type { Seat } from '../../rules/contract';
 import type { Move } from './moves';
 import { placementMoves, placementOver } from './placement';
+import { buildingSetupMoves } from './setup';
 import { taskMoves } from './tasks';
 import type { State } from './state';
 
 export function activeSeats(state: State): Seat[] {
+  const stage = state.stage;
   if (state.task) return [state.task.seat];
-  if (state.stage.phase === 'placement' && !placementOver(state)) return [state.stage.seat];
+  if (stage.phase === 'buildingSetup' && stage.faceDown.length > 0) return [stage.seat];
+  if (stage.phase === 'placement' && !placementOver(state)) return [stage.seat];
   return [];
 }
 
 export function legalMoves(state: State, seat: Seat): Move[] {
   if (!activeSeats(state).includes(seat)) return [];
   if (state.task) return taskMoves(state, state.task);
+  if (state.stage.phase === 'buildingSetup') return buildingSetupMoves(state);
   return state.stage.phase === 'placement' ? placementMoves(state, state.stage) : [];
 }
 
@@ -43,6 +47,11 @@ export function describeDecision(state: State): string {
     }
   }
   const stage = state.stage;
+  if (stage.phase === 'buildingSetup' && stage.faceDown.length > 0) {
+    return stage.faceDown.length > 1
+      ? `place the ${stage.faceDown.length} face-down buildings, one at a time, each on a different neighborhood`
+      : 'place the last face-down building on a neighborhood without one';
+  }
   if (stage.phase !== 'placement') return 'nothing';
   if (stage.placed) return 'bid from your HQ on one marker (more than any other bid there), or skip the bid';
   return state.players[stage.seat].hq > 0

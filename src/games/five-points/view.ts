@@ -1,7 +1,8 @@
 /**
- * What clients see. The only hidden information is the identity of a
- * building lying face down (during setup, before the reveal); the marker
- * pool is reshuffled each round and never looked at.
+ * What clients see. The only hidden information is the identity of the
+ * buildings drawn and placed face down (during setup, before the reveal;
+ * the state keeps them in the `buildingSetup` stage, which no view shows);
+ * the marker pool is reshuffled each round and never looked at.
  */
 import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
 import { bossesOnBoard } from './board';
@@ -82,8 +83,11 @@ export function view(state: State, viewer: Viewer): unknown {
   };
 }
 
+/** Which buildings lie face down is hidden from every player until the reveal. */
 export function redact(event: Event, viewer: Viewer): RulesEvent {
-  if (event.type === 'buildingPlacedFaceDown' && viewer !== 'all') return { ...event, building: null };
+  if (viewer === 'all') return event;
+  if (event.type === 'buildingsDrawn') return { ...event, buildings: null };
+  if (event.type === 'buildingPlacedFaceDown') return { ...event, building: null };
   return event;
 }
 

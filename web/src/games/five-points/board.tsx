@@ -27,11 +27,13 @@ export function FivePointsBoard({ view, players, legalMoves }: BoardProps<FivePo
   const box = cityBox(cells, spots);
   const sideWidth = MARKERS_PER_ROW * (MARKER_WIDTH + MARKER_GAP);
   const supplyY = markerRowsHeight(view.markers.length);
+  // Before round 1 the starting player places the face-down buildings.
+  const when = view.round > 0 ? `round ${view.round}` : 'setup';
   // Two pictures: the city fills a phone's width; markers and supply beneath (or beside, on a wide screen).
   return (
     <div className="board five-points">
       <div className="drawings">
-        <Drawing width={box.cols * CELL} height={box.rows * CELL} label={`The city of Five Points, round ${view.round}`}>
+        <Drawing width={box.cols * CELL} height={box.rows * CELL} label={`The city of Five Points, ${when}`}>
           <City cells={cells} spots={spots} box={box} players={players} />
         </Drawing>
         <Drawing width={sideWidth} height={supplyY + 70} label="Manipulation markers and control markers" maxScale={1.2}>
@@ -40,7 +42,7 @@ export function FivePointsBoard({ view, players, legalMoves }: BoardProps<FivePo
         </Drawing>
       </div>
       <p className="board-facts">
-        Round {view.round} · {view.phase}
+        {view.round > 0 ? `Round ${view.round} · ${view.phase}` : 'Setup'}
         {view.passOrder.length > 0 && <> · passed: {view.passOrder.map((seat) => players[seat]?.name).join(', ')}</>}
         {view.electionQueue.length > 0 && <> · elections to come: {view.electionQueue.map(neighborhoodName).join(', ')}</>}
       </p>

@@ -64,16 +64,22 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
       {spread(bosses.length, x + size / 2, y + 100, 30).map(([bx, by], i) => (
         <Meeple key={bosses[i].seat} x={bx} y={by + 12} size={28} color={bosses[i].color} count={cell.bosses[bosses[i].seat]} title={`${bosses[i].name}: boss`} />
       ))}
-      {cell.building && (
-        <g>
-          <title>{cell.building.name ?? 'A face-down building'}</title>
-          <rect x={x + 4} y={y + size - 26} width={size - 8} height={22} rx={4} fill={cell.building.faceDown ? '#6b4f3f' : '#fffdf7'} stroke="#3b2f2a" />
-          <Label x={x + size / 2} y={y + size - 15} size={cell.building.name && cell.building.name.length > 15 ? 11 : 12.5} halo={null} color={cell.building.faceDown ? '#fff' : '#3b2f2a'}>
-            {cell.building.faceDown ? 'face-down building' : cell.building.name}
-          </Label>
-        </g>
-      )}
+      {cell.building && <BuildingTile building={cell.building} x={x} y={y} size={size} />}
     </Target>
+  );
+}
+
+/** A building along the foot of its neighborhood: its name, or a face-down tile (at setup, before the reveal). */
+function BuildingTile({ building, x, y, size }: { building: NonNullable<NeighborhoodCell['building']>; x: number; y: number; size: number }) {
+  const text = building.faceDown ? 'face down' : building.name ?? '';
+  return (
+    <g>
+      <title>{building.name ?? 'A face-down building'}</title>
+      <rect x={x + 4} y={y + size - 26} width={size - 8} height={22} rx={4} fill={building.faceDown ? '#6b4f3f' : '#fffdf7'} stroke="#3b2f2a" />
+      <Label x={x + size / 2} y={y + size - 15} size={text.length > 15 ? 11 : 12.5} halo={null} color={building.faceDown ? '#fff' : '#3b2f2a'}>
+        {text}
+      </Label>
+    </g>
   );
 }
 

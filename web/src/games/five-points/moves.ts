@@ -14,6 +14,7 @@ export const targets = {
 
 export function targetsOf(move: Move): string[] {
   switch (move.type) {
+    case 'placeBuilding':
     case 'place':
     case 'pickNeighborhood':
     case 'callSpecialElection':
@@ -36,6 +37,8 @@ export function targetsOf(move: Move): string[] {
 export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): string {
   const hood = typeof move.neighborhood === 'string' ? neighborhoodName(move.neighborhood) : '';
   switch (move.type) {
+    case 'placeBuilding':
+      return `Place a face-down building on ${hood}`;
     case 'place':
       return `Place a rabble on ${hood}`;
     case 'pass':
