@@ -15,7 +15,9 @@
  * move type of the ruleset must have been clicked at least once.
  */
 import type { Page } from 'playwright-core';
+import { mobTown } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
+import type { GameOptions } from '../../src/rules/contract';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
@@ -91,6 +93,46 @@ function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
     let roll = (random.int(1_000_000) / 1_000_000) * total;
     return types.find((t) => (roll -= WEIGHT[t]) < 0) ?? types[types.length - 1];
   });
+}
+
+/**
+ * The two games: their options and pinned seeds. A rules change that makes
+ * them miss a move type fails the last test, naming it; MOB_TOWN_FIND_SEEDS=1
+ * runs the search at the end of this file to print new co-op choice seeds.
+ */
+const COMPETITIVE = { options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, gameSeed: 'web-mob-town-full-9', choiceSeed: 'clicks-competitive' };
+const COOP = { options: { mode: 'coop' }, gameSeed: 'web-mob-town-coop', choiceSeed: 'clicks-coop-3' };
+
+/** Game created, its seats taken, game started: the events before the ruleset's setup. */
+const platformEventsBeforeSetup = (seats: number) => seats + 2;
+
+/**
+ * The game `playToTheEnd` plays, without a browser: the ruleset folded with
+ * the server's seeded randomness (src/play/game.service.ts) and the same
+ * seeded choices, target picks included. The move types it clicks.
+ */
+function planGame(seats: number, options: GameOptions, gameSeed: string, choiceSeed: string): { steps: number; clicked: Counts } {
+  let state = mobTown.initialState({ seats, options });
+  const setup = mobTown.setup(state, seededRandom(`${gameSeed}:setup`));
+  state = setup.reduce(mobTown.evolve, state);
+  let version = platformEventsBeforeSetup(seats) + setup.length;
+  const random = seededRandom(choiceSeed);
+  const clicked: Counts = {};
+  let steps = 0;
+  for (; steps < 1000 && !mobTown.status(state).finished; steps++) {
+    const { activeSeats } = mobTown.status(state);
+    const seat = activeSeats[random.int(activeSeats.length)];
+    const moves = mobTown.legalMoves(state, seat) as Move[];
+    const move = chooseMove(moves, random, clicked);
+    const targets = targetsOf(move);
+    if (targets.length > 0) random.int(targets.length); // clickMove's pick of the target to click
+    const decision = mobTown.decide(state, move, seat, seededRandom(`${gameSeed}:${version}`));
+    if (!decision.ok) throw new Error(`the ruleset refused a listed move ${JSON.stringify(move)}: ${decision.message}`);
+    state = decision.events.reduce(mobTown.evolve, state);
+    version += decision.events.length;
+    clicked[move.type] = (clicked[move.type] ?? 0) + 1;
+  }
+  return { steps, clicked };
 }
 
 interface Seat {
@@ -246,9 +288,9 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   it('plays a competitive game with every variant to its end, two players, one on a phone', async () => {
-    const id = await createGame(players.slice(0, 2), { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, 'web-mob-town-full-9');
+    const id = await createGame(players.slice(0, 2), COMPETITIVE.options, COMPETITIVE.gameSeed);
     const seats = [await windowOf(players[0], id), await windowOf(players[1], id)];
-    const game = await playToTheEnd('competitive', id, seats, 'clicks-competitive');
+    const game = await playToTheEnd('competitive', id, seats, COMPETITIVE.choiceSeed);
     expect(game.steps).toBeGreaterThan(100);
 
     const result = await resultOf(id);
@@ -261,10 +303,10 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }, 120_000);
 
   it('plays a co-op game (Upholding the Law) to its end, three players', async () => {
-    const id = await createGame(players, { mode: 'coop' }, 'web-mob-town-coop');
+    const id = await createGame(players, COOP.options, COOP.gameSeed);
     const seats: Seat[] = [];
     for (const player of players) seats.push(await windowOf(player, id));
-    const game = await playToTheEnd('co-op', id, seats, 'clicks-coop');
+    const game = await playToTheEnd('co-op', id, seats, COOP.choiceSeed);
     expect(game.steps).toBeGreaterThan(20);
 
     // The team wins or loses together, and each page says which and why.
@@ -294,3 +336,17 @@ describe('web page: whole Mob Town games by clicks only', () => {
     expect(missing).toEqual([]);
   });
 });
+
+// A tool, not a test: MOB_TOWN_FIND_SEEDS=1 lists co-op choice seeds whose game, with the competitive one,
+// clicks every move type (pure rules: no server, no browser).
+if (process.env.MOB_TOWN_FIND_SEEDS) {
+  it('finds co-op choice seeds that click every move type', () => {
+    const competitive = planGame(2, COMPETITIVE.options, COMPETITIVE.gameSeed, COMPETITIVE.choiceSeed).clicked;
+    const found: string[] = [];
+    for (let c = 0; c < 2000 && found.length < 3; c++) {
+      const plan = planGame(3, COOP.options, COOP.gameSeed, `clicks-coop-${c}`);
+      if (MOVE_TYPES.every((type) => competitive[type] || plan.clicked[type])) found.push(`clicks-coop-${c}: ${plan.steps} moves`);
+    }
+    console.log(found.join('\n'));
+  }, 600_000);
+}
