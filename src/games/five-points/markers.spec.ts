@@ -195,21 +195,8 @@ describe('special election', () => {
 });
 
 describe('1 VP per controlled neighborhood', () => {
-  /**
-   *   blue-1   green-1  red-1
-   *   orange-1 blue-2   red-2
-   * Seat 1 controls blue-1 and blue-2, red-1 is tied; blue-2 has the most rabble and holds the election.
-   */
-  function beforeElection(): State {
-    let state = city(3, [
-      ['blue-1', 'green-1', 'red-1'],
-      ['orange-1', 'blue-2', 'red-2'],
-    ]);
-    state = withRabble(state, 'blue-1', [0, 1, 0]);
-    state = withRabble(state, 'blue-2', [0, 3, 0]);
-    state = withRabble(state, 'red-1', [1, 1, 0]);
-    return withPassOrder(state, [2, 1, 0]);
-  }
+  /** Seat 1 controls blue-1 and blue-2, red-1 is tied; blue-2 alone has the most rabble and holds the election. */
+  const beforeElection = () => withRabble(board(), 'blue-1', [0, 1, 0]);
 
   it('pays after the round’s elections, counting control then (ruling): not when the marker resolves', () => {
     const { events } = runAutomatic(withWonMarkers(beforeElection(), [['vp-per-control-a', 1]]));
