@@ -282,6 +282,7 @@ export async function measureApiMoves(
   games: BenchGame[],
   connections: number,
   durationSeconds: number,
+  postmasterPid: number | null,
 ): Promise<ApiMovesResult> {
   const { url } = server;
   const precomputeMs = prepareScripts(games, durationSeconds);
@@ -300,7 +301,7 @@ export async function measureApiMoves(
   await mail.drain();
   const mailsBefore = await mailSink.received();
   const supersededBefore = await mail.superseded();
-  const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid });
+  const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid, postmasterPid });
   const startedAt = performance.now();
   const result = await autocannon({
     url,

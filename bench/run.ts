@@ -7,12 +7,12 @@
  * Flags: `--quick` (shorter runs, fewer games), `--only=raw,append,replay,api,scale`,
  * `--profile` (the server process writes a CPU profile to bench/results/profiles).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers } from './api-moves';
 import type { CpuSplit } from './lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
+import { Report, round } from './lib/report';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
 import { fillEventsTable } from './scale';
@@ -31,23 +31,6 @@ const API_GAMES = 1000;
 const SCALE_GAMES = quick ? 2000 : 10000;
 const REPLAY_LENGTHS = quick ? [1000, 10000] : [1000, 10000, 100000];
 const PROFILE_DIR = join(__dirname, 'results', 'profiles');
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-class Report {
-  readonly data: Record<string, unknown> = { startedAt: new Date().toISOString() };
-  readonly lines: string[] = [];
-
-  row(cells: Array<string | number>): void {
-    const line = cells.map((cell, i) => String(cell).padEnd(i === 0 ? 46 : 14)).join('');
-    this.lines.push(line);
-    console.log(line);
-  }
-
-  throughput(label: string, result: Throughput, raw?: Throughput): void {
-    this.row([label, round(result.perSecond, 0), round(result.p50Ms, 2), round(result.p99Ms, 2), raw ? round(result.perSecond / raw.perSecond, 2) : '']);
-  }
-}
 
 async function rawAndAppend(database: BenchDatabase, report: Report) {
   const raw: Record<number, Throughput> = {};
@@ -89,7 +72,7 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
   try {
     const moves = [];
     for (const connections of API_CONNECTIONS) {
-      const result = await measureApiMoves(server, mail, backlog, games, connections, SECONDS);
+      const result = await measureApiMoves(server, mail, backlog, games, connections, SECONDS, database.postmasterPid);
       moves.push(result);
       report.row([
         `API moves, ${connections} clients, ${result.activeGames} games`,
@@ -152,11 +135,7 @@ async function main(): Promise<void> {
   } finally {
     await database.stop();
   }
-  const dir = join(__dirname, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${(report.data.startedAt as string).replace(/[:.]/g, '-')}${quick ? '-quick' : ''}.json`);
-  writeFileSync(file, JSON.stringify({ ...report.data, table: report.lines }, null, 2));
-  console.log(`\nWritten to ${file}`);
+  console.log(`\nWritten to ${report.write(quick ? '-quick' : '')}`);
 }
 
 // Exit explicitly: pools and the schema engine leave timers behind.

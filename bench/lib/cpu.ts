@@ -21,7 +21,13 @@ export interface CpuSplit {
 /** The processes counted by pid. */
 export interface CountedProcesses {
   serverPid: number;
-  mailSinkPid: number;
+  /** None: no mail sink runs, and its share is 0. */
+  mailSinkPid?: number;
+  /**
+   * The PostgreSQL server measured (its postmaster's pid). None: every
+   * PostgreSQL process on the machine counts, other people's included.
+   */
+  postmasterPid?: number | null;
 }
 
 interface ProcessStat {
@@ -63,6 +69,11 @@ function allProcesses(): ProcessStat[] {
     .filter((stat): stat is ProcessStat => stat !== null);
 }
 
+/** The parent of a running process, or null when it is not running here. */
+export function parentOf(pid: number): number | null {
+  return readStat(pid)?.ppid ?? null;
+}
+
 /** The pids of a process's living children (the server's: its mail worker). */
 export function childrenOf(pid: number): number[] {
   return allProcesses()
@@ -79,21 +90,26 @@ function required(processes: ProcessStat[], pid: number, what: string): ProcessS
 }
 
 /**
- * Every PostgreSQL process on the machine (the embedded server's, or a local
- * one's), plus what its backends that have exited used: the kernel hands an
- * exited backend's CPU to the postmaster that reaps it. Without that, a
- * backend closing mid-run (the pools open and close connections) took its
- * whole CPU out of the count, and PostgreSQL's figure swung from run to run.
+ * The PostgreSQL server's processes (the postmaster and its children, or
+ * without a postmaster every PostgreSQL process on the machine), plus what
+ * its backends that have exited used: the kernel hands an exited backend's
+ * CPU to the postmaster that reaps it. Without that, a backend closing
+ * mid-run (the pools open and close connections) took its whole CPU out of
+ * the count, and PostgreSQL's figure swung from run to run. Without the
+ * postmaster's pid, other PostgreSQL servers on a shared machine (other
+ * people's test runs) count too.
  */
-function postgresCpuMs(processes: ProcessStat[]): number {
-  const postgres = processes.filter((p) => p.comm === 'postgres');
+function postgresCpuMs(processes: ProcessStat[], postmasterPid: number | null | undefined): number {
+  const postgres = postmasterPid
+    ? processes.filter((p) => p.pid === postmasterPid || p.ppid === postmasterPid)
+    : processes.filter((p) => p.comm === 'postgres');
   const pids = new Set(postgres.map((p) => p.pid));
   const postmasters = postgres.filter((p) => !pids.has(p.ppid));
   return totalCpuMs(postgres) + postmasters.reduce((sum, p) => sum + p.endedChildrenCpuMs, 0);
 }
 
 /** CPU used so far by each counted process, in ms. */
-function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
+function snapshot({ serverPid, mailSinkPid, postmasterPid }: CountedProcesses): CpuSplit {
   const processes = allProcesses();
   const server = required(processes, serverPid, 'server');
   const self = process.cpuUsage();
@@ -101,9 +117,9 @@ function snapshot({ serverPid, mailSinkPid }: CountedProcesses): CpuSplit {
     serverMs: server.cpuMs,
     // Children running now plus those that ended: a child found only at the end counts from 0.
     serverChildrenMs: totalCpuMs(processes.filter((p) => p.ppid === serverPid)) + server.endedChildrenCpuMs,
-    postgresMs: postgresCpuMs(processes),
+    postgresMs: postgresCpuMs(processes, postmasterPid),
     loadGeneratorMs: (self.user + self.system) / 1000,
-    mailSinkMs: required(processes, mailSinkPid, 'SMTP sink').cpuMs,
+    mailSinkMs: mailSinkPid ? required(processes, mailSinkPid, 'SMTP sink').cpuMs : 0,
   };
 }
 

@@ -7,12 +7,19 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { freePort } from '../../src/database/free-port';
 import { applyMigrations } from '../../src/database/migrator';
-import { childrenOf } from './cpu';
+import { childrenOf, parentOf } from './cpu';
 
 export interface BenchDatabase {
   url: string;
   /** The same server, maintenance database (to create more databases). */
   adminUrl: string;
+  /** The PostgreSQL server's postmaster, when it runs on this machine: whose processes' CPU counts. */
+  postmasterPid: number | null;
+  /**
+   * Another database on the same server, `name_<label>`: a copy of the
+   * migrated one (made before anything connects to `url`), or empty.
+   */
+  another(label: string, contents: 'migrated' | 'empty'): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -39,10 +46,20 @@ export async function freshDatabase(): Promise<BenchDatabase> {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
+  const { rows } = await admin.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  // A backend's parent is the postmaster; on another machine there is no such process here.
+  const postmasterPid = parentOf(rows[0].pid);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   await applyMigrations(url);
-  return { url, adminUrl, stop };
+  const another = async (label: string, contents: 'migrated' | 'empty') => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE "${name}_${label}" TEMPLATE "${contents === 'migrated' ? name : 'template0'}"`);
+    await client.end();
+    return withDatabase(adminUrl!, `${name}_${label}`);
+  };
+  return { url, adminUrl, postmasterPid, another, stop };
 }
 
 export interface ServerProcess {
@@ -52,20 +69,24 @@ export interface ServerProcess {
   rssMiB(): number;
   /** Resident memory of its child processes (the mail worker), in MiB. */
   childrenRssMiB(): number;
+  /** SIGTERM: a clean stop. */
   stop(): Promise<void>;
+  /** SIGKILL: a crash, with no chance to finish anything. */
+  kill(): Promise<void>;
 }
 
 /**
  * The `serve` script of package.json (what `npm start` runs after building),
- * split into its environment assignments and node arguments, so the
- * benchmark runs the server exactly so, with node flags of its own added.
+ * split into its environment assignments, its node flags and its script, so
+ * the benchmark runs the server exactly so, with node flags of its own added.
  */
-function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+export function serveCommand(): { env: Record<string, string>; nodeFlags: string[]; script: string } {
   const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve;
   const words = script.trim().split(/\s+/);
   const nodeAt = words.indexOf('node');
   const env = Object.fromEntries(words.slice(0, nodeAt).map((assignment) => assignment.split('=', 2) as [string, string]));
-  return { env, nodeArgs: words.slice(nodeAt + 1) };
+  const nodeArgs = words.slice(nodeAt + 1);
+  return { env, nodeFlags: nodeArgs.slice(0, -1), script: nodeArgs[nodeArgs.length - 1] };
 }
 
 function residentMiB(pid: number): number {
@@ -73,40 +94,62 @@ function residentMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+export interface NodeServerOptions {
+  /** node's arguments: flags, then the script. */
+  args: string[];
+  /** Added to this process's environment. */
+  env: Record<string, string>;
+  /** What the server prints once it serves; its first group, if any, is the URL to use. */
+  ready: RegExp;
+  /** The URL when `ready` has no group. */
+  url?: string;
+}
+
+/** Starts a server as a node process of its own and waits until it says it serves. */
+export async function startNodeServer(options: NodeServerOptions): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, options.args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      log += String(chunk);
+      const ready = options.ready.exec(log);
+      if (ready) resolve(ready[1] ?? options.url!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
+  });
+  const ended = (signal: NodeJS.Signals) => async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+  return {
+    url,
+    pid: child.pid!,
+    rssMiB: () => residentMiB(child.pid!),
+    childrenRssMiB: () => childrenOf(child.pid!).reduce((sum, pid) => sum + residentMiB(pid), 0),
+    stop: ended('SIGTERM'),
+    kill: ended('SIGKILL'),
+  };
+}
+
 /** Starts the built server as `npm start` serves it, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
 export async function startServerProcess(databaseUrl: string, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const serve = serveCommand();
-  const child: ChildProcess = spawn(process.execPath, [...extraNodeFlags, ...serve.nodeArgs], {
+  return startNodeServer({
+    args: [...extraNodeFlags, ...serve.nodeFlags, serve.script],
     env: {
-      ...process.env,
       ...serve.env,
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtpUrl,
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr!.on('data', (chunk) => (log += String(chunk)));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      log += String(chunk);
-      if (log.includes('GraphQL API ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
-  });
-  return {
+    ready: /GraphQL API ready/,
     url: `http://127.0.0.1:${port}/graphql`,
-    pid: child.pid!,
-    rssMiB: () => residentMiB(child.pid!),
-    childrenRssMiB: () => childrenOf(child.pid!).reduce((sum, pid) => sum + residentMiB(pid), 0),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
+  });
 }
 
 export async function machineFacts(databaseUrl: string): Promise<Record<string, unknown>> {

@@ -1,0 +1,341 @@
+/**
+ * `npm run bench:peer`: this server beside boardgame.io 0.50 (its `Server`
+ * with bgio-postgres), on one fresh PostgreSQL, each serving the counting
+ * game, driven by this one load generator. See bench/README.md, "Beside
+ * boardgame.io", for what each figure means.
+ *
+ * Sections, in order:
+ * - throughput: games in flight (8, then 32), each played move after move;
+ *   the contenders take turns, A B C D A B C D..., for ROUNDS rounds, each
+ *   run on games of its own made beforehand;
+ * - growth: one game played to GROWTH_MOVES moves, by stretches;
+ * - crash: kill -9 of the server right after it acknowledged a move, 8 games
+ *   in flight, then a restart, and each game's last acknowledged move looked for.
+ *
+ * Flags: `--quick` (shorter runs, a shorter game, fewer kills: to check the harness).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CpuSplit, startCpuCount } from '../lib/cpu';
+import { BenchDatabase, freshDatabase, machineFacts } from '../lib/environment';
+import { median, percentile, runClosedLoop, Throughput } from '../lib/measure';
+import { databaseOf, PostgresCounters } from '../lib/postgres-counters';
+import { Report, round } from '../lib/report';
+import type { Contender, PlayedGame } from './contender';
+import { Selection, ThisServer } from './this-server';
+
+const quick = process.argv.includes('--quick');
+
+const SECONDS = quick ? 3 : 10;
+const IN_FLIGHT = [8, 32];
+const ROUNDS = 3;
+const GROWTH_MOVES = quick ? 600 : 2000;
+const GROWTH_STRETCH = GROWTH_MOVES / 4;
+const KILLS = quick ? 2 : 5;
+const CRASH_IN_FLIGHT = 8;
+/** How long the games of a crash test play before the next acknowledgement kills the server. */
+const PLAY_BEFORE_KILL_MS = 1000;
+/** Wide enough for a median and its range. */
+const SUMMARY_WIDTH = 22;
+/** Each server's first moves, on games of their own, before anything is measured: no run times JIT compilation. */
+const WARM_UP_SECONDS = 2;
+const SELECTIONS: Selection[] = ['lean', 'page', 'page+history'];
+const PEER_PACKAGES = ['boardgame.io', 'bgio-postgres', 'socket.io-client'];
+
+interface Run extends Throughput {
+  contender: string;
+  round: number;
+  movesPerGame: number;
+  cpuPerMove: CpuSplit;
+  walBytesPerMove: number;
+  /** Filled in once the database's counts have settled, at the contender's next run or at the end. */
+  transactionsPerMove?: number;
+}
+
+/** Loaded only now: the module needs the peer package, which `npm run bench:peer` installs first. */
+function startBoardgameIo(databaseUrl: string): Promise<Contender> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const module = require('./boardgameio/contender') as { startContender(databaseUrl: string): Promise<Contender> };
+  return module.startContender(databaseUrl);
+}
+
+function peerVersions(): Record<string, string> {
+  return Object.fromEntries(PEER_PACKAGES.map((name) => [name, JSON.parse(readFileSync(join(__dirname, 'node_modules', name, 'package.json'), 'utf8')).version]));
+}
+
+/** The contenders, each on a database of its own: boardgame.io first, then this server with each selection. */
+async function startContenders(database: BenchDatabase): Promise<Contender[]> {
+  // Copies of the migrated database are made before anything connects to it.
+  const urls = [];
+  for (const selection of SELECTIONS) urls.push(await database.another(selection.replace('+', '_'), 'migrated'));
+  const contenders: Contender[] = [await startBoardgameIo(await database.another('boardgameio', 'empty'))];
+  for (const [i, selection] of SELECTIONS.entries()) contenders.push(await ThisServer.start(selection, urls[i]));
+  return contenders;
+}
+
+async function newGames(contender: Contender, count: number): Promise<PlayedGame[]> {
+  const games: PlayedGame[] = [];
+  // A few at a time: quicker than one by one, without a burst of hundreds of connections.
+  for (let made = 0; made < count; made += 8) {
+    games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - made) }, () => contender.newGame()))));
+  }
+  return games;
+}
+
+function describeCpu(cpu: CpuSplit): string {
+  return `server ${round(cpu.serverMs, 2)}, PostgreSQL ${round(cpu.postgresMs, 2)}, load generator ${round(cpu.loadGeneratorMs, 2)}`;
+}
+
+/**
+ * Counts each database's transactions between its runs. A count is read
+ * only once its database has been left alone for a while (see
+ * PostgresCounters), so the count that closes one run is the one that
+ * opens the contender's next: the other contenders' runs in between give
+ * the time, without waiting.
+ */
+class TransactionCounts {
+  private readonly quietSince = new Map<Contender, number>();
+  private readonly open = new Map<Contender, { run: Run; before: number }>();
+
+  constructor(private readonly counters: PostgresCounters) {}
+
+  /** Closes the contender's previous run, if any, and returns the count that opens the next. */
+  private async settle(contender: Contender): Promise<number> {
+    const count = await this.counters.settledTransactions(databaseOf(contender.databaseUrl), this.quietSince.get(contender) ?? performance.now());
+    const previous = this.open.get(contender);
+    if (previous) previous.run.transactionsPerMove = (count - previous.before) / Math.max(previous.run.operations, 1);
+    this.open.delete(contender);
+    return count;
+  }
+
+  async measure(contender: Contender, measureRun: () => Promise<Run>): Promise<Run> {
+    const before = await this.settle(contender);
+    const run = await measureRun();
+    this.quietSince.set(contender, performance.now());
+    this.open.set(contender, { run, before });
+    return run;
+  }
+
+  /** After the last runs: closes every run still open. */
+  async settleAll(contenders: Contender[]): Promise<void> {
+    for (const contender of contenders) if (this.open.has(contender)) await this.settle(contender);
+  }
+
+  /** The contender's games were made or played outside a run: its next count must wait for them to settle. */
+  touched(contender: Contender): void {
+    this.quietSince.set(contender, performance.now());
+  }
+}
+
+async function measureRun(contender: Contender, games: PlayedGame[], roundNumber: number, counters: PostgresCounters, postmasterPid: number | null): Promise<Run> {
+  const cpu = startCpuCount({ serverPid: contender.server.pid, postmasterPid });
+  const walBefore = await counters.walBytes();
+  const result = await runClosedLoop(games.length, SECONDS * 1000, (worker) => games[worker].move());
+  const walBytes = (await counters.walBytes()) - walBefore;
+  return {
+    contender: contender.name,
+    round: roundNumber,
+    ...result,
+    movesPerGame: result.operations / games.length,
+    cpuPerMove: cpu(result.operations),
+    walBytesPerMove: walBytes / Math.max(result.operations, 1),
+  };
+}
+
+async function warmUp(contender: Contender): Promise<void> {
+  const games = await newGames(contender, IN_FLIGHT[0]);
+  await runClosedLoop(games.length, WARM_UP_SECONDS * 1000, (worker) => games[worker].move());
+  for (const game of games) game.close();
+}
+
+async function throughput(contenders: Contender[], database: BenchDatabase, counters: PostgresCounters, report: Report): Promise<Run[]> {
+  // Every run's games are made first, so that no database is written to between its runs but by them.
+  const games = new Map<string, PlayedGame[]>();
+  const key = (contender: Contender, roundNumber: number, inFlight: number) => `${contender.name}/${roundNumber}/${inFlight}`;
+  for (const contender of contenders) {
+    for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
+      for (const inFlight of IN_FLIGHT) games.set(key(contender, roundNumber, inFlight), await newGames(contender, inFlight));
+    }
+  }
+  for (const contender of contenders) await warmUp(contender);
+  const counts = new TransactionCounts(counters);
+  for (const contender of contenders) counts.touched(contender);
+  const runs: Run[] = [];
+  report.row(['run', 'moves/s', 'p50 ms', 'p99 ms', 'moves/game', 'CPU ms per move']);
+  for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
+    for (const inFlight of IN_FLIGHT) {
+      for (const contender of contenders) {
+        const played = games.get(key(contender, roundNumber, inFlight))!;
+        const run = await counts.measure(contender, () => measureRun(contender, played, roundNumber, counters, database.postmasterPid));
+        runs.push(run);
+        report.row([`${roundNumber}. ${contender.name}, ${inFlight} games`, round(run.perSecond, 0), round(run.p50Ms, 1), round(run.p99Ms, 1), round(run.movesPerGame, 0), describeCpu(run.cpuPerMove)]);
+      }
+    }
+  }
+  await counts.settleAll(contenders);
+  for (const played of games.values()) for (const game of played) game.close();
+  summarize(contenders, runs, report);
+  return runs;
+}
+
+function range(values: number[], digits: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${round(median(sorted), digits)} (${round(sorted[0], digits)}-${round(sorted[sorted.length - 1], digits)})`;
+}
+
+/** Medians (and ranges) over the rounds, and this server's rate against boardgame.io's. */
+function summarize(contenders: Contender[], runs: Run[], report: Report): void {
+  report.row([]);
+  report.row(['median of the runs (range)', 'moves/s', 'vs boardgame.io', 'p50 ms', 'p99 ms', 'transactions/move', 'WAL bytes/move', 'CPU ms per move (medians)'], SUMMARY_WIDTH);
+  for (const inFlight of IN_FLIGHT) {
+    const peerRate = median(runs.filter((run) => run.contender === contenders[0].name && run.concurrency === inFlight).map((run) => run.perSecond));
+    for (const contender of contenders) {
+      const mine = runs.filter((run) => run.contender === contender.name && run.concurrency === inFlight);
+      const cpu = (key: 'serverMs' | 'postgresMs' | 'loadGeneratorMs') => round(median(mine.map((run) => run.cpuPerMove[key])), 2);
+      report.row([
+        `${contender.name}, ${inFlight} games`,
+        range(mine.map((run) => run.perSecond), 0),
+        round(median(mine.map((run) => run.perSecond)) / peerRate, 2),
+        range(mine.map((run) => run.p50Ms), 1),
+        range(mine.map((run) => run.p99Ms), 1),
+        range(mine.map((run) => run.transactionsPerMove ?? NaN), 2),
+        range(mine.map((run) => run.walBytesPerMove), 0),
+        `server ${cpu('serverMs')}, PostgreSQL ${cpu('postgresMs')}, load generator ${cpu('loadGeneratorMs')}`,
+      ], SUMMARY_WIDTH);
+    }
+  }
+}
+
+interface Stretch {
+  contender: string;
+  fromMove: number;
+  toMove: number;
+  p50Ms: number;
+  p99Ms: number;
+  walBytesPerMove: number;
+}
+
+/** One game played to GROWTH_MOVES moves, one move at a time: latency and WAL per move by stretches of its length. */
+async function growth(contenders: Contender[], counters: PostgresCounters, report: Report): Promise<Stretch[]> {
+  const stretches: Stretch[] = [];
+  report.row([]);
+  report.row([`one game growing to ${GROWTH_MOVES} moves`, 'moves', 'p50 ms', 'p99 ms', 'WAL bytes/move']);
+  for (const contender of contenders) {
+    const game = await contender.newGame();
+    for (let from = 1; from <= GROWTH_MOVES; from += GROWTH_STRETCH) {
+      const latencies: number[] = [];
+      const walBefore = await counters.walBytes();
+      for (let i = 0; i < GROWTH_STRETCH; i++) {
+        const began = performance.now();
+        await game.move();
+        latencies.push(performance.now() - began);
+      }
+      const walBytes = (await counters.walBytes()) - walBefore;
+      latencies.sort((a, b) => a - b);
+      const stretch = { contender: contender.name, fromMove: from, toMove: from + GROWTH_STRETCH - 1, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), walBytesPerMove: walBytes / GROWTH_STRETCH };
+      stretches.push(stretch);
+      report.row([contender.name, `${stretch.fromMove}-${stretch.toMove}`, round(stretch.p50Ms, 1), round(stretch.p99Ms, 1), round(stretch.walBytesPerMove, 0)]);
+    }
+    game.close();
+  }
+  return stretches;
+}
+
+interface CrashResult {
+  contender: string;
+  kills: number;
+  /** Over all kills: games whose last acknowledged move the restarted server no longer had. */
+  gamesBehind: number;
+  /** Over all kills: acknowledged moves the restarted server no longer had. */
+  acknowledgedMovesLost: number;
+  /** Over all kills: the games checked (CRASH_IN_FLIGHT per kill). */
+  gamesChecked: number;
+}
+
+/**
+ * CRASH_IN_FLIGHT games play for a second; then the first acknowledgement
+ * to arrive kills the server with SIGKILL, from the handler that received
+ * it. Other acknowledgements already on their way still count. After a
+ * restart on the same database, each game's version on the server is
+ * compared with the last one acknowledged to it.
+ */
+async function crashOnce(contender: Contender): Promise<{ gamesBehind: number; lost: number }> {
+  const games = await newGames(contender, CRASH_IN_FLIGHT);
+  const killAfter = performance.now() + PLAY_BEFORE_KILL_MS;
+  let killed = false;
+  for (const game of games) {
+    game.onAcknowledged = () => {
+      if (killed || performance.now() < killAfter) return;
+      killed = true;
+      process.kill(contender.server.pid, 'SIGKILL');
+    };
+  }
+  // Each game plays until its connection fails under it.
+  await Promise.allSettled(
+    games.map(async (game) => {
+      while (!killed) await game.move();
+    }),
+  );
+  if (!killed) throw new Error(`${contender.name}: the games stopped before the kill`);
+  await contender.server.kill(); // waits for the process to be gone
+  await contender.restart();
+  let gamesBehind = 0;
+  let lost = 0;
+  for (const game of games) {
+    const behind = game.acknowledgedVersion - (await game.storedVersion());
+    if (behind > 0) {
+      gamesBehind++;
+      lost += behind;
+    }
+    game.close();
+  }
+  return { gamesBehind, lost };
+}
+
+async function crash(contenders: Contender[], report: Report): Promise<CrashResult[]> {
+  report.row([]);
+  report.row([`kill -9 after an acknowledgement, ${CRASH_IN_FLIGHT} games`, 'kills', 'games behind', 'moves lost']);
+  const results: CrashResult[] = [];
+  // Durability does not depend on the answer's selection: this server is killed once, with the lean one.
+  for (const contender of contenders.slice(0, 2)) {
+    const result: CrashResult = { contender: contender.name, kills: KILLS, gamesBehind: 0, acknowledgedMovesLost: 0, gamesChecked: KILLS * CRASH_IN_FLIGHT };
+    for (let kill = 0; kill < KILLS; kill++) {
+      const { gamesBehind, lost } = await crashOnce(contender);
+      result.gamesBehind += gamesBehind;
+      result.acknowledgedMovesLost += lost;
+    }
+    results.push(result);
+    report.row([contender.name, result.kills, `${result.gamesBehind} of ${result.gamesChecked}`, result.acknowledgedMovesLost]);
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase();
+  const counters = await PostgresCounters.open(database.adminUrl);
+  const report = new Report();
+  let contenders: Contender[] = [];
+  try {
+    report.data.machine = { ...(await machineFacts(database.url)), peer: peerVersions() };
+    report.data.settings = { quick, seconds: SECONDS, inFlight: IN_FLIGHT, rounds: ROUNDS, growthMoves: GROWTH_MOVES, kills: KILLS };
+    contenders = await startContenders(database);
+    report.data.throughput = await throughput(contenders, database, counters, report);
+    report.data.growth = await growth(contenders, counters, report);
+    report.data.crash = await crash(contenders, report);
+  } finally {
+    for (const contender of contenders) await contender.stop();
+    await counters.close();
+    await database.stop();
+  }
+  console.log(`\nWritten to ${report.write(quick ? '-peer-quick' : '-peer')}`);
+}
+
+// Exit explicitly: pools and the schema engine leave timers behind.
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
