@@ -5,14 +5,20 @@
  * again under it. The process stays up, answers SERVICE_UNAVAILABLE (with
  * retryAfter) meanwhile, serves again by itself afterwards, and loses no
  * acknowledged move. A server started while its database is down waits for
- * it.
+ * it. Mail whose batch met the outage goes out once the database is back,
+ * once, without waiting out the queue's lease.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../src/database/free-port';
+import { PrismaService } from '../src/database/prisma.service';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
+import { MAIL_NOT_SENT } from '../src/notifications/notification-options';
+import { gqlOk, registerPlayer, startTestServer, TestServer } from './support/app';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { SmtpInbox } from './support/smtp-inbox';
 import { expectNoneLost, MoveStream, startMoveStream } from './support/move-stream';
 import { PostgresProcess, startPostgresProcess } from './support/postgres-process';
 import { logLines, ServerProcess, spawnServerProcess, startServerProcess } from './support/server-process';
@@ -153,5 +159,84 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
     const stream = await startMoveStream(server.url, 'Late');
     await stream.acknowledgedMore(3);
     await stream.stop();
+  });
+
+  /** What a worker still has to write after sending is written once the database is back, well before the lease runs out. */
+  const LONG_LEASE_SECONDS = 60;
+
+  it('marks the mails of a batch sent once the database is back, when it went away while they were being sent', async () => {
+    const inbox = await SmtpInbox.start({ stepDelayMs: 300 });
+    const database = { url, name: DATABASE, drop: async () => undefined };
+    let queuing: TestServer | null = await startTestServer({ db: database });
+    let sending: TestServer | null = null;
+    try {
+      // The moves of the tests above queued mail no worker sent: out of the way, so this batch is the invitations.
+      await queuing.app.get(PrismaService).sql.query(`UPDATE notifications SET status = 'SKIPPED' WHERE status = 'PENDING'`);
+      const host = await registerPlayer(queuing.url, 'MailHost');
+      const guests = await Promise.all(['Ida', 'Jon', 'Kim'].map((name) => registerPlayer(queuing!.url, name)));
+      const { createGame } = await gqlOk<{ createGame: { id: string } }>(queuing.url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, host.token);
+      for (const guest of guests) {
+        const { me } = await gqlOk<{ me: { email: string } }>(queuing.url, '{ me { email } }', {}, guest.token);
+        await gqlOk(queuing.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: me.email }, host.token);
+      }
+      await queuing.close();
+      queuing = null;
+      // The three invitations are queued; a worker takes them as one batch, and the database goes away as it sends.
+      let stopping: Promise<void> | null = null;
+      inbox.onMailFrom = () => (stopping ??= stopPostgres());
+      sending = await startTestServer({
+        db: database,
+        mail: { transportUrl: inbox.url, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: { leaseSeconds: LONG_LEASE_SECONDS, pollingIntervalSeconds: 0.1 } },
+      });
+      await until(() => inbox.mails.length === 3 && stopping !== null, 'the mail server accepted the batch');
+      await stopping;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await startPostgres();
+      const prisma = sending.app.get(PrismaService);
+      const backAt = Date.now();
+      await until(async () => (await prisma.notification.count({ where: { kind: 'INVITATION', status: 'SENT' } })) === 3, 'the batch is marked sent');
+      expect(Date.now() - backAt).toBeLessThan((LONG_LEASE_SECONDS * 1000) / 2);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(inbox.mails).toHaveLength(3);
+    } finally {
+      await sending?.close();
+      await queuing?.close();
+      await inbox.stop();
+    }
+  });
+
+  it('gives a batch back once the database is back, when it went away before the batch could be read, so it goes out without waiting for the lease', async () => {
+    const prisma = new PrismaService(url);
+    const queue = new DeliveryQueue(prisma, {
+      mail: { ...MAIL_NOT_SENT, delivery: { leaseSeconds: LONG_LEASE_SECONDS, pollingIntervalSeconds: 0.1 } },
+      linkSecret: 'secret',
+    });
+    try {
+      const user = await prisma.user.create({ data: { email: `outage-${Date.now()}@example.org`, passwordHash: 'x', displayName: 'Lee' } });
+      const { id } = await prisma.notification.create({ data: { userId: user.id, gameVersion: 0, kind: 'DIGEST', createdAt: new Date() } });
+      const claimedAt: number[] = [];
+      queue.work(async (claims) => {
+        if (!claims.some((claim) => claim.notificationId === id)) return [];
+        claimedAt.push(Date.now());
+        if (claimedAt.length === 1) {
+          // The database goes away before the batch's facts are read: reading them fails as it really would.
+          await stopPostgres();
+          await prisma.sql.query('SELECT 1');
+        }
+        await prisma.sql.query(`UPDATE notifications SET status = 'SENT' WHERE id = $1::uuid`, [id]);
+        return [];
+      });
+      await until(() => claimedAt.length === 1 && postgres === null, 'the batch met the outage');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await startPostgres();
+      const backAt = Date.now();
+      await until(() => claimedAt.length === 2, 'the batch is claimed again');
+      expect(claimedAt[1] - backAt).toBeLessThan((LONG_LEASE_SECONDS * 1000) / 2);
+      const row = await prisma.notification.findUniqueOrThrow({ where: { id } });
+      expect(row).toMatchObject({ status: 'SENT', attempts: 0 }); // the outage is not counted as a failed try
+    } finally {
+      await queue.onModuleDestroy();
+      await prisma.close();
+    }
   });
 });

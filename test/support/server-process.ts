@@ -8,8 +8,10 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything it wrote to stdout so far (JSON log lines, and the LISTENING line). */
   output(): string;
-  /** SIGTERM (a clean stop) or SIGKILL (a crash); resolves with the exit code once it exited. */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
+  /** SIGTERM (a clean stop) or SIGKILL (a crash); resolves once it exited. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Its exit code, once it exited. */
+  exited: Promise<number | null>;
 }
 
 export interface ServerProcessOptions {
@@ -37,7 +39,7 @@ export function spawnServerProcess(databaseUrl: string, options: ServerProcessOp
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    return exited;
+    await exited;
   };
   const listening = new Promise<string>((resolve, reject) => {
     const look = () => {
@@ -47,7 +49,7 @@ export function spawnServerProcess(databaseUrl: string, options: ServerProcessOp
     child.stdout!.on('data', look);
     void exited.then(() => reject(new Error(`server process exited before listening: ${output}`)));
   });
-  return { output: () => output, listening: listening.then((url) => ({ url, child, output: () => output, stop })) };
+  return { output: () => output, listening: listening.then((url) => ({ url, child, output: () => output, stop, exited })) };
 }
 
 /** The JSON log lines a server process wrote. */
