@@ -49,12 +49,10 @@ function operationOf(req: Request): string | undefined {
   return typeof name === 'string' ? name.slice(0, 100) : undefined;
 }
 
-/** The process's logger (main.ts logs through it before the app exists, the app after). */
-export function createLogger(options: LogOptions): pino.Logger {
+/** The process's logger (main.ts logs through it before the app exists, the app after), to stdout unless told. */
+export function createLogger(options: LogOptions, destination: pino.DestinationStream = pino.destination({ sync: true })): pino.Logger {
   const stream =
-    options.format === 'text'
-      ? pretty({ sync: true, singleLine: true, colorize: false, translateTime: 'SYS:standard', ignore: 'pid,hostname' })
-      : pino.destination({ sync: true });
+    options.format === 'text' ? pretty({ sync: true, singleLine: true, colorize: false, translateTime: 'SYS:standard', ignore: 'pid,hostname', destination }) : destination;
   return pino({ level: options.level }, stream);
 }
 
