@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
@@ -31,9 +32,13 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
     // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
     // Once closing, the pool has let go of its connections but their sockets may still be shutting when the database
     // stops (`pool.end()` resolves before they close): that is expected, not worth a warning.
-    pool.on('error', (error) => {
-      if (!this.closing) new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`);
-    });
+    // Bound to this (request-less) context: a connection opened during a request would otherwise log under its id.
+    pool.on(
+      'error',
+      AsyncResource.bind((error: Error) => {
+        if (!this.closing) new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`);
+      }),
+    );
     this.pool = pool;
     this.sql = sqlOnPg(pool);
   }

@@ -41,8 +41,16 @@ export function trackRequests(app: INestApplication): void {
   });
 }
 
+/**
+ * Takes over SIGTERM and SIGINT. Handlers others set are removed: the
+ * embedded PostgreSQL's package (through async-exit-hook) stops the database
+ * and exits with 143 on the first signal, which would cut this shutdown
+ * short; here the embedded database is stopped last (main.ts).
+ */
 export function shutDownOnSignals(app: INestApplication, options: GracefulShutdownOptions): void {
   let shutdown: Promise<void> | null = null;
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   const onSignal = (signal: NodeJS.Signals) => {
     shutdown ??= shutDown(app, signal, options).then(
       () => process.exit(0),
