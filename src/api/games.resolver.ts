@@ -1,11 +1,11 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
 import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { PrismaService } from '../database/prisma.service';
+import { retryWhileUnavailable } from '../database/unavailable';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
 import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
-import { retryWhileUnavailable } from '../database/unavailable';
 import { GameService, LoadedGame } from '../play/game.service';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
