@@ -21,10 +21,10 @@ const ADAPTER_UNAVAILABLE = new Set(['DatabaseNotReachable', 'ConnectionClosed',
 /**
  * Words for the same when only words are left: `pg`'s for a connection that
  * broke or could not be had in time, Prisma's schema engine's (migrations),
- * and the server's own for starting, stopping or full.
+ * and the server's own for starting, stopping, closed to connections or full.
  */
 const UNAVAILABLE_MESSAGES =
-  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|^Client was closed and is not queryable|Can't reach database server|database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|too many clients already|remaining connection slots are reserved/;
+  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|^Client was closed and is not queryable|Can't reach database server|database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|is not currently accepting connections|too many clients already|too many connections for|remaining connection slots are reserved/;
 
 const MAX_DEPTH = 4;
 

@@ -1,13 +1,16 @@
 /**
- * The web page when its live-update socket drops (a server restart closes it
- * with 1012, a phone drops it while asleep): it reconnects by itself and is
- * caught up at once, a move made while it was away included, without a
- * reload.
+ * The web page through a server restart and a database outage: when its
+ * live-update socket drops (a restart closes it with 1012, a phone drops it
+ * while asleep) it reconnects by itself and is caught up at once, a move made
+ * while it was away included, without a reload; a move clicked while the
+ * server cannot reach its database is sent again by itself until it goes
+ * through.
  */
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
+import { Client } from 'pg';
 import { gqlOk, startTestServer, TestServer } from '../support/app';
-import { countingGame } from '../support/move-stream';
+import { countingGame, recordedMoves } from '../support/move-stream';
 import { launchBrowser, openWindow, shownVersion, TestBrowser, waitForVersion } from './browser';
 
 describe('web page: live updates across a dropped socket', () => {
@@ -46,6 +49,32 @@ describe('web page: live updates across a dropped socket', () => {
     expect(await shownVersion(page)).toBe(game.version);
 
     await waitForVersion(page, submitMove.version);
+    await page.context().close();
+  });
+
+  it('sends a move clicked during a database outage again by itself, once, and shows it', async () => {
+    const { gameId, players } = await countingGame(server.url, 'Outage');
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, players[game.activeSeats[0]].token);
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+
+    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    try {
+      // The database closes its doors to the server for a while, as during maintenance.
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
+      await page.getByRole('button', { name: 'Add, amount 1' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await shownVersion(page)).toBe(game.version);
+    } finally {
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await waitForVersion(page, game.version + 1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await recordedMoves(server.db.url, gameId)).toHaveLength(1);
     await page.context().close();
   });
 });
