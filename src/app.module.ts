@@ -5,6 +5,11 @@ import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { DatabaseModule } from './database/database.module';
 import { DeadlinesModule } from './deadlines/deadlines.module';
+import { HealthModule } from './health/health.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
+import type { Logger as PinoLogger } from 'pino';
+import { createLogger, loggingModule, SILENT } from './logging/logging.module';
+import { MetricsEndpointModule, MetricsModule } from './metrics/metrics.module';
 import { DEFAULT_VACATION_POLICY, VacationPolicy } from './deadlines/vacations';
 import { VacationsModule } from './deadlines/vacations.module';
 import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
@@ -24,12 +29,18 @@ export interface AppOptions {
   mail?: MailOptions;
   /** How often due reminders, deadlines and digests are looked for. Omitted: only when asked (tests). */
   sweepIntervalMs?: number;
+  /** The process's logger (logging.module.ts). Omitted: nothing is logged (tests). */
+  logger?: PinoLogger;
+  /** Required of `/metrics` scrapers when set (METRICS_TOKEN). */
+  metricsToken?: string | null;
 }
 
 /** What every process of the server runs: the database, the games and the notifications. */
-function domainModules(options: AppOptions): DynamicModule[] {
+function domainModules(options: AppOptions): Array<DynamicModule | typeof MetricsModule> {
   return [
     CommonModule.forRoot(options.clock),
+    loggingModule(options.logger ?? createLogger(SILENT)),
+    MetricsModule,
     DatabaseModule.forRoot(options.databaseUrl),
     PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
@@ -37,13 +48,21 @@ function domainModules(options: AppOptions): DynamicModule[] {
   ];
 }
 
-/** The server: the GraphQL API and the sweeps for deadlines, reminders and digests. */
+/** The server: the GraphQL API, the sweeps for deadlines, reminders and digests, and what operators look at. */
 @Module({})
 export class AppModule {
   static forRoot(options: AppOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [...domainModules(options), AuthModule.forRoot(options.jwtSecret), DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }), ApiModule],
+      imports: [
+        ...domainModules(options),
+        LifecycleModule,
+        AuthModule.forRoot(options.jwtSecret),
+        DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
+        ApiModule,
+        HealthModule,
+        MetricsEndpointModule.forRoot(options.metricsToken ?? null),
+      ],
     };
   }
 }
@@ -51,7 +70,7 @@ export class AppModule {
 /** The mail worker process (mail-worker.ts): sends queued notifications and nothing else; the server runs the sweeps. */
 @Module({})
 export class MailWorkerModule {
-  static forRoot(options: Omit<AppOptions, 'sweepIntervalMs'>): DynamicModule {
+  static forRoot(options: Omit<AppOptions, 'sweepIntervalMs' | 'metricsToken'>): DynamicModule {
     return { module: MailWorkerModule, imports: domainModules(options) };
   }
 }

@@ -8,17 +8,20 @@
  * Needs DATABASE_URL and SMTP_URL; reads the other settings as the server does.
  */
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
 import { MailWorkerModule } from './app.module';
 import { ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { RULESETS_HOSTED } from './games';
-import { lowerOwnCpuPriority, MAIL_WORKER_READY } from './notifications/mail-worker-process';
+import { createLogger } from './logging/logging.module';
+import { Metrics } from './metrics/metrics';
+import { lowerOwnCpuPriority, MAIL_WORKER_READY, MailCountsMessage } from './notifications/mail-worker-process';
 
 async function run(): Promise<void> {
-  const logger = new Logger('MailWorker');
   const config = loadConfig(process.env);
+  const processLogger = createLogger({ format: config.logFormat, level: config.logLevel });
+  const logger = processLogger.child({ context: 'MailWorker' });
   const missing = [...(config.databaseUrl ? [] : ['DATABASE_URL']), ...(config.smtpUrl ? [] : ['SMTP_URL'])];
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required by the mail worker`));
   try {
@@ -34,15 +37,27 @@ async function run(): Promise<void> {
       snapshotInterval: config.snapshotInterval,
       vacations: { daysPerYear: config.vacationDaysPerYear },
       mail: { transportUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
+      logger: processLogger,
     }),
+    { bufferLogs: true },
   );
+  context.useLogger(context.get(Logger));
+  // Forked by a server: it exposes this worker's mail counts in its /metrics.
+  if (process.send) context.get(Metrics).forwardMailCounts = (mailCounts) => process.send?.({ mailCounts } satisfies MailCountsMessage);
   let stopping: Promise<void> | null = null;
-  const stop = () => (stopping ??= context.close().then(() => process.exit(0)));
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  const stop = (why: string) => {
+    stopping ??= (async () => {
+      logger.info(`${why}: finishing the mail in hand, then stopping`);
+      await context.close();
+      logger.info('mail worker stopped');
+      process.exit(0);
+    })();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   // Forked by a server: when the server is gone (even killed), so is its worker.
-  process.once('disconnect', () => void stop());
-  logger.log(`Sending mail through ${new URL(config.smtpUrl!).host}`);
+  process.once('disconnect', () => stop('the server is gone'));
+  logger.info(`Sending mail through ${new URL(config.smtpUrl!).host}`);
   process.send?.(MAIL_WORKER_READY);
 }
 

@@ -5,12 +5,14 @@
  * worker process.
  */
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { createApp } from './app';
 import { AppConfig, ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
+import { shutDownOnSignals } from './lifecycle/graceful-shutdown';
+import { createLogger } from './logging/logging.module';
+import { Metrics } from './metrics/metrics';
 import { serveWebApp } from './web/serve-web-app';
 import { MailCatcher } from './notifications/mail-catcher';
 import { MailWorkerProcess } from './notifications/mail-worker-process';
@@ -28,10 +30,12 @@ async function mailOptions(config: AppConfig): Promise<MailOptions> {
 }
 
 async function bootstrap(): Promise<void> {
-  const logger = new Logger('Bootstrap');
   const config = loadConfig(process.env);
-  const database = await connectDatabase(config, (line) => logger.log(line));
-  if (database.appliedMigrations.length > 0) logger.log(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
+  const processLogger = createLogger({ format: config.logFormat, level: config.logLevel });
+  // Before the app exists, Nest's Logger would write plain text: log through the same pino logger the app uses.
+  const logger = processLogger.child({ context: 'Bootstrap' });
+  const database = await connectDatabase(config, (line) => logger.info(line));
+  if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   const mail = await mailOptions(config);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({
@@ -43,28 +47,35 @@ async function bootstrap(): Promise<void> {
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
     sweepIntervalMs: SWEEP_INTERVAL_MS,
+    logger: processLogger,
+    metricsToken: config.metricsToken ?? null,
   });
+  const metrics = app.get(Metrics);
   const mailWorker =
     config.mailWorker === 'child'
-      ? new MailWorkerProcess({ databaseUrl: database.url, smtpUrl: mail.transportUrl!, jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom })
+      ? new MailWorkerProcess(
+          { databaseUrl: database.url, smtpUrl: mail.transportUrl!, jwtSecret, publicUrl: config.publicUrl, mailFrom: config.mailFrom },
+          { onMailCounts: (counts) => metrics.countMails(counts) },
+        )
       : null;
   await mailWorker?.start();
-  const stop = async () => {
-    await Promise.all([app.close(), mailWorker?.stop()]);
-    await mail.catcher?.stop();
-    await database.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  shutDownOnSignals(app, {
+    graceMs: config.shutdownGraceSeconds * 1000,
+    beforeClose: mailWorker ? [{ name: 'stop the mail worker', run: () => mailWorker.stop() }] : [],
+    afterClose: [
+      ...(mail.catcher ? [{ name: 'stop the mail catcher', run: () => mail.catcher!.stop() }] : []),
+      ...(database.embedded ? [{ name: 'stop the embedded PostgreSQL', run: () => database.stop() }] : []),
+    ],
+  });
   const servingWebPage = serveWebApp(app);
   await app.listen(config.port);
-  logger.log(`GraphQL API ready at ${config.publicUrl}/graphql`);
-  if (servingWebPage) logger.log(`Web page ready at ${config.publicUrl}/`);
+  logger.info(`GraphQL API ready at ${config.publicUrl}/graphql`);
+  if (servingWebPage) logger.info(`Web page ready at ${config.publicUrl}/`);
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
-  if (mail.catcher) logger.log(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
-  if (mailWorker) logger.log(`Mail worker running (pid ${mailWorker.pid})`);
+  if (mail.catcher) logger.info(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
+  if (mailWorker) logger.info(`Mail worker running (pid ${mailWorker.pid})`);
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
+  if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
 }
 
 bootstrap().catch((error) => {

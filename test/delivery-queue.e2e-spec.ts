@@ -8,7 +8,7 @@ import { Deliver, DeliveryClaim, DeliveryQueue } from '../src/notifications/deli
 import { DeliveryPolicy, MAIL_NOT_SENT } from '../src/notifications/notification-options';
 import { createTestDatabase, TestDatabase } from './support/database';
 
-const FAST: DeliveryPolicy = { retryLimit: 2, retryDelaySeconds: 0.2, retryBackoff: false, pollingIntervalSeconds: 0.05 };
+const FAST: DeliveryPolicy = { retryLimit: 2, retryDelaySeconds: 0.2, retryBackoff: false, pollingIntervalSeconds: 0.05, leaseSeconds: 120 };
 
 describe('the delivery queue', () => {
   let db: TestDatabase;

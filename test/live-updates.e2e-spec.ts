@@ -1,9 +1,13 @@
 /**
  * Live updates over graphql-ws: each subscriber gets its own redacted view
  * after every change, also when the change was made through another server
- * process on the same database (LISTEN/NOTIFY, not in-memory pub/sub).
+ * process on the same database (LISTEN/NOTIFY, not in-memory pub/sub);
+ * a subscriber gets the current view at once, and a change made while the
+ * LISTEN connection was down still reaches it.
  */
 import type { Client } from 'graphql-ws';
+import { Client as PgClient } from 'pg';
+import { LISTENER_APPLICATION_NAME } from '../src/api/game-updates';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { ServerProcess, startServerProcess } from './support/server-process';
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
@@ -120,6 +124,42 @@ describe('live updates (graphql-ws)', () => {
     annFeed.dispose();
     bobFeed.dispose();
     watcherFeed.dispose();
+  });
+
+  it('sends the current view at once, so a client that (re)subscribes is caught up without asking', async () => {
+    const gameId = await setUpGame(server.url, ann, bob);
+    const version = await playTurn(server.url, gameId, [ann, bob]);
+    const client = wsClient(server.url, ann.token);
+    clients.push(client);
+    const feed = subscribe(client, gameId);
+    const first = await feed.until(() => true);
+    expect(first).toMatchObject({ version, mySeat: 0 });
+    feed.dispose();
+  });
+
+  it('delivers a move made while the LISTEN connection was down, once it is back', async () => {
+    const gameId = await setUpGame(server.url, ann, bob);
+    const client = wsClient(server.url, bob.token);
+    clients.push(client);
+    const feed = subscribe(client, gameId);
+    const start = await feed.until(() => true);
+    // End the server's LISTEN connection (waiting until its backend is gone), then move while nothing listens.
+    const admin = new PgClient({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ ended: boolean }>(
+        'SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+        [server.db.name, LISTENER_APPLICATION_NAME],
+      );
+      expect(rows).toEqual([{ ended: true }]);
+    } finally {
+      await admin.end();
+    }
+    const version = await playTurn(server.url, gameId, [ann, bob]);
+    expect(version).toBeGreaterThan(start.version);
+    const update = await feed.until((u) => u.version === version);
+    expect(update.view.counter).toBe(1);
+    feed.dispose();
   });
 
   it('refuses a subscription to a game that does not exist', async () => {

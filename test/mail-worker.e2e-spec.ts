@@ -82,7 +82,7 @@ describe('the mail worker process', () => {
   }
 
   it('sends the mail the server queues, at a lower CPU priority, comes back when killed, and stops with the server', async () => {
-    const worker = new MailWorkerProcess(settings, UNDER_TS_NODE);
+    const worker = new MailWorkerProcess(settings, {}, UNDER_TS_NODE);
     await worker.start();
     try {
       const firstPid = worker.pid!;

@@ -7,9 +7,13 @@ import { Logger } from '@nestjs/common';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError } from '../common/errors';
+import { isDatabaseUnavailable } from '../database/unavailable';
 import { QueryTooDeepError } from './depth-limit';
 
 const logger = new Logger('GraphQL');
+
+/** Seconds a client is asked to wait before trying again while the database is out of reach. */
+export const RETRY_AFTER_SECONDS = 2;
 
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -18,6 +22,14 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   if (original instanceof QueryTooDeepError || (original instanceof GraphQLError && original.originalError instanceof QueryTooDeepError)) {
     return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
+  }
+  if (isDatabaseUnavailable(original)) {
+    logger.warn(`database unavailable: ${original instanceof Error ? original.message : String(original)}`);
+    return {
+      message: 'The game server cannot reach its database just now. Try again in a few seconds.',
+      path: formatted.path,
+      extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: RETRY_AFTER_SECONDS },
+    };
   }
   const code = formatted.extensions?.code;
   if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;

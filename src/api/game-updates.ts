@@ -3,71 +3,123 @@
  * PostgreSQL (see EventStore), and each process LISTENs and wakes its own
  * subscribers, which then load their own view. Payloads carry only ids,
  * well under NOTIFY's 8,000-byte limit.
+ *
+ * NOTIFY reaches only the sessions listening when it is sent: while the
+ * LISTEN connection is down (a database restart, a failover, a dropped
+ * connection), changes go unheard. So once it listens again, every watcher is
+ * woken to re-read its game, and a subscriber whose game moved in the gap is
+ * sent the newest view.
  */
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Client } from 'pg';
+import { retryDelayMs } from '../common/backoff';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 
-export const DATABASE_URL = Symbol('DATABASE_URL');
+/** Called when a game may have changed. */
+type Listener = () => void;
 
-type Listener = (version: number) => void;
-
-const RECONNECT_DELAY_MS = 1000;
+const FIRST_RECONNECT_DELAY_MS = 500;
+const LONGEST_RECONNECT_DELAY_MS = 10_000;
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'pbw-game-updates';
 
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(GameUpdates.name);
   private readonly listeners = new Map<string, Set<Listener>>();
-  private client?: Client;
+  private client: Client | null = null;
+  private reconnecting: Promise<void> | null = null;
   private closing = false;
 
   constructor(private readonly databaseUrl: string) {}
 
   async onModuleInit(): Promise<void> {
-    await this.connect();
+    try {
+      await this.listen();
+    } catch (error) {
+      // The server starts anyway; subscribers are caught up once it listens.
+      this.connectionLost(error as Error);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
     await this.client?.end().catch(() => undefined);
+    await this.reconnecting;
   }
 
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
+  /** Open subscriptions in this process. */
+  get watchers(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new Client({ connectionString: this.databaseUrl, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
+    // Until it listens, failures reach connect() below; after, they come as 'error' or 'end' on the connection.
+    const onLost = (error?: Error) => {
+      if (this.client === client) this.connectionLost(error ?? new Error('the connection ended'));
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
     client.on('notification', (message) => this.dispatch(message.payload));
-    client.on('error', (error) => {
-      this.logger.warn(`update listener lost its connection: ${error.message}`);
-      void this.reconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.client = client;
   }
 
+  /** Drops the connection and listens again, with backoff, for as long as it takes; then catches every watcher up. */
+  private connectionLost(error: Error): void {
+    if (this.closing || this.reconnecting) return;
+    this.logger.warn(`update listener lost its connection: ${error.message}`);
+    const lost = this.client;
+    this.client = null;
+    void lost?.end().catch(() => undefined);
+    this.reconnecting = this.reconnect().finally(() => (this.reconnecting = null));
+  }
+
   private async reconnect(): Promise<void> {
-    if (this.closing) return;
-    await this.client?.end().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
-    if (this.closing) return;
-    await this.connect().catch(() => this.reconnect());
+    for (let attempt = 0; !this.closing; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt, FIRST_RECONNECT_DELAY_MS, LONGEST_RECONNECT_DELAY_MS)));
+      if (this.closing) return;
+      try {
+        await this.listen();
+        this.logger.log(`update listener reconnected; catching up ${this.watchers} subscription(s)`);
+        this.wakeAll();
+        return;
+      } catch (error) {
+        this.logger.warn(`update listener could not reconnect (try ${attempt + 1}): ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private wakeAll(): void {
+    for (const set of this.listeners.values()) for (const listener of set) listener();
   }
 
   private dispatch(payload: string | undefined): void {
     if (!payload) return;
-    const { gameId, version } = JSON.parse(payload) as { gameId: string; version: number };
-    for (const listener of this.listeners.get(gameId) ?? []) listener(version);
+    const { gameId } = JSON.parse(payload) as { gameId: string };
+    for (const listener of this.listeners.get(gameId) ?? []) listener();
   }
 
   /**
-   * Yields each time the game changes. Versions that arrive while the
-   * consumer is busy are coalesced: it always goes on to the newest.
+   * Yields each time the game may have changed: after an append, and after a
+   * reconnect (when appends may have gone unheard). Wake-ups that arrive
+   * while the consumer is busy are coalesced into one.
    */
-  watch(gameId: string): AsyncIterableIterator<number> {
-    let latest: number | null = null;
+  watch(gameId: string): AsyncIterableIterator<void> {
+    let pending = false;
     let wake: (() => void) | null = null;
     let done = false;
-    const listener: Listener = (version) => {
-      latest = Math.max(latest ?? 0, version);
+    const listener: Listener = () => {
+      pending = true;
       wake?.();
     };
     const listeners = this.listeners.get(gameId) ?? new Set<Listener>();
@@ -79,14 +131,12 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
       if (listeners.size === 0) this.listeners.delete(gameId);
       wake?.();
     };
-    const iterator: AsyncIterableIterator<number> = {
+    const iterator: AsyncIterableIterator<void> = {
       async next() {
-        while (!done && latest === null) await new Promise<void>((resolve) => (wake = resolve));
+        while (!done && !pending) await new Promise<void>((resolve) => (wake = resolve));
         wake = null;
-        if (done) return { done: true, value: undefined };
-        const value = latest as number;
-        latest = null;
-        return { done: false, value };
+        pending = false;
+        return done ? { done: true, value: undefined } : { done: false, value: undefined };
       },
       async return() {
         stop();

@@ -1,10 +1,12 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
 import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { PrismaService } from '../database/prisma.service';
+import { retryWhileUnavailable } from '../database/unavailable';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
+import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
-import { GameService } from '../play/game.service';
+import { GameService, LoadedGame } from '../play/game.service';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
@@ -28,6 +30,7 @@ export class GamesResolver {
     private readonly store: EventStore,
     private readonly prisma: PrismaService,
     private readonly updates: GameUpdates,
+    private readonly metrics: Metrics,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -99,8 +102,10 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('clientMoveId', { nullable: true }) clientMoveId?: string,
   ) {
-    const userId = requireUser(context);
-    return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
+    return this.metrics.timeMove(async () => {
+      const userId = requireUser(context);
+      return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
+    });
   }
 
   @Mutation(() => GameModel, { description: 'Takes back the caller\'s own last step, where the ruleset allows it.' })
@@ -123,18 +128,35 @@ export class GamesResolver {
   // ---- live updates --------------------------------------------------------------
 
   @Subscription(() => GameModel, {
-    description: 'The game as the subscriber may see it, after every change.',
+    description: 'The game as the subscriber may see it: at once, then after every change.',
     resolve: (parent: GameParent) => parent,
   })
   async gameUpdated(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
-    await this.play.load(gameId); // NOT_FOUND before subscribing
-    const versions = this.updates.watch(gameId);
+    // Watch before reading, so that a change made in between still wakes us.
+    const changes = this.updates.watch(gameId);
+    let current: LoadedGame;
+    try {
+      current = await this.play.load(gameId); // NOT_FOUND before subscribing
+    } catch (error) {
+      await changes.return?.();
+      throw error;
+    }
     const play = this.play;
+    const subscriptions = this.metrics.openSubscriptions;
     async function* updates() {
+      subscriptions.inc();
       try {
-        for await (const _version of versions) yield new GameParent(await play.load(gameId), context.userId);
+        // At once: a client that (re)subscribes, after its socket dropped say, is caught up without asking.
+        yield new GameParent(current, context.userId);
+        for await (const _change of changes) {
+          const game = await retryWhileUnavailable(() => play.load(gameId), { firstDelayMs: 500, longestDelayMs: 10_000 });
+          if (game.row.version <= current.row.version) continue;
+          current = game;
+          yield new GameParent(game, context.userId);
+        }
       } finally {
-        await versions.return?.();
+        subscriptions.dec();
+        await changes.return?.();
       }
     }
     return updates();

@@ -14,6 +14,11 @@ describe('loadConfig', () => {
       snapshotInterval: 100,
       mailWorker: 'child',
       vacationDaysPerYear: 30,
+      logFormat: 'text',
+      logLevel: 'info',
+      metricsToken: undefined,
+      databaseWaitSeconds: 120,
+      shutdownGraceSeconds: 10,
     });
   });
 
@@ -29,6 +34,11 @@ describe('loadConfig', () => {
       SNAPSHOT_INTERVAL: '50',
       MAIL_WORKER: 'inline',
       VACATION_DAYS_PER_YEAR: '0',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'debug',
+      METRICS_TOKEN: 'm'.repeat(20),
+      DATABASE_WAIT_SECONDS: '30',
+      SHUTDOWN_GRACE_SECONDS: '5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +50,11 @@ describe('loadConfig', () => {
       snapshotInterval: 50,
       mailWorker: 'inline',
       vacationDaysPerYear: 0,
+      logFormat: 'json',
+      logLevel: 'debug',
+      metricsToken: 'm'.repeat(20),
+      databaseWaitSeconds: 30,
+      shutdownGraceSeconds: 5,
     });
   });
 
@@ -56,17 +71,27 @@ describe('loadConfig', () => {
         SNAPSHOT_INTERVAL: '0',
         MAIL_WORKER: 'elsewhere',
         VACATION_DAYS_PER_YEAR: '400',
+        LOG_FORMAT: 'xml',
+        LOG_LEVEL: 'loud',
+        METRICS_TOKEN: 'secret',
+        DATABASE_WAIT_SECONDS: '-1',
+        SHUTDOWN_GRACE_SECONDS: 'soon',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(9);
+    expect(error!.problems).toHaveLength(14);
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
     expect(error!.message).toContain('MAIL_WORKER must be one of child, inline, off, got "elsewhere"');
     expect(error!.message).toContain('SNAPSHOT_INTERVAL must be a whole number of at least 1, got "0"');
     expect(error!.message).toContain('VACATION_DAYS_PER_YEAR must be a whole number from 0 to 366, got "400"');
+    expect(error!.message).toContain('LOG_FORMAT must be one of text, json, got "xml"');
+    expect(error!.message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, got "loud"');
+    expect(error!.message).toContain('METRICS_TOKEN must be at least 16 characters long');
+    expect(error!.message).toContain('DATABASE_WAIT_SECONDS must be a whole number of at least 0, got "-1"');
+    expect(error!.message).toContain('SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600, got "soon"');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
+import { LOG_FORMATS, LOG_LEVELS, LogFormat, LogLevel } from '../logging/logging.module';
 
 export interface AppConfig {
   port: number;
@@ -22,6 +23,15 @@ export interface AppConfig {
   mailWorker: MailWorkerMode;
   /** Each player's yearly vacation allowance; 0: no vacations. */
   vacationDaysPerYear: number;
+  /** `text` (one readable line each) or `json` (JSON lines, for a log collector). */
+  logFormat: LogFormat;
+  logLevel: LogLevel;
+  /** Unset: `/metrics` is open to anyone who can reach it. */
+  metricsToken?: string;
+  /** How long start-up waits for an unreachable (or full) database before giving up. */
+  databaseWaitSeconds: number;
+  /** How long a shutdown lets requests in flight finish. */
+  shutdownGraceSeconds: number;
 }
 
 /**
@@ -63,12 +73,14 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   return undefined;
 }
 
-function parseMailWorker(raw: string | undefined, problems: string[]): MailWorkerMode {
-  if (raw === undefined || raw === '') return 'child';
-  if ((MAIL_WORKER_MODES as readonly string[]).includes(raw)) return raw as MailWorkerMode;
-  problems.push(`MAIL_WORKER must be one of ${MAIL_WORKER_MODES.join(', ')}, got "${raw}"`);
-  return 'child';
+function parseChoice<T extends string>(name: string, raw: string | undefined, choices: readonly T[], fallback: T, problems: string[]): T {
+  if (raw === undefined || raw === '') return fallback;
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return fallback;
 }
+
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 function parseWholeNumber(name: string, raw: string | undefined, fallback: number, [min, max]: [number, number], problems: string[]): number {
   if (raw === undefined || raw === '') return fallback;
@@ -97,7 +109,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   }
   const snapshotInterval = parseWholeNumber('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, [1, Infinity], problems);
   const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_POLICY.daysPerYear, [0, 366], problems);
-  const mailWorker = parseMailWorker(env.MAIL_WORKER, problems);
+  const mailWorker = parseChoice('MAIL_WORKER', env.MAIL_WORKER, MAIL_WORKER_MODES, 'child', problems);
+  const logFormat = parseChoice('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'text', problems);
+  const logLevel = parseChoice('LOG_LEVEL', env.LOG_LEVEL, LOG_LEVELS, 'info', problems);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < MIN_METRICS_TOKEN_LENGTH) {
+    problems.push(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (or unset, to leave /metrics open)`);
+  }
+  const databaseWaitSeconds = parseWholeNumber('DATABASE_WAIT_SECONDS', env.DATABASE_WAIT_SECONDS, 120, [0, Infinity], problems);
+  const shutdownGraceSeconds = parseWholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10, [0, 3600], problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -110,5 +130,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     snapshotInterval,
     mailWorker,
     vacationDaysPerYear,
+    logFormat,
+    logLevel,
+    metricsToken,
+    databaseWaitSeconds,
+    shutdownGraceSeconds,
   };
 }

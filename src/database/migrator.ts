@@ -65,13 +65,17 @@ function readSchema(): string {
   return readFileSync(SCHEMA_PATH, 'utf8');
 }
 
+/** The migrations in `prisma/migrations`, oldest first (their folders' names). */
+export function migrationNames(): string[] {
+  if (!existsSync(MIGRATIONS_DIR)) return [];
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => statSync(join(MIGRATIONS_DIR, name)).isDirectory())
+    .sort();
+}
+
 /** The migrations folder in the shape the engine expects (as the CLI builds it). */
 function readMigrationList(): Engine.MigrationList {
-  const dirs = existsSync(MIGRATIONS_DIR)
-    ? readdirSync(MIGRATIONS_DIR)
-        .filter((name) => statSync(join(MIGRATIONS_DIR, name)).isDirectory())
-        .sort()
-    : [];
+  const dirs = migrationNames();
   const lockPath = join(MIGRATIONS_DIR, 'migration_lock.toml');
   return {
     baseDir: MIGRATIONS_DIR,

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
@@ -5,6 +6,12 @@ import { PrismaClient } from '../generated/prisma/client';
 import { inPgTransaction, Sql, sqlOnPg } from './sql';
 
 const POOL_SIZE = 20;
+/**
+ * A request waits at most this long for a connection: when the database
+ * cannot be reached at all (a host that does not answer), it then fails as
+ * SERVICE_UNAVAILABLE instead of hanging.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The app's one Prisma client, over node-postgres (Prisma 7 is Rust-free).
@@ -19,14 +26,19 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   private closing = false;
 
   constructor(databaseUrl: string) {
-    const pool = new Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+    // keepAlive: a connection whose database vanished without a word (a failover, a cut network) is noticed.
+    const pool = new Pool({ connectionString: databaseUrl, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     super({ adapter: new PrismaPg(pool) });
     // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
     // Once closing, the pool has let go of its connections but their sockets may still be shutting when the database
     // stops (`pool.end()` resolves before they close): that is expected, not worth a warning.
-    pool.on('error', (error) => {
-      if (!this.closing) new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`);
-    });
+    // Bound to this (request-less) context: a connection opened during a request would otherwise log under its id.
+    pool.on(
+      'error',
+      AsyncResource.bind((error: Error) => {
+        if (!this.closing) new Logger(PrismaService.name).warn(`idle database connection lost: ${error.message}`);
+      }),
+    );
     this.pool = pool;
     this.sql = sqlOnPg(pool);
   }

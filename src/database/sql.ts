@@ -46,10 +46,21 @@ export function sqlInPrismaTransaction(tx: Prisma.TransactionClient): Sql {
   };
 }
 
-/** Runs `work` in one `pg` transaction: committed if it returns, rolled back if it throws. */
+/**
+ * Runs `work` in one `pg` transaction: committed if it returns, rolled back if it throws.
+ *
+ * While it holds the connection, the pool no longer listens for its errors: a
+ * connection the database ends between two statements (a restart, a
+ * failover, `pg_terminate_backend`) would raise an 'error' event nobody
+ * hears, which ends the process. Here it is heard, the transaction fails with
+ * it, and the connection is thrown away rather than returned to the pool.
+ */
 export async function inPgTransaction<T>(pool: Pool, work: (sql: Sql) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let lost: Error | undefined;
   let broken: Error | undefined;
+  const onConnectionError = (error: Error) => (lost ??= error);
+  client.on('error', onConnectionError);
   try {
     await client.query('BEGIN');
     const result = await work(sqlOnPg(client));
@@ -57,9 +68,11 @@ export async function inPgTransaction<T>(pool: Pool, work: (sql: Sql) => Promise
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
+    // The database's own words ("terminating connection...") rather than pg's "not queryable" that followed them.
+    throw lost ?? error;
   } finally {
-    // A connection that could not even roll back is not given to anyone else.
-    client.release(broken);
+    client.off('error', onConnectionError);
+    // A connection that broke, or could not even roll back, is not given to anyone else.
+    client.release(lost ?? broken);
   }
 }

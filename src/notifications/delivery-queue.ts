@@ -4,24 +4,39 @@
  * cause it (outbox.ts), so recording a notification is enqueueing it, with
  * no second write. A worker claims due rows a batch at a time with a lease
  * (FOR UPDATE SKIP LOCKED, so several workers never take the same row),
- * and a failed send is tried again later with backoff. A worker that dies
- * mid-send leaves a lease that runs out, and another worker takes the mail.
+ * and a failed send is tried again later with backoff (and jitter, so mails
+ * that failed together are not all tried again in the same instant).
+ *
+ * The lease is renewed while the batch is being sent, however slow the mail
+ * server: it runs out only when its worker stopped renewing it (died, or lost
+ * the database for longer than a lease), and only then does another worker
+ * take the mail. When the database fails mid-batch, what the worker still has
+ * to write (mails sent, or claims it could not work on) is written as soon as
+ * the database is back, so the batch's mails do not wait out the lease.
  *
  * Times here are the database's clock: they schedule retries, not game time.
  */
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { withJitter } from '../common/backoff';
 import { PrismaService } from '../database/prisma.service';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../database/unavailable';
 import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-/** Mails claimed, read and marked together, and sent at once over the mailer's pooled connections. */
-const DELIVERY_BATCH = 10;
-/** Sending one mail takes seconds; a lease older than this belonged to a worker that died. */
-const LEASE_SECONDS = 120;
+/** Mails claimed, read and marked together, and sent at once over the mailer's pooled connections (as many as this). */
+export const DELIVERY_BATCH = 10;
+/** A lease is renewed this many times in its span, so one late or failed renewal does not let it run out. */
+const RENEWALS_PER_LEASE = 4;
 const MAX_ERROR_LENGTH = 1000;
+
+/** For operators (health, metrics): mail waiting, and how long the oldest due one has waited. */
+const QUEUE_STATS = `
+SELECT count(*)::int AS depth,
+       COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest_due_seconds
+FROM notifications WHERE status = 'PENDING'`;
 
 /** Takes up to a batch of due, unleased notifications, oldest due first. */
 const CLAIM_DUE = `
-UPDATE notifications SET lease_until = now() + make_interval(secs => $1::int)
+UPDATE notifications SET lease_until = now() + make_interval(secs => $1::double precision)
 WHERE id IN (
   SELECT id FROM notifications
   WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
@@ -29,6 +44,13 @@ WHERE id IN (
   LIMIT $2::int
   FOR UPDATE SKIP LOCKED)
 RETURNING id, attempts`;
+const RENEW_LEASE = `
+UPDATE notifications SET lease_until = now() + make_interval(secs => $2::double precision)
+WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
+/** Claims this worker could not work on (the database went away): free for the next claim at once, no try counted. */
+const RELEASE = `
+UPDATE notifications SET lease_until = NULL
+WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
 const RETRY_LATER = `
 UPDATE notifications
 SET attempts = attempts + 1, last_error = $2::text, lease_until = NULL, next_attempt_at = now() + make_interval(secs => $3::double precision)
@@ -54,7 +76,21 @@ export interface DeliveryFailure {
  * aside, and moved out of PENDING; returns those whose sending failed, which
  * stay PENDING for the queue to try again.
  */
-export type Deliver = (claims: readonly DeliveryClaim[]) => Promise<DeliveryFailure[]>;
+export type Deliver = (claims: readonly DeliveryClaim[], until: WriteDeadline) => Promise<DeliveryFailure[]>;
+
+/**
+ * How long what a batch has to write is worth trying while the database is
+ * out of reach: while the lease lasts (after that another worker may have
+ * the mail).
+ */
+export interface WriteDeadline {
+  giveUpAfterMs: number;
+}
+
+/** A write a batch must make, tried again while the database is out of reach (as long as the lease lasts). */
+export function writeWithinLease<T>(write: () => Promise<T>, until: WriteDeadline): Promise<T> {
+  return retryWhileUnavailable(write, { firstDelayMs: 250, longestDelayMs: 5000, giveUpAfterMs: until.giveUpAfterMs });
+}
 
 @Injectable()
 export class DeliveryQueue implements OnModuleDestroy {
@@ -71,6 +107,12 @@ export class DeliveryQueue implements OnModuleDestroy {
     this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery };
   }
 
+  /** Mail waiting to be sent (due or not), and how long the oldest due one has waited (0: none is due). */
+  async stats(): Promise<{ depth: number; oldestDueSeconds: number }> {
+    const [row] = await this.prisma.sql.query<{ depth: number; oldest_due_seconds: number }>(QUEUE_STATS);
+    return { depth: row.depth, oldestDueSeconds: row.oldest_due_seconds };
+  }
+
   /** Works the queue in this process until it stops: a batch at a time, again at once after a full batch. */
   work(deliver: Deliver): void {
     this.running ??= this.loop(deliver);
@@ -83,12 +125,17 @@ export class DeliveryQueue implements OnModuleDestroy {
   }
 
   private async loop(deliver: Deliver): Promise<void> {
+    let failing = false;
     while (!this.stopping) {
       let handled = 0;
       try {
         handled = await this.deliverBatch(deliver);
+        if (failing) this.logger.log('the delivery queue can be read again');
+        failing = false;
       } catch (error) {
-        this.logger.warn(`could not read the delivery queue: ${(error as Error).message}`);
+        // Said once per outage, not at every poll.
+        if (!failing) this.logger.warn(`could not read the delivery queue (trying again every ${this.policy.pollingIntervalSeconds} s): ${(error as Error).message}`);
+        failing = true;
       }
       if (handled < DELIVERY_BATCH) await this.pause(this.policy.pollingIntervalSeconds * 1000);
     }
@@ -96,27 +143,52 @@ export class DeliveryQueue implements OnModuleDestroy {
 
   /** Claims due notifications and delivers them together; returns how many there were. */
   async deliverBatch(deliver: Deliver): Promise<number> {
-    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [LEASE_SECONDS, DELIVERY_BATCH]);
+    const leaseSeconds = this.policy.leaseSeconds;
+    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [leaseSeconds, DELIVERY_BATCH]);
     if (claimed.length === 0) return 0;
+    const ids = claimed.map(({ id }) => id);
     const attempts = new Map(claimed.map(({ id, attempts }) => [id, attempts]));
     const claims = claimed.map(({ id }) => ({ notificationId: id, finalAttempt: attempts.get(id)! >= this.policy.retryLimit }));
-    // A batch that fails as a whole (its facts could not be read, say) is a failed try of every mail in it.
-    const failures = await deliver(claims).catch((error: unknown) => claims.map(({ notificationId }) => ({ notificationId, error })));
-    await Promise.all(failures.map(({ notificationId, error }) => this.failed(notificationId, attempts.get(notificationId)!, error)));
+    const until: WriteDeadline = { giveUpAfterMs: leaseSeconds * 1000 };
+    const renewal = setInterval(() => void this.renewLease(ids), (leaseSeconds * 1000) / RENEWALS_PER_LEASE);
+    try {
+      const failures = await deliver(claims, until);
+      await Promise.all(failures.map(({ notificationId, error }) => this.failed(notificationId, attempts.get(notificationId)!, error, until)));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        // A batch that fails as a whole (its facts could not be read, say) is a failed try of every mail in it.
+        await Promise.all(ids.map((id) => this.failed(id, attempts.get(id)!, error, until)));
+      } else {
+        // Nothing was sent: the claims are given back as soon as the database is back, to be claimed again at once.
+        this.logger.warn(`the database went away mid-batch; ${ids.length} mail(s) go out once it is back: ${(error as Error).message}`);
+        await writeWithinLease(() => this.prisma.sql.query(RELEASE, [ids]), until);
+      }
+    } finally {
+      clearInterval(renewal);
+    }
     return claimed.length;
   }
 
+  /** Keeps the batch's claims while it is being sent. A renewal that fails is tried again at the next tick. */
+  private async renewLease(ids: string[]): Promise<void> {
+    try {
+      await this.prisma.sql.query(RENEW_LEASE, [ids, this.policy.leaseSeconds]);
+    } catch (error) {
+      this.logger.warn(`could not renew the lease of ${ids.length} mail(s) being sent: ${(error as Error).message}`);
+    }
+  }
+
   /** Schedules the next try, or gives up for good after the last. */
-  private async failed(id: string, attempts: number, error: unknown): Promise<void> {
+  private async failed(id: string, attempts: number, error: unknown, until: WriteDeadline): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
     if (attempts >= this.policy.retryLimit) {
       this.logger.error(`sending notification ${id} failed for the last time, giving up: ${message}`);
-      await this.prisma.sql.query(GIVE_UP, [id, message]);
+      await writeWithinLease(() => this.prisma.sql.query(GIVE_UP, [id, message]), until);
       return;
     }
-    const delaySeconds = this.policy.retryDelaySeconds * (this.policy.retryBackoff ? 2 ** attempts : 1);
-    this.logger.warn(`sending notification ${id} failed (will retry in ${delaySeconds} s): ${message}`);
-    await this.prisma.sql.query(RETRY_LATER, [id, message, delaySeconds]);
+    const delaySeconds = withJitter(this.policy.retryDelaySeconds * (this.policy.retryBackoff ? 2 ** attempts : 1));
+    this.logger.warn(`sending notification ${id} failed (will retry in ${delaySeconds.toFixed(1)} s): ${message}`);
+    await writeWithinLease(() => this.prisma.sql.query(RETRY_LATER, [id, message, delaySeconds]), until);
   }
 
   private pause(ms: number): Promise<void> {

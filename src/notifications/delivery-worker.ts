@@ -13,6 +13,6 @@ export class DeliveryWorker implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.mailer.canSend) this.queue.work((claims) => this.delivery.deliver(claims));
+    if (this.mailer.canSend) this.queue.work((claims, until) => this.delivery.deliver(claims, until));
   }
 }

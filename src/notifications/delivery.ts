@@ -7,18 +7,21 @@
  * A batch is read in one statement, and what it set aside and what it sent
  * are each marked in one more (bench/README.md, fix 18). Only a PENDING
  * notification is sent, and it is marked SENT once every send of its batch
- * has had its answer, seconds at most: a worker that dies in between leaves
- * it PENDING under a lease that runs out, and it is sent again, with the same
- * Message-ID. A failed send is reported to the queue, which tries again later
+ * has had its answer: a worker that dies in between leaves it PENDING under
+ * a lease that runs out, and it is sent again, with the same Message-ID. A
+ * mail the SMTP server accepted is marked SENT whatever became of it
+ * meanwhile (another worker may have found its turn over): it was sent. A
+ * failed send is reported to the queue, which tries again later
  * (delivery-queue.ts).
  */
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationStatus } from '../generated/prisma/client';
 import { MailComposer } from './mail-composer';
 import { MailFacts, PendingNotification } from './mail-facts';
-import type { DeliveryClaim, DeliveryFailure } from './delivery-queue';
+import { Metrics } from '../metrics/metrics';
+import { DeliveryClaim, DeliveryFailure, WriteDeadline, writeWithinLease } from './delivery-queue';
 import { Mailer } from './mailer';
 import { routeFor } from './preferences';
 
@@ -28,9 +31,9 @@ UPDATE notifications n SET status = aside.status::"NotificationStatus"
 FROM unnest($1::uuid[], $2::text[]) AS aside(id, status)
 WHERE n.id = aside.id AND n.status = 'PENDING'`;
 const MARK_SENT = `
-UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL
+UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL, lease_until = NULL
 FROM unnest($1::uuid[], $2::timestamptz[]) AS sent(id, at)
-WHERE n.id = sent.id AND n.status = 'PENDING'`;
+WHERE n.id = sent.id AND n.status <> 'SENT'`;
 
 /** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
@@ -42,15 +45,19 @@ function setAsideAs(notification: PendingNotification): NotificationStatus | nul
 
 @Injectable()
 export class NotificationDelivery {
+  private readonly logger = new Logger(NotificationDelivery.name);
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly facts: MailFacts,
     private readonly composer: MailComposer,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {}
 
-  async deliver(claims: readonly DeliveryClaim[]): Promise<DeliveryFailure[]> {
+  /** Sends a batch; what it then has to record is tried again while the database is out of reach, `until` a deadline. */
+  async deliver(claims: readonly DeliveryClaim[], until: WriteDeadline): Promise<DeliveryFailure[]> {
     const notifications = await this.facts.pending(claims.map((claim) => claim.notificationId), this.clock.now());
     const setAside: Array<{ id: string; status: NotificationStatus }> = [];
     const toSend: PendingNotification[] = [];
@@ -59,20 +66,32 @@ export class NotificationDelivery {
       if (status) setAside.push({ id: notification.id, status });
       else toSend.push(notification);
     }
-    const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside)]);
+    const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside, until)]);
     const failures: DeliveryFailure[] = [];
     const sent: Array<{ id: string; at: Date }> = [];
     sends.forEach((outcome, i) => {
       if (outcome.status === 'fulfilled') sent.push({ id: toSend[i].id, at: outcome.value });
       else failures.push({ notificationId: toSend[i].id, error: outcome.reason });
     });
-    if (sent.length > 0) await this.prisma.sql.query(MARK_SENT, [sent.map(({ id }) => id), sent.map(({ at }) => at)]);
+    this.metrics.countMails({ sent: sent.length, failed: failures.length });
+    if (sent.length > 0) await this.markSent(sent, until);
     return failures;
   }
 
-  private async markSetAside(setAside: Array<{ id: string; status: NotificationStatus }>): Promise<void> {
-    if (setAside.length > 0) await this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]);
+  /** Records what the SMTP server accepted; if that cannot be done in time, the mails go again once their lease runs out. */
+  private async markSent(sent: Array<{ id: string; at: Date }>, until: WriteDeadline): Promise<void> {
+    try {
+      await writeWithinLease(() => this.prisma.sql.query(MARK_SENT, [sent.map(({ id }) => id), sent.map(({ at }) => at)]), until);
+    } catch (error) {
+      this.logger.error(`${sent.length} mail(s) were sent but could not be marked sent; they will be sent again when their lease runs out: ${(error as Error).message}`);
+    }
   }
+
+  private async markSetAside(setAside: Array<{ id: string; status: NotificationStatus }>, until: WriteDeadline): Promise<void> {
+    if (setAside.length === 0) return;
+    await writeWithinLease(() => this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]), until);
+  }
+
 
   /** Composes and sends one mail; returns when the mail server accepted it. */
   private async send(notification: PendingNotification): Promise<Date> {

@@ -12,11 +12,26 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { extname, join } from 'node:path';
 import { Logger } from '@nestjs/common';
+import type { MailCounts } from '../metrics/metrics';
 
 /** Niceness of the worker: the lowest, so on a busy machine it runs in the time nothing else wants. */
 export const MAIL_WORKER_NICENESS = 19;
 /** What the worker sends its server once it is working the queue. */
 export const MAIL_WORKER_READY = 'mail-worker-ready';
+
+/** How the worker reports the mail it sent or failed to send, for its server's metrics. */
+export interface MailCountsMessage {
+  mailCounts: MailCounts;
+}
+
+export function isMailCountsMessage(message: unknown): message is MailCountsMessage {
+  return typeof message === 'object' && message !== null && 'mailCounts' in message;
+}
+
+export interface MailWorkerHooks {
+  /** Called with each report of mail sent and failed. */
+  onMailCounts?: (counts: MailCounts) => void;
+}
 
 /** What the worker needs to know from its server (see mail-worker.ts). */
 export interface MailWorkerSettings {
@@ -61,6 +76,7 @@ export class MailWorkerProcess {
   /** `execArgv`: node options for the worker; by default the server's own. */
   constructor(
     private readonly settings: MailWorkerSettings,
+    private readonly hooks: MailWorkerHooks = {},
     private readonly execArgv: string[] = process.execArgv,
   ) {}
 
@@ -87,6 +103,9 @@ export class MailWorkerProcess {
     this.child = child;
     const startedAt = Date.now();
     child.once('exit', (code, signal) => this.exited(child, startedAt, code ?? signal));
+    child.on('message', (message) => {
+      if (isMailCountsMessage(message)) this.hooks.onMailCounts?.(message.mailCounts);
+    });
     await new Promise<void>((resolve, reject) => {
       const diedStarting = (code: number | null, signal: string | null) => reject(new Error(`the mail worker exited while starting (${code ?? signal})`));
       child.once('exit', diedStarting);

@@ -1,10 +1,11 @@
 /** Sends composed mail over SMTP (nodemailer), with the headers bulk mail needs. */
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { Transporter } from 'nodemailer';
+import { DELIVERY_BATCH } from './delivery-queue';
 import type { ComposedMail } from './mail-composer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-/** Give up on a mail server that does not answer, well within the queue's lease, so the mail is tried again later and never twice at once. */
+/** Give up on a mail server that stops answering, so its mail is tried again later (the queue renews its lease meanwhile). */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 @Injectable()
@@ -15,8 +16,9 @@ export class Mailer implements OnModuleDestroy {
 
   constructor(@Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
     const { transportUrl, from, publicUrl } = options.mail;
-    // Pooled: mail after mail goes over a few open connections instead of a new connection and greeting each.
-    this.transport = transportUrl ? nodemailer.createTransport({ url: transportUrl, pool: true, ...TIMEOUTS }) : null;
+    // Pooled: mail after mail goes over open connections instead of a new connection and greeting each; as many
+    // connections as a batch has mails, so a slow server takes one round for the batch, not two (nodemailer's default is 5).
+    this.transport = transportUrl ? nodemailer.createTransport({ url: transportUrl, pool: true, maxConnections: DELIVERY_BATCH, ...TIMEOUTS }) : null;
     this.from = from;
     this.messageIdHost = new URL(publicUrl).hostname;
   }

@@ -9,15 +9,20 @@ export interface DeliveryPolicy {
   retryBackoff: boolean;
   /** How long an idle worker waits before looking for due mail again. */
   pollingIntervalSeconds: number;
+  /**
+   * How long a claimed mail is kept from other workers. It is renewed while
+   * the mail is being sent, so it only needs to outlast a worker that died.
+   */
+  leaseSeconds: number;
 }
 
 /**
- * Retries after 15 s, 30 s, 1 min ... doubling: the last of 14 comes about
+ * Retries after 15 s, 30 s, 1 min ... doubling (each up to a quarter later, at random): the last of 14 comes about
  * three days after the first failure, so an SMTP server may be down for days
  * without a mail being lost. A mail still failing after that is marked
  * FAILED in `notifications`, with its error.
  */
-export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 14, retryDelaySeconds: 15, retryBackoff: true, pollingIntervalSeconds: 2 };
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 14, retryDelaySeconds: 15, retryBackoff: true, pollingIntervalSeconds: 2, leaseSeconds: 120 };
 
 export interface MailOptions {
   /** smtp:// or smtps:// URL of the outgoing server. Unset: mail is queued but not sent by this process. */

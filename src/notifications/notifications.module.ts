@@ -38,7 +38,7 @@ export class NotificationsModule {
         DeliveryWorker,
         Digests,
       ],
-      exports: [NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
+      exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
     };
   }
 }

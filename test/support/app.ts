@@ -1,5 +1,6 @@
 /** Starts the real server on a free port against a test database, and talks to it. */
 import type { INestApplication } from '@nestjs/common';
+import type { Logger as PinoLogger } from 'pino';
 import { createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createApp } from '../../src/app';
@@ -32,6 +33,9 @@ export interface TestServerOptions {
   /** Also serve the built web page at `/`, as `npm start` does. */
   web?: boolean;
   vacations?: VacationPolicy;
+  metricsToken?: string;
+  /** Omitted: the server logs nothing. */
+  logger?: PinoLogger;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -45,8 +49,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clock: options.clock,
       mail: options.mail,
       vacations: options.vacations,
+      metricsToken: options.metricsToken,
+      logger: options.logger,
     },
-    false,
   );
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');

@@ -6,26 +6,56 @@ import { join } from 'node:path';
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /** SIGTERM (a clean stop) or SIGKILL (a crash). */
+  /** Everything it wrote to stdout so far (JSON log lines, and the LISTENING line). */
+  output(): string;
+  /** SIGTERM (a clean stop) or SIGKILL (a crash); resolves once it exited. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Its exit code, once it exited. */
+  exited: Promise<number | null>;
 }
 
-export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  /** More environment for the server (PORT, DATABASE_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS). */
+  env?: Record<string, string>;
+}
+
+/** A server process starting: what it wrote so far, and the server once it listens. */
+export interface StartingServerProcess {
+  output(): string;
+  listening: Promise<ServerProcess>;
+}
+
+export function startServerProcess(databaseUrl: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  return spawnServerProcess(databaseUrl, options).listening;
+}
+
+export function spawnServerProcess(databaseUrl: string, options: ServerProcessOptions = {}): StartingServerProcess {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'serve.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill(signal);
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
-  let output = '';
-  for await (const chunk of child.stdout!) {
-    output += String(chunk);
-    const match = /LISTENING (\S+)/.exec(output);
-    if (match) return { url: match[1], child, stop };
-  }
-  throw new Error(`server process exited before listening: ${output}`);
+  const listening = new Promise<string>((resolve, reject) => {
+    const look = () => {
+      const match = /LISTENING (\S+)/.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout!.on('data', look);
+    void exited.then(() => reject(new Error(`server process exited before listening: ${output}`)));
+  });
+  return { output: () => output, listening: listening.then((url) => ({ url, child, output: () => output, stop, exited })) };
+}
+
+/** The JSON log lines a server process wrote. */
+export function logLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

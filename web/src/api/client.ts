@@ -13,6 +13,8 @@ export class ApiError extends Error {
     message: string,
     /** The API's `extensions.code`, e.g. NOT_YOUR_TURN; NETWORK when the server could not be reached. */
     readonly code: string,
+    /** With SERVICE_UNAVAILABLE: seconds to wait before sending the request again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -32,15 +34,35 @@ export function storeToken(token: string | null): void {
 
 interface GraphQLResult<T> {
   data?: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  errors?: Array<{ message: string; extensions?: { code?: string; retryAfter?: number } }>;
 }
 
 function toApiError(result: GraphQLResult<unknown>): ApiError | null {
   const first = result.errors?.[0];
-  return first ? new ApiError(first.message, first.extensions?.code ?? 'INTERNAL_SERVER_ERROR') : null;
+  return first ? new ApiError(first.message, first.extensions?.code ?? 'INTERNAL_SERVER_ERROR', first.extensions?.retryAfter) : null;
 }
 
+/** Tries while the server says it cannot reach its database (a restart takes seconds), before telling the player. */
+const TRIES_WHILE_UNAVAILABLE = 5;
+
+/**
+ * A query or mutation. While the server answers SERVICE_UNAVAILABLE, the very
+ * same request is sent again after the wait it asks for: safe for moves too,
+ * since a move resent with its clientMoveId is never recorded twice.
+ */
 export async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await requestOnce<T>(query, variables);
+    } catch (error) {
+      const unavailable = error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE';
+      if (!unavailable || attempt >= TRIES_WHILE_UNAVAILABLE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, (error.retryAfter ?? 2) * 1000));
+    }
+  }
+}
+
+async function requestOnce<T>(query: string, variables: Record<string, unknown>): Promise<T> {
   const token = storedToken();
   let response: Response;
   try {

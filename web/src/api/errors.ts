@@ -11,6 +11,7 @@ const HEADINGS: Record<string, string> = {
   VERSION_CONFLICT: 'The game changed meanwhile',
   GAME_NOT_ACTIVE: 'The game is not in play',
   NETWORK: 'No connection',
+  SERVICE_UNAVAILABLE: 'The server is busy for a moment',
 };
 
 export interface Problem {

@@ -2,6 +2,12 @@
  * A game kept up to date while the page is open: loaded once, then replaced
  * by every `gameUpdated` the server pushes (and by the result of our own
  * mutations). Versions only grow, so an older copy never overwrites a newer.
+ *
+ * `gameUpdated` sends the current game as soon as it is subscribed, and the
+ * socket (api/client.ts) subscribes again by itself after every reconnect (a
+ * server restart closes it with 1012, a phone drops it while asleep): so a
+ * page whose socket came back is caught up at once, moves made in the gap
+ * included, without reloading.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { request, subscribe } from '../api/client';

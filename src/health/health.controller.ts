@@ -1,0 +1,75 @@
+/**
+ * `/health/live`: the process answers (a supervisor restarts it if not).
+ * `/health/ready`: it can serve players: the database answers, every
+ * migration this code knows is applied, and it is not shutting down. It also
+ * reports the mail queue (how many wait, and for how long the oldest due one
+ * has), for a person or a monitor to read: late mail is worth an alert, but
+ * not taking a server that can still serve moves out of rotation.
+ */
+import { Controller, Get } from '@nestjs/common';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, PrismaHealthIndicator } from '@nestjs/terminus';
+import { migrationNames } from '../database/migrator';
+import { PrismaService } from '../database/prisma.service';
+import { DeliveryQueue } from '../notifications/delivery-queue';
+import { ShutdownState } from '../lifecycle/shutdown-state';
+
+const DATABASE_TIMEOUT_MS = 2000;
+
+const APPLIED_MIGRATIONS = `
+SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly database: PrismaHealthIndicator,
+    private readonly prisma: PrismaService,
+    private readonly queue: DeliveryQueue,
+    private readonly shutdown: ShutdownState,
+  ) {}
+
+  @Get('live')
+  @HealthCheck()
+  live() {
+    return this.health.check([]);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  ready() {
+    return this.health.check([
+      () => this.serving(),
+      () => this.database.pingCheck('database', this.prisma, { timeout: DATABASE_TIMEOUT_MS }),
+      () => this.migrations(),
+      () => this.mailQueue(),
+    ]);
+  }
+
+  private serving() {
+    const check = this.indicators.check('server');
+    return this.shutdown.stopping ? check.down({ message: 'shutting down' }) : check.up();
+  }
+
+  private async migrations() {
+    const check = this.indicators.check('migrations');
+    try {
+      const applied = new Set((await this.prisma.sql.query<{ migration_name: string }>(APPLIED_MIGRATIONS)).map((row) => row.migration_name));
+      const pending = migrationNames().filter((name) => !applied.has(name));
+      return pending.length === 0 ? check.up({ applied: applied.size }) : check.down({ pending });
+    } catch (error) {
+      return check.down({ message: (error as Error).message });
+    }
+  }
+
+  private async mailQueue() {
+    const check = this.indicators.check('mail');
+    try {
+      const { depth, oldestDueSeconds } = await this.queue.stats();
+      return check.up({ queued: depth, oldestDueSeconds: Math.round(oldestDueSeconds) });
+    } catch (error) {
+      // The database check says why; this one only reports.
+      return check.up({ message: `unknown: ${(error as Error).message}` });
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Logs through pino (nestjs-pino): one line per HTTP request, with its
+ * request id, status and time; every other log line written while a request
+ * is handled carries the same id (`reqId`). `LOG_FORMAT=json` writes JSON
+ * lines for a log collector; `text` (the default) one readable line each.
+ *
+ * The request id is the caller's `X-Request-Id` when it looks like one (a
+ * proxy in front may set it), or a new UUID; it is sent back in the same
+ * header, and an unexpected error's response carries it too, so a player's
+ * report can be matched to the log.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import pretty from 'pino-pretty';
+
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogOptions {
+  format: LogFormat;
+  level: LogLevel | 'silent';
+}
+
+/** What tests get unless they ask: nothing. */
+export const SILENT: LogOptions = { format: 'json', level: 'silent' };
+
+const REQUEST_ID_HEADER = 'x-request-id';
+const ACCEPTED_REQUEST_ID = /^[\w.:-]{1,100}$/;
+/** Probes and scrapes come every few seconds; their lines would drown the players' requests. */
+const UNLOGGED_PATHS = /^\/(health\/|metrics\b)/;
+
+type Request = IncomingMessage & { originalUrl?: string; body?: { operationName?: unknown } };
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers[REQUEST_ID_HEADER];
+  const id = typeof given === 'string' && ACCEPTED_REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** The GraphQL operation's name, when the client gave one: "which request was that" at a glance. */
+function operationOf(req: Request): string | undefined {
+  const name = req.body?.operationName;
+  return typeof name === 'string' ? name.slice(0, 100) : undefined;
+}
+
+/** The process's logger (main.ts logs through it before the app exists, the app after), to stdout unless told. */
+export function createLogger(options: LogOptions, destination: pino.DestinationStream = pino.destination({ sync: true })): pino.Logger {
+  const stream =
+    options.format === 'text' ? pretty({ sync: true, singleLine: true, colorize: false, translateTime: 'SYS:standard', ignore: 'pid,hostname', destination }) : destination;
+  return pino({ level: options.level }, stream);
+}
+
+export function loggingModule(logger: pino.Logger): DynamicModule {
+  return LoggerModule.forRoot({
+    pinoHttp: {
+      logger,
+      genReqId: requestId,
+      // Lines logged while handling a request carry its id only, not the whole request again.
+      quietReqLogger: true,
+      customProps: (req: Request) => ({ operation: operationOf(req) }),
+      autoLogging: { ignore: (req: Request) => UNLOGGED_PATHS.test(req.originalUrl ?? req.url ?? '') },
+      // Never the headers: they carry players' bearer tokens.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customSuccessMessage: (req: Request, res: ServerResponse, ms: number) => `${req.method} ${req.originalUrl ?? req.url} ${res.statusCode} ${Math.round(ms)} ms`,
+      customErrorMessage: (req: Request, res: ServerResponse) => `${req.method} ${req.originalUrl ?? req.url} ${res.statusCode}`,
+    },
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The web page through a server restart and a database outage: when its
+ * live-update socket drops (a restart closes it with 1012, a phone drops it
+ * while asleep) it reconnects by itself and is caught up at once, a move made
+ * while it was away included, without a reload; a move clicked while the
+ * server cannot reach its database is sent again by itself until it goes
+ * through.
+ */
+import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
+import { ShutdownState } from '../../src/lifecycle/shutdown-state';
+import { Client } from 'pg';
+import { gqlOk, startTestServer, TestServer } from '../support/app';
+import { countingGame, recordedMoves } from '../support/move-stream';
+import { launchBrowser, openWindow, shownVersion, TestBrowser, waitForVersion } from './browser';
+
+describe('web page: live updates across a dropped socket', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  it('shows a move made while its socket was closed, once it has reconnected', async () => {
+    const { gameId, players } = await countingGame(server.url, 'Page');
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const mover = players[game.activeSeats[0]];
+    const watcher = players[1 - game.activeSeats[0]];
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, watcher.token);
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+
+    // The server closes the page's socket as a restart does, and a move is made before the page is back.
+    const sockets = [...server.app.get(ShutdownState).sockets];
+    expect(sockets).toHaveLength(1);
+    for (const socket of sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    const { submitMove } = await gqlOk<{ submitMove: { version: number } }>(
+      server.url,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
+      { id: gameId, v: game.version },
+      mover.token,
+    );
+    expect(await shownVersion(page)).toBe(game.version);
+
+    await waitForVersion(page, submitMove.version);
+    await page.context().close();
+  });
+
+  it('sends a move clicked during a database outage again by itself, once, and shows it', async () => {
+    const { gameId, players } = await countingGame(server.url, 'Outage');
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, players[game.activeSeats[0]].token);
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+
+    const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    try {
+      // The database closes its doors to the server for a while, as during maintenance.
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
+      await page.getByRole('button', { name: 'Add, amount 1' }).click();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await shownVersion(page)).toBe(game.version);
+    } finally {
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await waitForVersion(page, game.version + 1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await recordedMoves(server.db.url, gameId)).toHaveLength(1);
+    await page.context().close();
+  });
+});
