@@ -43,6 +43,11 @@ async function bootstrap(): Promise<void> {
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
     sweepIntervalMs: SWEEP_INTERVAL_MS,
+    emailVerification: config.emailVerification,
+    rateLimits: config.rateLimits,
+    introspection: config.graphqlIntrospection,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
   });
   const mailWorker =
     config.mailWorker === 'child'
@@ -64,6 +69,8 @@ async function bootstrap(): Promise<void> {
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
   if (mail.catcher) logger.log(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
   if (mailWorker) logger.log(`Mail worker running (pid ${mailWorker.pid})`);
+  if (!config.emailVerification) logger.warn('EMAIL_VERIFICATION=off: new accounts are not verified; anyone can sign up with any address.');
+  if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
 }
 

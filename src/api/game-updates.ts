@@ -4,56 +4,32 @@
  * subscribers, which then load their own view. Payloads carry only ids,
  * well under NOTIFY's 8,000-byte limit.
  */
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
+import { PgListener } from '../database/pg-listener';
 
 export const DATABASE_URL = Symbol('DATABASE_URL');
 
 type Listener = (version: number) => void;
 
-const RECONNECT_DELAY_MS = 1000;
-
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(GameUpdates.name);
   private readonly listeners = new Map<string, Set<Listener>>();
-  private client?: Client;
-  private closing = false;
+  private readonly pg: PgListener;
 
-  constructor(private readonly databaseUrl: string) {}
-
-  async onModuleInit(): Promise<void> {
-    await this.connect();
+  constructor(databaseUrl: string) {
+    this.pg = new PgListener(databaseUrl, { [GAME_EVENTS_CHANNEL]: (payload) => this.dispatch(payload) });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.closing = true;
-    await this.client?.end().catch(() => undefined);
+  onModuleInit(): Promise<void> {
+    return this.pg.start();
   }
 
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl });
-    client.on('notification', (message) => this.dispatch(message.payload));
-    client.on('error', (error) => {
-      this.logger.warn(`update listener lost its connection: ${error.message}`);
-      void this.reconnect();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
-    this.client = client;
+  onModuleDestroy(): Promise<void> {
+    return this.pg.stop();
   }
 
-  private async reconnect(): Promise<void> {
-    if (this.closing) return;
-    await this.client?.end().catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
-    if (this.closing) return;
-    await this.connect().catch(() => this.reconnect());
-  }
-
-  private dispatch(payload: string | undefined): void {
-    if (!payload) return;
+  private dispatch(payload: string): void {
     const { gameId, version } = JSON.parse(payload) as { gameId: string; version: number };
     for (const listener of this.listeners.get(gameId) ?? []) listener(version);
   }

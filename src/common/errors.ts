@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'ILLEGAL_MOVE'
   | 'NOT_YOUR_TURN'
   | 'VERSION_CONFLICT'
-  | 'GAME_NOT_ACTIVE';
+  | 'GAME_NOT_ACTIVE'
+  /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
+  | 'RATE_LIMITED';
 
 export class AppError extends Error {
   constructor(
@@ -21,4 +23,10 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** A request refused for coming too often; `retryAfterSeconds` is when it would be accepted. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError('RATE_LIMITED', `${message} Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`, { retryAfter });
 }

@@ -14,7 +14,13 @@ describe('loadConfig', () => {
       snapshotInterval: 100,
       mailWorker: 'child',
       vacationDaysPerYear: 30,
+      emailVerification: true,
+      rateLimits: true,
+      graphqlIntrospection: true,
+      corsOrigins: [],
+      trustProxy: false,
     });
+    expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -29,6 +35,12 @@ describe('loadConfig', () => {
       SNAPSHOT_INTERVAL: '50',
       MAIL_WORKER: 'inline',
       VACATION_DAYS_PER_YEAR: '0',
+      EMAIL_VERIFICATION: 'off',
+      RATE_LIMITS: 'off',
+      GRAPHQL_INTROSPECTION: 'true',
+      NODE_ENV: 'production',
+      CORS_ORIGINS: 'https://a.example.org, http://localhost:5173/',
+      TRUST_PROXY: 'loopback',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -40,6 +52,11 @@ describe('loadConfig', () => {
       snapshotInterval: 50,
       mailWorker: 'inline',
       vacationDaysPerYear: 0,
+      emailVerification: false,
+      rateLimits: false,
+      graphqlIntrospection: true,
+      corsOrigins: ['https://a.example.org', 'http://localhost:5173'],
+      trustProxy: 'loopback',
     });
   });
 
@@ -56,12 +73,16 @@ describe('loadConfig', () => {
         SNAPSHOT_INTERVAL: '0',
         MAIL_WORKER: 'elsewhere',
         VACATION_DAYS_PER_YEAR: '400',
+        EMAIL_VERIFICATION: 'maybe',
+        CORS_ORIGINS: 'https://ok.example.org,*',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(9);
+    expect(error!.problems).toHaveLength(11);
+    expect(error!.message).toContain('EMAIL_VERIFICATION must be on or off');
+    expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');

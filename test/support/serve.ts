@@ -11,7 +11,16 @@ import { TEST_JWT_SECRET } from './app';
 async function serve(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
-  const app = await createApp({ databaseUrl, jwtSecret: TEST_JWT_SECRET, rulesets: [...RULESETS_HOSTED, countingGame], snapshotInterval: 100 }, false);
+  const app = await createApp(
+    {
+      databaseUrl,
+      jwtSecret: TEST_JWT_SECRET,
+      rulesets: [...RULESETS_HOSTED, countingGame],
+      snapshotInterval: 100,
+      emailVerification: process.env.EMAIL_VERIFICATION === 'on',
+    },
+    false,
+  );
   await app.listen(0, '127.0.0.1');
   console.log(`LISTENING ${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/graphql`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
