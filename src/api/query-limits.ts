@@ -67,7 +67,7 @@ export class QueryLimitError extends GraphQLError {
 
 /** graphql-js stops parsing past `maxTokens` with a syntax error of its own. */
 export function queryLimitOfParseError(error: GraphQLError): QueryLimitError | null {
-  if (!/Document contains more th[ae]n \d+ tokens/.test(error.message)) return null;
+  if (!/Document contains more th(an|at) \d+ tokens/.test(error.message)) return null;
   return new QueryLimitError('tokens', `The query is too long: at most ${QUERY_LIMITS.tokens} tokens are allowed.`, QUERY_LIMITS.tokens);
 }
 

@@ -1,3 +1,5 @@
+import { IntrinsicException } from '@nestjs/common';
+
 /**
  * Every refusal the API gives has one of these codes (sent as
  * `extensions.code`) and a message a person understands.
@@ -14,7 +16,12 @@ export type ErrorCode =
   /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
   | 'RATE_LIMITED';
 
-export class AppError extends Error {
+/**
+ * A refusal of the client's request, not a fault of the server's: Nest's
+ * exception handler does not log an IntrinsicException (format-error.ts
+ * logs refusals at debug level, without a stack).
+ */
+export class AppError extends IntrinsicException {
   constructor(
     readonly code: ErrorCode,
     message: string,
