@@ -140,4 +140,21 @@ describe('Public API under attack', () => {
     // Others are not held back by Bob's haste.
     expect((await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).errors).toBeUndefined();
   });
+
+  it('limits sign-ups per client address, and mail to one address whoever asks', async () => {
+    const REGISTER = `mutation($e: String!) { register(email: $e, password: "correct horse battery", displayName: "Script") { token } }`;
+    const RESET = `mutation { requestPasswordReset(email: "victim@example.org") }`;
+    const resets = [];
+    for (let i = 0; i < 6; i++) resets.push(await gql(url, RESET));
+    expect(resets.slice(0, 5).map(errorCode)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect(resets[5].errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
+    let refused;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const answer = await gql(url, REGISTER, { e: `script-${i}@example.org` });
+      if (errorCode(answer) === 'RATE_LIMITED') refused = { answer, i };
+    }
+    // 30 account requests an hour per address: Ann's and Bob's sign-ups, the six resets and 22 more sign-ups.
+    expect(refused!.i).toBe(22);
+    expect(refused!.answer.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
+  });
 });
