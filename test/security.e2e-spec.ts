@@ -4,7 +4,11 @@
  * before anything runs, introspection off, security headers, CORS and
  * WebSocket origins, and request limits.
  */
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import { Kind, parse, specifiedRules, TypeNode, validate } from 'graphql';
 import WebSocket from 'ws';
+import * as pageOperations from '../web/src/api/operations';
+import { costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/api/query-limits';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 
 const INTERNALS = /\bat \w+ \(|\/src\/|node_modules|\.ts:\d+|stacktrace/i;
@@ -62,12 +66,33 @@ describe('Public API under attack', () => {
     expect((await gql(url, `{ ${fewer} }`)).errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'aliases', max: 30, actual: 40 });
   });
 
+  it('lets every request of the web page through, signed in or, for what a visitor may ask, not', () => {
+    const { schema } = server.app.get(GraphQLSchemaHost);
+    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND' };
+    const sample = (type: TypeNode): unknown => {
+      if (type.kind === Kind.NON_NULL_TYPE) return sample(type.type);
+      if (type.kind === Kind.LIST_TYPE) return [];
+      return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
+    };
+    const visitorQueries = ['RULESETS', 'OPEN_GAMES', 'GAME', 'VIEW_AS_OF', 'HISTORY'];
+    for (const [name, text] of Object.entries(pageOperations)) {
+      const document = parse(text, { maxTokens: QUERY_LIMITS.tokens });
+      expect({ name, errors: validate(schema, document, [...specifiedRules, ...queryLimitRules()]).map((error) => error.message) }).toEqual({ name, errors: [] });
+      const definition = document.definitions[0];
+      const variables = Object.fromEntries(
+        (definition.kind === Kind.OPERATION_DEFINITION ? (definition.variableDefinitions ?? []) : []).map((variable) => [variable.variable.name.value, sample(variable.type)]),
+      );
+      const cost = costOf({ schema, query: document, variables, estimators });
+      expect({ name, cost: cost !== null && cost <= (visitorQueries.includes(name) ? QUERY_LIMITS.costAnonymous : QUERY_LIMITS.costPlayer) }).toEqual({ name, cost: true });
+    }
+  });
+
   it('refuses repeated fields, too many directives and too high a cost, saying which limit', async () => {
     const repeated = await gql(url, `{ rulesets { ${'id '.repeat(50)} } }`);
     expect(repeated.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'repeatedFields' });
     const directives = await gql(url, `{ rulesets { id ${Array.from({ length: 25 }, (_, i) => `n${i}: name @include(if: true)`).join(' ')} } }`);
     expect(directives.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'directives' });
-    // Fifteen integrity checks: over a visitor's budget, within a player's.
+    // Fifteen integrity checks (7,515): over a visitor's budget, within a player's.
     const costly = `{ ${Array.from({ length: 15 }, (_, i) => `g${i}: game(id: "${gameId}") { integrity { ok } }`).join(' ')} }`;
     expect((await gql(url, costly)).errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
     expect((await gql(url, costly, {}, ann.token)).errors).toBeUndefined();

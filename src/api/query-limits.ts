@@ -38,15 +38,19 @@ export const QUERY_LIMITS = {
   directives: 20,
   /** Times one field (one response name) may be selected in one selection set. */
   repeatedFields: 5,
-  /** Total cost (see FIELD_COSTS): anonymous callers, and signed-in players. */
-  costAnonymous: 3000,
-  costPlayer: 10000,
+  /**
+   * Total cost (see FIELD_COSTS): anonymous callers (a spectator's page reads
+   * 500 history entries, about 5,000), and signed-in players (their own 100
+   * games cost about 5,200).
+   */
+  costAnonymous: 6000,
+  costPlayer: 12000,
 } as const;
 
 /** What fields cost beyond 1 each: the work a field causes, not the bytes it returns. */
 export const FIELD_COSTS = {
   /** Recomputes the hash of every event of the game. */
-  integrity: 300,
+  integrity: 500,
   /** Folds the game's events up to a version (from the nearest snapshot). */
   viewAsOf: 50,
   /** The ruleset's own work: the view, the legal moves. */
@@ -178,7 +182,7 @@ export function queryLimitRules(): ValidationRule[] {
 }
 
 /** Each field's cost: its own `complexity` (FIELD_COSTS, set where the field is declared), else 1 plus its children. */
-const estimators = [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })];
+export const estimators = [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })];
 
 /** A list field's cost: its entries' cost times how many it may return. */
 export function listCost(entries: (args: Record<string, unknown>) => number, ownCost = 1) {
@@ -190,7 +194,7 @@ export function listCost(entries: (args: Record<string, unknown>) => number, own
  * estimator will visit; null when its variables are not valid (execution
  * refuses it then, before any resolver runs).
  */
-function costOf(options: Parameters<typeof getComplexity>[0]): number | null {
+export function costOf(options: Parameters<typeof getComplexity>[0]): number | null {
   try {
     return getComplexity(options);
   } catch (error) {
