@@ -7,13 +7,14 @@
  * known address. Mails go through the notifications outbox, written in the
  * same transaction as what they are about, so none is lost.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../api/context';
 import { Identity, Sessions } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { PeriodicTask } from '../common/periodic';
 import { cleanDisplayName } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
@@ -56,10 +57,16 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'P2002';
 }
 
+/** How often links past their time are deleted (unverified sign-ups with them). */
+const SWEEP_INTERVAL_MS = 3600_000;
+
 @Injectable()
-export class Accounts {
+export class Accounts implements OnModuleInit, OnModuleDestroy {
+  private readonly sweeper = new PeriodicTask('forgetting expired account links', SWEEP_INTERVAL_MS, () =>
+    this.tokens.forgetExpired(this.prisma.sql, this.clock.now()),
+  );
   /** A hash to check unknown addresses' passwords against, so that a login takes as long either way. */
-  private readonly stand_in = hashPassword('no account has this password');
+  private readonly standInHash = hashPassword('no account has this password');
 
   constructor(
     private readonly prisma: PrismaService,
@@ -71,6 +78,14 @@ export class Accounts {
     private readonly clock: Clock,
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
   ) {}
+
+  onModuleInit(): void {
+    this.sweeper.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
+  }
 
   // ---- signing up and in -------------------------------------------------------
 
@@ -236,7 +251,7 @@ export class Accounts {
   // ---- shared steps ----------------------------------------------------------------
 
   private async passwordMatches(user: User | null, password: string): Promise<boolean> {
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.stand_in));
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.standInHash));
     return matches && !!user?.passwordHash;
   }
 
