@@ -9,7 +9,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
 import { SmtpInbox } from '../support/smtp-inbox';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, TestBrowser, waitUntil } from './browser';
 
 const NEW_PASSWORD = 'lanterns over the harbour';
 
@@ -26,6 +26,16 @@ describe('web page: signing up with a verified address, resetting a password, an
   let chromium: TestBrowser;
   let baseUrl: string;
   const email = `ann-${Date.now()}@example.org`;
+  /** What the browser refused under the page's Content-Security-Policy: nothing, if it fits the page. */
+  const refusedByPolicy: string[] = [];
+
+  async function openPage(viewport = DESKTOP) {
+    const window = await openWindow(chromium.browser, baseUrl, viewport);
+    window.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+    });
+    return window;
+  }
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
@@ -52,7 +62,7 @@ describe('web page: signing up with a verified address, resetting a password, an
   }
 
   it('signs up, shows the verification banner, sends the link again, and signs in from the link', async () => {
-    const { page } = await openWindow(chromium.browser, baseUrl, DESKTOP);
+    const { page } = await openPage(DESKTOP);
     await page.getByRole('button', { name: 'New here? Sign up' }).click();
     await page.getByLabel('Your name, as other players see it').fill('Ann');
     await page.getByLabel('Email').fill(email);
@@ -73,7 +83,7 @@ describe('web page: signing up with a verified address, resetting a password, an
   });
 
   it('sets a new password from the link a forgotten password sends', async () => {
-    const { page } = await openWindow(chromium.browser, baseUrl, DESKTOP);
+    const { page } = await openPage(DESKTOP);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
@@ -90,8 +100,8 @@ describe('web page: signing up with a verified address, resetting a password, an
   });
 
   it('changes name, address and password on the account page, lists sessions, logs out everywhere and deletes the account', async () => {
-    const desk = await openWindow(chromium.browser, baseUrl, DESKTOP);
-    const phone = await openWindow(chromium.browser, baseUrl, PHONE);
+    const desk = await openPage(DESKTOP);
+    const phone = await openPage(PHONE);
     await logIn(desk.page, NEW_PASSWORD);
     await logIn(phone.page, NEW_PASSWORD);
     const page = desk.page;
@@ -120,7 +130,7 @@ describe('web page: signing up with a verified address, resetting a password, an
     await password.getByLabel('New password').fill('a quieter harbour at seven');
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Changed.').waitFor();
-    await page.waitForFunction(`document.querySelectorAll('.session-list li').length === 1`);
+    await waitUntil(page, `document.querySelectorAll('.session-list li').length === 1`);
     await screenshot(page, 'account');
     // The phone's session ended with the change: on its next request it asks to log in.
     await phone.page.reload();
@@ -148,5 +158,6 @@ describe('web page: signing up with a verified address, resetting a password, an
     await page.getByLabel('Password').fill('a quieter harbour at seven');
     await page.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Wrong email or password/);
+    expect(refusedByPolicy).toEqual([]);
   });
 });

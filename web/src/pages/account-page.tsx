@@ -10,7 +10,7 @@ import { problemOf, type Problem } from '../api/errors';
 import { CHANGE_EMAIL, CHANGE_PASSWORD, DELETE_ACCOUNT, LOGOUT_EVERYWHERE, SESSIONS, UPDATE_PROFILE } from '../api/operations';
 import type { Me, SessionInfo } from '../api/types';
 import { useSubmission } from '../api/use-submission';
-import { PASSWORD_HINT } from '../components/password-hint';
+import { PasswordInput } from '../components/password-input';
 import { ProblemBanner } from '../components/problem-banner';
 import { VerificationNotice } from '../components/verification-notice';
 import { useSession } from '../session';
@@ -79,10 +79,7 @@ function EmailCard({ me }: { me: Me }) {
           New address
           <input name="newEmail" type="email" value={newEmail} onChange={(event) => setNewEmail(event.target.value)} required autoComplete="email" />
         </label>
-        <label>
-          Your password
-          <input name="password" type="password" value={password} onChange={(event) => setPassword(event.target.value)} required autoComplete="current-password" />
-        </label>
+        <PasswordInput label="Your password" name="password" value={password} onChange={setPassword} />
       </FormCard>
     </>
   );
@@ -103,15 +100,8 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
         onChanged();
       }}
     >
-      <label>
-        Current password
-        <input name="currentPassword" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} required autoComplete="current-password" />
-      </label>
-      <label>
-        New password
-        <input name="newPassword" type="password" value={next} onChange={(event) => setNext(event.target.value)} required autoComplete="new-password" />
-        <span className="muted small">{PASSWORD_HINT}</span>
-      </label>
+      <PasswordInput label="Current password" name="currentPassword" value={current} onChange={setCurrent} />
+      <PasswordInput label="New password" name="newPassword" value={next} onChange={setNext} isNew />
     </FormCard>
   );
 }
@@ -180,10 +170,7 @@ function DeleteCard() {
         Your address, name and password are erased, and you are logged out everywhere. Your games go on: your seats show
         “Deleted player”, and your moves stay in their history. This cannot be undone.
       </p>
-      <label>
-        Your password
-        <input name="deletePassword" type="password" value={password} onChange={(event) => setPassword(event.target.value)} required autoComplete="current-password" />
-      </label>
+      <PasswordInput label="Your password" name="deletePassword" value={password} onChange={setPassword} />
       <label className="checkbox">
         <input type="checkbox" checked={sure} onChange={(event) => setSure(event.target.checked)} required /> I want to delete my account
       </label>

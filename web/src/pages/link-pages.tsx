@@ -8,7 +8,7 @@ import { request } from '../api/client';
 import { problemOf, type Problem } from '../api/errors';
 import { RESET_PASSWORD, VERIFY_EMAIL } from '../api/operations';
 import { useSubmission } from '../api/use-submission';
-import { PASSWORD_HINT } from '../components/password-hint';
+import { PasswordInput } from '../components/password-input';
 import { ProblemBanner } from '../components/problem-banner';
 import { Link, useRouter } from '../router';
 import { useSession, type AuthPayload } from '../session';
@@ -68,11 +68,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
       <form className="card" onSubmit={submit} aria-label="Choose a new password">
         <h2>Choose a new password</h2>
         <p className="muted">You will be logged out everywhere else.</p>
-        <label>
-          New password
-          <input name="newPassword" type="password" value={password} onChange={(event) => setPassword(event.target.value)} required autoComplete="new-password" />
-          <span className="muted small">{PASSWORD_HINT}</span>
-        </label>
+        <PasswordInput label="New password" name="newPassword" value={password} onChange={setPassword} isNew />
         <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
         <button type="submit" className="primary" disabled={submission.busy}>
           Set the new password

@@ -10,7 +10,7 @@ import { REQUEST_PASSWORD_RESET } from '../api/operations';
 import { useSubmission } from '../api/use-submission';
 import { ProblemBanner } from '../components/problem-banner';
 import { VerificationNotice } from '../components/verification-notice';
-import { PASSWORD_HINT } from '../components/password-hint';
+import { PasswordInput } from '../components/password-input';
 import { useSession } from '../session';
 
 export type LoginMode = 'login' | 'register' | 'forgot';
@@ -70,20 +70,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
           Email
           <input name="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required autoComplete="email" />
         </label>
-        {mode !== 'forgot' && (
-          <label>
-            Password
-            <input
-              name="password"
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            />
-            {mode === 'register' && <span className="muted small">{PASSWORD_HINT}</span>}
-          </label>
-        )}
+        {mode !== 'forgot' && <PasswordInput label="Password" name="password" value={password} onChange={setPassword} isNew={mode === 'register'} />}
         {mailedTo && mode === 'forgot' && (
           <p className="saved" role="status">
             If {mailedTo} has an account, a link to choose a new password is on its way. Check your mail.
