@@ -145,8 +145,14 @@ export class GamesResolver {
     resolve: (parent: GameParent) => parent,
   })
   async gameUpdated(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
-    await this.play.load(gameId); // NOT_FOUND before subscribing
+    // Watching before the game is read: a change made meanwhile is not missed.
     const versions = this.updates.watch(gameId);
+    try {
+      await this.play.load(gameId); // NOT_FOUND before the subscription starts
+    } catch (error) {
+      await versions.return?.();
+      throw error;
+    }
     const play = this.play;
     async function* updates() {
       try {

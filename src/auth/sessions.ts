@@ -118,6 +118,9 @@ export class Sessions implements OnModuleInit, OnModuleDestroy {
   /** Starts a session for `userId` (in the caller's transaction, when given one); returns its bearer token. */
   async start(userId: string, userAgent: string | undefined, sql: Sql = this.prisma.sql): Promise<{ token: string; sessionId: string }> {
     const [{ id }] = await sql.query<{ id: string }>(START, [userId, userAgent?.slice(0, MAX_USER_AGENT) ?? null]);
+    // Known here from the start (unless a notice comes first), so its first request reads nothing.
+    const now = Date.now();
+    remember(this.known, id, { userId, ended: false, lastUsedMs: now, storedLastUsedMs: now }, CACHED_SESSIONS);
     return { token: jwt.sign({ sid: id }, this.key, { subject: userId, algorithm: 'HS256' }), sessionId: id };
   }
 
