@@ -75,7 +75,7 @@ export async function post(url: string, query: string, variables: Record<string,
 export async function registerPlayers(url: string, count: number): Promise<Player[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const data = await post(url, `mutation($e: String!) { register(email: $e, password: "benchmark", displayName: "Bench ${i}") { token } }`, {
+      const data = await post(url, `mutation($e: String!) { register(email: $e, password: "benchmark players move fast", displayName: "Bench ${i}") { token } }`, {
         e: `bench-${i}-${Date.now()}@example.org`,
       });
       return { token: data.register.token };

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from './accounts/accounts.module';
 import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
@@ -15,6 +16,7 @@ import { VacationsModule } from './deadlines/vacations.module';
 import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import type { AnyRuleset } from './rules/contract';
 
 export interface AppOptions {
@@ -33,6 +35,16 @@ export interface AppOptions {
   logger?: PinoLogger;
   /** Required of `/metrics` scrapers when set (METRICS_TOKEN). */
   metricsToken?: string | null;
+  /** A new account exists once its address is verified (EMAIL_VERIFICATION). Omitted: true. */
+  emailVerification?: boolean;
+  /** Requests are limited (RATE_LIMITS). Omitted: true. */
+  rateLimits?: boolean;
+  /** The schema may be introspected (GRAPHQL_INTROSPECTION). Omitted: false. */
+  introspection?: boolean;
+  /** Other sites whose pages may use the API (CORS_ORIGINS). Omitted: none. */
+  corsOrigins?: string[];
+  /** Express's `trust proxy` (TRUST_PROXY). Omitted: false. */
+  trustProxy?: string | false;
 }
 
 /** What every process of the server runs: the database, the games and the notifications. */
@@ -58,8 +70,10 @@ export class AppModule {
         ...domainModules(options),
         LifecycleModule,
         AuthModule.forRoot(options.jwtSecret),
+        RateLimitsModule.forRoot(options.rateLimits ?? true),
+        AccountsModule.forRoot(options.emailVerification ?? true),
         DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
-        ApiModule,
+        ApiModule.forRoot({ introspection: options.introspection ?? false, corsOrigins: options.corsOrigins ?? [] }),
         HealthModule,
         MetricsEndpointModule.forRoot(options.metricsToken ?? null),
       ],

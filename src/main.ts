@@ -49,6 +49,11 @@ async function bootstrap(): Promise<void> {
     sweepIntervalMs: SWEEP_INTERVAL_MS,
     logger: processLogger,
     metricsToken: config.metricsToken ?? null,
+    emailVerification: config.emailVerification,
+    rateLimits: config.rateLimits,
+    introspection: config.graphqlIntrospection,
+    corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
   });
   const metrics = app.get(Metrics);
   const mailWorker =
@@ -74,6 +79,8 @@ async function bootstrap(): Promise<void> {
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
   if (mail.catcher) logger.info(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
   if (mailWorker) logger.info(`Mail worker running (pid ${mailWorker.pid})`);
+  if (!config.emailVerification) logger.warn('EMAIL_VERIFICATION=off: new accounts are not verified; anyone can sign up with any address.');
+  if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
   if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
 }

@@ -261,7 +261,8 @@ describe('GraphQL API (end to end)', () => {
     expect((await gql(url, shallow)).errors).toBeUndefined();
     const tooDeep = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
     const refused = await gql(url, tooDeep);
-    expect(errorCode(refused)).toBe('BAD_USER_INPUT');
+    expect(errorCode(refused)).toBe('QUERY_TOO_COMPLEX');
+    expect(refused.errors![0].extensions).toMatchObject({ limit: 'depth', max: 8, actual: 9 });
     expect(refused.errors![0].message).toMatch(/nested 9 levels deep; at most 8/);
     const huge = await fetch(url, {
       method: 'POST',

@@ -144,6 +144,9 @@ export async function startServerProcess(databaseUrl: string, smtpUrl: string, e
       ...serve.env,
       DATABASE_URL: databaseUrl,
       SMTP_URL: smtpUrl,
+      // The benchmark signs up its players at once and moves far faster than any person (README.md, "Rate limits").
+      EMAIL_VERIFICATION: 'off',
+      RATE_LIMITS: 'off',
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
     },

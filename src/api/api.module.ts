@@ -1,70 +1,116 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLError } from 'graphql';
+import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import { AuthService } from '../auth/auth.service';
+import { AccountsResolver } from '../accounts/accounts.resolver';
+import { Identity, Sessions } from '../auth/sessions';
 import { DATABASE_URL } from '../database/database.module';
 import { ShutdownState } from '../lifecycle/shutdown-state';
-import { AuthResolver } from './auth.resolver';
-import { buildContext } from './context';
+import { connectionToken, httpContext, identify, socketContext } from './context';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { DevMailController } from './dev-mail.controller';
 import { ApiExceptionFilter } from './exception-filter';
-import { depthLimit } from './depth-limit';
 import { formatError, formatWsResult } from './format-error';
 import { GameUpdates } from './game-updates';
 import { GamesResolver } from './games.resolver';
 import { JSONScalar } from './json.scalar';
 import { NotificationsResolver } from './notifications.resolver';
 import { requestIdOnFaults } from './request-id-plugin';
+import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
 import { UnsubscribeController } from './unsubscribe.controller';
 
-const MAX_QUERY_DEPTH = 8;
+export interface ApiOptions {
+  /** Whether the schema can be introspected (GRAPHQL_INTROSPECTION; off in production). */
+  introspection: boolean;
+  /** Other sites whose pages may use the API (CORS_ORIGINS); their WebSockets are accepted too. */
+  corsOrigins: string[];
+}
 
-@Module({
-  imports: [
-    GraphQLModule.forRootAsync<ApolloDriverConfig>({
-      driver: ApolloDriver,
-      inject: [AuthService, ShutdownState],
-      useFactory: (auth: AuthService, lifecycle: ShutdownState) => ({
-        autoSchemaFile: true,
-        sortSchema: true,
-        resolvers: { JSON: JSONScalar },
-        playground: false,
-        introspection: true,
-        csrfPrevention: true,
-        validationRules: [depthLimit(MAX_QUERY_DEPTH)],
-        // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
-        plugins: [ApolloServerPluginCacheControlDisabled(), requestIdOnFaults],
-        formatError,
-        subscriptions: {
-          'graphql-ws': {
-            path: '/graphql',
-            // Known, so that a shutdown can close each with a code that tells its client to reconnect.
-            onConnect: (context: { extra: unknown }) => lifecycle.socketOpened((context.extra as { socket: WebSocket }).socket),
-            // graphql-ws does not use Apollo's formatError: give its errors the same codes.
-            onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
-          },
-        },
-        context: (raw: { req?: { id?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }) => ({
-          ...buildContext(auth, raw),
-          // Set by the request logger (logging.module.ts); shown with unexpected errors (request-id-plugin.ts).
-          requestId: raw.req?.id,
+/** What graphql-ws keeps per connection: its socket and upgrade request, and who opened it. */
+interface Connection {
+  socket: WebSocket;
+  request: IncomingMessage;
+  identity?: Identity;
+  tokenProblem?: string;
+}
+
+/** graphql-ws's close code for a connection whose credentials are no longer good. */
+const SESSION_ENDED_CLOSE = 4401;
+
+/**
+ * A WebSocket opened by a page of another site is refused: browsers send
+ * any site's page's cookies and connections alike, and only the Origin
+ * header tells them apart. Clients that are not browsers send none.
+ */
+function fromAllowedOrigin(request: IncomingMessage, corsOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host || corsOrigins.includes(new URL(origin).origin);
+  } catch {
+    return false;
+  }
+}
+
+@Module({})
+export class ApiModule {
+  static forRoot(options: ApiOptions): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
+          driver: ApolloDriver,
+          inject: [Sessions, ShutdownState],
+          useFactory: (sessions: Sessions, lifecycle: ShutdownState) => ({
+            autoSchemaFile: true,
+            sortSchema: true,
+            resolvers: { JSON: JSONScalar },
+            playground: false,
+            introspection: options.introspection,
+            includeStacktraceInErrorResponses: false,
+            csrfPrevention: true,
+            parseOptions: { maxTokens: QUERY_LIMITS.tokens },
+            validationRules: queryLimitRules(),
+            // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
+            plugins: [ApolloServerPluginCacheControlDisabled(), costLimitPlugin(), requestIdOnFaults],
+            formatError,
+            subscriptions: {
+              'graphql-ws': {
+                path: '/graphql',
+                onConnect: async (context: { connectionParams?: Record<string, unknown>; extra: unknown }) => {
+                  const connection = context.extra as Connection;
+                  if (!fromAllowedOrigin(connection.request, options.corsOrigins)) return false;
+                  // Known, so that a shutdown can close each with a code that tells its client to reconnect.
+                  lifecycle.socketOpened(connection.socket);
+                  Object.assign(connection, await identify(sessions, connectionToken(context.connectionParams)));
+                  if (connection.identity) {
+                    const detach = sessions.attachSocket(connection.identity, () => connection.socket.close(SESSION_ENDED_CLOSE, 'Your session has ended.'));
+                    connection.socket.once('close', detach);
+                  }
+                  return true;
+                },
+                // graphql-ws does not use Apollo's formatError: give its errors the same codes.
+                onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
+              },
+            },
+            context: (raw: { req?: Parameters<typeof httpContext>[1]; extra?: Connection }) =>
+              raw.extra ? socketContext(raw.extra, raw.extra.request) : httpContext(sessions, raw.req!),
+          }),
         }),
-      }),
-    }),
-  ],
-  controllers: [UnsubscribeController, DevMailController],
-  providers: [
-    AuthResolver,
-    GamesResolver,
-    NotificationsResolver,
-    DeadlinesResolver,
-    { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
-    { provide: APP_FILTER, useClass: ApiExceptionFilter },
-  ],
-})
-export class ApiModule {}
+      ],
+      controllers: [UnsubscribeController, DevMailController],
+      providers: [
+        AccountsResolver,
+        GamesResolver,
+        NotificationsResolver,
+        DeadlinesResolver,
+        { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
+          { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

@@ -4,12 +4,16 @@ import { Deadlines } from '../deadlines/deadlines';
 import { RequestContext, requireUser } from './context';
 import { GameModel, GameParent } from './models';
 import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './notification-models';
+import { FIELD_COSTS, listCost } from './query-limits';
 
 @Resolver(() => GameModel)
 export class DeadlinesResolver {
   constructor(private readonly moveDeadlines: Deadlines) {}
 
-  @Query(() => [MyTurnModel], { description: 'Every game where the caller must act now, soonest deadline first.' })
+  @Query(() => [MyTurnModel], {
+    description: 'Every game where the caller must act now, soonest deadline first.',
+    complexity: listCost(() => FIELD_COSTS.unboundedList),
+  })
   async myTurns(@Context() context: RequestContext) {
     const userId = requireUser(context);
     const turns = await this.moveDeadlines.myTurns(userId);
@@ -27,7 +31,10 @@ export class DeadlinesResolver {
     return new GameParent(await this.moveDeadlines.resolve(userId, gameId, seat, action), userId);
   }
 
-  @ResolveField(() => [SeatDeadlineModel], { description: 'Move deadlines of the seats that must act (games with deadlines only).' })
+  @ResolveField(() => [SeatDeadlineModel], {
+    description: 'Move deadlines of the seats that must act (games with deadlines only).',
+    complexity: listCost(() => FIELD_COSTS.unboundedList),
+  })
   deadlines(@Parent() { game }: GameParent) {
     return this.moveDeadlines.ofGame(game.row.id);
   }

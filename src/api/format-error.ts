@@ -1,28 +1,61 @@
 /**
- * One place that turns errors into what clients see: our AppErrors keep
- * their code and message; anything unexpected is logged and reported without
- * internals (which could leak hidden game information).
+ * One place that turns errors into what clients see. Nothing from inside the
+ * server reaches a client: no stack trace, no file path, no internal message
+ * (which could also leak hidden game information). Our AppErrors keep their
+ * code, message and details; the refusals Apollo and graphql-js give a
+ * request that is not valid GraphQL keep their code and their message, which
+ * speaks only of the request; anything else is a fault, reported without
+ * internals.
  */
 import { Logger } from '@nestjs/common';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError } from '../common/errors';
 import { isDatabaseUnavailable } from '../database/unavailable';
-import { QueryTooDeepError } from './depth-limit';
+import { QueryLimitError, queryLimitOfParseError } from './query-limits';
 
 const logger = new Logger('GraphQL');
 
 /** Seconds a client is asked to wait before trying again while the database is out of reach. */
 export const RETRY_AFTER_SECONDS = 2;
 
+/**
+ * Codes Apollo gives requests it refuses before running them (parse,
+ * validation, variable coercion, batching, a missing query): their messages
+ * are about the request only.
+ */
+const REQUEST_REFUSAL_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/** Longest message of Apollo's own we pass on: a coercion message quotes the variable's value. */
+const MAX_MESSAGE_LENGTH = 500;
+
+function refusal(code: string, message: string, formatted: GraphQLFormattedError, details: Record<string, unknown> = {}): GraphQLFormattedError {
+  // A refusal is the client's doing, not the server's: worth a debug line at most, never a stack.
+  logger.debug(`refused (${code}): ${message}`);
+  return { message, locations: formatted.locations, path: formatted.path, extensions: { ...details, code } };
+}
+
+/** A query limit's refusal, however Apollo wrapped it (validation errors come wrapped). */
+function queryLimitOf(error: unknown): QueryLimitError | null {
+  if (error instanceof QueryLimitError) return error;
+  if (!(error instanceof GraphQLError)) return null;
+  if (error.originalError instanceof QueryLimitError) return error.originalError;
+  return queryLimitOfParseError(error);
+}
+
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
-    return { message: original.message, path: formatted.path, extensions: { ...original.details, code: original.code } };
-  }
-  if (original instanceof QueryTooDeepError || (original instanceof GraphQLError && original.originalError instanceof QueryTooDeepError)) {
-    return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
-  }
+  if (original instanceof AppError) return refusal(original.code, original.message, formatted, original.details);
+  const limit = queryLimitOf(original);
+  if (limit) return refusal(limit.code, limit.message, formatted, limit.details);
   if (isDatabaseUnavailable(original)) {
     logger.warn(`database unavailable: ${original instanceof Error ? original.message : String(original)}`);
     return {
@@ -32,7 +65,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const code = formatted.extensions?.code;
-  if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  if (typeof code === 'string' && REQUEST_REFUSAL_CODES.has(code)) return refusal(code, formatted.message.slice(0, MAX_MESSAGE_LENGTH), formatted);
   logger.error(original instanceof Error ? (original.stack ?? original.message) : String(original));
   return { message: 'Something went wrong on the server.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

@@ -10,42 +10,35 @@
  * woken to re-read its game, and a subscriber whose game moved in the gap is
  * sent the newest view.
  */
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
-import { retryDelayMs } from '../common/backoff';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
+import { PgListener } from '../database/pg-listener';
 
 /** Called when a game may have changed. */
 type Listener = () => void;
 
-const FIRST_RECONNECT_DELAY_MS = 500;
-const LONGEST_RECONNECT_DELAY_MS = 10_000;
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'pbw-game-updates';
 
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(GameUpdates.name);
   private readonly listeners = new Map<string, Set<Listener>>();
-  private client: Client | null = null;
-  private reconnecting: Promise<void> | null = null;
-  private closing = false;
+  private readonly pg: PgListener;
 
-  constructor(private readonly databaseUrl: string) {}
-
-  async onModuleInit(): Promise<void> {
-    try {
-      await this.listen();
-    } catch (error) {
-      // The server starts anyway; subscribers are caught up once it listens.
-      this.connectionLost(error as Error);
-    }
+  constructor(databaseUrl: string) {
+    this.pg = new PgListener(
+      databaseUrl,
+      { [GAME_EVENTS_CHANNEL]: (payload) => this.dispatch(payload) },
+      { applicationName: LISTENER_APPLICATION_NAME, onReconnect: () => this.wakeAll() },
+    );
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.closing = true;
-    await this.client?.end().catch(() => undefined);
-    await this.reconnecting;
+  onModuleInit(): Promise<void> {
+    return this.pg.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.pg.stop();
   }
 
   /** Open subscriptions in this process. */
@@ -55,56 +48,11 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
     return count;
   }
 
-  private async listen(): Promise<void> {
-    const client = new Client({ connectionString: this.databaseUrl, application_name: LISTENER_APPLICATION_NAME, keepAlive: true });
-    // Until it listens, failures reach connect() below; after, they come as 'error' or 'end' on the connection.
-    const onLost = (error?: Error) => {
-      if (this.client === client) this.connectionLost(error ?? new Error('the connection ended'));
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', (message) => this.dispatch(message.payload));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${GAME_EVENTS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    this.client = client;
-  }
-
-  /** Drops the connection and listens again, with backoff, for as long as it takes; then catches every watcher up. */
-  private connectionLost(error: Error): void {
-    if (this.closing || this.reconnecting) return;
-    this.logger.warn(`update listener lost its connection: ${error.message}`);
-    const lost = this.client;
-    this.client = null;
-    void lost?.end().catch(() => undefined);
-    this.reconnecting = this.reconnect().finally(() => (this.reconnecting = null));
-  }
-
-  private async reconnect(): Promise<void> {
-    for (let attempt = 0; !this.closing; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt, FIRST_RECONNECT_DELAY_MS, LONGEST_RECONNECT_DELAY_MS)));
-      if (this.closing) return;
-      try {
-        await this.listen();
-        this.logger.log(`update listener reconnected; catching up ${this.watchers} subscription(s)`);
-        this.wakeAll();
-        return;
-      } catch (error) {
-        this.logger.warn(`update listener could not reconnect (try ${attempt + 1}): ${(error as Error).message}`);
-      }
-    }
-  }
-
   private wakeAll(): void {
     for (const set of this.listeners.values()) for (const listener of set) listener();
   }
 
-  private dispatch(payload: string | undefined): void {
-    if (!payload) return;
+  private dispatch(payload: string): void {
     const { gameId } = JSON.parse(payload) as { gameId: string };
     for (const listener of this.listeners.get(gameId) ?? []) listener();
   }

@@ -7,8 +7,10 @@ import { RulesetRegistry } from '../games/registry';
 import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
 import { GameService, LoadedGame } from '../play/game.service';
+import { Invitations } from '../invitations/invitations';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
+import { FIELD_COSTS, listCost } from './query-limits';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
 import { MoveDeadlineInputModel } from './notification-models';
@@ -22,6 +24,16 @@ class CreateGameInput {
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
 }
 
+/** Games per page of `games`. */
+function pageSize(first: number | null | undefined): number {
+  return Math.min(Math.max(first ?? 50, 1), 200);
+}
+
+/** Entries per page of `history`. */
+function historyPageSize(first: number | null | undefined): number {
+  return Math.min(Math.max(first ?? 100, 1), 500);
+}
+
 @Resolver(() => GameModel)
 export class GamesResolver {
   constructor(
@@ -31,6 +43,7 @@ export class GamesResolver {
     private readonly prisma: PrismaService,
     private readonly updates: GameUpdates,
     private readonly metrics: Metrics,
+    private readonly invitations: Invitations,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -45,7 +58,10 @@ export class GamesResolver {
     return new GameParent(await this.play.load(id), context.userId);
   }
 
-  @Query(() => [GameModel], { description: 'Games, newest activity first: all, or only the caller\'s (`mine`).' })
+  @Query(() => [GameModel], {
+    description: 'Games, newest activity first: all, or only the caller\'s (`mine`).',
+    complexity: listCost((args) => pageSize(args.first as number | undefined)),
+  })
   async games(
     @Context() context: RequestContext,
     @Args('status', { type: () => GameStatusValue, nullable: true }) status?: GameStatusValue,
@@ -57,7 +73,7 @@ export class GamesResolver {
     const rows = await this.prisma.game.findMany({
       where: { ...(status ? { status } : {}), ...(mine ? { seats: { some: { userId } } } : {}) },
       orderBy: { updatedAt: 'desc' },
-      take: Math.min(Math.max(first ?? 50, 1), 200),
+      take: pageSize(first),
       skip: Math.max(offset ?? 0, 0),
       select: { id: true },
     });
@@ -82,10 +98,12 @@ export class GamesResolver {
     return new GameParent(await this.play.joinGame(userId, gameId, seat), userId);
   }
 
-  @Mutation(() => GameModel, { description: 'Host only, before the start: mails a registered user an invitation to take a seat.' })
+  @Mutation(() => GameModel, {
+    description: 'Host only, before the start: mails an invitation to take a seat to any address; one without an account gets a link to sign up, which seats them.',
+  })
   async invitePlayer(@Args('gameId', { type: () => ID }) gameId: string, @Args('email') email: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
-    return new GameParent(await this.play.invitePlayer(userId, gameId, email), userId);
+    return new GameParent(await this.invitations.invite(userId, gameId, email), userId);
   }
 
   @Mutation(() => GameModel)
@@ -194,7 +212,7 @@ export class GamesResolver {
     return game.row.options;
   }
 
-  @ResolveField(() => [SeatModel])
+  @ResolveField(() => [SeatModel], { complexity: listCost(() => FIELD_COSTS.unboundedList) })
   async seats(@Parent() { game }: GameParent) {
     const ids = game.state.seats.filter((id): id is string => id !== null);
     const users = await this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
@@ -216,13 +234,17 @@ export class GamesResolver {
     return this.play.status(game)?.phase ?? null;
   }
 
-  @ResolveField(() => JSONScalar, { nullable: true, description: 'The board as the caller may see it, now or at version `asOf`.' })
+  @ResolveField(() => JSONScalar, {
+    nullable: true,
+    description: 'The board as the caller may see it, now or at version `asOf`.',
+    complexity: ({ args }) => (args.asOf === undefined || args.asOf === null ? FIELD_COSTS.rules : FIELD_COSTS.viewAsOf),
+  })
   async view(@Parent() { game, userId }: GameParent, @Args('asOf', { type: () => Int, nullable: true }) asOf?: number) {
     const state = asOf === undefined || asOf === null ? game.state : await this.play.stateAt(game, asOf);
     return state.started ? game.ruleset.view(state.rules, this.play.viewerFor(game, userId)) : null;
   }
 
-  @ResolveField(() => [JSONScalar], { description: 'Every move the caller may make now.' })
+  @ResolveField(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules })
   legalMoves(@Parent() { game, userId }: GameParent) {
     const seat = this.play.seatOf(game.state, userId);
     if (seat === null || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(seat)) return [];
@@ -235,13 +257,13 @@ export class GamesResolver {
     return game.row.status === 'ACTIVE' && last !== undefined && last.seat === this.play.seatOf(game.state, userId);
   }
 
-  @ResolveField(() => [HistoryEntryModel])
+  @ResolveField(() => [HistoryEntryModel], { complexity: listCost((args) => historyPageSize(args.first as number | undefined)) })
   async history(
     @Parent() { game, userId }: GameParent,
     @Args('after', { type: () => Int, nullable: true }) after?: number,
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
-    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, first ?? 100);
+    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));
     const seated = game.state.seats.filter((id): id is string => id !== null);
     const userIds = [...new Set([...seated, ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)])];
     const users = new Map(
@@ -259,7 +281,7 @@ export class GamesResolver {
     return game.row.status === 'FINISHED' ? game.row.result : null;
   }
 
-  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s hash chain.' })
+  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s hash chain.', complexity: FIELD_COSTS.integrity })
   integrity(@Parent() { game }: GameParent) {
     return this.store.verifyIntegrity(game.row.id);
   }

@@ -19,6 +19,9 @@ export class UserModel {
 @ObjectType('Me')
 export class MeModel extends UserModel {
   @Field() email!: string;
+  @Field(() => String, { nullable: true, description: 'A new address waiting to be verified through the link mailed to it.' })
+  pendingEmail?: string | null;
+  @Field() createdAt!: Date;
 }
 
 @ObjectType('AuthPayload')

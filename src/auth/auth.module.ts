@@ -1,14 +1,15 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AuthService, JWT_SECRET } from './auth.service';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { JWT_SECRET, Sessions } from './sessions';
 
+/** Sessions and their bearer tokens. */
+@Global()
 @Module({})
 export class AuthModule {
   static forRoot(jwtSecret: string): DynamicModule {
     return {
       module: AuthModule,
-      global: true,
-      providers: [{ provide: JWT_SECRET, useValue: jwtSecret }, AuthService],
-      exports: [AuthService],
+      providers: [{ provide: JWT_SECRET, useValue: jwtSecret }, Sessions],
+      exports: [Sessions, JWT_SECRET],
     };
   }
 }

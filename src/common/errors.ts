@@ -1,3 +1,5 @@
+import { IntrinsicException } from '@nestjs/common';
+
 /**
  * Every refusal the API gives has one of these codes (sent as
  * `extensions.code`) and a message a person understands.
@@ -10,9 +12,16 @@ export type ErrorCode =
   | 'ILLEGAL_MOVE'
   | 'NOT_YOUR_TURN'
   | 'VERSION_CONFLICT'
-  | 'GAME_NOT_ACTIVE';
+  | 'GAME_NOT_ACTIVE'
+  /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
+  | 'RATE_LIMITED';
 
-export class AppError extends Error {
+/**
+ * A refusal of the client's request, not a fault of the server's: Nest's
+ * exception handler does not log an IntrinsicException (format-error.ts
+ * logs refusals at debug level, without a stack).
+ */
+export class AppError extends IntrinsicException {
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -21,4 +30,10 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** A request refused for coming too often; `retryAfterSeconds` is when it would be accepted. */
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError('RATE_LIMITED', `${message} Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`, { retryAfter });
 }

@@ -19,7 +19,13 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       databaseWaitSeconds: 120,
       shutdownGraceSeconds: 10,
+      emailVerification: true,
+      rateLimits: true,
+      graphqlIntrospection: true,
+      corsOrigins: [],
+      trustProxy: false,
     });
+    expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
   });
 
   it('reads every variable', () => {
@@ -39,6 +45,12 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'm'.repeat(20),
       DATABASE_WAIT_SECONDS: '30',
       SHUTDOWN_GRACE_SECONDS: '5',
+      EMAIL_VERIFICATION: 'off',
+      RATE_LIMITS: 'off',
+      GRAPHQL_INTROSPECTION: 'true',
+      NODE_ENV: 'production',
+      CORS_ORIGINS: 'https://a.example.org, http://localhost:5173/',
+      TRUST_PROXY: 'loopback',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -55,6 +67,11 @@ describe('loadConfig', () => {
       metricsToken: 'm'.repeat(20),
       databaseWaitSeconds: 30,
       shutdownGraceSeconds: 5,
+      emailVerification: false,
+      rateLimits: false,
+      graphqlIntrospection: true,
+      corsOrigins: ['https://a.example.org', 'http://localhost:5173'],
+      trustProxy: 'loopback',
     });
   });
 
@@ -76,12 +93,16 @@ describe('loadConfig', () => {
         METRICS_TOKEN: 'secret',
         DATABASE_WAIT_SECONDS: '-1',
         SHUTDOWN_GRACE_SECONDS: 'soon',
+        EMAIL_VERIFICATION: 'maybe',
+        CORS_ORIGINS: 'https://ok.example.org,*',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(14);
+    expect(error!.problems).toHaveLength(16);
+    expect(error!.message).toContain('EMAIL_VERIFICATION must be on or off');
+    expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');

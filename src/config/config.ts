@@ -32,6 +32,16 @@ export interface AppConfig {
   databaseWaitSeconds: number;
   /** How long a shutdown lets requests in flight finish. */
   shutdownGraceSeconds: number;
+  /** A new account exists once its address is verified; off: at once (tests, benchmarks, private servers). */
+  emailVerification: boolean;
+  /** Off: no request is ever throttled (benchmarks). */
+  rateLimits: boolean;
+  /** Whether the schema may be introspected: off in production unless asked for. */
+  graphqlIntrospection: boolean;
+  /** Origins of other sites whose pages may call the API; empty: none. */
+  corsOrigins: string[];
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (for per-address limits). */
+  trustProxy: string | false;
 }
 
 /**
@@ -92,6 +102,28 @@ function parseWholeNumber(name: string, raw: string | undefined, fallback: numbe
   return value;
 }
 
+function parseSwitch(name: string, raw: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['on', 'true', '1'].includes(raw)) return true;
+  if (['off', 'false', '0'].includes(raw)) return false;
+  problems.push(`${name} must be on or off (true or false), got "${raw}"`);
+  return fallback;
+}
+
+function parseOrigins(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => {
+    try {
+      const url = new URL(entry);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) return true;
+    } catch {
+      // reported below
+    }
+    problems.push(`CORS_ORIGINS must list origins like https://games.example.org, separated by commas; "${entry}" is not one`);
+    return false;
+  }).map((entry) => new URL(entry).origin);
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const port = parsePort(env.PORT, problems);
@@ -118,6 +150,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   }
   const databaseWaitSeconds = parseWholeNumber('DATABASE_WAIT_SECONDS', env.DATABASE_WAIT_SECONDS, 120, [0, Infinity], problems);
   const shutdownGraceSeconds = parseWholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10, [0, 3600], problems);
+  const emailVerification = parseSwitch('EMAIL_VERIFICATION', env.EMAIL_VERIFICATION, true, problems);
+  const rateLimits = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true, problems);
+  const graphqlIntrospection = parseSwitch('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, env.NODE_ENV !== 'production', problems);
+  const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
+  const trustProxy = env.TRUST_PROXY ? env.TRUST_PROXY : false;
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -135,5 +172,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     metricsToken,
     databaseWaitSeconds,
     shutdownGraceSeconds,
+    emailVerification,
+    rateLimits,
+    graphqlIntrospection,
+    corsOrigins,
+    trustProxy,
   };
 }

@@ -37,6 +37,8 @@ WHERE n.id = sent.id AND n.status <> 'SENT'`;
 
 /** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
+  // A deleted account's address is gone.
+  if (!notification.recipient.email) return 'SKIPPED';
   const route = routeFor(notification.kind, notification.recipient.deliveries, notification.recipient.onVacation);
   if (route === 'SKIP') return 'SKIPPED';
   if (notification.turnOver) return 'SUPERSEDED';

@@ -46,6 +46,7 @@ export class Digests implements OnApplicationBootstrap, OnModuleDestroy {
     const due = held.filter((group) => group._min.createdAt!.getTime() <= now.getTime() - DIGEST_INTERVAL_MS);
     let written = 0;
     for (const { userId } of due) {
+      if (!userId) continue; // held mail is always a user's
       if (await this.vacations.isOnVacation(userId, now)) continue;
       if (await this.writeDigest(userId)) written++;
     }

@@ -12,8 +12,14 @@ import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import type { ChoosableKind } from './preferences';
+import { accountLinkToken } from '../accounts/account-tokens';
 import {
   deadlinePassedMail,
+  emailChangeRequestedMail,
+  invitationToSignUpMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  verifyEmailMail,
   deadlineReminderMail,
   digestMail,
   gameFinishedMail,
@@ -30,7 +36,8 @@ import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscr
 
 export interface ComposedMail extends RenderedMail {
   to: { name: string; address: string };
-  unsubscribeUrl: string;
+  /** Absent for mail about an account, which its reader asked for. */
+  unsubscribeUrl?: string;
 }
 
 /** A game mail's own data. */
@@ -51,11 +58,37 @@ export class MailComposer {
 
   async compose(notification: PendingNotification): Promise<ComposedMail> {
     const { recipient } = notification;
+    const to = { name: recipient.displayName ?? '', address: recipient.email! };
+    const accountBody = this.accountBody(notification);
+    if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName }), to };
     const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : this.gameBody(notification);
     const scope: UnsubscribeScope = notification.kind === 'DIGEST' ? 'ALL' : (notification.kind as ChoosableKind);
-    const unsubscribeUrl = this.links.url({ userId: notification.userId, scope });
-    const rendered = layout(body, { recipientName: recipient.displayName, unsubscribeWhat: UNSUBSCRIBE_WHAT[scope], unsubscribeUrl });
-    return { ...rendered, to: { name: recipient.displayName, address: recipient.email }, unsubscribeUrl };
+    const unsubscribeUrl = this.links.url({ userId: notification.userId!, scope });
+    const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl, settingsUrl: this.pageUrl('/settings') };
+    return { ...layout(body, { recipientName: recipient.displayName, unsubscribe }), to, unsubscribeUrl };
+  }
+
+  /** The body of a mail about an account or an invitation to sign up; null for any other kind. */
+  private accountBody(notification: PendingNotification): MailBody | null {
+    const details = notification.details as { tokenId?: string; newEmail?: string };
+    const link = (path: string) => this.pageUrl(`${path}?token=${encodeURIComponent(accountLinkToken(this.options.linkSecret, details.tokenId!))}`);
+    switch (notification.kind) {
+      case 'VERIFY_EMAIL':
+        return verifyEmailMail({ link: link('/verify-email'), forAccountChange: notification.userId !== null });
+      case 'PASSWORD_RESET':
+        return passwordResetMail({ link: link('/reset-password') });
+      case 'SIGN_UP_ATTEMPT':
+        return signUpAttemptMail({ loginUrl: this.pageUrl('/'), resetUrl: this.pageUrl('/forgot-password') });
+      case 'EMAIL_CHANGE_REQUESTED':
+        return emailChangeRequestedMail({ newEmail: details.newEmail!, accountUrl: this.pageUrl('/account') });
+      case 'INVITATION_TO_SIGN_UP': {
+        const { context, game } = this.gameMail(notification);
+        const signUpUrl = this.pageUrl(`/sign-up?email=${encodeURIComponent(notification.recipient.email!)}&game=${game.id}`);
+        return invitationToSignUpMail({ hostName: game.hostName, rulesetName: context.rulesetName, gameTitle: context.gameTitle, signUpUrl });
+      }
+      default:
+        return null;
+    }
   }
 
   private async digestBody(digest: NotificationFacts): Promise<MailBody> {
@@ -81,8 +114,8 @@ export class MailComposer {
         return deadlineReminderMail({ ...context, deadline: new Date((notification.details as { deadline: string }).deadline) });
       case 'DEADLINE_PASSED':
         return this.deadlinePassed(mail);
-      case 'DIGEST':
-        throw new Error('a digest is not about one game');
+      default:
+        throw new Error(`a ${notification.kind} notification is not about one game`);
     }
   }
 
@@ -129,6 +162,10 @@ export class MailComposer {
   }
 
   private gameUrl(gameId: string): string {
-    return `${this.options.mail.publicUrl}/games/${gameId}`;
+    return this.pageUrl(`/games/${gameId}`);
+  }
+
+  private pageUrl(path: string): string {
+    return `${this.options.mail.publicUrl}${path}`;
   }
 }

@@ -30,7 +30,8 @@ export interface GameFacts {
 
 export interface NotificationFacts {
   id: string;
-  userId: string;
+  /** Null for mail to an address without an account. */
+  userId: string | null;
   gameId: string | null;
   gameVersion: number;
   kind: NotificationKind;
@@ -42,7 +43,8 @@ export interface NotificationFacts {
 }
 
 export interface PendingNotification extends NotificationFacts {
-  recipient: { email: string; displayName: string; deliveries: Deliveries; onVacation: boolean };
+  /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
+  recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
   /** A "your turn" notification whose turn is over: the recipient has moved since, or no longer has to. */
   turnOver: boolean;
 }
@@ -72,7 +74,7 @@ interface TurnHistoryJson {
 
 interface NotificationRow {
   id: string;
-  user_id: string;
+  user_id: string | null;
   game_id: string | null;
   game_version: number;
   kind: NotificationKind;
@@ -82,8 +84,8 @@ interface NotificationRow {
 }
 
 interface PendingRow extends NotificationRow {
-  email: string;
-  display_name: string;
+  email: string | null;
+  display_name: string | null;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
   turn_over: boolean;
@@ -125,7 +127,8 @@ LEFT JOIN LATERAL (
 ) turn ON true`;
 
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
-  recipient.email, recipient.display_name, settings.deliveries,
+  -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, only the name they chose.
+  COALESCE(n.to_address, recipient.email) AS email, COALESCE(recipient.display_name, n.details->>'name') AS display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
   n.kind = 'YOUR_TURN' AND (
     NOT EXISTS (SELECT 1 FROM games g WHERE g.id = n.game_id AND g.status = 'ACTIVE' AND (n.details->>'seat')::int = ANY (g.active_seats))
@@ -133,7 +136,7 @@ const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
                WHERE e.game_id = n.game_id AND e.seq > n.game_version AND e.actor_user_id = n.user_id AND e.type NOT LIKE 'game.%')
   ) AS turn_over
 FROM notifications n
-JOIN users recipient ON recipient.id = n.user_id
+LEFT JOIN users recipient ON recipient.id = n.user_id
 LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
 ${GAME_FACTS}
 WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;

@@ -39,8 +39,7 @@ export class Mailer implements OnModuleDestroy {
       messageId: `<${id}@${this.messageIdHost}>`,
       headers: {
         // RFC 8058 one-click unsubscribe: mail clients POST to the link.
-        'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
         'Auto-Submitted': 'auto-generated',
       },
     });

@@ -14,7 +14,8 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
   for (const event of appended) {
     switch (event.type) {
       case PlayerInvited:
-        planned.push({ userId: event.payload.userId as string, kind: 'INVITATION' });
+        // Invitations now name an invitation, whose mail is written with it (src/invitations/); older ones named the user.
+        if (typeof event.payload.userId === 'string') planned.push({ userId: event.payload.userId, kind: 'INVITATION' });
         break;
       case GameStarted:
         planned.push(...players.map((userId) => ({ userId, kind: 'GAME_STARTED' as const })));

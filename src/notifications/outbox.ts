@@ -24,6 +24,22 @@ FROM unnest($4::uuid[], $5::text[]::"NotificationKind"[], $6::text[]::jsonb[]) A
 ON CONFLICT DO NOTHING
 RETURNING id`;
 
+/** A mail about an account or an invitation, to a user or to an address without one. */
+export interface AccountMail {
+  kind: NotificationKind;
+  /** Null when the address has no account. */
+  userId: string | null;
+  /** Set when the mail must go to this address rather than the user's own (a new address, a sign-up). */
+  toAddress: string | null;
+  details: Record<string, unknown>;
+  /** An invitation's game. */
+  gameId?: string;
+}
+
+const RECORD_ACCOUNT_MAIL = `
+INSERT INTO notifications (id, user_id, to_address, game_id, game_version, kind, details, created_at)
+VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"NotificationKind", $5::jsonb, $6::timestamptz)`;
+
 @Injectable()
 export class NotificationOutbox {
   constructor(private readonly clock: Clock) {}
@@ -44,5 +60,10 @@ export class NotificationOutbox {
       planned.map(({ details }) => JSON.stringify(details ?? {})),
     ]);
     return rows.map((row) => row.id);
+  }
+
+  /** Records a mail about an account or an invitation, in the caller's transaction: sent like any notification, whatever the user's mail settings. */
+  async recordAccountMail(sql: Sql, mail: AccountMail): Promise<void> {
+    await sql.query(RECORD_ACCOUNT_MAIL, [mail.userId, mail.toAddress, mail.gameId ?? null, mail.kind, JSON.stringify(mail.details), this.clock.now()]);
   }
 }

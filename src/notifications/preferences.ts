@@ -31,9 +31,14 @@ export function withDefaults(chosen: Partial<Deliveries> | null): Deliveries {
   return Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, chosen?.[kind] ?? 'IMMEDIATE'])) as Deliveries;
 }
 
+export function isChoosable(kind: NotificationKind): kind is ChoosableKind {
+  return (CHOOSABLE_KINDS as readonly string[]).includes(kind);
+}
+
 /** What the worker does now with a notification of `kind` for a user with these choices. */
 export function routeFor(kind: NotificationKind, deliveries: Deliveries, onVacation: boolean): Route {
-  if (kind === 'DIGEST') return 'SEND';
+  // Digests, and mail about the account, which its reader asked for, always go now.
+  if (!isChoosable(kind)) return 'SEND';
   const delivery = deliveries[kind];
   if (delivery === 'OFF') return 'SKIP';
   if (delivery === 'DIGEST' || onVacation) return 'HOLD';

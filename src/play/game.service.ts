@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
-import { DuplicateMoveError, EventStore, GameProjection, NewEvent } from '../event-store/event-store';
+import type { Sql } from '../database/sql';
+import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
@@ -18,7 +20,7 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken } from './platform-events';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
@@ -148,18 +150,6 @@ export class GameService {
     return this.load(gameId);
   }
 
-  /** The host asks a registered user, by email, to take a seat (the invitation is mailed). */
-  async invitePlayer(hostId: string, gameId: string, email: string): Promise<LoadedGame> {
-    const game = await this.load(gameId);
-    if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host can invite players.');
-    if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
-    if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
-    const invitee = await this.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
-    if (!invitee) throw new AppError('BAD_USER_INPUT', 'There is no account with that email address.');
-    if (game.state.seats.includes(invitee.id)) throw new AppError('BAD_USER_INPUT', 'That player already has a seat in this game.');
-    return this.appendAndFold(game, [{ type: PlayerInvited, payload: { userId: invitee.id }, actorUserId: hostId }], {});
-  }
-
   async startGame(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can start the game.');
@@ -248,15 +238,17 @@ export class GameService {
     if (!Number.isInteger(toVersion) || toVersion < from || toVersion >= game.row.version) {
       throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
     }
-    const why = reason.trim();
-    if (why.length === 0 || why.length > 500) throw new AppError('BAD_USER_INPUT', 'Give a reason of 1 to 500 characters for the rollback.');
+    const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
     const hostSeat = this.seatOf(game.state, userId);
     return this.jumpTo(game, { type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat });
   }
 
-  /** Appends events the server decides itself (deadline outcomes), folded and checked like a move's. */
-  appendServerEvents(game: LoadedGame, events: NewEvent[]): Promise<LoadedGame> {
-    return this.appendAndFold(game, events, {});
+  /**
+   * Appends events the server decides itself (deadline outcomes, an
+   * invitation), folded and checked like a move's; `alsoWrite` commits with them.
+   */
+  appendServerEvents(game: LoadedGame, events: NewEvent[], alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+    return this.appendAndFold(game, events, {}, undefined, alsoWrite);
   }
 
   /** The ruleset's events passing over `seat` (see Ruleset.skipTurn); null where it cannot be skipped now. */
@@ -323,7 +315,7 @@ export class GameService {
     return { seq, type, payload, actorSeat: null, stepStart: false, reversible: false };
   }
 
-  private appendAndFold(game: LoadedGame, events: NewEvent[], projection: GameProjection, clientMoveId?: string): Promise<LoadedGame> {
+  private appendAndFold(game: LoadedGame, events: NewEvent[], projection: GameProjection, clientMoveId?: string, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
     let state = game.state;
     events.forEach((event, i) => {
       state = foldEvent(game.ruleset, state, {
@@ -335,7 +327,7 @@ export class GameService {
         reversible: event.reversible ?? false,
       });
     });
-    return this.appendWithState(game, events, state, projection, clientMoveId);
+    return this.appendWithState(game, events, state, projection, clientMoveId, alsoWrite);
   }
 
   private async appendWithState(
@@ -344,6 +336,7 @@ export class GameService {
     state: GameState,
     projection: GameProjection,
     clientMoveId?: string,
+    alsoWrite?: ExtraWrites,
   ): Promise<LoadedGame> {
     const status = gameStatus(game.ruleset, state);
     const fullProjection: GameProjection = {
@@ -367,7 +360,7 @@ export class GameService {
       clientMoveId,
       at,
       projection: fullProjection,
-      alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }) ?? undefined,
+      alsoInTransaction: bothWrites(this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }), alsoWrite),
     });
     this.loader.remember(game.row.id, to, state);
     // Snapshots are a cache: failing to write one costs speed, never correctness.
@@ -391,6 +384,17 @@ export class GameService {
     this.rows.set(row.id, row);
     if (this.rows.size > ROW_CACHE_LIMIT) this.rows.delete(this.rows.keys().next().value as string);
   }
+}
+
+/** Writes that commit with an append, given what was appended. */
+export type ExtraWrites = (sql: Sql, appended: StoredEvent[]) => Promise<void>;
+
+function bothWrites(first: ExtraWrites | null, second: ExtraWrites | undefined): ExtraWrites | undefined {
+  if (!first || !second) return first ?? second;
+  return async (sql, appended) => {
+    await first(sql, appended);
+    await second(sql, appended);
+  };
 }
 
 function asChangeEvent(event: NewEvent, at: Date): ChangeEvent {

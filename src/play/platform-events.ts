@@ -12,7 +12,7 @@ export const GameStarted = 'game.started';
 export const GameRolledBack = 'game.rolledBack';
 /** A player took back their own last step: the state becomes the state at `toVersion`. */
 export const MoveUndone = 'game.moveUndone';
-/** The host invited a registered user (by email) to take a seat. */
+/** The host invited an address to take a seat: `{ invitationId }` (src/invitations/), in older games `{ userId }`. */
 export const PlayerInvited = 'game.playerInvited';
 /** A seat's move deadline passed (see src/deadlines/). */
 export const DeadlinePassed = 'game.deadlinePassed';

@@ -36,6 +36,13 @@ export interface TestServerOptions {
   metricsToken?: string;
   /** Omitted: the server logs nothing. */
   logger?: PinoLogger;
+  /** Omitted: off, so registerPlayer signs a player in at once (the account tests turn it on). */
+  emailVerification?: boolean;
+  /** Omitted: on, as `npm start` runs, so every test shows the limits let it work. */
+  rateLimits?: boolean;
+  /** Omitted: on. */
+  introspection?: boolean;
+  corsOrigins?: string[];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -51,6 +58,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       vacations: options.vacations,
       metricsToken: options.metricsToken,
       logger: options.logger,
+      emailVerification: options.emailVerification ?? false,
+      rateLimits: options.rateLimits ?? true,
+      introspection: options.introspection ?? true,
+      corsOrigins: options.corsOrigins,
     },
   );
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
@@ -98,10 +109,14 @@ export interface Player {
   name: string;
 }
 
+/** Every test player's password. */
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Signs a player up on a server with EMAIL_VERIFICATION=off (the tests' default). */
 export async function registerPlayer(url: string, name: string): Promise<Player> {
   const data = await gqlOk<{ register: { token: string; user: { id: string } } }>(
     url,
-    `mutation($email: String!, $name: String!) { register(email: $email, password: "correct horse", displayName: $name) { token user { id } } }`,
+    `mutation($email: String!, $name: String!) { register(email: $email, password: "${TEST_PASSWORD}", displayName: $name) { token user { id } } }`,
     { email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.org`, name },
   );
   return { token: data.register.token, id: data.register.user.id, name };

@@ -19,7 +19,15 @@ async function serve(): Promise<void> {
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const logger = createLogger({ format: 'json', level: 'info' });
   await migrateWhenReachable(databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) => logger.info({ context: 'Bootstrap' }, line));
-  const app = await createApp({ databaseUrl, jwtSecret: TEST_JWT_SECRET, rulesets: [...RULESETS_HOSTED, countingGame], snapshotInterval: 100, logger });
+  const app = await createApp({
+    databaseUrl,
+    jwtSecret: TEST_JWT_SECRET,
+    rulesets: [...RULESETS_HOSTED, countingGame],
+    snapshotInterval: 100,
+    logger,
+    emailVerification: process.env.EMAIL_VERIFICATION === 'on',
+    rateLimits: process.env.RATE_LIMITS !== 'off',
+  });
   shutDownOnSignals(app, { graceMs: Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000 });
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
   console.log(`LISTENING ${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/graphql`);

@@ -70,8 +70,14 @@ export async function shownVersion(page: Page): Promise<number> {
 }
 
 /** Waits until `expression`, evaluated in the page, is true (a string: the tests are compiled without DOM types). */
-export async function waitUntil(page: Page, expression: string): Promise<void> {
-  await page.waitForFunction(expression);
+export async function waitUntil(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+  // Asked from here, not polled inside the page: Playwright polls a string there with eval,
+  // which the page's Content-Security-Policy rightly forbids.
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 const VERSION_IN_PAGE = `Number(document.querySelector('.play-area')?.getAttribute('data-version'))`;

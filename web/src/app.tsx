@@ -1,9 +1,11 @@
-/** The page frame and which page a path shows. Games can be watched logged out; everything else asks to log in. */
+/** The page frame and which page a path shows. Games can be watched logged out; mail links open their own pages; everything else asks to log in. */
+import { AccountPage } from './pages/account-page';
 import { GamePage } from './pages/game-page';
+import { ResetPasswordPage, VerifyEmailPage } from './pages/link-pages';
 import { LobbyPage } from './pages/lobby-page';
 import { LoginPage } from './pages/login-page';
 import { SettingsPage } from './pages/settings-page';
-import { isSettings, Link, SETTINGS_PATH, useRouter } from './router';
+import { ACCOUNT_PATH, isPage, isSettings, Link, SETTINGS_PATH, useRouter } from './router';
 import { useSession } from './session';
 
 function Header() {
@@ -20,7 +22,10 @@ function Header() {
           <Link to={SETTINGS_PATH} className="link" aria-current={isSettings(location) ? 'page' : undefined}>
             Settings
           </Link>
-          <button className="link" onClick={logout}>
+          <Link to={ACCOUNT_PATH} className="link" aria-current={isPage(location, ACCOUNT_PATH) ? 'page' : undefined}>
+            Account
+          </Link>
+          <button className="link" onClick={() => void logout()}>
             Log out
           </button>
         </span>
@@ -29,10 +34,21 @@ function Header() {
   );
 }
 
+/** The log-in page a signed-out visitor sees at this path: a mail's sign-up or password link opens the right form. */
+function SignedOutPage() {
+  const { location } = useRouter();
+  if (isPage(location, '/sign-up')) return <LoginPage initialMode="register" initialEmail={location.query.get('email') ?? ''} />;
+  if (isPage(location, '/forgot-password')) return <LoginPage initialMode="forgot" />;
+  return <LoginPage />;
+}
+
 function Page() {
   const { me } = useSession();
   const { location } = useRouter();
   const game = /^\/games\/([^/]+)$/.exec(location.path);
+  const token = location.query.get('token') ?? '';
+  if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
+  if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;
   if (me === undefined) return <p className="muted">Loading…</p>;
   if (game) {
     return (
@@ -42,7 +58,8 @@ function Page() {
       </>
     );
   }
-  if (!me) return <LoginPage />;
+  if (!me) return <SignedOutPage />;
+  if (isPage(location, ACCOUNT_PATH)) return <AccountPage />;
   return isSettings(location) ? <SettingsPage /> : <LobbyPage />;
 }
 

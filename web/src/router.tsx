@@ -18,7 +18,15 @@ interface Location {
 export const SETTINGS_PATH = '/settings';
 
 export function isSettings(location: Location): boolean {
-  return location.path.replace(/\/$/, '') === SETTINGS_PATH;
+  return isPage(location, SETTINGS_PATH);
+}
+
+/** The account page: name, address, password, sessions, deletion. */
+export const ACCOUNT_PATH = '/account';
+
+/** Whether the page shows `path` (a trailing slash or not). */
+export function isPage(location: Location, path: string): boolean {
+  return location.path.replace(/\/$/, '') === path;
 }
 
 const RouterContext = createContext<{ location: Location; navigate: (to: string) => void } | null>(null);

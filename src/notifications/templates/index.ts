@@ -1,3 +1,4 @@
+export { emailChangeRequestedMail, invitationToSignUpMail, passwordResetMail, signUpAttemptMail, verifyEmailMail } from './account';
 export { deadlinePassedMail } from './deadline-passed';
 export { deadlineReminderMail } from './deadline-reminder';
 export { digestMail } from './digest';

@@ -1,12 +1,12 @@
-/** The frame around every mail body: greeting, footer with the unsubscribe and settings links. */
+/** The frame around every mail body: greeting, and a footer with the unsubscribe and settings links where the mail has them. */
 import { html, SafeHtml } from './html';
 import type { MailBody } from './mail-template';
 
 export interface LayoutContext {
-  recipientName: string;
-  /** What the unsubscribe link stops, for a person: "your-turn emails". */
-  unsubscribeWhat: string;
-  unsubscribeUrl: string;
+  /** Null when the reader has no account yet. */
+  recipientName: string | null;
+  /** For mail a player can stop: what the link stops, for a person ("your-turn emails"), the link, and the settings page. */
+  unsubscribe?: { what: string; url: string; settingsUrl: string };
 }
 
 export interface RenderedMail {
@@ -16,24 +16,30 @@ export interface RenderedMail {
 }
 
 export function layout(body: MailBody, context: LayoutContext): RenderedMail {
+  const greeting = context.recipientName ? `Hello ${context.recipientName},` : 'Hello,';
+  const { unsubscribe } = context;
   const text = [
-    `Hello ${context.recipientName},`,
+    greeting,
     '',
     body.text,
     '',
     '-- ',
-    `Play by Web. To stop ${context.unsubscribeWhat}: ${context.unsubscribeUrl}`,
-    'Choose how you get each kind of email with updateNotificationSettings.',
+    ...(unsubscribe
+      ? [`Play by Web. To stop ${unsubscribe.what}: ${unsubscribe.url}`, `Choose how you get each kind of email in your settings: ${unsubscribe.settingsUrl}`]
+      : ['Play by Web']),
   ].join('\n');
+  const footer: SafeHtml = unsubscribe
+    ? html`Play by Web. <a href="${unsubscribe.url}">Stop ${unsubscribe.what}</a>.
+Choose how you get each kind of email in your <a href="${unsubscribe.settingsUrl}">settings</a>.`
+    : html`Play by Web`;
   const page: SafeHtml = html`<!doctype html>
 <html>
 <head><meta charset="utf-8"><title>${body.subject}</title></head>
 <body style="font-family: sans-serif; line-height: 1.4; max-width: 40em">
-<p>Hello ${context.recipientName},</p>
+<p>${greeting}</p>
 ${body.html}
 <hr>
-<p style="font-size: small; color: #555">Play by Web. <a href="${context.unsubscribeUrl}">Stop ${context.unsubscribeWhat}</a>.
-Choose how you get each kind of email in your notification settings.</p>
+<p style="font-size: small; color: #555">${footer}</p>
 </body>
 </html>`;
   return { subject: body.subject, text, html: page.value };

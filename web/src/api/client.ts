@@ -82,6 +82,15 @@ async function requestOnce<T>(query: string, variables: Record<string, unknown>)
 
 let socket: Client | null = null;
 
+/** graphql-ws close code the server uses when the socket's session has ended (logged out elsewhere, password changed). */
+const SESSION_ENDED = 4401;
+let sessionEnded: () => void = () => undefined;
+
+/** What to do when the server ends this page's session: forget it and ask to log in. */
+export function onSessionEnded(listener: () => void): void {
+  sessionEnded = listener;
+}
+
 function liveSocket(): Client {
   if (!socket) {
     const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -91,9 +100,14 @@ function liveSocket(): Client {
         const token = storedToken();
         return token ? { authorization: `Bearer ${token}` } : {};
       },
-      // Phones drop sockets when the screen sleeps: keep trying, forever.
+      // Phones drop sockets when the screen sleeps: keep trying, forever (but not with a session that has ended).
       retryAttempts: Infinity,
-      shouldRetry: () => true,
+      shouldRetry: (event) => (event as { code?: number }).code !== SESSION_ENDED,
+      on: {
+        closed: (event) => {
+          if ((event as { code?: number }).code === SESSION_ENDED) sessionEnded();
+        },
+      },
     });
   }
   return socket;

@@ -2,12 +2,25 @@
 
 const SUMMARY_FIELDS = `id ruleset status version phase activeSeats mySeat updatedAt host { id displayName } seats { index user { id displayName } }`;
 const GAME_FIELDS = `${SUMMARY_FIELDS} options view legalMoves canUndo result deadlines { seat deadline passed }`;
-const AUTH_FIELDS = `token user { id email displayName }`;
+const ME_FIELDS = `id email displayName pendingEmail`;
+const AUTH_FIELDS = `token user { ${ME_FIELDS} }`;
 
 export const REGISTER = `mutation Register($email: String!, $password: String!, $displayName: String!) {
-  register(email: $email, password: $password, displayName: $displayName) { ${AUTH_FIELDS} } }`;
+  register(email: $email, password: $password, displayName: $displayName) { checkYourMail ${AUTH_FIELDS} } }`;
 export const LOGIN = `mutation Login($email: String!, $password: String!) { login(email: $email, password: $password) { ${AUTH_FIELDS} } }`;
-export const ME = `query Me { me { id email displayName } }`;
+export const ME = `query Me { me { ${ME_FIELDS} } }`;
+export const VERIFY_EMAIL = `mutation VerifyEmail($token: String!) { verifyEmail(token: $token) { ${AUTH_FIELDS} } }`;
+export const RESEND_VERIFICATION = `mutation ResendVerification($email: String!) { resendVerification(email: $email) }`;
+export const REQUEST_PASSWORD_RESET = `mutation RequestPasswordReset($email: String!) { requestPasswordReset(email: $email) }`;
+export const RESET_PASSWORD = `mutation ResetPassword($token: String!, $newPassword: String!) { resetPassword(token: $token, newPassword: $newPassword) { ${AUTH_FIELDS} } }`;
+export const LOGOUT = `mutation Logout { logout }`;
+export const LOGOUT_EVERYWHERE = `mutation LogoutEverywhere { logoutEverywhere }`;
+export const SESSIONS = `query Sessions { sessions { id createdAt lastUsedAt userAgent current } }`;
+export const CHANGE_PASSWORD = `mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
+  changePassword(currentPassword: $currentPassword, newPassword: $newPassword) }`;
+export const CHANGE_EMAIL = `mutation ChangeEmail($password: String!, $newEmail: String!) { changeEmail(password: $password, newEmail: $newEmail) { ${ME_FIELDS} } }`;
+export const UPDATE_PROFILE = `mutation UpdateProfile($displayName: String!) { updateProfile(displayName: $displayName) { ${ME_FIELDS} } }`;
+export const DELETE_ACCOUNT = `mutation DeleteAccount($password: String!) { deleteAccount(password: $password) }`;
 
 export const RULESETS = `query Rulesets { rulesets { id name description minSeats maxSeats options } }`;
 export const MY_TURNS = `query MyTurns { myTurns { seat deadline game { ${SUMMARY_FIELDS} } } }`;

@@ -10,6 +10,17 @@ export interface User {
 
 export interface Me extends User {
   email: string;
+  /** A new address waiting for its link to be opened. */
+  pendingEmail: string | null;
+}
+
+/** A signed-in device of the player's. */
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  current: boolean;
 }
 
 export interface Seat {

@@ -1,4 +1,4 @@
-/** The host invites a registered player by their email address; the server mails them the game's link. */
+/** The host invites anyone by email address; the server mails them the game's link, or a link to sign up and take the seat. */
 import { useState, type FormEvent } from 'react';
 import { request } from '../api/client';
 import { INVITE_PLAYER } from '../api/operations';
@@ -41,7 +41,7 @@ export function InviteByEmail({ game, accept }: { game: Game; accept: (game: Gam
         </button>
       </div>
       <p id={`invite-email-hint-${game.id}`} className="muted small">
-        They need an account here; they are sent an email with the link to this game.
+        They are sent an email with the link to this game; someone new here gets a link to sign up and take a seat.
       </p>
       <div role="status" className="saved">
         {sentTo && `Invitation sent to ${sentTo}.`}

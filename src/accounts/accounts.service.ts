@@ -1,0 +1,277 @@
+/**
+ * Accounts: signing up (with the address verified first, unless
+ * EMAIL_VERIFICATION=off), logging in, password resets and changes, a new
+ * address, a new name, and deletion. Nothing here tells anyone whether an
+ * address has an account: sign-up and reset answer alike for any address,
+ * and a login with an unknown address does the same slow hash as one with a
+ * known address. Mails go through the notifications outbox, written in the
+ * same transaction as what they are about, so none is lost.
+ */
+import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import type { RequestContext } from '../api/context';
+import { Identity, Sessions } from '../auth/sessions';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { checkNewPassword } from '../auth/password-policy';
+import { Clock } from '../common/clock';
+import { AppError } from '../common/errors';
+import { PeriodicTask } from '../common/periodic';
+import { cleanDisplayName } from '../common/text';
+import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
+import type { User } from '../generated/prisma/client';
+import { Invitations } from '../invitations/invitations';
+import { NotificationOutbox } from '../notifications/outbox';
+import { LoginAttempts } from '../rate-limits/login-attempts';
+import { AccountTokens } from './account-tokens';
+import { checkEmail, normalizeEmail } from './email-address';
+
+export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
+
+/** What a deleted account's seats and history show. */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+export interface Registration {
+  /** Set when the account exists at once (EMAIL_VERIFICATION=off). */
+  signedIn: SignedIn | null;
+}
+
+const TAKEN = 'An account with that email address already exists.';
+const EMAIL_OWNER = `SELECT id FROM users WHERE email = $1`;
+const CREATE_USER = `INSERT INTO users (id, email, password_hash, display_name) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id`;
+const SET_EMAIL = `UPDATE users SET email = $2 WHERE id = $1::uuid AND deleted_at IS NULL`;
+const SET_PASSWORD = `UPDATE users SET password_hash = $2 WHERE id = $1::uuid`;
+const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display_name = $2, deleted_at = $3::timestamptz WHERE id = $1::uuid`;
+const ERASE_SETTINGS = [
+  `DELETE FROM notification_settings WHERE user_id = $1::uuid`,
+  `DELETE FROM vacations WHERE user_id = $1::uuid`,
+  `UPDATE notifications SET status = 'SKIPPED' WHERE user_id = $1::uuid AND status IN ('PENDING', 'HELD')`,
+];
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === '23505' || code === 'P2002';
+}
+
+/** How often links past their time are deleted (unverified sign-ups with them). */
+const SWEEP_INTERVAL_MS = 3600_000;
+
+@Injectable()
+export class Accounts implements OnModuleInit, OnModuleDestroy {
+  private readonly sweeper = new PeriodicTask('forgetting expired account links', SWEEP_INTERVAL_MS, () =>
+    this.tokens.forgetExpired(this.prisma.sql, this.clock.now()),
+  );
+  /** A hash to check unknown addresses' passwords against, so that a login takes as long either way. */
+  private readonly standInHash = hashPassword('no account has this password');
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly sessions: Sessions,
+    private readonly tokens: AccountTokens,
+    private readonly outbox: NotificationOutbox,
+    private readonly logins: LoginAttempts,
+    private readonly invitations: Invitations,
+    private readonly clock: Clock,
+    @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
+  ) {}
+
+  onModuleInit(): void {
+    this.sweeper.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  // ---- signing up and in -------------------------------------------------------
+
+  async register(email: string, password: string, displayName: string, context: RequestContext): Promise<Registration> {
+    const address = checkEmail(email);
+    const name = cleanDisplayName(displayName);
+    checkNewPassword(password, [address, name]);
+    // Hashed whether or not the address is free: the answer must take as long either way.
+    const passwordHash = await hashPassword(password);
+    if (!this.verification) return { signedIn: await this.createAccount(address, passwordHash, name, context) };
+    await this.prisma.inSqlTransaction(async (sql) => {
+      const [owner] = await sql.query<{ id: string }>(EMAIL_OWNER, [address]);
+      if (owner) {
+        await this.outbox.recordAccountMail(sql, { kind: 'SIGN_UP_ATTEMPT', userId: owner.id, toAddress: address, details: {} });
+        return;
+      }
+      const tokenId = await this.tokens.create(sql, { purpose: 'SIGN_UP', email: address, passwordHash, displayName: name }, this.clock.now());
+      await this.mailVerificationLink(sql, tokenId, address, null, name);
+    });
+    return { signedIn: null };
+  }
+
+  /** EMAIL_VERIFICATION=off: the account exists at once, and the address may be said to be taken. */
+  private async createAccount(address: string, passwordHash: string, name: string, context: RequestContext): Promise<SignedIn> {
+    const signedIn = await this.prisma
+      .inSqlTransaction(async (sql) => {
+        const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [address, passwordHash, name]);
+        return this.startSession(sql, id, context);
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', TAKEN) : error;
+      });
+    await this.invitations.seatInvitee(signedIn.user.id, address);
+    return signedIn;
+  }
+
+  /** Opens a link from a verification mail: creates the account (or moves it to its new address) and signs in. */
+  async verifyEmail(token: string, context: RequestContext): Promise<SignedIn> {
+    const { signedIn, newAccount } = await this.prisma
+      .inSqlTransaction(async (sql) => {
+        const link = await this.tokens.use(sql, token, ['SIGN_UP', 'EMAIL_CHANGE'], this.clock.now());
+        if (link.purpose === 'SIGN_UP') {
+          const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [link.email, link.passwordHash, link.displayName]);
+          return { signedIn: await this.startSession(sql, id, context), newAccount: true };
+        }
+        await sql.query(SET_EMAIL, [link.userId, link.email]);
+        return { signedIn: await this.startSession(sql, link.userId!, context), newAccount: false };
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', `${TAKEN} Log in with it.`) : error;
+      });
+    if (newAccount) await this.invitations.seatInvitee(signedIn.user.id, signedIn.user.email!);
+    return signedIn;
+  }
+
+  /** Mails a verification link again (the same one), if one is waiting to be used; says nothing either way. */
+  async resendVerification(email: string): Promise<void> {
+    const address = normalizeEmail(email);
+    await this.prisma.inSqlTransaction(async (sql) => {
+      const now = this.clock.now();
+      const link = (await this.tokens.latestOpen(sql, address, 'SIGN_UP', now)) ?? (await this.tokens.latestOpen(sql, address, 'EMAIL_CHANGE', now));
+      if (link) await this.mailVerificationLink(sql, link.id, address, link.userId, link.displayName);
+    });
+  }
+
+  async login(email: string, password: string, context: RequestContext): Promise<SignedIn> {
+    const address = normalizeEmail(email);
+    const attempt = await this.logins.begin(address, context.clientAddress);
+    const user = await this.prisma.user.findUnique({ where: { email: address } });
+    if (!(await this.passwordMatches(user, password))) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
+    await this.logins.succeeded(attempt);
+    return this.prisma.inSqlTransaction((sql) => this.startSession(sql, user!.id, context));
+  }
+
+  // ---- passwords ---------------------------------------------------------------
+
+  /** Mails a reset link if the address has an account; says nothing either way. */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await this.prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
+    if (!user?.email) return;
+    await this.prisma.inSqlTransaction(async (sql) => {
+      const tokenId = await this.tokens.create(sql, { purpose: 'PASSWORD_RESET', email: user.email!, userId: user.id }, this.clock.now());
+      await this.outbox.recordAccountMail(sql, { kind: 'PASSWORD_RESET', userId: user.id, toAddress: user.email, details: { tokenId } });
+    });
+  }
+
+  /** Sets a new password from a reset link, ends every session, and signs in with a new one. */
+  async resetPassword(token: string, newPassword: string, context: RequestContext): Promise<SignedIn> {
+    return this.prisma.inSqlTransaction(async (sql) => {
+      const link = await this.tokens.use(sql, token, ['PASSWORD_RESET'], this.clock.now());
+      const user = await this.prisma.user.findUniqueOrThrow({ where: { id: link.userId! } });
+      checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
+      await sql.query(SET_PASSWORD, [user.id, await hashPassword(newPassword)]);
+      await this.sessions.endAllOf(user.id, null, sql);
+      return this.startSession(sql, user.id, context);
+    });
+  }
+
+  /** Ends every other session: whoever else had one must log in with the new password. */
+  async changePassword(currentPassword: string, newPassword: string, context: RequestContext, identity: Identity): Promise<void> {
+    const user = await this.checkOwnPassword(identity.userId, currentPassword, context);
+    checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
+    const passwordHash = await hashPassword(newPassword);
+    await this.prisma.inSqlTransaction(async (sql) => {
+      await sql.query(SET_PASSWORD, [user.id, passwordHash]);
+      await this.sessions.endAllOf(user.id, identity.sessionId, sql);
+    });
+  }
+
+  // ---- address, name, deletion ---------------------------------------------------
+
+  /**
+   * Moves the account to a new address once a link mailed there is opened;
+   * the old address is told. With EMAIL_VERIFICATION=off, at once.
+   */
+  async changeEmail(password: string, newEmail: string, context: RequestContext, identity: Identity): Promise<User> {
+    const user = await this.checkOwnPassword(identity.userId, password, context);
+    const address = checkEmail(newEmail);
+    if (address === user.email) throw new AppError('BAD_USER_INPUT', 'That is already your address.');
+    if (!this.verification) {
+      await this.prisma.sql.query(SET_EMAIL, [user.id, address]).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', TAKEN) : error;
+      });
+      return this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    }
+    await this.prisma.inSqlTransaction(async (sql) => {
+      const tokenId = await this.tokens.create(sql, { purpose: 'EMAIL_CHANGE', email: address, userId: user.id }, this.clock.now());
+      const [owner] = await sql.query<{ id: string }>(EMAIL_OWNER, [address]);
+      // The same answer either way; the address's owner hears that someone tried.
+      if (owner) await this.outbox.recordAccountMail(sql, { kind: 'SIGN_UP_ATTEMPT', userId: owner.id, toAddress: address, details: {} });
+      else await this.mailVerificationLink(sql, tokenId, address, user.id, user.displayName);
+      await this.outbox.recordAccountMail(sql, { kind: 'EMAIL_CHANGE_REQUESTED', userId: user.id, toAddress: user.email, details: { newEmail: address } });
+    });
+    return user;
+  }
+
+  async updateProfile(userId: string, displayName: string): Promise<User> {
+    return this.prisma.user.update({ where: { id: userId }, data: { displayName: cleanDisplayName(displayName) } });
+  }
+
+  /**
+   * Erases the account's email, name and password, its settings and its
+   * sessions. The row stays, named "Deleted player": games it played keep
+   * their seats and history, and go on folding and verifying.
+   */
+  async deleteAccount(password: string, context: RequestContext, identity: Identity): Promise<void> {
+    const user = await this.checkOwnPassword(identity.userId, password, context);
+    await this.prisma.inSqlTransaction(async (sql) => {
+      await sql.query(ERASE_USER, [user.id, DELETED_PLAYER_NAME, this.clock.now()]);
+      for (const statement of ERASE_SETTINGS) await sql.query(statement, [user.id]);
+      await this.tokens.forgetUser(sql, user.id);
+      await this.invitations.forgetAddress(sql, user.email!);
+      await this.sessions.endAllOf(user.id, null, sql);
+    });
+  }
+
+  async me(userId: string): Promise<(User & { pendingEmail: string | null }) | null> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    if (!user || user.deletedAt) return null;
+    return { ...user, pendingEmail: this.verification ? await this.tokens.pendingEmail(this.prisma.sql, userId, this.clock.now()) : null };
+  }
+
+  // ---- shared steps ----------------------------------------------------------------
+
+  private async passwordMatches(user: User | null, password: string): Promise<boolean> {
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.standInHash));
+    return matches && !!user?.passwordHash;
+  }
+
+  /** The signed-in user, once they have typed their password again (counted like a login, so a stolen session cannot guess it). */
+  private async checkOwnPassword(userId: string, password: string, context: RequestContext): Promise<User> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId } });
+    if (!user?.email) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists.');
+    const attempt = await this.logins.begin(user.email, context.clientAddress);
+    if (!(await this.passwordMatches(user, password))) throw new AppError('BAD_USER_INPUT', 'That is not your current password.', { reason: 'WRONG_PASSWORD' });
+    await this.logins.succeeded(attempt);
+    return user;
+  }
+
+  private async startSession(sql: Sql, userId: string, context: RequestContext): Promise<SignedIn> {
+    const { token } = await this.sessions.start(userId, context.userAgent, sql);
+    const [user] = await sql.query<Record<string, unknown>>(`SELECT id, email, display_name, created_at, password_hash, deleted_at FROM users WHERE id = $1::uuid`, [userId]);
+    return { token, user: { id: user.id, email: user.email, displayName: user.display_name, createdAt: user.created_at, passwordHash: user.password_hash, deletedAt: user.deleted_at } as User };
+  }
+
+  private async mailVerificationLink(sql: Sql, tokenId: string, address: string, userId: string | null, name: string | null): Promise<void> {
+    await this.outbox.recordAccountMail(sql, { kind: 'VERIFY_EMAIL', userId, toAddress: address, details: { tokenId, name } });
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * Limits on what one GraphQL request may ask for, all checked before any
+ * resolver runs, so a single request cannot make the server work for
+ * seconds: tokens (while parsing), depth, aliases, directives and repeated
+ * fields (while validating), and the total cost of the operation (once its
+ * variables are known). Each refusal has the code QUERY_TOO_COMPLEX and says
+ * which limit (`extensions.limit`), the most allowed and what was asked.
+ *
+ * Aliases and directives are counted by GraphQL Armor's rules, the cost by
+ * graphql-query-complexity from each field's `complexity` (see
+ * FIELD_COSTS), the tokens by graphql-js's own parser.
+ */
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  ASTVisitor,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLError,
+  SelectionSetNode,
+  ValidationContext,
+  ValidationRule,
+} from 'graphql';
+import type { ComplexityEstimatorArgs } from '@nestjs/graphql';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import type { RequestContext } from './context';
+
+export type QueryLimitName = 'tokens' | 'depth' | 'aliases' | 'directives' | 'repeatedFields' | 'cost';
+
+/** The numbers (README.md, "Query limits"): far above what the web page asks, far below what hurts. */
+export const QUERY_LIMITS = {
+  /** Lexical tokens in the document; the web page's largest request has about 120. */
+  tokens: 1000,
+  /** Fields nested in fields. */
+  depth: 8,
+  aliases: 30,
+  directives: 20,
+  /** Times one field (one response name) may be selected in one selection set. */
+  repeatedFields: 5,
+  /**
+   * Total cost (see FIELD_COSTS): anonymous callers (a spectator's page reads
+   * 500 history entries, about 5,000), and signed-in players (their own 100
+   * games cost about 5,200).
+   */
+  costAnonymous: 6000,
+  costPlayer: 12000,
+} as const;
+
+/** What fields cost beyond 1 each: the work a field causes, not the bytes it returns. */
+export const FIELD_COSTS = {
+  /** Recomputes the hash of every event of the game. */
+  integrity: 500,
+  /** Folds the game's events up to a version (from the nearest snapshot). */
+  viewAsOf: 50,
+  /** The ruleset's own work: the view, the legal moves. */
+  rules: 5,
+  /** Entries assumed for a list whose length no argument bounds (seats, deadlines, turns). */
+  unboundedList: 10,
+} as const;
+
+export class QueryLimitError extends GraphQLError {
+  readonly code = 'QUERY_TOO_COMPLEX';
+  readonly details: { limit: QueryLimitName; max: number; actual?: number };
+
+  constructor(limit: QueryLimitName, message: string, max: number, actual?: number) {
+    super(message);
+    this.details = { limit, max, ...(actual === undefined ? {} : { actual }) };
+  }
+}
+
+/** graphql-js stops parsing past `maxTokens` with a syntax error of its own. */
+export function queryLimitOfParseError(error: GraphQLError): QueryLimitError | null {
+  if (!/Document contains more th(an|at) \d+ tokens/.test(error.message)) return null;
+  return new QueryLimitError('tokens', `The query is too long: at most ${QUERY_LIMITS.tokens} tokens are allowed.`, QUERY_LIMITS.tokens);
+}
+
+/** Armor reports "… limit of N exceeded, found M."; we report our own error with the numbers. */
+function armorRejection(limit: QueryLimitName, what: string, max: number) {
+  return [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      const found = Number(/found (\d+)/.exec(error.message)?.[1]);
+      context?.reportError(new QueryLimitError(limit, `The query has ${found} ${what}; at most ${max} are allowed.`, max, found));
+    },
+  ];
+}
+
+function fragmentsOf(context: ValidationContext): Record<string, FragmentDefinitionNode> {
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of context.getDocument().definitions) {
+    if (definition.kind === 'FragmentDefinition') fragments[definition.name.value] = definition;
+  }
+  return fragments;
+}
+
+/**
+ * How deep a selection set nests fields, through its fragments. A fragment's
+ * depth is worked out once (`known`): spread again and again, fragments
+ * would otherwise make this exponential. `open` guards against cycles,
+ * which another rule refuses.
+ */
+function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, known: Map<string, number>, open: Set<string>): number {
+  if (!selectionSet) return 0;
+  let deepest = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === 'Field') {
+      deepest = Math.max(deepest, 1 + depthOf(selection.selectionSet, fragments, known, open));
+    } else if (selection.kind === 'InlineFragment') {
+      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, known, open));
+    } else {
+      const name = selection.name.value;
+      if (open.has(name) || !fragments[name]) continue;
+      if (!known.has(name)) {
+        open.add(name);
+        known.set(name, depthOf(fragments[name].selectionSet, fragments, known, open));
+        open.delete(name);
+      }
+      deepest = Math.max(deepest, known.get(name)!);
+    }
+  }
+  return deepest;
+}
+
+/** Refuses operations nested deeper than `maxDepth` fields, counting through fragments. */
+function depthRule(maxDepth: number): ValidationRule {
+  return (context) => ({
+    OperationDefinition(operation) {
+      const depth = depthOf(operation.selectionSet, fragmentsOf(context), new Map(), new Set());
+      if (depth > maxDepth) {
+        context.reportError(new QueryLimitError('depth', `The query is nested ${depth} levels deep; at most ${maxDepth} are allowed.`, maxDepth, depth));
+      }
+    },
+  });
+}
+
+/** The fields a selection set selects, through its fragments (each counted once: spread again, it selects the same fields), by response name. */
+function countFields(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>, counts: Map<string, number>, seen: Set<string>): void {
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === 'Field') {
+      const key = (selection as FieldNode).alias?.value ?? selection.name.value;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    } else if (selection.kind === 'InlineFragment') {
+      countFields(selection.selectionSet, fragments, counts, seen);
+    } else if (!seen.has(selection.name.value) && fragments[selection.name.value]) {
+      seen.add(selection.name.value);
+      countFields(fragments[selection.name.value].selectionSet, fragments, counts, seen);
+    }
+  }
+}
+
+/**
+ * Refuses a field selected more than `max` times in one selection set:
+ * graphql-js checks every pair of same-named fields for conflicts, so a few
+ * hundred copies of one field cost it a tenth of a second.
+ */
+function repeatedFieldsRule(max: number): ValidationRule {
+  return (context): ASTVisitor => {
+    const fragments = fragmentsOf(context);
+    return {
+      SelectionSet(selectionSet) {
+        const counts = new Map<string, number>();
+        countFields(selectionSet, fragments, counts, new Set());
+        for (const [field, count] of counts) {
+          if (count > max) {
+            context.reportError(new QueryLimitError('repeatedFields', `The query selects "${field}" ${count} times in one place; at most ${max} are allowed.`, max, count));
+            return false;
+          }
+        }
+        return undefined;
+      },
+    };
+  };
+}
+
+export function queryLimitRules(): ValidationRule[] {
+  return [
+    depthRule(QUERY_LIMITS.depth),
+    repeatedFieldsRule(QUERY_LIMITS.repeatedFields),
+    maxAliasesRule({ n: QUERY_LIMITS.aliases, propagateOnRejection: false, onReject: armorRejection('aliases', 'aliases', QUERY_LIMITS.aliases) }),
+    maxDirectivesRule({ n: QUERY_LIMITS.directives, propagateOnRejection: false, onReject: armorRejection('directives', 'directives', QUERY_LIMITS.directives) }),
+  ] as ValidationRule[];
+}
+
+/** Each field's cost: its own `complexity` (FIELD_COSTS, set where the field is declared), else 1 plus its children. */
+export const estimators = [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })];
+
+/** A list field's cost: its entries' cost times how many it may return. */
+export function listCost(entries: (args: Record<string, unknown>) => number, ownCost = 1) {
+  return ({ args, childComplexity }: ComplexityEstimatorArgs) => ownCost + entries(args) * childComplexity;
+}
+
+/**
+ * The operation's cost; Infinity when it expands to more fields than the
+ * estimator will visit; null when its variables are not valid (execution
+ * refuses it then, before any resolver runs).
+ */
+export function costOf(options: Parameters<typeof getComplexity>[0]): number | null {
+  try {
+    return getComplexity(options);
+  } catch (error) {
+    return /maximum allowed number of nodes/.test((error as Error).message) ? Infinity : null;
+  }
+}
+
+/** Checks the operation's total cost once its variables are known, before it runs. */
+export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema, contextValue }) {
+          const max = contextValue.userId ? QUERY_LIMITS.costPlayer : QUERY_LIMITS.costAnonymous;
+          const cost = costOf({ schema, query: document, variables: request.variables, operationName: request.operationName, estimators });
+          if (cost === null) return;
+          if (cost > max) {
+            const who = contextValue.userId ? '' : ' for a visitor who is not logged in';
+            throw new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${who}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** The banner after a link was mailed to verify an address: check your mail, or have it sent again. */
+import { useState } from 'react';
+import { request } from '../api/client';
+import { RESEND_VERIFICATION } from '../api/operations';
+import { useSubmission } from '../api/use-submission';
+import { ProblemBanner } from './problem-banner';
+
+export function VerificationNotice({ email, what }: { email: string; what: string }) {
+  const submission = useSubmission();
+  const [sentAgain, setSentAgain] = useState(false);
+  const resend = () => submission.run(async () => {
+    await request(RESEND_VERIFICATION, { email });
+    setSentAgain(true);
+  });
+  return (
+    <div className="card verification" role="status" aria-label="Check your mail">
+      <h2>Check your mail</h2>
+      <p>
+        We sent a link to <strong>{email}</strong>. Open it within 24 hours to finish {what}.
+      </p>
+      <p className="muted small">Nothing there? Look in your spam folder, or have it sent again.</p>
+      <div className="form-actions">
+        <button type="button" onClick={() => void resend()} disabled={submission.busy}>
+          Send the link again
+        </button>
+        {sentAgain && <span className="saved">Sent again.</span>}
+      </div>
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
+    </div>
+  );
+}
