@@ -32,6 +32,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig(process.env);
   const database = await connectDatabase(config, (line) => logger.log(line));
   if (database.appliedMigrations.length > 0) logger.log(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
+  if (database.historyWarning) logger.warn(database.historyWarning);
   const mail = await mailOptions(config);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({

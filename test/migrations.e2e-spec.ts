@@ -30,16 +30,16 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
   afterAll(() => db.drop());
 
   it('applies every migration once and records it like prisma migrate deploy', async () => {
-    const first = await script('db-migrate.ts', [], db.url);
+    const first = await script('db-migrate.ts', [], db.ownerUrl);
     const folders = readdirSync(join(ROOT, 'prisma/migrations'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     expect(first.stdout).toContain(`Applied: ${folders.join(', ')}`);
-    const again = await script('db-migrate.ts', [], db.url);
+    const again = await script('db-migrate.ts', [], db.ownerUrl);
     expect(again.stdout).toContain('Already up to date.');
 
-    const client = new Client({ connectionString: db.url });
+    const client = new Client({ connectionString: db.ownerUrl });
     await client.connect();
     try {
       const recorded = await client.query(
@@ -59,7 +59,7 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
   });
 
   it('finds nothing to write when prisma/schema.prisma matches the migrations', async () => {
-    const result = await script('db-migration-new.ts', ['drift_check'], db.url);
+    const result = await script('db-migration-new.ts', ['drift_check'], db.ownerUrl);
     expect(result.stdout).toContain('The schema matches the migrations: nothing to write.');
   });
 });
