@@ -3,6 +3,7 @@ import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
+import { resolveSnapshotKey } from './config/snapshot-key';
 import { DatabaseModule } from './database/database.module';
 import { DeadlinesModule } from './deadlines/deadlines.module';
 import { DEFAULT_VACATION_POLICY, VacationPolicy } from './deadlines/vacations';
@@ -17,6 +18,8 @@ export interface AppOptions {
   jwtSecret: string;
   rulesets: AnyRuleset[];
   snapshotInterval: number;
+  /** SNAPSHOT_KEY; omitted: derived from `jwtSecret`. */
+  snapshotKey?: string;
   /** Omitted: DEFAULT_VACATION_POLICY. */
   vacations?: VacationPolicy;
   clock?: Clock;
@@ -31,7 +34,11 @@ function domainModules(options: AppOptions): DynamicModule[] {
   return [
     CommonModule.forRoot(options.clock),
     DatabaseModule.forRoot(options.databaseUrl),
-    PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
+    PlayModule.forRoot({
+      rulesets: options.rulesets,
+      snapshotInterval: options.snapshotInterval,
+      snapshotKey: resolveSnapshotKey(options.snapshotKey, options.jwtSecret),
+    }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
     NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
   ];

@@ -40,6 +40,7 @@ async function bootstrap(): Promise<void> {
     jwtSecret,
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
+    snapshotKey: config.snapshotKey,
     vacations: { daysPerYear: config.vacationDaysPerYear },
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },

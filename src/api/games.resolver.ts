@@ -237,7 +237,7 @@ export class GamesResolver {
     return game.row.status === 'FINISHED' ? game.row.result : null;
   }
 
-  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s hash chain.' })
+  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s whole hash chain. A game whose chain is broken can still be read, but takes no more writes (INTEGRITY_FAILURE).' })
   integrity(@Parent() { game }: GameParent) {
     return this.store.verifyIntegrity(game.row.id);
   }

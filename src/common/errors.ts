@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'ILLEGAL_MOVE'
   | 'NOT_YOUR_TURN'
   | 'VERSION_CONFLICT'
-  | 'GAME_NOT_ACTIVE';
+  | 'GAME_NOT_ACTIVE'
+  /** The game's stored history no longer matches its hash chain: it can be read, never written. */
+  | 'INTEGRITY_FAILURE';
 
 export class AppError extends Error {
   constructor(

@@ -158,14 +158,4 @@ describe('EventStore (real PostgreSQL)', () => {
     await tamper(db, `UPDATE game_events SET payload = '{"n": 99}' WHERE game_id = $1 AND seq = 3`, [gameId]);
     expect(await store.verifyIntegrity(gameId)).toEqual({ ok: false, checkedEvents: 3, firstBadSeq: 3 });
   });
-
-  it('keeps snapshots as a cache keyed by version', async () => {
-    const gameId = await newGame();
-    await store.saveSnapshot(gameId, 100, { at: 100 });
-    await store.saveSnapshot(gameId, 200, { at: 200 });
-    await store.saveSnapshot(gameId, 200, { at: 'ignored duplicate' });
-    expect(await store.latestSnapshot(gameId, 250)).toEqual({ version: 200, state: { at: 200 } });
-    expect(await store.latestSnapshot(gameId, 199)).toEqual({ version: 100, state: { at: 100 } });
-    expect(await store.latestSnapshot(gameId, 99)).toBeNull();
-  });
 });

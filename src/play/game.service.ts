@@ -4,11 +4,12 @@
  * appends the resulting events at the version it decided on.
  */
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { DuplicateMoveError, EventStore, GameProjection, NewEvent } from '../event-store/event-store';
+import { integrityFailure } from '../event-store/integrity';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
@@ -34,6 +35,8 @@ export interface LoadedGame {
   row: GameRow;
   ruleset: AnyRuleset;
   state: GameState;
+  /** Set when the events read for it break their hash chain there: readable, never written to. */
+  firstBadSeq: number | null;
 }
 
 const MAX_SEED_LENGTH = 200;
@@ -42,7 +45,6 @@ const ROW_CACHE_LIMIT = 20000;
 
 @Injectable()
 export class GameService {
-  private readonly logger = new Logger(GameService.name);
   /** Rows as this process last appended to them (see loadAtVersion). */
   private readonly rows = new Map<string, GameRow>();
 
@@ -61,9 +63,11 @@ export class GameService {
   async load(gameId: string): Promise<LoadedGame> {
     const row = await this.findRow(gameId);
     const ruleset = this.rulesets.get(row.ruleset);
-    const state = await this.loader.stateAt(ruleset, row.id, row.version);
-    this.rememberRow(row);
-    return { row, ruleset, state };
+    const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version);
+    // A broken game is read afresh every time (see loadAtVersion).
+    if (firstBadSeq === null) this.rememberRow(row);
+    else this.rows.delete(row.id);
+    return { row, ruleset, state, firstBadSeq };
   }
 
   private async findRow(gameId: string): Promise<GameRow> {
@@ -72,11 +76,11 @@ export class GameService {
     return row;
   }
 
-  stateAt(game: LoadedGame, version: number): Promise<GameState> {
+  async stateAt(game: LoadedGame, version: number): Promise<GameState> {
     if (!Number.isInteger(version) || version < 1 || version > game.row.version) {
       throw new AppError('BAD_USER_INPUT', `asOf must be a version from 1 to ${game.row.version}.`);
     }
-    return this.loader.stateAt(game.ruleset, game.row.id, version);
+    return (await this.loader.stateAt(game.ruleset, game.row.id, version)).state;
   }
 
   status(game: LoadedGame, state = game.state): GameStatus | null {
@@ -128,6 +132,7 @@ export class GameService {
 
   async joinGame(userId: string, gameId: string, seat?: number | null): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
     if (game.state.seats.includes(userId)) throw new AppError('BAD_USER_INPUT', 'You already have a seat in this game.');
     const free = game.state.seats.flatMap((holder, i) => (holder === null ? [i] : []));
@@ -137,7 +142,7 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
     }
     if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
-    await this.prisma.$transaction(async (tx) => {
+    const joined = this.prisma.$transaction(async (tx) => {
       await this.store.appendInTransaction(tx, {
         gameId,
         expectedVersion: game.row.version,
@@ -145,12 +150,14 @@ export class GameService {
       });
       await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
     });
+    await this.forgetIfBroken(gameId, joined);
     return this.load(gameId);
   }
 
   /** The host asks a registered user, by email, to take a seat (the invitation is mailed). */
   async invitePlayer(hostId: string, gameId: string, email: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host can invite players.');
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
     if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
@@ -162,6 +169,7 @@ export class GameService {
 
   async startGame(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can start the game.');
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
     const waiting = game.state.seats.filter((holder) => holder === null).length;
@@ -194,6 +202,7 @@ export class GameService {
   private async decideAndAppend(userId: string, gameId: string, move: unknown, expectedVersion: number, clientMoveId?: string): Promise<LoadedGame> {
     const { game, fromCache } = await this.loadAtVersion(gameId, expectedVersion);
     try {
+      this.requireIntact(game);
       const seat = this.requireSeat(game, userId);
       this.requireActive(game);
       this.requireVersion(game, expectedVersion);
@@ -224,13 +233,15 @@ export class GameService {
     const row = this.rows.get(gameId);
     if (row && row.version === expectedVersion) {
       const ruleset = this.rulesets.get(row.ruleset);
-      return { game: { row, ruleset, state: await this.loader.stateAt(ruleset, gameId, expectedVersion) }, fromCache: true };
+      const { state, firstBadSeq } = await this.loader.stateAt(ruleset, gameId, expectedVersion);
+      return { game: { row, ruleset, state, firstBadSeq }, fromCache: true };
     }
     return { game: await this.load(gameId), fromCache: false };
   }
 
   async undoMove(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     const seat = this.requireSeat(game, userId);
     this.requireActive(game);
     const last = game.state.undoable[game.state.undoable.length - 1];
@@ -242,6 +253,7 @@ export class GameService {
 
   async rollbackGame(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can roll the game back.');
     if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
     const from = game.row.startedVersion;
@@ -269,7 +281,8 @@ export class GameService {
   private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
     const toVersion = (event.payload as { toVersion: number }).toVersion;
     const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
-    return this.appendWithState(game, [event], target, {});
+    if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
+    return this.appendWithState(game, [event], target.state, {});
   }
 
   // ---- history -------------------------------------------------------------
@@ -290,6 +303,11 @@ export class GameService {
     const seat = this.seatOf(game.state, userId);
     if (seat === null) throw new AppError('FORBIDDEN', 'You do not have a seat in this game.');
     return seat;
+  }
+
+  /** No write to a game whose history was changed in the database: no event on top of a broken chain. */
+  private requireIntact(game: LoadedGame): void {
+    if (game.firstBadSeq !== null) throw integrityFailure(game.firstBadSeq);
   }
 
   private requireActive(game: LoadedGame): void {
@@ -345,6 +363,7 @@ export class GameService {
     projection: GameProjection,
     clientMoveId?: string,
   ): Promise<LoadedGame> {
+    this.requireIntact(game);
     const status = gameStatus(game.ruleset, state);
     const fullProjection: GameProjection = {
       ...projection,
@@ -360,18 +379,21 @@ export class GameService {
     const to = from + events.length;
     // One time for the events and for what the hooks plan from them (a deadline in a mail, the deadline stored).
     const at = this.clock.now();
-    const appended = await this.store.appendEvents({
-      gameId: game.row.id,
-      expectedVersion: from,
-      events,
-      clientMoveId,
-      at,
-      projection: fullProjection,
-      alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }) ?? undefined,
-    });
-    this.loader.remember(game.row.id, to, state);
-    // Snapshots are a cache: failing to write one costs speed, never correctness.
-    this.loader.snapshotIfDue(game.row.id, from, to, state).catch((error) => this.logger.warn(`snapshot of ${game.row.id} at ${to} failed: ${error}`));
+    const appended = await this.forgetIfBroken(
+      game.row.id,
+      this.store.appendEvents({
+        gameId: game.row.id,
+        expectedVersion: from,
+        events,
+        clientMoveId,
+        at,
+        projection: fullProjection,
+        alsoInTransaction: this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }) ?? undefined,
+      }),
+    );
+    const lastHash = appended[appended.length - 1].hash;
+    this.loader.remember(game.row.id, to, state, lastHash);
+    this.loader.snapshotIfDue(game.row.id, from, to, state, lastHash);
     // The row as the append left it: no need to read it back.
     const row: GameRow = {
       ...game.row,
@@ -383,7 +405,24 @@ export class GameService {
       startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
     };
     this.rememberRow(row);
-    return { row, ruleset: game.ruleset, state };
+    return { row, ruleset: game.ruleset, state, firstBadSeq: null };
+  }
+
+  /**
+   * `append`'s result; when it found the game's history changed in the
+   * database (INTEGRITY_FAILURE), this process's copy of the game is dropped
+   * too, so that every later read checks the events again.
+   */
+  private async forgetIfBroken<T>(gameId: string, append: Promise<T>): Promise<T> {
+    try {
+      return await append;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INTEGRITY_FAILURE') {
+        this.rows.delete(gameId);
+        this.loader.forget(gameId);
+      }
+      throw error;
+    }
   }
 
   private rememberRow(row: GameRow): void {
