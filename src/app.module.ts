@@ -20,6 +20,8 @@ export interface AppOptions {
   snapshotInterval: number;
   /** SNAPSHOT_KEY; omitted: derived from `jwtSecret`. */
   snapshotKey?: string;
+  /** ALLOW_FIXED_SEEDS; omitted: off. */
+  allowFixedSeeds?: boolean;
   /** Omitted: DEFAULT_VACATION_POLICY. */
   vacations?: VacationPolicy;
   clock?: Clock;
@@ -38,6 +40,7 @@ function domainModules(options: AppOptions): DynamicModule[] {
       rulesets: options.rulesets,
       snapshotInterval: options.snapshotInterval,
       snapshotKey: resolveSnapshotKey(options.snapshotKey, options.jwtSecret),
+      allowFixedSeeds: options.allowFixedSeeds ?? false,
     }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
     NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),

@@ -33,6 +33,7 @@ async function bootstrap(): Promise<void> {
   const database = await connectDatabase(config, (line) => logger.log(line));
   if (database.appliedMigrations.length > 0) logger.log(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   if (database.historyWarning) logger.warn(database.historyWarning);
+  if (config.allowFixedSeeds) logger.warn('ALLOW_FIXED_SEEDS is on: a host may choose a game\'s seed and so know its every draw (such games say so to their players).');
   const mail = await mailOptions(config);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({
@@ -41,6 +42,7 @@ async function bootstrap(): Promise<void> {
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
     snapshotKey: config.snapshotKey,
+    allowFixedSeeds: config.allowFixedSeeds,
     vacations: { daysPerYear: config.vacationDaysPerYear },
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },

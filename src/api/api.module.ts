@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLError } from 'graphql';
 import { AuthService } from '../auth/auth.service';
 import { DATABASE_URL } from '../database/database.module';
+import { RandomnessResolver } from '../randomness/randomness.resolver';
 import { AuthResolver } from './auth.resolver';
 import { buildContext } from './context';
 import { DeadlinesResolver } from './deadlines.resolver';
@@ -52,6 +53,7 @@ const MAX_QUERY_DEPTH = 8;
     GamesResolver,
     NotificationsResolver,
     DeadlinesResolver,
+    RandomnessResolver,
     { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
   ],
 })

@@ -16,7 +16,10 @@ class CreateGameInput {
   @Field() ruleset!: string;
   @Field(() => Int, { description: 'Number of seats; the host takes seat 0.' }) seats!: number;
   @Field(() => JSONScalar, { nullable: true }) options?: unknown;
-  @Field({ nullable: true, description: 'Makes every random draw of the game reproducible.' }) seed?: string;
+  @Field({ nullable: true, description: 'A fixed server seed, which makes every draw reproducible but known to the host: refused unless the server allows fixed seeds (see fixedSeedsAllowed).' })
+  seed?: string;
+  @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
+  clientSeed?: string;
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
 }
 
@@ -74,9 +77,11 @@ export class GamesResolver {
     @Args('gameId', { type: () => ID }) gameId: string,
     @Context() context: RequestContext,
     @Args('seat', { type: () => Int, nullable: true }) seat?: number,
+    @Args('clientSeed', { nullable: true, description: "The player's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
+    clientSeed?: string,
   ) {
     const userId = requireUser(context);
-    return new GameParent(await this.play.joinGame(userId, gameId, seat), userId);
+    return new GameParent(await this.play.joinGame(userId, gameId, seat, clientSeed), userId);
   }
 
   @Mutation(() => GameModel, { description: 'Host only, before the start: mails a registered user an invitation to take a seat.' })

@@ -3,7 +3,6 @@
  * folded state, asks the ruleset (or the lobby rules here) to decide, and
  * appends the resulting events at the version it decided on.
  */
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
@@ -12,20 +11,24 @@ import { DuplicateMoveError, EventStore, GameProjection, NewEvent } from '../eve
 import { integrityFailure } from '../event-store/integrity';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
+import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
-import { seededRandom } from '../rules/random';
+import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken } from './platform-events';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, PlayerInvited, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
   seats: number;
   options?: unknown;
+  /** A fixed server seed (only where ALLOW_FIXED_SEEDS is on); absent: a secret random one. */
   seed?: string | null;
+  /** The host's contribution to the randomness; absent: the server makes one. */
+  clientSeed?: string | null;
   /** Correspondence play; absent: no move deadlines. */
   moveDeadline?: MoveDeadlineInput | null;
 }
@@ -39,7 +42,6 @@ export interface LoadedGame {
   firstBadSeq: number | null;
 }
 
-const MAX_SEED_LENGTH = 200;
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const ROW_CACHE_LIMIT = 20000;
 
@@ -53,6 +55,7 @@ export class GameService {
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
+    private readonly randomness: GameRandomness,
     // Optional so the service can be built by hand (tests) without any hooks.
     @Optional() private readonly hooks: GameChangeHooks = new GameChangeHooks(),
     @Optional() private readonly clock: Clock = new SystemClock(),
@@ -107,21 +110,21 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
     }
     const options = resolveOptions(ruleset, input.options);
-    const seed = input.seed ?? randomBytes(16).toString('hex');
-    if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
-      throw new AppError('BAD_USER_INPUT', `seed must be 1 to ${MAX_SEED_LENGTH} characters.`);
-    }
+    const { serverSeed, commitment, fixedSeed } = this.randomness.newGameSeed(input.seed);
+    const clientSeed = this.randomness.clientSeed(input.clientSeed, 0, fixedSeed);
     const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
+      // The server seed is kept in the row alone, which no API and no history shows before the game ends.
       const row = await tx.game.create({
-        data: { ruleset: ruleset.id, seed, options, seatCount: input.seats, hostId },
+        data: { ruleset: ruleset.id, seed: serverSeed, options, seatCount: input.seats, hostId },
       });
+      const created = { ruleset: ruleset.id, seats: input.seats, options, commitment, fixedSeed, hostId, ...(moveDeadline ? { moveDeadline } : {}) };
       await this.store.appendInTransaction(tx, {
         gameId: row.id,
         expectedVersion: 0,
         events: [
-          { type: GameCreated, payload: { ruleset: ruleset.id, seats: input.seats, options, seed, hostId, ...(moveDeadline ? { moveDeadline } : {}) }, actorUserId: hostId },
-          { type: SeatTaken, payload: { seat: 0, userId: hostId }, actorUserId: hostId, actorSeat: 0 },
+          { type: GameCreated, payload: created, actorUserId: hostId },
+          { type: SeatTaken, payload: { seat: 0, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: 0 },
         ],
       });
       await tx.gameSeat.create({ data: { gameId: row.id, index: 0, userId: hostId } });
@@ -130,7 +133,7 @@ export class GameService {
     return this.load(gameId);
   }
 
-  async joinGame(userId: string, gameId: string, seat?: number | null): Promise<LoadedGame> {
+  async joinGame(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null): Promise<LoadedGame> {
     const game = await this.load(gameId);
     this.requireIntact(game);
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
@@ -142,11 +145,12 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
     }
     if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
+    const seatTaken = { seat: chosen, userId, clientSeed: this.randomness.clientSeed(clientSeed, chosen, game.state.fixedSeed) };
     const joined = this.prisma.$transaction(async (tx) => {
       await this.store.appendInTransaction(tx, {
         gameId,
         expectedVersion: game.row.version,
-        events: [{ type: SeatTaken, payload: { seat: chosen, userId }, actorUserId: userId, actorSeat: chosen }],
+        events: [{ type: SeatTaken, payload: seatTaken, actorUserId: userId, actorSeat: chosen }],
       });
       await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
     });
@@ -175,7 +179,7 @@ export class GameService {
     const waiting = game.state.seats.filter((holder) => holder === null).length;
     if (waiting > 0) throw new AppError('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
     const started = foldEvent(game.ruleset, game.state, this.asFoldable(GameStarted, {}, game.row.version + 1));
-    const setup = game.ruleset.setup(started.rules, seededRandom(`${game.row.seed}:setup`)) as RulesEvent[];
+    const setup = game.ruleset.setup(started.rules, this.draws(game)) as RulesEvent[];
     const events: NewEvent[] = [
       { type: GameStarted, payload: {}, actorUserId: userId, actorSeat: 0 },
       ...setup.map((event) => this.toNewEvent(event, null, null)),
@@ -208,7 +212,7 @@ export class GameService {
       this.requireVersion(game, expectedVersion);
       const status = this.status(game)!;
       if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
-      const decision = game.ruleset.decide(game.state.rules, move, seat, seededRandom(`${game.row.seed}:${expectedVersion}`));
+      const decision = game.ruleset.decide(game.state.rules, move, seat, this.draws(game));
       if (!decision.ok) throw new AppError(decision.code, decision.message);
       const events = decision.events.map((event: RulesEvent, i: number) => ({
         ...this.toNewEvent(event, userId, seat),
@@ -256,6 +260,8 @@ export class GameService {
     this.requireIntact(game);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can roll the game back.');
     if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
+    // Its server seed is public now: played again from an earlier point, every draw would be known in advance.
+    if (game.row.status === 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
     const from = game.row.startedVersion;
     if (!Number.isInteger(toVersion) || toVersion < from || toVersion >= game.row.version) {
       throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
@@ -273,7 +279,7 @@ export class GameService {
 
   /** The ruleset's events passing over `seat` (see Ruleset.skipTurn); null where it cannot be skipped now. */
   skipTurnEvents(game: LoadedGame, seat: number): NewEvent[] | null {
-    const events = game.ruleset.skipTurn?.(game.state.rules, seat, seededRandom(`${game.row.seed}:${game.row.version}`)) ?? null;
+    const events = game.ruleset.skipTurn?.(game.state.rules, seat, this.draws(game)) ?? null;
     // An irreversible step: nothing before a skip can be taken back.
     return events && events.map((event: RulesEvent, i: number) => ({ ...this.toNewEvent(event, null, seat), stepStart: i === 0 }));
   }
@@ -283,6 +289,15 @@ export class GameService {
     const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
     if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
     return this.appendWithState(game, [event], target.state, {});
+  }
+
+  /**
+   * The generator for the append the game is about to make: keyed to the
+   * position in its line of play in force, so that after an undo or a
+   * rollback the same move draws the same.
+   */
+  private draws(game: LoadedGame): Random {
+    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: game.state.clientSeeds, linePosition: game.state.linePosition });
   }
 
   // ---- history -------------------------------------------------------------
@@ -342,10 +357,15 @@ export class GameService {
   }
 
   private appendAndFold(game: LoadedGame, events: NewEvent[], projection: GameProjection, clientMoveId?: string): Promise<LoadedGame> {
-    let state = game.state;
+    return this.appendWithState(game, events, this.foldNew(game, game.state, events, game.row.version), projection, clientMoveId);
+  }
+
+  /** `state` with `events`, to be appended after version `after`, folded in. */
+  private foldNew(game: LoadedGame, state: GameState, events: NewEvent[], after: number): GameState {
+    let folded = state;
     events.forEach((event, i) => {
-      state = foldEvent(game.ruleset, state, {
-        seq: game.row.version + i + 1,
+      folded = foldEvent(game.ruleset, folded, {
+        seq: after + i + 1,
         type: event.type,
         payload: event.payload,
         actorSeat: event.actorSeat ?? null,
@@ -353,18 +373,22 @@ export class GameService {
         reversible: event.reversible ?? false,
       });
     });
-    return this.appendWithState(game, events, state, projection, clientMoveId);
+    return folded;
   }
 
   private async appendWithState(
     game: LoadedGame,
-    events: NewEvent[],
-    state: GameState,
+    decided: NewEvent[],
+    decidedState: GameState,
     projection: GameProjection,
     clientMoveId?: string,
   ): Promise<LoadedGame> {
     this.requireIntact(game);
-    const status = gameStatus(game.ruleset, state);
+    const status = gameStatus(game.ruleset, decidedState);
+    // The game ends with these events: its server seed is revealed with them, so that every draw can be checked.
+    const reveal: NewEvent[] = status?.finished && game.row.status !== 'FINISHED' ? [{ type: SeedRevealed, payload: { serverSeed: game.row.seed } }] : [];
+    const events = [...decided, ...reveal];
+    const state = this.foldNew(game, decidedState, reveal, game.row.version + decided.length);
     const fullProjection: GameProjection = {
       ...projection,
       ...(status

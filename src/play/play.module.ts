@@ -3,6 +3,7 @@ import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { SnapshotStore } from '../event-store/snapshots';
 import { RulesetRegistry } from '../games/registry';
+import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset } from '../rules/contract';
 import { GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
@@ -13,6 +14,8 @@ export interface PlayOptions {
   snapshotInterval: number;
   /** Seals snapshots (see config/snapshot-key.ts). */
   snapshotKey: Buffer;
+  /** ALLOW_FIXED_SEEDS. */
+  allowFixedSeeds: boolean;
 }
 
 @Module({})
@@ -25,6 +28,7 @@ export class PlayModule {
       imports: [eventStore],
       providers: [
         { provide: RulesetRegistry, useValue: new RulesetRegistry(options.rulesets) },
+        { provide: GameRandomness, useValue: new GameRandomness({ allowFixedSeeds: options.allowFixedSeeds }) },
         {
           provide: GameLoader,
           inject: [EventStore, SnapshotStore],
@@ -33,7 +37,7 @@ export class PlayModule {
         GameChangeHooks,
         GameService,
       ],
-      exports: [RulesetRegistry, GameService, GameChangeHooks, eventStore],
+      exports: [RulesetRegistry, GameRandomness, GameService, GameChangeHooks, eventStore],
     };
   }
 }

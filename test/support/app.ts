@@ -32,6 +32,13 @@ export interface TestServerOptions {
   /** Also serve the built web page at `/`, as `npm start` does. */
   web?: boolean;
   vacations?: VacationPolicy;
+  /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
+  allowFixedSeeds?: boolean;
+}
+
+/** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
+export function fixedSeedsAllowedByEnvironment(): boolean {
+  return process.env.ALLOW_FIXED_SEEDS === 'true';
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -45,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clock: options.clock,
       mail: options.mail,
       vacations: options.vacations,
+      allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
     },
     false,
   );

@@ -16,6 +16,8 @@ import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
 
 export default async function globalSetup(): Promise<void> {
+  // Tests pick seeds that make the positions they need (see test/support/app.ts); `npm test` runs them so.
+  process.env.ALLOW_FIXED_SEEDS ??= 'true';
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));

@@ -6,6 +6,7 @@ import { SnapshotKey, SnapshotStore } from '../../src/event-store/snapshots';
 import { RulesetRegistry } from '../../src/games/registry';
 import { GameLoader } from '../../src/play/game-loader';
 import { GameService } from '../../src/play/game.service';
+import { GameRandomness } from '../../src/randomness/game-randomness';
 import type { AnyRuleset } from '../../src/rules/contract';
 
 export const TEST_SNAPSHOT_KEY = new SnapshotKey(Buffer.alloc(32, 7));
@@ -22,6 +23,6 @@ export function playStack(prisma: PrismaService, rulesets: AnyRuleset[], snapsho
   const store = new EventStore(prisma, new ManualClock());
   const snapshots = new SnapshotStore(prisma, TEST_SNAPSHOT_KEY);
   const newLoader = () => new GameLoader(store, snapshots, snapshotInterval);
-  const service = new GameService(prisma, store, newLoader(), new RulesetRegistry(rulesets));
+  const service = new GameService(prisma, store, newLoader(), new RulesetRegistry(rulesets), new GameRandomness({ allowFixedSeeds: true }));
   return { store, snapshots, service, newLoader };
 }
