@@ -16,7 +16,14 @@ $$;
 GRANT USAGE ON SCHEMA public TO pbw_app;
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO pbw_app;
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO pbw_app;
-REVOKE ALL ON "_prisma_migrations" FROM pbw_app;
+-- The migrations' own record is the owner's (a check, as Prisma's shadow database has none).
+DO $$
+BEGIN
+  IF to_regclass('_prisma_migrations') IS NOT NULL THEN
+    REVOKE ALL ON "_prisma_migrations" FROM pbw_app;
+  END IF;
+END
+$$;
 REVOKE UPDATE, DELETE, TRUNCATE ON "game_events" FROM pbw_app;
 
 -- Tables and sequences later migrations create get the same rights (as long
