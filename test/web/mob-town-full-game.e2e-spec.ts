@@ -13,13 +13,22 @@
  * page must send exactly the chosen move, and every open page must show the
  * new version. Both games are played to their end, and across them every
  * move type of the ruleset must have been clicked at least once.
+ *
+ * The game seeds are pinned (COMPETITIVE, CO_OP) so that, with their choice
+ * seeds, the two games click every move type between them; when the rules or
+ * the draws change, `MOB_TOWN_FIND_SEEDS=1` runs the search at the end of this
+ * file (pure rules, no browser, as the server plays them) to print new ones.
  */
 import type { Page } from 'playwright-core';
+import { mobTown } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
+import type { State } from '../../src/games/mob-town/state';
+import { resolveOptions } from '../../src/games/registry';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
+import { FixedSeedGame } from '../support/fixed-seed-game';
 import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
 
 type MoveType = RulesMove['type'];
@@ -79,6 +88,20 @@ function targetsOf(move: Move): string[] {
 const canonical = (move: Move) => JSON.stringify(Object.fromEntries(Object.entries(move).sort(([a], [b]) => (a < b ? -1 : 1))));
 
 type Counts = Partial<Record<MoveType, number>>;
+
+/** A game the test plays: its players, options, game seed and the seed of its choices. */
+interface GamePlan {
+  seats: number;
+  options: Record<string, unknown>;
+  seed: string;
+  choices: string;
+}
+
+const COMPETITIVE: GamePlan = { seats: 2, options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, seed: 'web-mob-town-full-39', choices: 'clicks-competitive' };
+const CO_OP: GamePlan = { seats: 3, options: { mode: 'coop' }, seed: 'web-mob-town-coop-36', choices: 'clicks-coop' };
+
+/** The seat that moves next, of those that may: chosen as a player might be the first to act. */
+const nextSeat = (activeSeats: number[], random: Random) => activeSeats[random.int(activeSeats.length)];
 
 /** The seeded choice: a type by its WEIGHT (one not clicked yet first), then a move of that type, in their canonical order. */
 function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
@@ -154,7 +177,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return seat;
   }
 
-  async function createGame(seats: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
+  async function createGame(seats: Player[], { options, seed }: GamePlan): Promise<string> {
     const [host, ...guests] = seats;
     const created = await gqlOk<{ createGame: { id: string } }>(
       server.url,
@@ -174,9 +197,9 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
-  async function playToTheEnd(name: string, id: string, seats: Seat[], choiceSeed: string): Promise<PlayedGame> {
+  async function playToTheEnd(name: string, id: string, seats: Seat[], { choices }: GamePlan): Promise<PlayedGame> {
     const started = Date.now();
-    const random = seededRandom(choiceSeed);
+    const random = seededRandom(choices);
     const game: PlayedGame = { steps: 0, clicked: {}, offered: {}, ways: { target: 0, chooser: 0, button: 0 }, ms: 0 };
     played[name] = game;
     let asked = 0;
@@ -189,7 +212,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
       if (status === 'FINISHED') break;
       expect(game.steps).toBeLessThan(1000);
 
-      const seatNo = activeSeats[random.int(activeSeats.length)];
+      const seatNo = nextSeat(activeSeats, random);
       if (seatNo !== asked) state = await stateFor(id, seats[seatNo].player);
       expect(state).toMatchObject({ version, mySeat: seatNo });
       asked = seatNo;
@@ -246,9 +269,9 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   it('plays a competitive game with every variant to its end, two players, one on a phone', async () => {
-    const id = await createGame(players.slice(0, 2), { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, 'web-mob-town-full-9');
+    const id = await createGame(players.slice(0, 2), COMPETITIVE);
     const seats = [await windowOf(players[0], id), await windowOf(players[1], id)];
-    const game = await playToTheEnd('competitive', id, seats, 'clicks-competitive');
+    const game = await playToTheEnd('competitive', id, seats, COMPETITIVE);
     expect(game.steps).toBeGreaterThan(100);
 
     const result = await resultOf(id);
@@ -261,10 +284,10 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }, 120_000);
 
   it('plays a co-op game (Upholding the Law) to its end, three players', async () => {
-    const id = await createGame(players, { mode: 'coop' }, 'web-mob-town-coop');
+    const id = await createGame(players, CO_OP);
     const seats: Seat[] = [];
     for (const player of players) seats.push(await windowOf(player, id));
-    const game = await playToTheEnd('co-op', id, seats, 'clicks-coop');
+    const game = await playToTheEnd('co-op', id, seats, CO_OP);
     expect(game.steps).toBeGreaterThan(20);
 
     // The team wins or loses together, and each page says which and why.
@@ -294,3 +317,36 @@ describe('web page: whole Mob Town games by clicks only', () => {
     expect(missing).toEqual([]);
   });
 });
+
+/** The game of `plan` without a browser, its seats and moves chosen (and its targets picked) as the test chooses them. */
+function planGame(plan: GamePlan): { steps: number; clicked: Set<MoveType> } {
+  const game = new FixedSeedGame<State, Move>(mobTown, plan.seed, { seats: plan.seats, options: resolveOptions(mobTown, plan.options) });
+  const random = seededRandom(plan.choices);
+  const clicked: Counts = {};
+  let steps = 0;
+  for (; !game.status.finished && steps < 1000; steps++) {
+    const seat = nextSeat(game.status.activeSeats, random);
+    const move = chooseMove(game.legalMoves(seat), random, clicked);
+    // clickMove picks one of the move's targets with the same generator.
+    const targets = targetsOf(move);
+    if (targets.length > 0) random.int(targets.length);
+    clicked[move.type] = (clicked[move.type] ?? 0) + 1;
+    game.play(move, seat);
+  }
+  return { steps, clicked: new Set(Object.keys(clicked) as MoveType[]) };
+}
+
+// A tool, not a test: MOB_TOWN_FIND_SEEDS=1 lists game seeds for the two games whose moves, between them, are every move type.
+if (process.env.MOB_TOWN_FIND_SEEDS) {
+  describe('seeds for the Mob Town web tests', () => {
+    it('finds seeds for the competitive and co-op games that click every move type between them', () => {
+      const plans = (base: GamePlan, name: string) =>
+        Array.from({ length: 60 }, (_, n) => ({ seed: `${name}-${n}`, ...planGame({ ...base, seed: `${name}-${n}` }) }));
+      const competitive = plans(COMPETITIVE, 'web-mob-town-full').filter((plan) => plan.steps > 100);
+      const coop = plans(CO_OP, 'web-mob-town-coop').filter((plan) => plan.steps > 20);
+      const pairs = competitive.flatMap((a) => coop.map((b) => ({ a, b, steps: a.steps + b.steps })));
+      const covering = pairs.filter(({ a, b }) => MOVE_TYPES.every((type) => a.clicked.has(type) || b.clicked.has(type))).sort((x, y) => x.steps - y.steps);
+      console.log(covering.slice(0, 5).map(({ a, b }) => `${a.seed} (${a.steps} moves) + ${b.seed} (${b.steps} moves)`).join('\n'));
+    }, 600_000);
+  });
+}
