@@ -7,10 +7,14 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { freePort } from '../../src/database/free-port';
 import { applyMigrations } from '../../src/database/migrator';
+import { APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin, urlAsRole } from '../../src/database/roles';
 import { childrenOf } from './cpu';
 
 export interface BenchDatabase {
+  /** As the owner of the tables, which migrated them. */
   url: string;
+  /** As the server's own role (pbw_app), as the server runs in production. */
+  appUrl: string;
   /** The same server, maintenance database (to create more databases). */
   adminUrl: string;
   stop(): Promise<void>;
@@ -40,9 +44,10 @@ export async function freshDatabase(): Promise<BenchDatabase> {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
+  await ensureAppLogin(adminUrl, EMBEDDED_APP_ROLE_PASSWORD);
   const url = withDatabase(adminUrl, name);
   await applyMigrations(url);
-  return { url, adminUrl, stop };
+  return { url, appUrl: urlAsRole(url, APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD), adminUrl, stop };
 }
 
 export interface ServerProcess {
@@ -73,15 +78,16 @@ function residentMiB(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-/** Starts the built server as `npm start` serves it, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
-export async function startServerProcess(databaseUrl: string, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
+/** Starts the built server as `npm start` serves it, as the app role, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
+export async function startServerProcess(database: BenchDatabase, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const serve = serveCommand();
   const child: ChildProcess = spawn(process.execPath, [...extraNodeFlags, ...serve.nodeArgs], {
     env: {
       ...process.env,
       ...serve.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.appUrl,
+      MIGRATION_DATABASE_URL: database.url,
       SMTP_URL: smtpUrl,
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
