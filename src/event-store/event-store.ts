@@ -89,25 +89,6 @@ export type ChainRead =
 /** Channel on which every append is announced (payload: {gameId, version}). */
 export const GAME_EVENTS_CHANNEL = 'game_events';
 
-type EventRow = Prisma.GameEventGetPayload<object>;
-
-function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    position: row.position.toString(),
-    gameId: row.gameId,
-    seq: row.seq,
-    type: row.type,
-    payload: row.payload as JsonObject,
-    actorUserId: row.actorUserId,
-    actorSeat: row.actorSeat,
-    at: row.at,
-    clientMoveId: row.clientMoveId,
-    stepStart: row.stepStart,
-    reversible: row.reversible,
-    hash: row.hash,
-  };
-}
-
 /**
  * A unique violation: PostgreSQL's code 23505 as `pg` reports it, or as Prisma
  * does (P2002, or inside a failed raw query, P2010).
@@ -174,12 +155,16 @@ WITH claimed AS (
 )
 SELECT position::text AS position, seq, xmin::text AS xmin FROM inserted, (SELECT count(*) FROM notified) AS delivered ORDER BY seq`;
 
-const READ_CHAIN_STATEMENT = `
+/** The largest `seq` there can be (an int): "to the end". */
+const LAST_SEQ = 2147483647;
+
+/** A game's events with afterSeq < seq <= toSeq, in order, with their row versions. */
+const READ_EVENTS_STATEMENT = `
 SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash,
        xmin::text AS xmin
 FROM game_events WHERE game_id = $1::uuid AND seq > $2::int AND seq <= $3::int ORDER BY seq`;
 
-interface ChainRow {
+interface EventRow {
   position: string;
   game_id: string;
   seq: number;
@@ -195,7 +180,7 @@ interface ChainRow {
   xmin: string;
 }
 
-function chainRowToEvent(row: ChainRow): StoredEvent {
+function toStoredEvent(row: EventRow): StoredEvent {
   return {
     position: row.position,
     gameId: row.game_id,
@@ -368,10 +353,10 @@ export class EventStore {
     const conflict = await this.conflictFor(sql, gameId, head.version);
     this.heads.delete(gameId);
     if (conflict.code !== 'VERSION_CONFLICT' || conflict.details?.currentVersion !== head.version) throw conflict;
-    const rows = await sql.query<ChainRow>(READ_CHAIN_STATEMENT, [gameId, Math.max(head.from - 1, 0), head.version]);
+    const rows = await sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, Math.max(head.from - 1, 0), head.version]);
     const start = head.from === 0 ? GENESIS_HASH : rows[0]?.seq === head.from ? rows.shift()!.hash : undefined;
     if (start === undefined) throw this.brokenChains.rewritten(gameId, `event ${head.from} was removed from the database`);
-    const firstBadSeq = firstBreak(start, head.from, rows.map(chainRowToEvent));
+    const firstBadSeq = firstBreak(start, head.from, rows.map(toStoredEvent));
     if (firstBadSeq !== null) {
       this.brokenChains.found(gameId, firstBadSeq);
       throw integrityFailure(firstBadSeq);
@@ -406,11 +391,8 @@ export class EventStore {
   }
 
   /** Events with afterSeq < seq <= toSeq, in order. */
-  async readEvents(gameId: string, afterSeq = 0, toSeq?: number): Promise<StoredEvent[]> {
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId, seq: { gt: afterSeq, ...(toSeq !== undefined ? { lte: toSeq } : {}) } },
-      orderBy: { seq: 'asc' },
-    });
+  async readEvents(gameId: string, afterSeq = 0, toSeq = LAST_SEQ): Promise<StoredEvent[]> {
+    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, afterSeq, toSeq]);
     return rows.map(toStoredEvent);
   }
 
@@ -421,10 +403,10 @@ export class EventStore {
    * intact one becomes the head the next append chains onto and watches.
    */
   async readChain(gameId: string, anchor: ChainAnchor | null, toSeq: number): Promise<ChainRead> {
-    const rows = await this.prisma.sql.query<ChainRow>(READ_CHAIN_STATEMENT, [gameId, anchor ? anchor.seq - 1 : 0, toSeq]);
+    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, anchor ? anchor.seq - 1 : 0, toSeq]);
     if (anchor && (rows[0]?.seq !== anchor.seq || rows[0].hash !== anchor.hash)) return { anchorHolds: false };
     const chained = anchor ? rows.slice(1) : rows;
-    const events = chained.map(chainRowToEvent);
+    const events = chained.map(toStoredEvent);
     const firstBadSeq = firstBreak(anchor?.hash ?? GENESIS_HASH, anchor?.seq ?? 0, events);
     if (firstBadSeq !== null) {
       this.brokenChains.found(gameId, firstBadSeq);
