@@ -15,9 +15,10 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { RULESETS_HOSTED } from '../src/games';
-import type { AnyRuleset, GameStatus } from '../src/rules/contract';
-import { startGame } from '../src/rules/playout';
+import { resolveOptions } from '../src/games/registry';
+import type { AnyRuleset } from '../src/rules/contract';
 import { type Random, seededRandom } from '../src/rules/random';
+import { FixedSeedGame } from '../test/support/fixed-seed-game';
 import { CpuSplit, startCpuCount } from './lib/cpu';
 
 export interface Player {
@@ -40,8 +41,8 @@ export interface BenchGame {
   ruleset: AnyRuleset;
   seed: string;
   seats: Player[];
-  /** The game as it will be once its whole script is accepted: where the script is extended from. */
-  replica: { state: unknown; version: number; status: GameStatus };
+  /** The game as it will be once its whole script is accepted, drawn from as the server draws: where the script is extended from. */
+  replica: FixedSeedGame<unknown>;
   /** Chooses the scripted seats and moves; one per game, so the games played do not depend on the order responses arrive in. */
   chooser: Random;
   /** Moves to send in order, from `cursor` on; those before it were accepted. */
@@ -90,13 +91,14 @@ export async function createStartedGame(url: string, ruleset: AnyRuleset, player
   const id = created.createGame.id;
   for (let seat = 1; seat < seats; seat++) await post(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[seat].token);
   const started = await post(url, `mutation($id: ID!) { startGame(gameId: $id) { version } }`, { id }, players[0].token);
-  const { state } = startGame(ruleset, { seats, options: {} }, seed);
+  const replica = new FixedSeedGame(ruleset, seed, { seats, options: resolveOptions(ruleset, {}) });
+  if (replica.version !== started.startGame.version) throw new Error(`replica of game ${id} starts at version ${replica.version}, the server's at ${started.startGame.version}`);
   return {
     id,
     ruleset,
     seed,
     seats: players.slice(0, seats),
-    replica: { state, version: started.startGame.version, status: ruleset.status(state) },
+    replica,
     chooser: seededRandom(`${seed}:bench-choices`),
     script: [],
     cursor: 0,
@@ -121,23 +123,18 @@ const SUBMIT = `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: 
 
 /** Chooses the replica's next move, decides it exactly as the server will, and writes the request that makes it. */
 function scriptNextMove(game: BenchGame): ScriptedMove {
-  const { ruleset, replica, chooser } = game;
-  const seat = replica.status.activeSeats[chooser.int(replica.status.activeSeats.length)];
-  const moves = ruleset.legalMoves(replica.state, seat);
+  const { replica, chooser } = game;
+  const { activeSeats } = replica.status;
+  const seat = activeSeats[chooser.int(activeSeats.length)];
+  const moves = replica.legalMoves(seat);
   const move = moves[chooser.int(moves.length)];
   const version = replica.version;
-  // The server draws a decision's randomness from the game's seed and the version the move is made at.
-  const decision = ruleset.decide(replica.state, move, seat, seededRandom(`${game.seed}:${version}`));
-  if (!decision.ok) throw new Error(`replica of game ${game.id} refused its own listed move: ${decision.message}`);
-  for (const event of decision.events) replica.state = ruleset.evolve(replica.state, event);
-  // The server stores each event of the decision as one event: the version moves on by their number.
-  replica.version += decision.events.length;
-  replica.status = ruleset.status(replica.state);
+  const nextVersion = replica.play(move, seat);
   return {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[seat].token}` },
     body: JSON.stringify({ query: SUBMIT, variables: { id: game.id, move, v: version } }),
     version,
-    nextVersion: replica.version,
+    nextVersion,
   };
 }
 

@@ -95,7 +95,7 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
 
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
   const mail = await SmtpSink.start();
-  const server = await startServerProcess(database.url, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  const server = await startServerProcess(database, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   try {
     const players = await registerPlayers(server.url, 5);
     const games = await createGames(server.url, players, API_GAMES);

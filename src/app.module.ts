@@ -4,6 +4,7 @@ import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
+import { resolveSnapshotKey } from './config/snapshot-key';
 import { DatabaseModule } from './database/database.module';
 import { DeadlinesModule } from './deadlines/deadlines.module';
 import { HealthModule } from './health/health.module';
@@ -24,6 +25,10 @@ export interface AppOptions {
   jwtSecret: string;
   rulesets: AnyRuleset[];
   snapshotInterval: number;
+  /** SNAPSHOT_KEY; omitted: derived from `jwtSecret`. */
+  snapshotKey?: string;
+  /** ALLOW_FIXED_SEEDS; omitted: off. */
+  allowFixedSeeds?: boolean;
   /** Omitted: DEFAULT_VACATION_POLICY. */
   vacations?: VacationPolicy;
   clock?: Clock;
@@ -54,7 +59,12 @@ function domainModules(options: AppOptions): Array<DynamicModule | typeof Metric
     loggingModule(options.logger ?? createLogger(SILENT)),
     MetricsModule,
     DatabaseModule.forRoot(options.databaseUrl),
-    PlayModule.forRoot({ rulesets: options.rulesets, snapshotInterval: options.snapshotInterval }),
+    PlayModule.forRoot({
+      rulesets: options.rulesets,
+      snapshotInterval: options.snapshotInterval,
+      snapshotKey: resolveSnapshotKey(options.snapshotKey, options.jwtSecret),
+      allowFixedSeeds: options.allowFixedSeeds ?? false,
+    }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
     NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
   ];

@@ -35,6 +35,7 @@ async function run(): Promise<void> {
       jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
       rulesets: RULESETS_HOSTED,
       snapshotInterval: config.snapshotInterval,
+      snapshotKey: config.snapshotKey,
       vacations: { daysPerYear: config.vacationDaysPerYear },
       mail: { transportUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
       logger: processLogger,

@@ -36,6 +36,8 @@ async function bootstrap(): Promise<void> {
   const logger = processLogger.child({ context: 'Bootstrap' });
   const database = await connectDatabase(config, (line) => logger.info(line));
   if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
+  if (database.historyWarning) logger.warn(database.historyWarning);
+  if (config.allowFixedSeeds) logger.warn('ALLOW_FIXED_SEEDS is on: a host may choose a game\'s seed and so know its every draw (such games say so to their players).');
   const mail = await mailOptions(config);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({
@@ -43,6 +45,8 @@ async function bootstrap(): Promise<void> {
     jwtSecret,
     rulesets: RULESETS_HOSTED,
     snapshotInterval: config.snapshotInterval,
+    snapshotKey: config.snapshotKey,
+    allowFixedSeeds: config.allowFixedSeeds,
     vacations: { daysPerYear: config.vacationDaysPerYear },
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },

@@ -30,16 +30,16 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
   afterAll(() => db.drop());
 
   it('applies every migration once and records it like prisma migrate deploy', async () => {
-    const first = await script('db-migrate.ts', [], db.url);
+    const first = await script('db-migrate.ts', [], db.ownerUrl);
     const folders = readdirSync(join(ROOT, 'prisma/migrations'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     expect(first.stdout).toContain(`Applied: ${folders.join(', ')}`);
-    const again = await script('db-migrate.ts', [], db.url);
+    const again = await script('db-migrate.ts', [], db.ownerUrl);
     expect(again.stdout).toContain('Already up to date.');
 
-    const client = new Client({ connectionString: db.url });
+    const client = new Client({ connectionString: db.ownerUrl });
     await client.connect();
     try {
       const recorded = await client.query(
@@ -53,13 +53,29 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
       }
       const triggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'game_events'::regclass AND NOT tgisinternal ORDER BY tgname`);
       expect(triggers.rows.map((row) => row.tgname)).toEqual(['game_events_append_only', 'game_events_no_truncate']);
+
+      // The server's role: events it may read and add, nothing more; the other tables, and those later migrations create, in full.
+      const rights = async (table: string) =>
+        (
+          await client.query<{ rights: string[] }>(
+            `SELECT array_agg(p ORDER BY p) AS rights FROM unnest(ARRAY['SELECT','INSERT','UPDATE','DELETE','TRUNCATE']) AS p WHERE has_table_privilege('pbw_app', $1, p)`,
+            [table],
+          )
+        ).rows[0].rights;
+      expect(await rights('game_events')).toEqual(['INSERT', 'SELECT']);
+      expect(await rights('games')).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE']);
+      expect(await rights('_prisma_migrations')).toBeNull();
+      await client.query('CREATE TABLE a_later_table (id bigserial PRIMARY KEY)');
+      expect(await rights('a_later_table')).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE']);
+      expect((await client.query(`SELECT has_sequence_privilege('pbw_app', 'a_later_table_id_seq', 'USAGE') AS usage`)).rows[0].usage).toBe(true);
+      await client.query('DROP TABLE a_later_table');
     } finally {
       await client.end();
     }
   });
 
   it('finds nothing to write when prisma/schema.prisma matches the migrations', async () => {
-    const result = await script('db-migration-new.ts', ['drift_check'], db.url);
+    const result = await script('db-migration-new.ts', ['drift_check'], db.ownerUrl);
     expect(result.stdout).toContain('The schema matches the migrations: nothing to write.');
   });
 });

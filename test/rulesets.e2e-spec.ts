@@ -4,28 +4,22 @@
  * is intact, its history is as long as its version, and a cold reload from
  * the database gives the same state the server held in memory.
  */
-import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
-import { EventStore } from '../src/event-store/event-store';
 import { RULESETS_HOSTED } from '../src/games';
-import { RulesetRegistry } from '../src/games/registry';
-import { GameLoader } from '../src/play/game-loader';
-import { GameService } from '../src/play/game.service';
 import { seededRandom } from '../src/rules/random';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { playStack, PlayStack } from './support/play-stack';
 
 describe('hosted rulesets played through the server', () => {
   let db: TestDatabase;
   let prisma: PrismaService;
-  let store: EventStore;
-  let service: GameService;
+  let stack: PlayStack;
   let users: string[];
 
   beforeAll(async () => {
     db = await createTestDatabase();
     prisma = new PrismaService(db.url);
-    store = new EventStore(prisma, new ManualClock());
-    service = new GameService(prisma, store, new GameLoader(store, 50), new RulesetRegistry(RULESETS_HOSTED));
+    stack = playStack(prisma, RULESETS_HOSTED, 50);
     users = [];
     for (let i = 0; i < 5; i++) {
       users.push((await prisma.user.create({ data: { email: `p${i}@example.org`, passwordHash: 'x', displayName: `P${i}` } })).id);
@@ -40,6 +34,7 @@ describe('hosted rulesets played through the server', () => {
   const cases = RULESETS_HOSTED.flatMap((ruleset) => [ruleset.minSeats, ruleset.maxSeats].map((seats) => [ruleset.id, seats] as const));
 
   it.each(cases)('%s with %i seats finishes with a result', async (rulesetId, seats) => {
+    const { service, store } = stack;
     const choose = seededRandom(`server-playout:${rulesetId}:${seats}`);
     let game = await service.createGame(users[0], { ruleset: rulesetId, seats, seed: `seed-${rulesetId}-${seats}` });
     for (let seat = 1; seat < seats; seat++) game = await service.joinGame(users[seat], game.row.id);
@@ -54,7 +49,7 @@ describe('hosted rulesets played through the server', () => {
     expect((game.row.result as { winners: number[] }).winners.length).toBeGreaterThan(0);
     expect(await store.verifyIntegrity(game.row.id)).toEqual({ ok: true, checkedEvents: game.row.version, firstBadSeq: null });
     expect(await service.history(game, 'all', 0, 500).then((h) => h[0].seq)).toBe(1);
-    const cold = new GameLoader(store, 50);
-    expect(await cold.stateAt(game.ruleset, game.row.id, game.row.version)).toEqual(JSON.parse(JSON.stringify(game.state)));
+    const cold = await stack.newLoader().stateAt(game.ruleset, game.row.id, game.row.version);
+    expect(cold).toEqual({ state: JSON.parse(JSON.stringify(game.state)), firstBadSeq: null });
   });
 });

@@ -7,10 +7,14 @@ import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { freePort } from '../../src/database/free-port';
 import { applyMigrations } from '../../src/database/migrator';
+import { APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin, urlAsRole } from '../../src/database/roles';
 import { childrenOf, parentOf } from './cpu';
 
 export interface BenchDatabase {
+  /** As the owner of the tables, which migrated them. */
   url: string;
+  /** As the server's own role (pbw_app), as the server runs in production. */
+  appUrl: string;
   /** The same server, maintenance database (to create more databases). */
   adminUrl: string;
   /** The PostgreSQL server's postmaster, when it runs on this machine: whose processes' CPU counts. */
@@ -50,6 +54,7 @@ export async function freshDatabase(): Promise<BenchDatabase> {
   // A backend's parent is the postmaster; on another machine there is no such process here.
   const postmasterPid = parentOf(rows[0].pid);
   await admin.end();
+  await ensureAppLogin(adminUrl, EMBEDDED_APP_ROLE_PASSWORD);
   const url = withDatabase(adminUrl, name);
   await applyMigrations(url);
   const another = async (label: string, contents: 'migrated' | 'empty') => {
@@ -59,7 +64,7 @@ export async function freshDatabase(): Promise<BenchDatabase> {
     await client.end();
     return withDatabase(adminUrl!, `${name}_${label}`);
   };
-  return { url, adminUrl, postmasterPid, another, stop };
+  return { url, appUrl: urlAsRole(url, APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD), adminUrl, postmasterPid, another, stop };
 }
 
 export interface ServerProcess {
@@ -134,15 +139,16 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Serve
   };
 }
 
-/** Starts the built server as `npm start` serves it, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
-export async function startServerProcess(databaseUrl: string, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
+/** Starts the built server as `npm start` serves it, as the app role, sending mail to `smtpUrl`; `extraNodeFlags` go to node (e.g. `--cpu-prof`). */
+export async function startServerProcess(database: BenchDatabase, smtpUrl: string, extraNodeFlags: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
   const serve = serveCommand();
   return startNodeServer({
     args: [...extraNodeFlags, ...serve.nodeFlags, serve.script],
     env: {
       ...serve.env,
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.appUrl,
+      MIGRATION_DATABASE_URL: database.url,
       SMTP_URL: smtpUrl,
       // The benchmark signs up its players at once and moves far faster than any person (README.md, "Rate limits").
       EMAIL_VERIFICATION: 'off',

@@ -11,6 +11,7 @@ import { Identity, Sessions } from '../auth/sessions';
 import { DATABASE_URL } from '../database/database.module';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { connectionToken, httpContext, identify, socketContext } from './context';
+import { RandomnessResolver } from '../randomness/randomness.resolver';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { DevMailController } from './dev-mail.controller';
 import { ApiExceptionFilter } from './exception-filter';
@@ -108,8 +109,9 @@ export class ApiModule {
         GamesResolver,
         NotificationsResolver,
         DeadlinesResolver,
+        RandomnessResolver,
         { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
-          { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
     };
   }

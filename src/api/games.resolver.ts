@@ -20,7 +20,10 @@ class CreateGameInput {
   @Field() ruleset!: string;
   @Field(() => Int, { description: 'Number of seats; the host takes seat 0.' }) seats!: number;
   @Field(() => JSONScalar, { nullable: true }) options?: unknown;
-  @Field({ nullable: true, description: 'Makes every random draw of the game reproducible.' }) seed?: string;
+  @Field({ nullable: true, description: 'A fixed server seed, which makes every draw reproducible but known to the host: refused unless the server allows fixed seeds (see fixedSeedsAllowed).' })
+  seed?: string;
+  @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
+  clientSeed?: string;
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
 }
 
@@ -93,9 +96,11 @@ export class GamesResolver {
     @Args('gameId', { type: () => ID }) gameId: string,
     @Context() context: RequestContext,
     @Args('seat', { type: () => Int, nullable: true }) seat?: number,
+    @Args('clientSeed', { nullable: true, description: "The player's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
+    clientSeed?: string,
   ) {
     const userId = requireUser(context);
-    return new GameParent(await this.play.joinGame(userId, gameId, seat), userId);
+    return new GameParent(await this.play.joinGame(userId, gameId, seat, clientSeed), userId);
   }
 
   @Mutation(() => GameModel, {
@@ -281,7 +286,10 @@ export class GamesResolver {
     return game.row.status === 'FINISHED' ? game.row.result : null;
   }
 
-  @ResolveField(() => IntegrityModel, { description: 'Recomputes the game\'s hash chain.', complexity: FIELD_COSTS.integrity })
+  @ResolveField(() => IntegrityModel, {
+    description: 'Recomputes the game\'s whole hash chain. A game whose chain is broken can still be read, but takes no more writes (INTEGRITY_FAILURE).',
+    complexity: FIELD_COSTS.integrity,
+  })
   integrity(@Parent() { game }: GameParent) {
     return this.store.verifyIntegrity(game.row.id);
   }

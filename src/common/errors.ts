@@ -14,7 +14,9 @@ export type ErrorCode =
   | 'VERSION_CONFLICT'
   | 'GAME_NOT_ACTIVE'
   /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** The game's stored history no longer matches its hash chain: it can be read, never written. */
+  | 'INTEGRITY_FAILURE';
 
 /**
  * A refusal of the client's request, not a fault of the server's: Nest's

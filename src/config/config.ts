@@ -10,6 +10,12 @@ export interface AppConfig {
   port: number;
   /** Unset: an embedded PostgreSQL runs with its data under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * The role migrations run as, which owns the tables (the server itself runs
+   * as the role in `databaseUrl`, which may only add events). Unset: the
+   * migrations run as `databaseUrl` too (a single-role set-up).
+   */
+  migrationDatabaseUrl?: string;
   dataDir: string;
   publicUrl: string;
   /** Unset: an in-process mail catcher receives all mail (see /dev/mail). */
@@ -19,6 +25,10 @@ export interface AppConfig {
   jwtSecret?: string;
   /** Events between two snapshots of a game's folded state. */
   snapshotInterval: number;
+  /** Unset: derived from the JWT secret (see snapshot-key.ts). */
+  snapshotKey?: string;
+  /** Whether `createGame` may be given a seed (tests, benchmarks, reproducing bugs): such a game's draws are known in advance. */
+  allowFixedSeeds: boolean;
   /** Where notification mail is sent from (see MAIL_WORKER_MODES). */
   mailWorker: MailWorkerMode;
   /** Each player's yearly vacation allowance; 0: no vacations. */
@@ -128,6 +138,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const port = parsePort(env.PORT, problems);
   const databaseUrl = parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  const migrationDatabaseUrl = parseUrl('MIGRATION_DATABASE_URL', env.MIGRATION_DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  if (migrationDatabaseUrl && !env.DATABASE_URL) {
+    problems.push('MIGRATION_DATABASE_URL needs DATABASE_URL too (without both, the embedded PostgreSQL sets up its own two roles)');
+  }
   const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:'], problems) ?? `http://localhost:${port}`;
   const smtpUrl = parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], problems);
   const dataDirRaw = env.DATA_DIR || './.data';
@@ -140,6 +154,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     problems.push('JWT_SECRET must be at least 32 characters long (or unset, to have one generated and kept in DATA_DIR)');
   }
   const snapshotInterval = parseWholeNumber('SNAPSHOT_INTERVAL', env.SNAPSHOT_INTERVAL, 100, [1, Infinity], problems);
+  const snapshotKey = env.SNAPSHOT_KEY || undefined;
+  if (snapshotKey !== undefined && snapshotKey.length < 32) {
+    problems.push('SNAPSHOT_KEY must be at least 32 characters long (or unset, to derive it from the JWT secret)');
+  }
+  const allowFixedSeeds = parseSwitch('ALLOW_FIXED_SEEDS', env.ALLOW_FIXED_SEEDS, false, problems);
   const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_POLICY.daysPerYear, [0, 366], problems);
   const mailWorker = parseChoice('MAIL_WORKER', env.MAIL_WORKER, MAIL_WORKER_MODES, 'child', problems);
   const logFormat = parseChoice('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'text', problems);
@@ -159,12 +178,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   return {
     port,
     databaseUrl,
+    migrationDatabaseUrl,
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl,
     mailFrom,
     jwtSecret,
     snapshotInterval,
+    snapshotKey,
+    allowFixedSeeds,
     mailWorker,
     vacationDaysPerYear,
     logFormat,

@@ -1,6 +1,8 @@
 /**
  * Gets the app a migrated database: the configured DATABASE_URL, or an
- * embedded PostgreSQL whose data lives under DATA_DIR/postgres.
+ * embedded PostgreSQL whose data lives under DATA_DIR/postgres. Migrations
+ * run as the owner of the tables (MIGRATION_DATABASE_URL, or the embedded
+ * superuser); the server runs as DATABASE_URL, or as the embedded `pbw_app`.
  *
  * A configured database that cannot be reached yet (still starting, failing
  * over, full) is waited for, with backoff and a line in the log for each
@@ -15,11 +17,15 @@ import { startEmbeddedPostgres } from './embedded-postgres';
 import { freePort } from './free-port';
 import { applyMigrations } from './migrator';
 import { retryWhileUnavailable } from './unavailable';
+import { APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin, inspectServerRole, urlAsRole } from './roles';
 
 export interface ConnectedDatabase {
+  /** Where the server connects, as its own role. */
   url: string;
   embedded: boolean;
   appliedMigrations: string[];
+  /** Set when the server's role could change or remove events: worth a warning at start-up. */
+  historyWarning: string | null;
   stop(): Promise<void>;
 }
 
@@ -50,10 +56,34 @@ export function migrateWhenReachable(databaseUrl: string, waitSeconds: number, l
   });
 }
 
+/**
+ * Why the server's role could rewrite history, in one warning (null when it
+ * cannot); throws when the role may not even read and add events.
+ */
+async function checkServerRole(url: string, singleRole: boolean): Promise<string | null> {
+  const { role, risks, missing } = await inspectServerRole(url);
+  if (missing.length > 0) {
+    throw new Error(`The server's database role ${role} may not ${missing.join(' or ')} game_events: make it a member of ${APP_ROLE} (GRANT ${APP_ROLE} TO ${role}).`);
+  }
+  if (risks.length === 0) return null;
+  return (
+    `The server's database role ${role} ${risks.join(', ')}: a game's history is then protected only by the trigger on game_events. ` +
+    (singleRole
+      ? `Set MIGRATION_DATABASE_URL to the owner of the tables and DATABASE_URL to a role like ${APP_ROLE} (see README, Migrations).`
+      : `Connect as a role like ${APP_ROLE} (see README, Migrations).`)
+  );
+}
+
 export async function connectDatabase(config: AppConfig, log: (line: string) => void): Promise<ConnectedDatabase> {
   if (config.databaseUrl) {
-    const appliedMigrations = await migrateWhenReachable(config.databaseUrl, config.databaseWaitSeconds, log);
-    return { url: config.databaseUrl, embedded: false, appliedMigrations, stop: async () => {} };
+    const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, log);
+    return {
+      url: config.databaseUrl,
+      embedded: false,
+      appliedMigrations,
+      historyWarning: await checkServerRole(config.databaseUrl, !config.migrationDatabaseUrl),
+      stop: async () => {},
+    };
   }
   const server = await startEmbeddedPostgres({
     dataDir: join(config.dataDir, 'postgres'),
@@ -63,9 +93,11 @@ export async function connectDatabase(config: AppConfig, log: (line: string) => 
   log(`Embedded PostgreSQL running with data in ${join(config.dataDir, 'postgres')}`);
   try {
     await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
-    const url = server.urlFor(EMBEDDED_DATABASE);
-    const appliedMigrations = await applyMigrations(url);
-    return { url, embedded: true, appliedMigrations, stop: () => server.stop() };
+    await ensureAppLogin(server.adminUrl, EMBEDDED_APP_ROLE_PASSWORD);
+    const ownerUrl = server.urlFor(EMBEDDED_DATABASE);
+    const appliedMigrations = await applyMigrations(ownerUrl);
+    const url = urlAsRole(ownerUrl, APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD);
+    return { url, embedded: true, appliedMigrations, historyWarning: await checkServerRole(url, false), stop: () => server.stop() };
   } catch (error) {
     await server.stop();
     throw error;

@@ -19,7 +19,7 @@ describe('PrismaService (real PostgreSQL)', () => {
     const prisma = new PrismaService(db.url);
     try {
       await prisma.sql.query('SELECT 1');
-      const admin = new Client({ connectionString: db.url });
+      const admin = new Client({ connectionString: db.ownerUrl });
       await admin.connect();
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
       await admin.end();

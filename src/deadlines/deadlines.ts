@@ -146,6 +146,8 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
         await this.expire(deadline.row);
         expired++;
       } catch (error) {
+        // A game whose history was changed in the database takes no deadline outcome either (logged where it was found).
+        if (error instanceof AppError && error.code === 'INTEGRITY_FAILURE') continue;
         // Someone moved (or another process expired it) meanwhile: the next sweep looks again.
         if (!(error instanceof AppError && error.code === 'VERSION_CONFLICT')) throw error;
         this.logger.debug(`deadline of game ${deadline.row.gameId} seat ${deadline.row.seat} raced with another change`);

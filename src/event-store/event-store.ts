@@ -6,6 +6,17 @@
  * is the `UPDATE games ... WHERE version = expected` that opens the
  * transaction, so a losing writer never reaches the INSERT and never takes a
  * value from the global position sequence (no gaps from conflicts).
+ *
+ * No event is appended on top of a chain that was changed. Reading a game's
+ * events for its state (readChain) verifies their hashes; a move is then one
+ * statement, with no read of the chain, so the same statement also refuses
+ * to append unless the recent events this process read or wrote are still
+ * the very rows it saw (their `xmin` row versions, which any UPDATE or
+ * DELETE changes, even one made with the trigger switched off). When they
+ * are not, the append writes nothing and the store checks those events'
+ * chain again: broken (or no longer ending in the hash it chained onto), the
+ * game is refused every write from then on (INTEGRITY_FAILURE); intact (a
+ * table rewritten as it was, by VACUUM FULL, say), the append is retried.
  */
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
@@ -13,7 +24,8 @@ import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { Sql, sqlInPrismaTransaction } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
-import { eventHash, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
+import { eventHash, firstBreak, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
+import { BrokenChains, integrityFailure } from './integrity';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -61,27 +73,21 @@ export class DuplicateMoveError extends Error {
   }
 }
 
+/** Where the chain a read is checked from starts: the hash an event must have. */
+export interface ChainAnchor {
+  seq: number;
+  hash: string;
+}
+
+/** A game's events read for its state, with their chain checked. */
+export type ChainRead =
+  /** The anchor's stored hash is not the one expected: the events were not checked. */
+  | { anchorHolds: false }
+  /** The events after the anchor; firstBadSeq is the first whose hash does not match, or null. */
+  | { anchorHolds: true; events: StoredEvent[]; firstBadSeq: number | null };
+
 /** Channel on which every append is announced (payload: {gameId, version}). */
 export const GAME_EVENTS_CHANNEL = 'game_events';
-
-type EventRow = Prisma.GameEventGetPayload<object>;
-
-function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    position: row.position.toString(),
-    gameId: row.gameId,
-    seq: row.seq,
-    type: row.type,
-    payload: row.payload as JsonObject,
-    actorUserId: row.actorUserId,
-    actorSeat: row.actorSeat,
-    at: row.at,
-    clientMoveId: row.clientMoveId,
-    stepStart: row.stepStart,
-    reversible: row.reversible,
-    hash: row.hash,
-  };
-}
 
 /**
  * A unique violation: PostgreSQL's code 23505 as `pg` reports it, or as Prisma
@@ -95,7 +101,35 @@ function isUniqueViolation(error: unknown): boolean {
 
 type EventRowInput = HashedFields & { hash: string };
 
-const LAST_HASH_CACHE_LIMIT = 50000;
+interface PreparedAppend {
+  head: ChainHead;
+  rows: EventRowInput[];
+}
+
+/**
+ * What this process knows of a game's chain where it appends next: the hash
+ * to chain onto, and the row versions of the events it watches.
+ */
+interface ChainHead {
+  version: number;
+  /** The hash of event `version`, verified or written by this process. */
+  hash: string;
+  /** The watched events are those after `from`, up to `version`. */
+  from: number;
+  /** Their row versions (PostgreSQL's `xmin`), oldest first. */
+  xmins: number[];
+}
+
+const HEAD_CACHE_LIMIT = 50000;
+/**
+ * Events each append checks are still the rows this process saw: about as
+ * many as a load verifies (those after the latest snapshot, one interval's
+ * worth by default).
+ */
+const WATCHED_EVENTS = 100;
+
+/** The row versions of a game's events in (from, to], oldest first. */
+const WATCHED_ROW_VERSIONS = `(SELECT coalesce(array_agg(xmin::text::bigint ORDER BY seq), '{}') FROM game_events WHERE game_id = $1::uuid AND seq > $19::int AND seq <= $2)`;
 
 const APPEND_STATEMENT = `
 WITH claimed AS (
@@ -106,7 +140,7 @@ WITH claimed AS (
     active_seats = COALESCE($5::int[], active_seats),
     result = CASE WHEN $6 THEN $7::jsonb ELSE result END,
     started_version = COALESCE($8::int, started_version)
-  WHERE id = $1::uuid AND version = $2
+  WHERE id = $1::uuid AND version = $2 AND ${WATCHED_ROW_VERSIONS} = $20::bigint[]
   RETURNING id
 ), inserted AS (
   INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash)
@@ -115,19 +149,61 @@ WITH claimed AS (
   FROM claimed,
        unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[])
          WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, ord)
-  RETURNING position, seq
+  RETURNING position, seq, xmin
 ), notified AS (
   SELECT pg_notify($17, $18) FROM claimed
 )
-SELECT position::text AS position, seq FROM inserted, (SELECT count(*) FROM notified) AS delivered ORDER BY seq`;
+SELECT position::text AS position, seq, xmin::text AS xmin FROM inserted, (SELECT count(*) FROM notified) AS delivered ORDER BY seq`;
+
+/** The largest `seq` there can be (an int): "to the end". */
+const LAST_SEQ = 2147483647;
+
+/** A game's events with afterSeq < seq <= toSeq, in order, with their row versions. */
+const READ_EVENTS_STATEMENT = `
+SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash,
+       xmin::text AS xmin
+FROM game_events WHERE game_id = $1::uuid AND seq > $2::int AND seq <= $3::int ORDER BY seq`;
+
+interface EventRow {
+  position: string;
+  game_id: string;
+  seq: number;
+  type: string;
+  payload: JsonObject;
+  actor_user_id: string | null;
+  actor_seat: number | null;
+  at: Date;
+  client_move_id: string | null;
+  step_start: boolean;
+  reversible: boolean;
+  hash: string;
+  xmin: string;
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: row.position,
+    gameId: row.game_id,
+    seq: row.seq,
+    type: row.type,
+    payload: row.payload,
+    actorUserId: row.actor_user_id,
+    actorSeat: row.actor_seat,
+    at: row.at,
+    clientMoveId: row.client_move_id,
+    stepStart: row.step_start,
+    reversible: row.reversible,
+    hash: row.hash,
+  };
+}
 
 @Injectable()
 export class EventStore {
-  /** Hash of each game's newest event we appended: saves a read per append. */
-  private readonly lastHashes = new Map<string, { version: number; hash: string }>();
+  /** Where this process appends next, per game: saves a read per append (see ChainHead). */
+  private readonly heads = new Map<string, ChainHead>();
+  private readonly brokenChains = new BrokenChains();
 
   constructor(
-
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
   ) {}
@@ -139,10 +215,10 @@ export class EventStore {
   async appendEvents(request: AppendRequest): Promise<StoredEvent[]> {
     if (request.events.length === 0) throw new Error('appendEvents needs at least one event');
     try {
-      const rows = await this.hashedRows(request);
+      const prepared = await this.prepare(request);
       // Without other writes, the append is a single statement: one round trip.
-      if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma.sql, request, rows);
-      return await this.prisma.inSqlTransaction((sql) => this.appendRows(sql, request, rows));
+      if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma.sql, request, prepared);
+      return await this.prisma.inSqlTransaction((sql) => this.appendRows(sql, request, prepared));
     } catch (error) {
       // A resent move fails on the version or the unique client move id: tell it apart from a real conflict.
       if (request.clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
@@ -155,33 +231,31 @@ export class EventStore {
   /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
   async appendInTransaction(tx: Prisma.TransactionClient, request: AppendRequest): Promise<StoredEvent[]> {
     const sql = sqlInPrismaTransaction(tx);
-    return this.appendRows(sql, request, await this.hashedRows(request, sql));
+    return this.appendRows(sql, request, await this.prepare(request, sql));
   }
 
-  private async appendRows(sql: Sql, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
-    const appended = await this.claimAndInsert(sql, request, rows);
+  private async appendRows(sql: Sql, request: AppendRequest, prepared: PreparedAppend): Promise<StoredEvent[]> {
+    const appended = await this.claimAndInsert(sql, request, prepared);
     await request.alsoInTransaction?.(sql, appended);
     return appended;
   }
 
   /**
-   * The events as rows, each hashed onto the previous one. The previous
-   * hash can be read outside any transaction: an event never changes, and
-   * if the game has moved past `expectedVersion` the append fails anyway.
+   * The events as rows, each hashed onto the previous one, and the head they
+   * chain onto. Without a head in memory, the previous event's hash is read
+   * outside any transaction: if the game has moved past `expectedVersion`
+   * the append fails anyway, and the append checks that row is unchanged.
    * (A caller holding a transaction passes it, so as not to wait for a
    * second connection.)
    */
-  private async hashedRows(request: AppendRequest, sql: Sql = this.prisma.sql): Promise<EventRowInput[]> {
+  private async prepare(request: AppendRequest, sql: Sql = this.prisma.sql): Promise<PreparedAppend> {
     const { gameId, expectedVersion, events } = request;
-    let previousHash = GENESIS_HASH;
-    if (expectedVersion > 0) {
-      const cached = this.lastHashes.get(gameId);
-      const previous = cached?.version === expectedVersion ? cached.hash : await this.storedHash(sql, gameId, expectedVersion);
-      if (previous === undefined) throw await this.conflictFor(sql, gameId, expectedVersion);
-      previousHash = previous;
-    }
+    const refusal = this.brokenChains.refusal(gameId);
+    if (refusal) throw refusal;
+    const head = await this.headAt(sql, gameId, expectedVersion);
+    let previousHash = head.hash;
     const at = request.at ?? this.clock.now();
-    return events.map((event, i) => {
+    const rows = events.map((event, i) => {
       const fields = {
         gameId,
         seq: expectedVersion + i + 1,
@@ -197,6 +271,19 @@ export class EventStore {
       previousHash = eventHash(previousHash, fields);
       return { ...fields, hash: previousHash };
     });
+    return { head, rows };
+  }
+
+  private async headAt(sql: Sql, gameId: string, version: number): Promise<ChainHead> {
+    if (version === 0) return { version, hash: GENESIS_HASH, from: 0, xmins: [] };
+    const known = this.heads.get(gameId);
+    if (known?.version === version) return known;
+    const [stored] = await sql.query<{ hash: string; xmin: string }>(
+      'SELECT hash, xmin::text AS xmin FROM game_events WHERE game_id = $1::uuid AND seq = $2::int',
+      [gameId, version],
+    );
+    if (!stored) throw await this.conflictFor(sql, gameId, version);
+    return { version, hash: stored.hash, from: version - 1, xmins: [Number(stored.xmin)] };
   }
 
   /**
@@ -205,10 +292,10 @@ export class EventStore {
    * takes no position), insert the events, update the read model and notify
    * listeners (delivered on commit).
    */
-  private async claimAndInsert(sql: Sql, request: AppendRequest, rows: EventRowInput[]): Promise<StoredEvent[]> {
+  private async claimAndInsert(sql: Sql, request: AppendRequest, { head, rows }: PreparedAppend, retry = true): Promise<StoredEvent[]> {
     const { gameId, expectedVersion } = request;
     const projection = request.projection ?? {};
-    const inserted = await sql.query<{ position: string; seq: number }>(APPEND_STATEMENT, [
+    const inserted = await sql.query<{ position: string; seq: number; xmin: string }>(APPEND_STATEMENT, [
       gameId,
       expectedVersion,
       rows[0].at,
@@ -227,22 +314,57 @@ export class EventStore {
       request.clientMoveId ?? null,
       GAME_EVENTS_CHANNEL,
       JSON.stringify({ gameId, version: expectedVersion + rows.length }),
+      head.from,
+      head.xmins,
     ]);
-    if (inserted.length === 0) throw await this.conflictFor(sql, gameId, expectedVersion);
+    if (inserted.length === 0) {
+      const checked = await this.recheck(sql, head, gameId);
+      if (!retry) throw new AppError('VERSION_CONFLICT', 'The game changed in the database while this move was being saved. Reload and try again.');
+      return this.claimAndInsert(sql, request, { head: checked, rows }, false);
+    }
     const last = rows[rows.length - 1];
-    this.rememberHash(gameId, last.seq, last.hash);
+    this.rememberHead(gameId, {
+      version: last.seq,
+      hash: last.hash,
+      from: head.from,
+      xmins: [...head.xmins, ...inserted.map((row) => Number(row.xmin))],
+    });
     return rows.map((row, i) => ({ ...row, payload: row.payload as JsonObject, position: String(inserted[i].position) }));
   }
 
-  private rememberHash(gameId: string, version: number, hash: string): void {
-    this.lastHashes.delete(gameId);
-    this.lastHashes.set(gameId, { version, hash });
-    if (this.lastHashes.size > LAST_HASH_CACHE_LIMIT) this.lastHashes.delete(this.lastHashes.keys().next().value as string);
+  /** Keeps a head, watching at most WATCHED_EVENTS events (the newest). */
+  private rememberHead(gameId: string, head: ChainHead): void {
+    const excess = Math.max(head.xmins.length - WATCHED_EVENTS, 0);
+    this.heads.delete(gameId);
+    this.heads.set(gameId, excess === 0 ? head : { ...head, from: head.from + excess, xmins: head.xmins.slice(excess) });
+    if (this.heads.size > HEAD_CACHE_LIMIT) this.heads.delete(this.heads.keys().next().value as string);
   }
 
-  private async storedHash(sql: Sql, gameId: string, seq: number): Promise<string | undefined> {
-    const [event] = await sql.query<{ hash: string }>('SELECT hash FROM game_events WHERE game_id = $1::uuid AND seq = $2::int', [gameId, seq]);
-    return event?.hash;
+  /**
+   * Why an append claimed nothing: the game moved on (VERSION_CONFLICT), or
+   * it did not, and then a watched event was changed or removed since this
+   * process saw it. Their chain is checked again, from the stored hash of the
+   * event before them: broken, or no longer ending in the hash this process
+   * chains onto, the game is refused from now on (INTEGRITY_FAILURE); intact,
+   * only the rows' versions changed (a table rewritten as it was), and the
+   * head to retry with is returned.
+   */
+  private async recheck(sql: Sql, head: ChainHead, gameId: string): Promise<ChainHead> {
+    const conflict = await this.conflictFor(sql, gameId, head.version);
+    this.heads.delete(gameId);
+    if (conflict.code !== 'VERSION_CONFLICT' || conflict.details?.currentVersion !== head.version) throw conflict;
+    const rows = await sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, Math.max(head.from - 1, 0), head.version]);
+    const start = head.from === 0 ? GENESIS_HASH : rows[0]?.seq === head.from ? rows.shift()!.hash : undefined;
+    if (start === undefined) throw this.brokenChains.rewritten(gameId, `event ${head.from} was removed from the database`);
+    const firstBadSeq = firstBreak(start, head.from, rows.map(toStoredEvent));
+    if (firstBadSeq !== null) {
+      this.brokenChains.found(gameId, firstBadSeq);
+      throw integrityFailure(firstBadSeq);
+    }
+    if (rows.length !== head.version - head.from || rows[rows.length - 1]?.hash !== head.hash) {
+      throw this.brokenChains.rewritten(gameId, `event ${head.version} no longer has the hash this server chained onto: its history was rewritten in the database`);
+    }
+    return { ...head, xmins: rows.map((row) => Number(row.xmin)) };
   }
 
   /**
@@ -269,32 +391,37 @@ export class EventStore {
   }
 
   /** Events with afterSeq < seq <= toSeq, in order. */
-  async readEvents(gameId: string, afterSeq = 0, toSeq?: number): Promise<StoredEvent[]> {
-    const rows = await this.prisma.gameEvent.findMany({
-      where: { gameId, seq: { gt: afterSeq, ...(toSeq !== undefined ? { lte: toSeq } : {}) } },
-      orderBy: { seq: 'asc' },
-    });
+  async readEvents(gameId: string, afterSeq = 0, toSeq = LAST_SEQ): Promise<StoredEvent[]> {
+    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, afterSeq, toSeq]);
     return rows.map(toStoredEvent);
   }
 
-  /** Recomputes the game's hash chain; reports the first event that does not match. */
+  /**
+   * The events after `anchor` (or from the first) up to `toSeq`, for
+   * folding, with their chain checked from the anchor's hash: a snapshot's
+   * or a state's this process folded. A broken chain is logged once; an
+   * intact one becomes the head the next append chains onto and watches.
+   */
+  async readChain(gameId: string, anchor: ChainAnchor | null, toSeq: number): Promise<ChainRead> {
+    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, anchor ? anchor.seq - 1 : 0, toSeq]);
+    if (anchor && (rows[0]?.seq !== anchor.seq || rows[0].hash !== anchor.hash)) return { anchorHolds: false };
+    const chained = anchor ? rows.slice(1) : rows;
+    const events = chained.map(toStoredEvent);
+    const firstBadSeq = firstBreak(anchor?.hash ?? GENESIS_HASH, anchor?.seq ?? 0, events);
+    if (firstBadSeq !== null) {
+      this.brokenChains.found(gameId, firstBadSeq);
+    } else if (rows.length > 0 && rows[rows.length - 1].seq === toSeq && (this.heads.get(gameId)?.version ?? 0) <= toSeq) {
+      this.rememberHead(gameId, { version: toSeq, hash: rows[rows.length - 1].hash, from: rows[0].seq - 1, xmins: rows.map((row) => Number(row.xmin)) });
+    }
+    return { anchorHolds: true, events, firstBadSeq };
+  }
+
+  /** Recomputes the game's whole hash chain; reports the first event that does not match. */
   async verifyIntegrity(gameId: string): Promise<IntegrityReport> {
-    return verifyChain(await this.readEvents(gameId));
+    const report = verifyChain(await this.readEvents(gameId));
+    if (report.firstBadSeq === null) this.brokenChains.intact(gameId);
+    else this.brokenChains.found(gameId, report.firstBadSeq);
+    return report;
   }
 
-  async saveSnapshot(gameId: string, version: number, state: unknown): Promise<void> {
-    await this.prisma.gameSnapshot.createMany({
-      data: [{ gameId, version, state: state as Prisma.InputJsonValue }],
-      skipDuplicates: true,
-    });
-  }
-
-  /** The newest snapshot at or before `maxVersion`. */
-  async latestSnapshot(gameId: string, maxVersion: number): Promise<{ version: number; state: unknown } | null> {
-    return this.prisma.gameSnapshot.findFirst({
-      where: { gameId, version: { lte: maxVersion } },
-      orderBy: { version: 'desc' },
-      select: { version: true, state: true },
-    });
-  }
 }

@@ -47,13 +47,21 @@ export interface IntegrityReport {
 
 /** Recomputes a game's chain from its stored events, in `seq` order. */
 export function verifyChain(events: Array<HashedFields & { hash: string }>): IntegrityReport {
-  let previous = GENESIS_HASH;
+  const firstBadSeq = firstBreak(GENESIS_HASH, 0, events);
+  return firstBadSeq === null ? { ok: true, checkedEvents: events.length, firstBadSeq } : { ok: false, checkedEvents: firstBadSeq, firstBadSeq };
+}
+
+/**
+ * The first event of `events` (which should be the events after `afterSeq`,
+ * in order) whose hash does not chain onto `previousHash` and the events
+ * before it, or whose `seq` is not the next one; null when all do.
+ */
+export function firstBreak(previousHash: string, afterSeq: number, events: Array<HashedFields & { hash: string }>): number | null {
+  let previous = previousHash;
   for (let i = 0; i < events.length; i++) {
     const event = events[i];
-    if (event.seq !== i + 1 || eventHash(previous, event) !== event.hash) {
-      return { ok: false, checkedEvents: i + 1, firstBadSeq: i + 1 };
-    }
+    if (event.seq !== afterSeq + i + 1 || eventHash(previous, event) !== event.hash) return afterSeq + i + 1;
     previous = event.hash;
   }
-  return { ok: true, checkedEvents: events.length, firstBadSeq: null };
+  return null;
 }

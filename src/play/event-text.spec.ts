@@ -16,6 +16,7 @@ describe('eventText', () => {
     expect(text('game.deadlineExtended', { seat: 1, dueAt: '2026-12-01T00:00:00Z' }, null)).toBe('The server extended the deadline of Bob.');
     expect(text('game.turnSkipped', { seat: 2 }, null)).toBe('Seat 3 was passed over for running out of time.');
     expect(text('game.endedByHost', { reason: 'Bob left' })).toBe('Ann ended the game: “Bob left”.');
+    expect(text('game.seedRevealed', { serverSeed: 'ab12' }, null)).toBe('The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.');
   });
 
   it("leaves the ruleset's events to the ruleset", () => {

@@ -16,6 +16,7 @@ import {
   MoveUndone,
   PlayerInvited,
   SeatTaken,
+  SeedRevealed,
   TurnSkipped,
 } from './platform-events';
 
@@ -65,6 +66,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return `${seatName(payload.seat as number)} was passed over for running out of time.`;
     case EndedByHost:
       return `${who} ended the game${quoted(payload.reason)}.`;
+    case SeedRevealed:
+      return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:
       throw new Error(`no words for the server's event ${event.type}`);
   }

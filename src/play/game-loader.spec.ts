@@ -3,14 +3,12 @@
  * undos and rollbacks, the loader's state at every version equals a plain
  * fold of the stream, with snapshots, without them, and after deleting them.
  */
-import { ManualClock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore, StoredEvent } from '../event-store/event-store';
-import { RulesetRegistry } from '../games/registry';
 import { seededRandom } from '../rules/random';
 import { countingGame } from '../../test/support/counting-game';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
-import { GameLoader } from './game-loader';
+import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
 import { EMPTY_GAME_STATE, foldEvent, GameState } from './game-state';
 import { jumpTarget } from './platform-events';
@@ -29,6 +27,7 @@ describe('GameLoader (real PostgreSQL)', () => {
   const SNAPSHOT_INTERVAL = 7;
   let db: TestDatabase;
   let prisma: PrismaService;
+  let stack: PlayStack;
   let store: EventStore;
   let service: GameService;
   let players: string[];
@@ -36,8 +35,8 @@ describe('GameLoader (real PostgreSQL)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     prisma = new PrismaService(db.url);
-    store = new EventStore(prisma, new ManualClock());
-    service = new GameService(prisma, store, new GameLoader(store, SNAPSHOT_INTERVAL), new RulesetRegistry([countingGame]));
+    stack = playStack(prisma, [countingGame], SNAPSHOT_INTERVAL);
+    ({ store, service } = stack);
     players = [];
     for (const name of ['a', 'b', 'c']) {
       players.push((await prisma.user.create({ data: { email: `${name}@example.org`, passwordHash: 'x', displayName: name } })).id);
@@ -83,9 +82,9 @@ describe('GameLoader (real PostgreSQL)', () => {
       const events = await store.readEvents(gameId);
       const expected = referenceStates(events);
       if (events.some((e) => jumpTarget(e) !== null)) gamesWithJumps++;
-      const withSnapshots = new GameLoader(store, SNAPSHOT_INTERVAL);
+      const withSnapshots = stack.newLoader();
       for (let version = 1; version <= events.length; version++) {
-        expect(await withSnapshots.stateAt(countingGame, gameId, version)).toEqual(expected[version]);
+        expect(await withSnapshots.stateAt(countingGame, gameId, version)).toEqual({ state: expected[version], firstBadSeq: null });
       }
     }
 
@@ -95,8 +94,8 @@ describe('GameLoader (real PostgreSQL)', () => {
     for (const gameId of gameIds) {
       const events = await store.readEvents(gameId);
       const expected = referenceStates(events);
-      const noSnapshots = new GameLoader(store, SNAPSHOT_INTERVAL);
-      expect(await noSnapshots.stateAt(countingGame, gameId, events.length)).toEqual(expected[events.length]);
+      const noSnapshots = stack.newLoader();
+      expect(await noSnapshots.stateAt(countingGame, gameId, events.length)).toEqual({ state: expected[events.length], firstBadSeq: null });
       expect((await service.load(gameId)).state).toEqual(expected[events.length]);
     }
   });

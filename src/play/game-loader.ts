@@ -3,64 +3,117 @@
  * in-memory cache are only shortcuts: the state at version v is defined by
  * the stream alone, walking back from v (a rollback or undo event at r means
  * "state(r) = state(target)") down to a version whose state is known.
+ *
+ * Every load verifies the hash chain of the events it reads, from the known
+ * state's last event on (a snapshot records that event's hash, under its
+ * seal). A broken chain is reported with the state, which stays readable;
+ * such a state is never cached or snapshotted, so each load checks again.
  */
+import { Logger } from '@nestjs/common';
 import { EventStore, StoredEvent } from '../event-store/event-store';
+import { GENESIS_HASH } from '../event-store/hash-chain';
+import { SnapshotStore } from '../event-store/snapshots';
 import type { AnyRuleset } from '../rules/contract';
 import { EMPTY_GAME_STATE, foldEvent, GameState } from './game-state';
 import { jumpTarget } from './platform-events';
 
+/** A state, the version it is at and the hash of that version's event (later events chain onto it). */
 interface KnownState {
   version: number;
   state: GameState;
+  hash: string;
+}
+
+export interface LoadedState {
+  state: GameState;
+  /** The first event read whose hash does not match (the chain is broken there), or null. */
+  firstBadSeq: number | null;
+}
+
+interface Rebuilt extends LoadedState {
+  /** The hash of the event at the version rebuilt. */
+  hash: string;
+  /** The version of the known state it was folded from. */
+  base: number;
 }
 
 const CACHE_LIMIT = 20000;
+const GENESIS: KnownState = { version: 0, state: EMPTY_GAME_STATE, hash: GENESIS_HASH };
 
 export class GameLoader {
+  private readonly logger = new Logger(GameLoader.name);
   /** Newest folded state per game (insertion order doubles as LRU order). */
   private readonly latest = new Map<string, KnownState>();
 
   constructor(
     private readonly store: EventStore,
+    private readonly snapshots: SnapshotStore,
     private readonly snapshotInterval: number,
   ) {}
 
   /** The state at `version` (usually the game's current version). */
-  async stateAt(ruleset: AnyRuleset, gameId: string, version: number): Promise<GameState> {
+  async stateAt(ruleset: AnyRuleset, gameId: string, version: number): Promise<LoadedState> {
     const cached = this.latest.get(gameId);
-    if (cached && cached.version === version) return cached.state;
-    const state = await this.rebuild(ruleset, gameId, version);
-    if (!cached || cached.version <= version) this.remember(gameId, version, state);
-    return state;
+    if (cached && cached.version === version) return { state: cached.state, firstBadSeq: null };
+    const rebuilt = await this.rebuild(ruleset, gameId, version);
+    if (rebuilt.firstBadSeq === null) {
+      if (!cached || cached.version <= version) this.remember(gameId, version, rebuilt.state, rebuilt.hash);
+      // No snapshot near enough (none yet, or ignored): leave one for the next load.
+      if (version - rebuilt.base >= this.snapshotInterval) this.saveSnapshot(gameId, version, rebuilt.state, rebuilt.hash);
+    }
+    return { state: rebuilt.state, firstBadSeq: rebuilt.firstBadSeq };
   }
 
-  /** Records a state the caller computed by folding newly appended events. */
-  remember(gameId: string, version: number, state: GameState): void {
+  /** Records a state the caller computed by folding newly appended events; `hash` is that of event `version`. */
+  remember(gameId: string, version: number, state: GameState, hash: string): void {
     this.latest.delete(gameId);
-    this.latest.set(gameId, { version, state });
+    this.latest.set(gameId, { version, state, hash });
     if (this.latest.size > CACHE_LIMIT) this.latest.delete(this.latest.keys().next().value as string);
   }
 
+  /** Drops the game's cached state, so that the next load reads (and verifies) its events. */
+  forget(gameId: string): void {
+    this.latest.delete(gameId);
+  }
+
   /** Writes a snapshot when an append crossed a multiple of the interval. */
-  async snapshotIfDue(gameId: string, fromVersion: number, toVersion: number, state: GameState): Promise<void> {
-    if (Math.floor(toVersion / this.snapshotInterval) > Math.floor(fromVersion / this.snapshotInterval)) {
-      await this.store.saveSnapshot(gameId, toVersion, state);
-    }
+  snapshotIfDue(gameId: string, fromVersion: number, toVersion: number, state: GameState, hash: string): void {
+    if (Math.floor(toVersion / this.snapshotInterval) > Math.floor(fromVersion / this.snapshotInterval)) this.saveSnapshot(gameId, toVersion, state, hash);
   }
 
-  private async knownBase(gameId: string, version: number): Promise<KnownState> {
+  /** Snapshots are a cache: failing to write one costs speed, never correctness. */
+  private saveSnapshot(gameId: string, version: number, state: GameState, hash: string): void {
+    this.snapshots.save(gameId, { version, state, lastEventHash: hash }).catch((error) => this.logger.warn(`snapshot of ${gameId} at ${version} failed: ${error}`));
+  }
+
+  /** The known states at or before `version`, newest first: the cache, a snapshot, the empty game. */
+  private async knownBases(gameId: string, version: number): Promise<KnownState[]> {
     const cached = this.latest.get(gameId);
-    const snapshot = await this.store.latestSnapshot(gameId, version);
-    const candidates: KnownState[] = [{ version: 0, state: EMPTY_GAME_STATE }];
-    if (snapshot) candidates.push({ version: snapshot.version, state: snapshot.state as GameState });
-    if (cached && cached.version <= version) candidates.push(cached);
-    return candidates.reduce((best, c) => (c.version > best.version ? c : best));
+    const snapshot = await this.snapshots.latest(gameId, version);
+    const bases = [GENESIS];
+    if (snapshot) bases.push({ version: snapshot.version, state: snapshot.state as GameState, hash: snapshot.lastEventHash });
+    if (cached && cached.version <= version) bases.push(cached);
+    return bases.sort((a, b) => b.version - a.version);
   }
 
-  private async rebuild(ruleset: AnyRuleset, gameId: string, version: number): Promise<GameState> {
-    const base = await this.knownBase(gameId, version);
-    if (base.version === version) return base.state;
-    const events = await this.store.readEvents(gameId, base.version, version);
+  /**
+   * Reads the events after the newest known state whose last event is still
+   * stored as it was when that state was folded (else the state is of no
+   * use, and is logged: that event was changed since).
+   */
+  private async readFromKnownState(gameId: string, version: number): Promise<{ base: KnownState; events: StoredEvent[]; firstBadSeq: number | null }> {
+    for (const base of await this.knownBases(gameId, version)) {
+      const read = await this.store.readChain(gameId, base.version === 0 ? null : { seq: base.version, hash: base.hash }, version);
+      if (read.anchorHolds) return { base, events: read.events, firstBadSeq: read.firstBadSeq };
+      if (base === this.latest.get(gameId)) this.forget(gameId);
+      this.logger.warn(`game ${gameId}: the state known at version ${base.version} was folded from an event that has changed since: ignored`);
+    }
+    throw new Error('unreachable: the empty game needs no event');
+  }
+
+  private async rebuild(ruleset: AnyRuleset, gameId: string, version: number): Promise<Rebuilt> {
+    const { base, events, firstBadSeq } = await this.readFromKnownState(gameId, version);
+    const hash = events.length > 0 ? events[events.length - 1].hash : base.hash;
     const path: StoredEvent[] = [];
     let current = version;
     while (current > base.version) {
@@ -72,10 +125,11 @@ export class GameLoader {
       } else if (target >= base.version) {
         current = target;
       } else {
-        return this.foldPath(ruleset, await this.rebuild(ruleset, gameId, target), path);
+        const before = await this.rebuild(ruleset, gameId, target);
+        return { state: this.foldPath(ruleset, before.state, path), firstBadSeq: firstBadSeq ?? before.firstBadSeq, hash, base: before.base };
       }
     }
-    return this.foldPath(ruleset, base.state, path);
+    return { state: this.foldPath(ruleset, base.state, path), firstBadSeq, hash, base: base.version };
   }
 
   /** `path` is newest first. */

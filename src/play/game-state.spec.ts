@@ -1,4 +1,5 @@
 import { countingGame } from '../../test/support/counting-game';
+import { commitmentTo } from '../randomness/draw-recipe';
 import { EndedByHost, GameCreated, GameStarted, SeatTaken } from './platform-events';
 import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, gameStatus, GameState } from './game-state';
 
@@ -6,7 +7,7 @@ const event = (seq: number, type: string, payload: Record<string, unknown> = {})
 
 function startedGame(): GameState {
   return [
-    event(1, GameCreated, { seats: 2, options: {} }),
+    event(1, GameCreated, { seats: 2, options: {}, commitment: 'c', fixedSeed: false }),
     event(2, SeatTaken, { seat: 0, userId: 'ann' }),
     event(3, SeatTaken, { seat: 1, userId: 'bob' }),
     event(4, GameStarted),
@@ -29,5 +30,28 @@ describe('gameStatus', () => {
 
   it('is null before the game starts', () => {
     expect(gameStatus(countingGame, EMPTY_GAME_STATE)).toBeNull();
+  });
+});
+
+describe('the randomness a game folds', () => {
+  it('keeps the commitment, each seat\'s client seed and the line position in force', () => {
+    const state = [
+      event(1, GameCreated, { seats: 2, options: {}, commitment: 'c0ffee', fixedSeed: false }),
+      event(2, SeatTaken, { seat: 1, userId: 'bob', clientSeed: 'from Bob' }),
+    ].reduce((folded, e) => foldEvent(countingGame, folded, e), EMPTY_GAME_STATE);
+    expect(state).toMatchObject({ commitment: 'c0ffee', fixedSeed: false, clientSeeds: [null, 'from Bob'], linePosition: 2 });
+  });
+
+  it('counts a game stored before commitments as a fixed-seed game, committed to the seed it kept, with no client seeds', () => {
+    const state = startedGame();
+    const legacy = [
+      event(1, GameCreated, { seats: 2, options: {}, seed: 'old seed' }),
+      event(2, SeatTaken, { seat: 0, userId: 'ann' }),
+      event(3, SeatTaken, { seat: 1, userId: 'bob' }),
+      event(4, GameStarted),
+    ].reduce((folded, e) => foldEvent(countingGame, folded, e), EMPTY_GAME_STATE);
+    expect(legacy).toMatchObject({ commitment: commitmentTo('old seed'), fixedSeed: true, clientSeeds: [null, null], linePosition: 4 });
+    // Its rules state folds as it always did.
+    expect(legacy.rules).toEqual(state.rules);
   });
 });

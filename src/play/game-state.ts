@@ -4,8 +4,19 @@
  * Rollback and undo events are not folded here: they make the state equal to
  * an earlier one, which the loader (game-loader.ts) looks up.
  */
+import { commitmentTo } from '../randomness/draw-recipe';
 import type { AnyRuleset, GameOptions, GameStatus, Seat } from '../rules/contract';
-import { EndedByHost, GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, MoveDeadlineSettings, SeatTaken } from './platform-events';
+import {
+  EndedByHost,
+  GameCreated,
+  GameCreatedPayload,
+  GameStarted,
+  isPlatformEvent,
+  jumpTarget,
+  MoveDeadlineSettings,
+  SeatTaken,
+  SeatTakenPayload,
+} from './platform-events';
 
 export interface UndoableStep {
   seat: number;
@@ -26,6 +37,21 @@ export interface GameState {
   moveDeadline?: MoveDeadlineSettings;
   /** Set when the host ended the game before the rules did. */
   endedByHost?: { reason: string };
+  /**
+   * How many events the line of play in force holds: every event folded to
+   * reach this state, so not the undone or rolled-back ones, nor the undo
+   * and rollback events themselves (the loader makes the state after one
+   * the state it returns to). The draws of the next append are keyed to it
+   * (src/randomness/draw-recipe.ts), so going back and making the same move
+   * again draws the same.
+   */
+  linePosition: number;
+  /** Each seat's contribution to the randomness (null while the seat is free, or in a game stored before there were any). */
+  clientSeeds: (string | null)[];
+  /** SHA-256 of the server seed, public from the creation. */
+  commitment: string;
+  /** The host chose the seed, so it is no secret to them. */
+  fixedSeed: boolean;
 }
 
 export interface FoldableEvent {
@@ -37,7 +63,17 @@ export interface FoldableEvent {
   reversible: boolean;
 }
 
-export const EMPTY_GAME_STATE: GameState = { started: false, seats: [], options: {}, rules: null, undoable: [] };
+export const EMPTY_GAME_STATE: GameState = {
+  started: false,
+  seats: [],
+  options: {},
+  rules: null,
+  undoable: [],
+  linePosition: 0,
+  clientSeeds: [],
+  commitment: '',
+  fixedSeed: false,
+};
 
 function foldStep(state: GameState, event: FoldableEvent): UndoableStep[] {
   if (!event.stepStart) return state.undoable;
@@ -48,26 +84,37 @@ function foldStep(state: GameState, event: FoldableEvent): UndoableStep[] {
 
 export function foldEvent(ruleset: AnyRuleset, state: GameState, event: FoldableEvent): GameState {
   if (jumpTarget(event) !== null) throw new Error(`${event.type} must be resolved by the loader, not folded`);
+  const linePosition = state.linePosition + 1;
   switch (event.type) {
     case GameCreated: {
       const created = event.payload as unknown as GameCreatedPayload;
       return {
         ...state,
+        linePosition,
         seats: Array.from({ length: created.seats }, () => null),
+        clientSeeds: Array.from({ length: created.seats }, () => null),
         options: created.options as GameOptions,
+        // A game stored before commitments kept its seed in this event: it counts as a fixed-seed game.
+        commitment: created.commitment ?? commitmentTo(created.seed!),
+        fixedSeed: created.fixedSeed ?? true,
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
     }
     case SeatTaken: {
-      const { seat, userId } = event.payload as { seat: number; userId: string };
-      return { ...state, seats: state.seats.map((current, i) => (i === seat ? userId : current)) };
+      const { seat, userId, clientSeed } = event.payload as unknown as SeatTakenPayload;
+      return {
+        ...state,
+        linePosition,
+        seats: state.seats.map((current, i) => (i === seat ? userId : current)),
+        clientSeeds: state.clientSeeds.map((current, i) => (i === seat ? (clientSeed ?? null) : current)),
+      };
     }
     case GameStarted:
-      return { ...state, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
+      return { ...state, linePosition, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
     case EndedByHost:
-      return { ...state, endedByHost: { reason: (event.payload as { reason: string }).reason } };
+      return { ...state, linePosition, endedByHost: { reason: (event.payload as { reason: string }).reason } };
     default: {
-      if (isPlatformEvent(event.type)) return state;
+      if (isPlatformEvent(event.type)) return { ...state, linePosition };
       const rulesEvent = { ...event.payload, type: event.type };
       // Spelled out rather than spread: this is the hot path of every replay.
       return {
@@ -78,6 +125,10 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         undoable: foldStep(state, event),
         moveDeadline: state.moveDeadline,
         endedByHost: state.endedByHost,
+        linePosition,
+        clientSeeds: state.clientSeeds,
+        commitment: state.commitment,
+        fixedSeed: state.fixedSeed,
       };
     }
   }

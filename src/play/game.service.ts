@@ -3,30 +3,34 @@
  * folded state, asks the ruleset (or the lobby rules here) to decide, and
  * appends the resulting events at the version it decided on.
  */
-import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
+import { integrityFailure } from '../event-store/integrity';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
+import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
-import { seededRandom } from '../rules/random';
+import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken } from './platform-events';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
   seats: number;
   options?: unknown;
+  /** A fixed server seed (only where ALLOW_FIXED_SEEDS is on); absent: a secret random one. */
   seed?: string | null;
+  /** The host's contribution to the randomness; absent: the server makes one. */
+  clientSeed?: string | null;
   /** Correspondence play; absent: no move deadlines. */
   moveDeadline?: MoveDeadlineInput | null;
 }
@@ -36,15 +40,15 @@ export interface LoadedGame {
   row: GameRow;
   ruleset: AnyRuleset;
   state: GameState;
+  /** Set when the events read for it break their hash chain there: readable, never written to. */
+  firstBadSeq: number | null;
 }
 
-const MAX_SEED_LENGTH = 200;
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const ROW_CACHE_LIMIT = 20000;
 
 @Injectable()
 export class GameService {
-  private readonly logger = new Logger(GameService.name);
   /** Rows as this process last appended to them (see loadAtVersion). */
   private readonly rows = new Map<string, GameRow>();
 
@@ -53,6 +57,7 @@ export class GameService {
     private readonly store: EventStore,
     private readonly loader: GameLoader,
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
+    private readonly randomness: GameRandomness,
     // Optional so the service can be built by hand (tests) without any hooks.
     @Optional() private readonly hooks: GameChangeHooks = new GameChangeHooks(),
     @Optional() private readonly clock: Clock = new SystemClock(),
@@ -63,9 +68,11 @@ export class GameService {
   async load(gameId: string): Promise<LoadedGame> {
     const row = await this.findRow(gameId);
     const ruleset = this.rulesets.get(row.ruleset);
-    const state = await this.loader.stateAt(ruleset, row.id, row.version);
-    this.rememberRow(row);
-    return { row, ruleset, state };
+    const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version);
+    // A broken game is read afresh every time (see loadAtVersion).
+    if (firstBadSeq === null) this.rememberRow(row);
+    else this.rows.delete(row.id);
+    return { row, ruleset, state, firstBadSeq };
   }
 
   private async findRow(gameId: string): Promise<GameRow> {
@@ -74,11 +81,11 @@ export class GameService {
     return row;
   }
 
-  stateAt(game: LoadedGame, version: number): Promise<GameState> {
+  async stateAt(game: LoadedGame, version: number): Promise<GameState> {
     if (!Number.isInteger(version) || version < 1 || version > game.row.version) {
       throw new AppError('BAD_USER_INPUT', `asOf must be a version from 1 to ${game.row.version}.`);
     }
-    return this.loader.stateAt(game.ruleset, game.row.id, version);
+    return (await this.loader.stateAt(game.ruleset, game.row.id, version)).state;
   }
 
   status(game: LoadedGame, state = game.state): GameStatus | null {
@@ -105,21 +112,21 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
     }
     const options = resolveOptions(ruleset, input.options);
-    const seed = input.seed ?? randomBytes(16).toString('hex');
-    if (typeof seed !== 'string' || seed.length === 0 || seed.length > MAX_SEED_LENGTH) {
-      throw new AppError('BAD_USER_INPUT', `seed must be 1 to ${MAX_SEED_LENGTH} characters.`);
-    }
+    const { serverSeed, commitment, fixedSeed } = this.randomness.newGameSeed(input.seed);
+    const clientSeed = this.randomness.clientSeed(input.clientSeed, 0, fixedSeed);
     const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
+      // The server seed is kept in the row alone, which no API and no history shows before the game ends.
       const row = await tx.game.create({
-        data: { ruleset: ruleset.id, seed, options, seatCount: input.seats, hostId },
+        data: { ruleset: ruleset.id, seed: serverSeed, options, seatCount: input.seats, hostId },
       });
+      const created = { ruleset: ruleset.id, seats: input.seats, options, commitment, fixedSeed, hostId, ...(moveDeadline ? { moveDeadline } : {}) };
       await this.store.appendInTransaction(tx, {
         gameId: row.id,
         expectedVersion: 0,
         events: [
-          { type: GameCreated, payload: { ruleset: ruleset.id, seats: input.seats, options, seed, hostId, ...(moveDeadline ? { moveDeadline } : {}) }, actorUserId: hostId },
-          { type: SeatTaken, payload: { seat: 0, userId: hostId }, actorUserId: hostId, actorSeat: 0 },
+          { type: GameCreated, payload: created, actorUserId: hostId },
+          { type: SeatTaken, payload: { seat: 0, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: 0 },
         ],
       });
       await tx.gameSeat.create({ data: { gameId: row.id, index: 0, userId: hostId } });
@@ -128,8 +135,9 @@ export class GameService {
     return this.load(gameId);
   }
 
-  async joinGame(userId: string, gameId: string, seat?: number | null): Promise<LoadedGame> {
+  async joinGame(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
     if (game.state.seats.includes(userId)) throw new AppError('BAD_USER_INPUT', 'You already have a seat in this game.');
     const free = game.state.seats.flatMap((holder, i) => (holder === null ? [i] : []));
@@ -139,25 +147,28 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
     }
     if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
-    await this.prisma.$transaction(async (tx) => {
+    const seatTaken = { seat: chosen, userId, clientSeed: this.randomness.clientSeed(clientSeed, chosen, game.state.fixedSeed) };
+    const joined = this.prisma.$transaction(async (tx) => {
       await this.store.appendInTransaction(tx, {
         gameId,
         expectedVersion: game.row.version,
-        events: [{ type: SeatTaken, payload: { seat: chosen, userId }, actorUserId: userId, actorSeat: chosen }],
+        events: [{ type: SeatTaken, payload: seatTaken, actorUserId: userId, actorSeat: chosen }],
       });
       await tx.gameSeat.create({ data: { gameId, index: chosen, userId } });
     });
+    await this.forgetIfBroken(gameId, joined);
     return this.load(gameId);
   }
 
   async startGame(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can start the game.');
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
     const waiting = game.state.seats.filter((holder) => holder === null).length;
     if (waiting > 0) throw new AppError('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
     const started = foldEvent(game.ruleset, game.state, this.asFoldable(GameStarted, {}, game.row.version + 1));
-    const setup = game.ruleset.setup(started.rules, seededRandom(`${game.row.seed}:setup`)) as RulesEvent[];
+    const setup = game.ruleset.setup(started.rules, this.draws(game)) as RulesEvent[];
     const events: NewEvent[] = [
       { type: GameStarted, payload: {}, actorUserId: userId, actorSeat: 0 },
       ...setup.map((event) => this.toNewEvent(event, null, null)),
@@ -184,12 +195,13 @@ export class GameService {
   private async decideAndAppend(userId: string, gameId: string, move: unknown, expectedVersion: number, clientMoveId?: string): Promise<LoadedGame> {
     const { game, fromCache } = await this.loadAtVersion(gameId, expectedVersion);
     try {
+      this.requireIntact(game);
       const seat = this.requireSeat(game, userId);
       this.requireActive(game);
       this.requireVersion(game, expectedVersion);
       const status = this.status(game)!;
       if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
-      const decision = game.ruleset.decide(game.state.rules, move, seat, seededRandom(`${game.row.seed}:${expectedVersion}`));
+      const decision = game.ruleset.decide(game.state.rules, move, seat, this.draws(game));
       if (!decision.ok) throw new AppError(decision.code, decision.message);
       const events = decision.events.map((event: RulesEvent, i: number) => ({
         ...this.toNewEvent(event, userId, seat),
@@ -214,13 +226,15 @@ export class GameService {
     const row = this.rows.get(gameId);
     if (row && row.version === expectedVersion) {
       const ruleset = this.rulesets.get(row.ruleset);
-      return { game: { row, ruleset, state: await this.loader.stateAt(ruleset, gameId, expectedVersion) }, fromCache: true };
+      const { state, firstBadSeq } = await this.loader.stateAt(ruleset, gameId, expectedVersion);
+      return { game: { row, ruleset, state, firstBadSeq }, fromCache: true };
     }
     return { game: await this.load(gameId), fromCache: false };
   }
 
   async undoMove(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     const seat = this.requireSeat(game, userId);
     this.requireActive(game);
     const last = game.state.undoable[game.state.undoable.length - 1];
@@ -232,8 +246,11 @@ export class GameService {
 
   async rollbackGame(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
     const game = await this.load(gameId);
+    this.requireIntact(game);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can roll the game back.');
     if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
+    // Its server seed is public now: played again from an earlier point, every draw would be known in advance.
+    if (game.row.status === 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
     const from = game.row.startedVersion;
     if (!Number.isInteger(toVersion) || toVersion < from || toVersion >= game.row.version) {
       throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
@@ -253,7 +270,7 @@ export class GameService {
 
   /** The ruleset's events passing over `seat` (see Ruleset.skipTurn); null where it cannot be skipped now. */
   skipTurnEvents(game: LoadedGame, seat: number): NewEvent[] | null {
-    const events = game.ruleset.skipTurn?.(game.state.rules, seat, seededRandom(`${game.row.seed}:${game.row.version}`)) ?? null;
+    const events = game.ruleset.skipTurn?.(game.state.rules, seat, this.draws(game)) ?? null;
     // An irreversible step: nothing before a skip can be taken back.
     return events && events.map((event: RulesEvent, i: number) => ({ ...this.toNewEvent(event, null, seat), stepStart: i === 0 }));
   }
@@ -261,7 +278,17 @@ export class GameService {
   private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
     const toVersion = (event.payload as { toVersion: number }).toVersion;
     const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
-    return this.appendWithState(game, [event], target, {});
+    if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
+    return this.appendWithState(game, [event], target.state, {});
+  }
+
+  /**
+   * The generator for the append the game is about to make: keyed to the
+   * position in its line of play in force, so that after an undo or a
+   * rollback the same move draws the same.
+   */
+  private draws(game: LoadedGame): Random {
+    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: game.state.clientSeeds, linePosition: game.state.linePosition });
   }
 
   // ---- history -------------------------------------------------------------
@@ -282,6 +309,11 @@ export class GameService {
     const seat = this.seatOf(game.state, userId);
     if (seat === null) throw new AppError('FORBIDDEN', 'You do not have a seat in this game.');
     return seat;
+  }
+
+  /** No write to a game whose history was changed in the database: no event on top of a broken chain. */
+  private requireIntact(game: LoadedGame): void {
+    if (game.firstBadSeq !== null) throw integrityFailure(game.firstBadSeq);
   }
 
   private requireActive(game: LoadedGame): void {
@@ -316,10 +348,15 @@ export class GameService {
   }
 
   private appendAndFold(game: LoadedGame, events: NewEvent[], projection: GameProjection, clientMoveId?: string, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
-    let state = game.state;
+    return this.appendWithState(game, events, this.foldNew(game, game.state, events, game.row.version), projection, clientMoveId, alsoWrite);
+  }
+
+  /** `state` with `events`, to be appended after version `after`, folded in. */
+  private foldNew(game: LoadedGame, state: GameState, events: NewEvent[], after: number): GameState {
+    let folded = state;
     events.forEach((event, i) => {
-      state = foldEvent(game.ruleset, state, {
-        seq: game.row.version + i + 1,
+      folded = foldEvent(game.ruleset, folded, {
+        seq: after + i + 1,
         type: event.type,
         payload: event.payload,
         actorSeat: event.actorSeat ?? null,
@@ -327,18 +364,23 @@ export class GameService {
         reversible: event.reversible ?? false,
       });
     });
-    return this.appendWithState(game, events, state, projection, clientMoveId, alsoWrite);
+    return folded;
   }
 
   private async appendWithState(
     game: LoadedGame,
-    events: NewEvent[],
-    state: GameState,
+    decided: NewEvent[],
+    decidedState: GameState,
     projection: GameProjection,
     clientMoveId?: string,
     alsoWrite?: ExtraWrites,
   ): Promise<LoadedGame> {
-    const status = gameStatus(game.ruleset, state);
+    this.requireIntact(game);
+    const status = gameStatus(game.ruleset, decidedState);
+    // The game ends with these events: its server seed is revealed with them, so that every draw can be checked.
+    const reveal: NewEvent[] = status?.finished && game.row.status !== 'FINISHED' ? [{ type: SeedRevealed, payload: { serverSeed: game.row.seed } }] : [];
+    const events = [...decided, ...reveal];
+    const state = this.foldNew(game, decidedState, reveal, game.row.version + decided.length);
     const fullProjection: GameProjection = {
       ...projection,
       ...(status
@@ -353,18 +395,21 @@ export class GameService {
     const to = from + events.length;
     // One time for the events and for what the hooks plan from them (a deadline in a mail, the deadline stored).
     const at = this.clock.now();
-    const appended = await this.store.appendEvents({
-      gameId: game.row.id,
-      expectedVersion: from,
-      events,
-      clientMoveId,
-      at,
-      projection: fullProjection,
-      alsoInTransaction: bothWrites(this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }), alsoWrite),
-    });
-    this.loader.remember(game.row.id, to, state);
-    // Snapshots are a cache: failing to write one costs speed, never correctness.
-    this.loader.snapshotIfDue(game.row.id, from, to, state).catch((error) => this.logger.warn(`snapshot of ${game.row.id} at ${to} failed: ${error}`));
+    const appended = await this.forgetIfBroken(
+      game.row.id,
+      this.store.appendEvents({
+        gameId: game.row.id,
+        expectedVersion: from,
+        events,
+        clientMoveId,
+        at,
+        projection: fullProjection,
+        alsoInTransaction: bothWrites(this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }), alsoWrite),
+      }),
+    );
+    const lastHash = appended[appended.length - 1].hash;
+    this.loader.remember(game.row.id, to, state, lastHash);
+    this.loader.snapshotIfDue(game.row.id, from, to, state, lastHash);
     // The row as the append left it: no need to read it back.
     const row: GameRow = {
       ...game.row,
@@ -376,7 +421,24 @@ export class GameService {
       startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
     };
     this.rememberRow(row);
-    return { row, ruleset: game.ruleset, state };
+    return { row, ruleset: game.ruleset, state, firstBadSeq: null };
+  }
+
+  /**
+   * `append`'s result; when it found the game's history changed in the
+   * database (INTEGRITY_FAILURE), this process's copy of the game is dropped
+   * too, so that every later read checks the events again.
+   */
+  private async forgetIfBroken<T>(gameId: string, append: Promise<T>): Promise<T> {
+    try {
+      return await append;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INTEGRITY_FAILURE') {
+        this.rows.delete(gameId);
+        this.loader.forget(gameId);
+      }
+      throw error;
+    }
   }
 
   private rememberRow(row: GameRow): void {

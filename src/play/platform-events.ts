@@ -21,6 +21,8 @@ export const DeadlineExtended = 'game.deadlineExtended';
 export const TurnSkipped = 'game.turnSkipped';
 /** The host ended the game early: it is finished with the current result. */
 export const EndedByHost = 'game.endedByHost';
+/** The game finished: its server seed is public now, so that anyone can check every draw. */
+export const SeedRevealed = 'game.seedRevealed';
 
 /** What may happen to a seat whose move deadline passed. */
 export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
@@ -38,11 +40,29 @@ export interface GameCreatedPayload {
   ruleset: string;
   seats: number;
   options: Record<string, unknown>;
-  /** Secret while the game runs: it determines every future random draw. */
-  seed: string;
+  /** SHA-256 of the server seed (src/randomness/draw-recipe.ts), public from the start; absent in games stored before it. */
+  commitment?: string;
+  /** The host chose the seed (only where ALLOW_FIXED_SEEDS is on): everyone should know. */
+  fixedSeed?: boolean;
+  /**
+   * Games stored before commitments kept their seed here instead (secret
+   * while the game runs, see history.ts); they count as fixed-seed games.
+   */
+  seed?: string;
   hostId: string;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
+}
+
+export interface SeatTakenPayload {
+  seat: number;
+  userId: string;
+  /** The player's contribution to the game's randomness, public; absent in games stored before there were any. */
+  clientSeed?: string;
+}
+
+export interface SeedRevealedPayload {
+  serverSeed: string;
 }
 
 export interface JumpPayload {

@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
+import { SnapshotStore } from '../event-store/snapshots';
 import { RulesetRegistry } from '../games/registry';
+import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset } from '../rules/contract';
 import { GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
@@ -10,22 +12,32 @@ import { GameService } from './game.service';
 export interface PlayOptions {
   rulesets: AnyRuleset[];
   snapshotInterval: number;
+  /** Seals snapshots (see config/snapshot-key.ts). */
+  snapshotKey: Buffer;
+  /** ALLOW_FIXED_SEEDS. */
+  allowFixedSeeds: boolean;
 }
 
 @Module({})
 export class PlayModule {
   static forRoot(options: PlayOptions): DynamicModule {
+    const eventStore = EventStoreModule.forRoot(options.snapshotKey);
     return {
       module: PlayModule,
       global: true,
-      imports: [EventStoreModule],
+      imports: [eventStore],
       providers: [
         { provide: RulesetRegistry, useValue: new RulesetRegistry(options.rulesets) },
-        { provide: GameLoader, inject: [EventStore], useFactory: (store: EventStore) => new GameLoader(store, options.snapshotInterval) },
+        { provide: GameRandomness, useValue: new GameRandomness({ allowFixedSeeds: options.allowFixedSeeds }) },
+        {
+          provide: GameLoader,
+          inject: [EventStore, SnapshotStore],
+          useFactory: (store: EventStore, snapshots: SnapshotStore) => new GameLoader(store, snapshots, options.snapshotInterval),
+        },
         GameChangeHooks,
         GameService,
       ],
-      exports: [RulesetRegistry, GameService, GameChangeHooks, EventStoreModule],
+      exports: [RulesetRegistry, GameRandomness, GameService, GameChangeHooks, eventStore],
     };
   }
 }

@@ -43,6 +43,13 @@ export interface TestServerOptions {
   /** Omitted: on. */
   introspection?: boolean;
   corsOrigins?: string[];
+  /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
+  allowFixedSeeds?: boolean;
+}
+
+/** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
+export function fixedSeedsAllowedByEnvironment(): boolean {
+  return process.env.ALLOW_FIXED_SEEDS === 'true';
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -62,6 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rateLimits: options.rateLimits ?? true,
       introspection: options.introspection ?? true,
       corsOrigins: options.corsOrigins,
+      allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
     },
   );
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');

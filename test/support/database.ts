@@ -1,6 +1,7 @@
 /** Per-test-file databases copied from the migrated template (see global-setup.ts). */
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD, urlAsRole } from '../../src/database/roles';
 
 export const TEMPLATE_DATABASE = 'pbw_test_template';
 
@@ -16,18 +17,15 @@ function adminUrl(): string {
   return url;
 }
 
-async function withAdmin<T>(use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
+function withAdmin<T>(use: (client: Client) => Promise<T>): Promise<T> {
+  return asRole(adminUrl(), use);
 }
 
 export interface TestDatabase {
+  /** As the server's own role (pbw_app), which may add events but never change them: what test servers use. */
   url: string;
+  /** As the admin, who owns the tables (migrations, and tests that tamper with history). */
+  ownerUrl: string;
   name: string;
   drop(): Promise<void>;
 }
@@ -37,9 +35,33 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   const name = `pbw_test_${randomBytes(6).toString('hex')}`;
   const template = options.empty ? 'template0' : TEMPLATE_DATABASE;
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  const ownerUrl = urlWithDatabase(adminUrl(), name);
   return {
     name,
-    url: urlWithDatabase(adminUrl(), name),
+    url: urlAsRole(ownerUrl, APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD),
+    ownerUrl,
     drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
+}
+
+/** Runs `use` on a connection of its own to `url`, closed afterwards. */
+export async function asRole<T>(url: string, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** What someone who owns the tables could do to history: one statement with the append-only trigger switched off. */
+export function tamper(db: TestDatabase, statement: string, values: unknown[] = []): Promise<void> {
+  return asRole(db.ownerUrl, async (owner) => {
+    await owner.query('BEGIN');
+    await owner.query('ALTER TABLE game_events DISABLE TRIGGER game_events_append_only');
+    await owner.query(statement, values);
+    await owner.query('ALTER TABLE game_events ENABLE TRIGGER game_events_append_only');
+    await owner.query('COMMIT');
+  });
 }

@@ -2,7 +2,8 @@
  * One PostgreSQL for the whole run: the embedded one (unless DATABASE_URL
  * names a server), with a migrated template database that each test file
  * copies (`CREATE DATABASE ... TEMPLATE`), which is far faster than
- * migrating per file.
+ * migrating per file. Migrations run as the admin (the owner of the
+ * tables); test servers run as the app role.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,13 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
 import { freePort } from '../../src/database/free-port';
+import { EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin } from '../../src/database/roles';
 import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
 
 export default async function globalSetup(): Promise<void> {
+  // Tests pick seeds that make the positions they need (see test/support/app.ts); `npm test` runs them so.
+  process.env.ALLOW_FIXED_SEEDS ??= 'true';
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));
@@ -30,6 +34,8 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await admin.end();
   }
+  // Test servers connect as the app role, as production does (test/support/database.ts).
+  await ensureAppLogin(adminUrl, EMBEDDED_APP_ROLE_PASSWORD);
   // Through the real `npm run db:migrate` script, in its own process (which
   // also keeps the schema engine's WebAssembly out of Jest's process).
   execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', 'scripts/db-migrate.ts'], {

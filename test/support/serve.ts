@@ -12,13 +12,13 @@ import { RULESETS_HOSTED } from '../../src/games';
 import { shutDownOnSignals } from '../../src/lifecycle/graceful-shutdown';
 import { createLogger } from '../../src/logging/logging.module';
 import { countingGame } from './counting-game';
-import { TEST_JWT_SECRET } from './app';
+import { fixedSeedsAllowedByEnvironment, TEST_JWT_SECRET } from './app';
 
 async function serve(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const logger = createLogger({ format: 'json', level: 'info' });
-  await migrateWhenReachable(databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) => logger.info({ context: 'Bootstrap' }, line));
+  await migrateWhenReachable(process.env.MIGRATION_DATABASE_URL ?? databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) => logger.info({ context: 'Bootstrap' }, line));
   const app = await createApp({
     databaseUrl,
     jwtSecret: TEST_JWT_SECRET,
@@ -27,6 +27,7 @@ async function serve(): Promise<void> {
     logger,
     emailVerification: process.env.EMAIL_VERIFICATION === 'on',
     rateLimits: process.env.RATE_LIMITS !== 'off',
+    allowFixedSeeds: fixedSeedsAllowedByEnvironment(),
   });
   shutDownOnSignals(app, { graceMs: Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000 });
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');

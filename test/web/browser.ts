@@ -245,7 +245,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The host creates a game on the page (ruleset, seats, seed under "Advanced"),
+ * The host creates a game on the page (ruleset, seats, a fixed seed under "Shuffle fairness"),
  * the other players join through the API, the host starts it on the page,
  * and every window opens the game. `pages[i]` is the window of `tokens[i]`,
  * the host first. Returns the game's id.
@@ -259,8 +259,8 @@ export async function startGameOnPage(
   const [host] = pages;
   await host.locator('select[name="ruleset"]').selectOption(game.ruleset);
   await host.locator('select[name="seats"]').selectOption(String(pages.length));
-  await host.getByText('Advanced').click();
-  await host.getByLabel(/Seed/).fill(game.seed);
+  await host.getByText('Shuffle fairness').click();
+  await host.getByLabel(/Fixed seed/).fill(game.seed);
   await host.getByRole('button', { name: 'Create game' }).click();
   const gameUrl = await host.locator('[data-invite-link]').inputValue();
   const gameId = gameUrl.split('/').pop()!;

@@ -13,27 +13,32 @@
  *
  * The choice is uniform over the move *types* listed, then over the moves
  * of that type: uniform over moves, drops and bids would crowd out the rare
- * ones (a Djinn's power, a palm tree moved by Lamia or Hagis). The seed
- * `ft-146` was picked because its game lists and plays all 13 move types in
- * about 230 moves; the game is the same on every run (the server draws from
- * the game seed and version), so no move type needs a targeted scenario.
+ * ones (a Djinn's power, a palm tree moved by Lamia or Hagis). The game
+ * seed (SEED) was picked because its game lists and plays all 13 move types;
+ * the game is the same on every run (a fixed seed, see
+ * test/support/fixed-seed-game.ts), so no move type needs a targeted
+ * scenario.
  *
  * Two forms of a move that game never clicks through the chooser get a short
- * targeted scenario (seed `ft-28`, played through the API up to them): a
+ * targeted scenario (TARGETED_SEED, played through the API up to them): a
  * Djinn of a Sacred Place that may be paid either way, and a bid with
  * Kumarbi, whose chooser must show the price Kumarbi's Fakirs bring it down
- * to. A Kumarbi bid is never listed in the `ft-146` game.
+ * to. When the rules or the draws change, `FIVE_TRIBES_FIND_SEEDS=1` runs the
+ * search at the end of this file (pure rules, no browser) to print new seeds.
  */
 import type { Page } from 'playwright-core';
 import { TURN_TRACK_COSTS, ZERO_AISLE_SPOT } from '../../src/games/five-tribes/data/track';
+import { fiveTribes } from '../../src/games/five-tribes';
 import type { Move } from '../../src/games/five-tribes/moves';
+import type { State } from '../../src/games/five-tribes/state';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { FixedSeedGame } from '../support/fixed-seed-game';
 import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, shownVersion, TestBrowser, waitForOffer, waitForVersion, waitForVersionEverywhere, waitUntil, type Way as ClickWay } from './browser';
 
-const SEED = 'ft-146';
-const TARGETED_SEED = 'ft-28';
-/** About 230 moves take 70 to 100 s here (2 CPUs, other tests running alongside); Jest's default is 120 s. */
+const SEED = 'ft-168';
+const TARGETED_SEED = 'ft-72';
+/** About 250 moves take 70 to 140 s here (2 CPUs, other tests running alongside); Jest's default is 120 s. */
 const FULL_GAME_TIMEOUT = 300_000;
 const NAMES = ['Ann', 'Bob'];
 
@@ -82,6 +87,28 @@ function targetsOf(move: Move): string[] {
     default:
       return [];
   }
+}
+
+/** A Sacred Place where the Djinn may be paid with 2 Elders or with an Elder and a Fakir. */
+const offersDjinnEitherWay = (moves: Move[]) => ['elder', 'fakir'].every((pay) => moves.some((m) => m.type === 'takeDjinn' && m.pay === pay));
+const djinnPaidWithFakir = (moves: Move[]) => moves.find((m): m is Extract<Move, { type: 'takeDjinn' }> => m.type === 'takeDjinn' && m.pay === 'fakir')!;
+/** Bidding with Kumarbi (each Fakir discarded makes the spot one step cheaper), on a spot also offered otherwise, so that the chooser opens. */
+const kumarbiBidToChoose = (moves: Move[]) =>
+  moves.find((m): m is Extract<Move, { type: 'bid' }> => m.type === 'bid' && m.fakirs > 0 && moves.filter((o) => o.type === 'bid' && o.spot === m.spot).length > 1);
+const offersKumarbiBid = (moves: Move[]) => kumarbiBidToChoose(moves) !== undefined;
+
+/** The game of `seed` without a browser, as the server plays it (Ann and Bob brought no client seeds). */
+const localGame = (seed: string) => new FixedSeedGame<State, Move>(fiveTribes, seed, { seats: 2, options: {} });
+
+/** The seeded choices of the API scenario, played here until the mover is offered what `wanted` looks for: that turn, or null. */
+function playLocallyUntil(game: FixedSeedGame<State, Move>, random: Random, wanted: (moves: Move[]) => boolean): { seat: number; moves: Move[] } | null {
+  for (let step = 0; step < 1000 && !game.status.finished; step++) {
+    const seat = game.status.activeSeats[0];
+    const moves = game.legalMoves(seat);
+    if (wanted(moves)) return { seat, moves };
+    game.play(chooseByType(moves, random), seat);
+  }
+  return null;
 }
 
 /** The sale form's label for a kind of card ("gold" is the coins, so the Gold card is named apart). */
@@ -312,13 +339,11 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     const gameId = await createGame(TARGETED_SEED);
     const random = seededRandom(`${TARGETED_SEED}:clicks`);
 
-    // A Sacred Place where the Djinn may be paid with 2 Elders or with an Elder and a Fakir.
-    const eitherWay = (moves: Move[]) => ['elder', 'fakir'].every((pay) => moves.some((m) => m.type === 'takeDjinn' && m.pay === pay));
-    let turn = await playByApiUntil(gameId, random, eitherWay);
+    let turn = await playByApiUntil(gameId, random, offersDjinnEitherWay);
     await openGame(gameId);
     let mover = pages[turn.seat];
     await waitForVersion(mover, turn.version);
-    const take = turn.moves.find((m): m is Extract<Move, { type: 'takeDjinn' }> => m.type === 'takeDjinn' && m.pay === 'fakir')!;
+    const take = djinnPaidWithFakir(turn.moves);
     let chooser = mover.getByRole('dialog', { name: 'Choose your move' });
     await expectSent(mover, turn.version, take, async () => {
       await mover.locator(`.target.offered[data-target="djinn:${take.djinn}"]`).click();
@@ -331,12 +356,11 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       await chooser.locator('button.choice').nth(there.indexOf(take)).click();
     });
 
-    // Bidding with Kumarbi: each Fakir discarded makes the spot one step cheaper.
-    turn = await playByApiUntil(gameId, random, (moves) => moves.some((m) => m.type === 'bid' && m.fakirs > 0));
+    turn = await playByApiUntil(gameId, random, offersKumarbiBid);
     mover = pages[turn.seat];
     chooser = mover.getByRole('dialog', { name: 'Choose your move' });
     await waitForVersion(mover, turn.version);
-    const bid = turn.moves.find((m): m is Extract<Move, { type: 'bid' }> => m.type === 'bid' && m.fakirs > 0)!;
+    const bid = kumarbiBidToChoose(turn.moves)!;
     const onSpot = turn.moves.filter((m) => m.type === 'bid' && m.spot === bid.spot);
     const price = TURN_TRACK_COSTS[Math.min(bid.spot + bid.fakirs, ZERO_AISLE_SPOT)];
     await expectSent(mover, turn.version, bid, async () => {
@@ -353,3 +377,37 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     await mover.locator('.timeline', { hasText: `bid ${price} gold for spot ${bid.spot + 1} on the turn-order track, discarding` }).waitFor();
   });
 });
+
+// A tool, not a test: FIVE_TRIBES_FIND_SEEDS=1 lists game seeds for the two tests above, played here as the server plays them.
+if (process.env.FIVE_TRIBES_FIND_SEEDS) {
+  describe('seeds for the Five Tribes web tests', () => {
+    it('finds seeds whose game plays every move type, and seeds whose game offers both targeted moves', () => {
+      const full: string[] = [];
+      const targeted: string[] = [];
+      for (let n = 0; n < 2000 && (full.length < 3 || targeted.length < 3); n++) {
+        const seed = `ft-${n}`;
+        if (full.length < 3) {
+          const game = localGame(seed);
+          const choices = seededRandom(`${seed}:clicks`);
+          const played = new Set<string>();
+          let steps = 0;
+          for (; !game.status.finished && steps < 1000; steps++) {
+            const seat = game.status.activeSeats[0];
+            const move = chooseByType(game.legalMoves(seat), choices);
+            played.add(move.type);
+            game.play(move, seat);
+          }
+          if (played.size === Object.keys(MOVE_TYPES).length) full.push(`${seed}: every move type in ${steps} moves`);
+        }
+        if (targeted.length < 3) {
+          const game = localGame(seed);
+          const random = seededRandom(`${seed}:clicks`);
+          const eitherWay = playLocallyUntil(game, random, offersDjinnEitherWay);
+          if (eitherWay) game.play(djinnPaidWithFakir(eitherWay.moves), eitherWay.seat);
+          if (eitherWay && playLocallyUntil(game, random, offersKumarbiBid)) targeted.push(`${seed}: both targeted moves by version ${game.version}`);
+        }
+      }
+      console.log(`Whole game:\n${full.join('\n')}\nTargeted:\n${targeted.join('\n')}`);
+    }, 600_000);
+  });
+}

@@ -57,8 +57,8 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.locator('select[name="seats"]').selectOption('2');
     await ann.getByLabel('Deadline for each move').check();
     await ann.getByLabel('Hours per move').fill('48');
-    await ann.getByText('Advanced').click();
-    await ann.getByLabel(/Seed/).fill('web-five-tribes');
+    await ann.getByText('Shuffle fairness').click();
+    await ann.getByLabel(/Fixed seed/).fill('web-five-tribes');
     await ann.getByRole('button', { name: 'Create game' }).click();
     gameUrl = await ann.locator('[data-invite-link]').inputValue();
     expect(gameUrl).toMatch(/\/games\/[0-9a-f-]+$/);

@@ -13,15 +13,22 @@
  * page must send exactly the chosen move, and every open page must show the
  * new version. Both games are played to their end, and across them every
  * move type of the ruleset must have been clicked at least once.
+ *
+ * The game seeds are pinned (COMPETITIVE, CO_OP) so that, with their choice
+ * seeds, the two games click every move type between them; when the rules or
+ * the draws change, `MOB_TOWN_FIND_SEEDS=1` runs the search at the end of this
+ * file (pure rules, no browser, as the server plays them) to print new ones.
  */
 import type { Page } from 'playwright-core';
 import { mobTown } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
-import type { GameOptions } from '../../src/rules/contract';
+import type { State } from '../../src/games/mob-town/state';
+import { resolveOptions } from '../../src/games/registry';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
+import { FixedSeedGame } from '../support/fixed-seed-game';
 import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
 
 type MoveType = RulesMove['type'];
@@ -82,6 +89,20 @@ const canonical = (move: Move) => JSON.stringify(Object.fromEntries(Object.entri
 
 type Counts = Partial<Record<MoveType, number>>;
 
+/** A game the test plays: its players, options, game seed and the seed of its choices. */
+interface GamePlan {
+  seats: number;
+  options: Record<string, unknown>;
+  seed: string;
+  choices: string;
+}
+
+const COMPETITIVE: GamePlan = { seats: 2, options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, seed: 'web-mob-town-full-39', choices: 'clicks-competitive' };
+const CO_OP: GamePlan = { seats: 3, options: { mode: 'coop' }, seed: 'web-mob-town-coop-36', choices: 'clicks-coop' };
+
+/** The seat that moves next, of those that may: chosen as a player might be the first to act. */
+const nextSeat = (activeSeats: number[], random: Random) => activeSeats[random.int(activeSeats.length)];
+
 /** The seeded choice: a type by its WEIGHT (one not clicked yet first), then a move of that type, in their canonical order. */
 function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
   const inOrder = [...moves].sort((a, b) => (canonical(a) < canonical(b) ? -1 : 1));
@@ -93,46 +114,6 @@ function chooseMove(moves: Move[], random: Random, clicked: Counts): Move {
     let roll = (random.int(1_000_000) / 1_000_000) * total;
     return types.find((t) => (roll -= WEIGHT[t]) < 0) ?? types[types.length - 1];
   });
-}
-
-/**
- * The two games: their options and pinned seeds. A rules change that makes
- * them miss a move type fails the last test, naming it; MOB_TOWN_FIND_SEEDS=1
- * runs the search at the end of this file to print new co-op choice seeds.
- */
-const COMPETITIVE = { options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, gameSeed: 'web-mob-town-full-9', choiceSeed: 'clicks-competitive' };
-const COOP = { options: { mode: 'coop' }, gameSeed: 'web-mob-town-coop', choiceSeed: 'clicks-coop-3' };
-
-/** Game created, its seats taken, game started: the events before the ruleset's setup. */
-const platformEventsBeforeSetup = (seats: number) => seats + 2;
-
-/**
- * The game `playToTheEnd` plays, without a browser: the ruleset folded with
- * the server's seeded randomness (src/play/game.service.ts) and the same
- * seeded choices, target picks included. The move types it clicks.
- */
-function planGame(seats: number, options: GameOptions, gameSeed: string, choiceSeed: string): { steps: number; clicked: Counts } {
-  let state = mobTown.initialState({ seats, options });
-  const setup = mobTown.setup(state, seededRandom(`${gameSeed}:setup`));
-  state = setup.reduce(mobTown.evolve, state);
-  let version = platformEventsBeforeSetup(seats) + setup.length;
-  const random = seededRandom(choiceSeed);
-  const clicked: Counts = {};
-  let steps = 0;
-  for (; steps < 1000 && !mobTown.status(state).finished; steps++) {
-    const { activeSeats } = mobTown.status(state);
-    const seat = activeSeats[random.int(activeSeats.length)];
-    const moves = mobTown.legalMoves(state, seat) as Move[];
-    const move = chooseMove(moves, random, clicked);
-    const targets = targetsOf(move);
-    if (targets.length > 0) random.int(targets.length); // clickMove's pick of the target to click
-    const decision = mobTown.decide(state, move, seat, seededRandom(`${gameSeed}:${version}`));
-    if (!decision.ok) throw new Error(`the ruleset refused a listed move ${JSON.stringify(move)}: ${decision.message}`);
-    state = decision.events.reduce(mobTown.evolve, state);
-    version += decision.events.length;
-    clicked[move.type] = (clicked[move.type] ?? 0) + 1;
-  }
-  return { steps, clicked };
 }
 
 interface Seat {
@@ -196,7 +177,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return seat;
   }
 
-  async function createGame(seats: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
+  async function createGame(seats: Player[], { options, seed }: GamePlan): Promise<string> {
     const [host, ...guests] = seats;
     const created = await gqlOk<{ createGame: { id: string } }>(
       server.url,
@@ -216,9 +197,9 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
-  async function playToTheEnd(name: string, id: string, seats: Seat[], choiceSeed: string): Promise<PlayedGame> {
+  async function playToTheEnd(name: string, id: string, seats: Seat[], { choices }: GamePlan): Promise<PlayedGame> {
     const started = Date.now();
-    const random = seededRandom(choiceSeed);
+    const random = seededRandom(choices);
     const game: PlayedGame = { steps: 0, clicked: {}, offered: {}, ways: { target: 0, chooser: 0, button: 0 }, ms: 0 };
     played[name] = game;
     let asked = 0;
@@ -231,7 +212,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
       if (status === 'FINISHED') break;
       expect(game.steps).toBeLessThan(1000);
 
-      const seatNo = activeSeats[random.int(activeSeats.length)];
+      const seatNo = nextSeat(activeSeats, random);
       if (seatNo !== asked) state = await stateFor(id, seats[seatNo].player);
       expect(state).toMatchObject({ version, mySeat: seatNo });
       asked = seatNo;
@@ -288,9 +269,9 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   it('plays a competitive game with every variant to its end, two players, one on a phone', async () => {
-    const id = await createGame(players.slice(0, 2), COMPETITIVE.options, COMPETITIVE.gameSeed);
+    const id = await createGame(players.slice(0, 2), COMPETITIVE);
     const seats = [await windowOf(players[0], id), await windowOf(players[1], id)];
-    const game = await playToTheEnd('competitive', id, seats, COMPETITIVE.choiceSeed);
+    const game = await playToTheEnd('competitive', id, seats, COMPETITIVE);
     expect(game.steps).toBeGreaterThan(100);
 
     const result = await resultOf(id);
@@ -303,10 +284,10 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }, 120_000);
 
   it('plays a co-op game (Upholding the Law) to its end, three players', async () => {
-    const id = await createGame(players, COOP.options, COOP.gameSeed);
+    const id = await createGame(players, CO_OP);
     const seats: Seat[] = [];
     for (const player of players) seats.push(await windowOf(player, id));
-    const game = await playToTheEnd('co-op', id, seats, COOP.choiceSeed);
+    const game = await playToTheEnd('co-op', id, seats, CO_OP);
     expect(game.steps).toBeGreaterThan(20);
 
     // The team wins or loses together, and each page says which and why.
@@ -337,16 +318,35 @@ describe('web page: whole Mob Town games by clicks only', () => {
   });
 });
 
-// A tool, not a test: MOB_TOWN_FIND_SEEDS=1 lists co-op choice seeds whose game, with the competitive one,
-// clicks every move type (pure rules: no server, no browser).
+/** The game of `plan` without a browser, its seats and moves chosen (and its targets picked) as the test chooses them. */
+function planGame(plan: GamePlan): { steps: number; clicked: Set<MoveType> } {
+  const game = new FixedSeedGame<State, Move>(mobTown, plan.seed, { seats: plan.seats, options: resolveOptions(mobTown, plan.options) });
+  const random = seededRandom(plan.choices);
+  const clicked: Counts = {};
+  let steps = 0;
+  for (; !game.status.finished && steps < 1000; steps++) {
+    const seat = nextSeat(game.status.activeSeats, random);
+    const move = chooseMove(game.legalMoves(seat), random, clicked);
+    // clickMove picks one of the move's targets with the same generator.
+    const targets = targetsOf(move);
+    if (targets.length > 0) random.int(targets.length);
+    clicked[move.type] = (clicked[move.type] ?? 0) + 1;
+    game.play(move, seat);
+  }
+  return { steps, clicked: new Set(Object.keys(clicked) as MoveType[]) };
+}
+
+// A tool, not a test: MOB_TOWN_FIND_SEEDS=1 lists game seeds for the two games whose moves, between them, are every move type.
 if (process.env.MOB_TOWN_FIND_SEEDS) {
-  it('finds co-op choice seeds that click every move type', () => {
-    const competitive = planGame(2, COMPETITIVE.options, COMPETITIVE.gameSeed, COMPETITIVE.choiceSeed).clicked;
-    const found: string[] = [];
-    for (let c = 0; c < 2000 && found.length < 3; c++) {
-      const plan = planGame(3, COOP.options, COOP.gameSeed, `clicks-coop-${c}`);
-      if (MOVE_TYPES.every((type) => competitive[type] || plan.clicked[type])) found.push(`clicks-coop-${c}: ${plan.steps} moves`);
-    }
-    console.log(found.join('\n'));
-  }, 600_000);
+  describe('seeds for the Mob Town web tests', () => {
+    it('finds seeds for the competitive and co-op games that click every move type between them', () => {
+      const plans = (base: GamePlan, name: string) =>
+        Array.from({ length: 60 }, (_, n) => ({ seed: `${name}-${n}`, ...planGame({ ...base, seed: `${name}-${n}` }) }));
+      const competitive = plans(COMPETITIVE, 'web-mob-town-full').filter((plan) => plan.steps > 100);
+      const coop = plans(CO_OP, 'web-mob-town-coop').filter((plan) => plan.steps > 20);
+      const pairs = competitive.flatMap((a) => coop.map((b) => ({ a, b, steps: a.steps + b.steps })));
+      const covering = pairs.filter(({ a, b }) => MOVE_TYPES.every((type) => a.clicked.has(type) || b.clicked.has(type))).sort((x, y) => x.steps - y.steps);
+      console.log(covering.slice(0, 5).map(({ a, b }) => `${a.seed} (${a.steps} moves) + ${b.seed} (${b.steps} moves)`).join('\n'));
+    }, 600_000);
+  });
 }

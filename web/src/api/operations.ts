@@ -1,7 +1,7 @@
 /** Every GraphQL document the page sends. */
 
 const SUMMARY_FIELDS = `id ruleset status version phase activeSeats mySeat updatedAt host { id displayName } seats { index user { id displayName } }`;
-const GAME_FIELDS = `${SUMMARY_FIELDS} options view legalMoves canUndo result deadlines { seat deadline passed }`;
+const GAME_FIELDS = `${SUMMARY_FIELDS} options view legalMoves canUndo result deadlines { seat deadline passed } randomness { commitment clientSeeds fixedSeed serverSeed }`;
 const ME_FIELDS = `id email displayName pendingEmail`;
 const AUTH_FIELDS = `token user { ${ME_FIELDS} }`;
 
@@ -23,6 +23,7 @@ export const UPDATE_PROFILE = `mutation UpdateProfile($displayName: String!) { u
 export const DELETE_ACCOUNT = `mutation DeleteAccount($password: String!) { deleteAccount(password: $password) }`;
 
 export const RULESETS = `query Rulesets { rulesets { id name description minSeats maxSeats options } }`;
+export const FIXED_SEEDS_ALLOWED = `query FixedSeedsAllowed { fixedSeedsAllowed }`;
 export const MY_TURNS = `query MyTurns { myTurns { seat deadline game { ${SUMMARY_FIELDS} } } }`;
 export const MY_GAMES = `query MyGames { games(mine: true, first: 100) { ${SUMMARY_FIELDS} } }`;
 export const OPEN_GAMES = `query OpenGames { games(status: LOBBY, first: 50) { ${SUMMARY_FIELDS} } }`;
@@ -33,7 +34,7 @@ export const VIEW_AS_OF = `query ViewAsOf($id: ID!, $asOf: Int!) { game(id: $id)
 export const HISTORY = `query History($id: ID!, $after: Int!) { game(id: $id) { id history(after: $after, first: 500) { seq type payload actorSeat actor { id displayName } at rolledBack text } } }`;
 
 export const CREATE_GAME = `mutation CreateGame($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`;
-export const JOIN_GAME = `mutation JoinGame($id: ID!, $seat: Int) { joinGame(gameId: $id, seat: $seat) { ${GAME_FIELDS} } }`;
+export const JOIN_GAME = `mutation JoinGame($id: ID!, $seat: Int, $clientSeed: String) { joinGame(gameId: $id, seat: $seat, clientSeed: $clientSeed) { ${GAME_FIELDS} } }`;
 export const INVITE_PLAYER = `mutation InvitePlayer($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { ${GAME_FIELDS} } }`;
 export const START_GAME = `mutation StartGame($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`;
 export const SUBMIT_MOVE = `mutation SubmitMove($id: ID!, $move: JSON!, $version: Int!, $clientMoveId: String) {

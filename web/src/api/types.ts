@@ -63,7 +63,20 @@ export interface Game {
   result: GameResult | null;
   /** Move deadlines of the seats that must act (games created with deadlines). */
   deadlines: SeatDeadline[];
+  randomness: Randomness;
   updatedAt: string;
+}
+
+/** What players need to check the game's shuffles and rolls. */
+export interface Randomness {
+  /** SHA-256 of the server's secret seed, shown from the start. */
+  commitment: string;
+  /** Each seat's contribution, null while the seat is free. */
+  clientSeeds: (string | null)[];
+  /** The host chose the seed (a testing server only). */
+  fixedSeed: boolean;
+  /** The secret seed, once the game is over. */
+  serverSeed: string | null;
 }
 
 export interface SeatDeadline {

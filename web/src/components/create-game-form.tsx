@@ -5,6 +5,7 @@ import { problemOf, type Problem } from '../api/errors';
 import { CREATE_GAME } from '../api/operations';
 import type { Game, MoveDeadlineInput, OptionSpec, Ruleset } from '../api/types';
 import { DeadlineFields } from './deadline-fields';
+import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
 import { ProblemBanner } from './problem-banner';
 
 type OptionValues = Record<string, boolean | number | string>;
@@ -48,6 +49,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [seats, setSeats] = useState<number | null>(null);
   const [options, setOptions] = useState<OptionValues | null>(null);
   const [seed, setSeed] = useState('');
+  const [clientSeed, setClientSeed] = useState('');
+  const fixedSeedsAllowed = useFixedSeedsAllowed();
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   if (!ruleset) return null;
@@ -63,7 +66,14 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
     event.preventDefault();
     setProblem(null);
     try {
-      const input = { ruleset: ruleset.id, seats: seatCount, options: values, moveDeadline, ...(seed.trim() ? { seed: seed.trim() } : {}) };
+      const input = {
+        ruleset: ruleset.id,
+        seats: seatCount,
+        options: values,
+        moveDeadline,
+        ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
+        ...(seed.trim() ? { seed: seed.trim() } : {}),
+      };
       onCreated((await request<{ createGame: Game }>(CREATE_GAME, { input })).createGame);
     } catch (error) {
       setProblem(problemOf(error));
@@ -99,11 +109,18 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       ))}
       <DeadlineFields value={moveDeadline} onChange={setMoveDeadline} />
       <details>
-        <summary>Advanced</summary>
+        <summary>Shuffle fairness</summary>
         <label>
-          Seed (makes every shuffle repeatable; leave empty for a random game)
-          <input name="seed" value={seed} onChange={(event) => setSeed(event.target.value)} maxLength={200} />
+          Your shuffle contribution (optional): any words, mixed into every shuffle with the server's secret seed and the other players' words, so
+          that nobody decides the shuffles alone
+          <input name="clientSeed" value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} maxLength={200} />
         </label>
+        {fixedSeedsAllowed && (
+          <label>
+            Fixed seed, for testing: every shuffle repeatable, and known to you; the players are told (leave empty for a fair game)
+            <input name="seed" value={seed} onChange={(event) => setSeed(event.target.value)} maxLength={200} />
+          </label>
+        )}
       </details>
       <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
       <button type="submit" className="primary">

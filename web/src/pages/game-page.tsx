@@ -2,6 +2,7 @@
 import { ProblemBanner } from '../components/problem-banner';
 import { GameLobby } from '../play/game-lobby';
 import { PlayArea } from '../play/play-area';
+import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
 import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
@@ -17,8 +18,10 @@ export function GamePage({ id }: { id: string }) {
       <h1>
         {name} <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
       </h1>
+      <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
+      <ShuffleFairness game={game} />
     </main>
   );
 }

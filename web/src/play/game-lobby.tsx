@@ -11,6 +11,7 @@ import { InviteByEmail } from './invite-by-email';
 export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; accept: (game: Game) => void }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [copied, setCopied] = useState(false);
+  const [clientSeed, setClientSeed] = useState('');
   const inviteLink = `${location.origin}/games/${game.id}`;
   const isHost = me?.id === game.host.id;
   const seated = game.mySeat !== null;
@@ -37,6 +38,12 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
   return (
     <section className="game-lobby">
       <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
+      {me && !seated && game.seats.some((seat) => !seat.user) && (
+        <label className="contribution">
+          Your shuffle contribution (optional): any words, mixed into every shuffle
+          <input name="clientSeed" value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} maxLength={200} />
+        </label>
+      )}
       <ol className="seats">
         {game.seats.map((seat) => (
           <li key={seat.index} data-seat={seat.index}>
@@ -44,7 +51,7 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
             Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
             {seat.user?.id === game.host.id && ' (host)'}
             {!seat.user && me && !seated && (
-              <button onClick={() => run(JOIN_GAME, { seat: seat.index }, 'joinGame')}>Take this seat</button>
+              <button onClick={() => run(JOIN_GAME, { seat: seat.index, clientSeed: clientSeed.trim() || null }, 'joinGame')}>Take this seat</button>
             )}
           </li>
         ))}

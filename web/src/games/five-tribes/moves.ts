@@ -47,7 +47,7 @@ export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): 
       const kumarbi = fakirs > 0 ? ` with Kumarbi (${fakirs} ${fakirs === 1 ? 'Fakir' : 'Fakirs'})` : '';
       // A bidder who can afford no free spot is offered the cheapest and pays all they have (ruling in bidding.ts).
       const gold = view.players.find((player) => player.seat === view.bidTrack[0]?.seat)?.gold;
-      if (gold !== undefined && gold < cost) return `Bid all your gold (${gold}) for spot ${(move.spot as number) + 1}`;
+      if (gold !== undefined && gold < cost) return `Bid all your gold (${gold}) for spot ${(move.spot as number) + 1}${kumarbi}`;
       return `Bid ${cost} gold (spot ${(move.spot as number) + 1})${kumarbi}`;
     }
     case 'pickUp':
@@ -65,8 +65,13 @@ export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): 
       return 'Skip';
     case 'place':
       return `Place it on ${at}${move.pay ? ` (pay ${payment(move.pay)})` : ''}`;
-    case 'buyCards':
-      return `Buy ${(move.positions as number[]).map((p) => cardName(view.resourceRow[p])).join(' and ')}`;
+    case 'buyCards': {
+      const positions = move.positions as number[];
+      const cards = positions.map((p) => cardName(view.resourceRow[p])).join(' and ');
+      // With an equal card elsewhere in the row, say which ones: two offers would read the same otherwise.
+      const equalElsewhere = positions.some((p) => view.resourceRow.some((card, i) => !positions.includes(i) && card === view.resourceRow[p]));
+      return equalElsewhere ? `Buy ${cards} (cards ${positions.map((p) => p + 1).join(' and ')} of the row)` : `Buy ${cards}`;
+    }
     case 'takeDjinn':
       return `Take ${djinn(move.djinn as string).name}, paying ${move.pay === 'elder' ? '2 Elders' : 'an Elder and a Fakir'}`;
     case 'useDjinn':
