@@ -166,7 +166,7 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
 
   it('marks the mails of a batch sent once the database is back, when it went away while they were being sent', async () => {
     const inbox = await SmtpInbox.start({ stepDelayMs: 300 });
-    const database = { url, name: DATABASE, drop: async () => undefined };
+    const database = { url, ownerUrl: url, name: DATABASE, drop: async () => undefined };
     let queuing: TestServer | null = await startTestServer({ db: database });
     let sending: TestServer | null = null;
     try {

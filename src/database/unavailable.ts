@@ -30,12 +30,14 @@ const MAX_DEPTH = 4;
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > MAX_DEPTH) return false;
-  const { code, kind, message, cause, meta } = error as {
+  const { code, kind, message, cause, meta, originalError } = error as {
     code?: unknown;
     kind?: unknown;
     message?: unknown;
     cause?: unknown;
     meta?: { driverAdapterError?: unknown };
+    /** GraphQL's wrapping (Apollo's "Context creation failed", say). */
+    originalError?: unknown;
   };
   if (typeof code === 'string') {
     if (UNAVAILABLE_SQLSTATES.has(code) || (code.length === 5 && code.startsWith(CONNECTION_EXCEPTION_CLASS))) return true;
@@ -45,7 +47,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
   const originalCode = (error as { originalCode?: unknown }).originalCode;
   if (typeof originalCode === 'string' && isDatabaseUnavailable({ code: originalCode }, depth + 1)) return true;
-  return isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(meta?.driverAdapterError, depth + 1);
+  return (
+    isDatabaseUnavailable(cause, depth + 1) ||
+    isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) ||
+    isDatabaseUnavailable(originalError, depth + 1)
+  );
 }
 
 export interface RetryOptions {
