@@ -31,7 +31,7 @@ import { FixedSeedGame } from '../support/fixed-seed-game';
 import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
-const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-6/clicks-4').split('/');
+const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-36/clicks-151').split('/');
 const NAMES = ['Ann', 'Bob', 'Cy'];
 
 type MoveType = FivePointsMove['type'];

@@ -98,7 +98,7 @@ interface GamePlan {
 }
 
 const COMPETITIVE: GamePlan = { seats: 2, options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, seed: 'web-mob-town-full-39', choices: 'clicks-competitive' };
-const CO_OP: GamePlan = { seats: 3, options: { mode: 'coop' }, seed: 'web-mob-town-coop-36', choices: 'clicks-coop' };
+const CO_OP: GamePlan = { seats: 3, options: { mode: 'coop' }, seed: 'web-mob-town-coop-49', choices: 'clicks-coop' };
 
 /** The seat that moves next, of those that may: chosen as a player might be the first to act. */
 const nextSeat = (activeSeats: number[], random: Random) => activeSeats[random.int(activeSeats.length)];
