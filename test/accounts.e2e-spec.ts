@@ -261,7 +261,7 @@ describe('Login limits across two server processes', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    processes.push(...(await Promise.all([startServerProcess(db.url), startServerProcess(db.url)])));
+    processes.push(...(await Promise.all([startServerProcess(db), startServerProcess(db)])));
   });
 
   afterAll(async () => {

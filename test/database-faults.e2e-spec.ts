@@ -63,7 +63,7 @@ describe('the server process when PostgreSQL ends its connections', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    server = await startServerProcess(db.url);
+    server = await startServerProcess(db);
   });
 
   afterAll(async () => {
@@ -124,7 +124,7 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
   });
 
   it('answers SERVICE_UNAVAILABLE while the database is down and serves again by itself when it is back, losing no acknowledged move', async () => {
-    const server = await startServerProcess(url);
+    const server = await startServerProcess({ url });
     servers.push(server);
     const streams = await Promise.all(Array.from({ length: STREAMS }, (_, i) => startMoveStream(server.url, `Outage${i}`)));
     await Promise.all(streams.map((stream) => stream.acknowledgedMore(5)));
@@ -149,7 +149,7 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
 
   it('waits for the database at start-up, logging each try, instead of exiting', async () => {
     await stopPostgres();
-    const starting = spawnServerProcess(url, { env: { DATABASE_WAIT_SECONDS: '120' } });
+    const starting = spawnServerProcess({ url }, { env: { DATABASE_WAIT_SECONDS: '120' } });
     const tries = () => logLines(starting.output()).filter((line) => /the database cannot be reached \(try \d+/.test(String(line.msg))).length;
     // Its tries are logged while PostgreSQL is down; then PostgreSQL comes up and the server with it.
     await until(() => tries() >= 2, 'the server logged two tries');

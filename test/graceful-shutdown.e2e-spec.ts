@@ -23,7 +23,7 @@ describe('SIGTERM', () => {
   });
 
   it('during a stream of moves loses none of the acknowledged ones, and closes live updates with a code to reconnect', async () => {
-    const server = await startServerProcess(db.url, { env: { SHUTDOWN_GRACE_SECONDS: '10' } });
+    const server = await startServerProcess(db, { env: { SHUTDOWN_GRACE_SECONDS: '10' } });
     const streams = await Promise.all([0, 1, 2].map((i) => startMoveStream(server.url, `Stop${i}`, { stopOnNetworkError: true })));
     const closed = new Promise<number>((resolve) => {
       const client = createClient({

@@ -175,7 +175,7 @@ describe('live updates across two server processes', () => {
   const processes: ServerProcess[] = [];
 
   async function startProcess(): Promise<string> {
-    const server = await startServerProcess(db.url);
+    const server = await startServerProcess(db);
     processes.push(server);
     return server.url;
   }

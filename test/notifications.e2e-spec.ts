@@ -332,7 +332,7 @@ describe('email delivery across a restart or a crash', () => {
   it('delivers the mail of moves accepted by a server killed before it could send', async () => {
     // A process that queues notifications but sends none: every mail is still to send when it dies.
     await deliveredByTheNextServer(async (db) => {
-      const server = await startServerProcess(db.url);
+      const server = await startServerProcess(db);
       return { url: server.url, stop: () => server.stop('SIGKILL') };
     });
   });

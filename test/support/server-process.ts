@@ -25,13 +25,20 @@ export interface StartingServerProcess {
   listening: Promise<ServerProcess>;
 }
 
-export function startServerProcess(databaseUrl: string, options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  return spawnServerProcess(databaseUrl, options).listening;
+/** Where the server runs (`url`), and as whom it migrates when that is another role (a test database's owner). */
+export interface ServerDatabase {
+  url: string;
+  ownerUrl?: string;
 }
 
-export function spawnServerProcess(databaseUrl: string, options: ServerProcessOptions = {}): StartingServerProcess {
+export function startServerProcess(database: ServerDatabase, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  return spawnServerProcess(database, options).listening;
+}
+
+export function spawnServerProcess(database: ServerDatabase, options: ServerProcessOptions = {}): StartingServerProcess {
+  const roles = { DATABASE_URL: database.url, ...(database.ownerUrl ? { MIGRATION_DATABASE_URL: database.ownerUrl } : {}) };
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'serve.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, ...options.env },
+    env: { ...process.env, ...roles, ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
