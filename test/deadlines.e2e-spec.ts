@@ -163,8 +163,11 @@ describe('move deadlines (end to end)', () => {
 
   it('passes a Five Points player who ran out of time in the placement phase, as the rulebook lets them pass', async () => {
     const started = await startFivePoints();
-    let game = started.game;
-    const [late] = game.activeSeats;
+    const [late] = started.game.activeSeats;
+    // As the starting player sees it (whichever seat the draw made start): their legal moves.
+    let game = (
+      await gqlOk<{ game: Game & { legalMoves: unknown[] } }>(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id: started.game.id }, started.players[late].token)
+    ).game;
     // The starting player places the two face-down buildings; their first placement turn follows.
     for (let i = 0; i < 2; i++) {
       game = (

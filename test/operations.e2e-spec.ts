@@ -4,9 +4,9 @@
  * error's response carries too).
  */
 import { Writable } from 'node:stream';
-import { PrismaService } from '../src/database/prisma.service';
 import { createLogger } from '../src/logging/logging.module';
 import { gql, gqlOk, startTestServer, TestServer, wsClient } from './support/app';
+import { asRole } from './support/database';
 import { countingGame } from './support/move-stream';
 
 const METRICS_TOKEN = 'a-metrics-token-long-enough';
@@ -22,6 +22,8 @@ class LogCapture extends Writable {
 
 describe('operations', () => {
   let server: TestServer;
+  /** What only the owner of the tables may do (the server runs as pbw_app). */
+  const asOwner = <Row>(text: string, values: unknown[] = []) => asRole(server.db.ownerUrl, async (owner) => (await owner.query(text, values)).rows as Row[]);
   let base: string;
   const logs = new LogCapture();
 
@@ -52,15 +54,14 @@ describe('operations', () => {
   });
 
   it('is not ready while a migration it knows is not applied', async () => {
-    const prisma = server.app.get(PrismaService);
-    const [last] = await prisma.sql.query<{ id: string; migration_name: string }>('SELECT id, migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1');
-    await prisma.sql.query('UPDATE _prisma_migrations SET rolled_back_at = now() WHERE id = $1', [last.id]);
+    const [last] = await asOwner<{ id: string; migration_name: string }>('SELECT id, migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1');
+    await asOwner('UPDATE _prisma_migrations SET rolled_back_at = now() WHERE id = $1', [last.id]);
     try {
       const ready = await fetch(`${base}/health/ready`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toMatchObject({ error: { migrations: { status: 'down', pending: [last.migration_name] } } });
     } finally {
-      await prisma.sql.query('UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE id = $1', [last.id]);
+      await asOwner('UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE id = $1', [last.id]);
     }
   });
 
@@ -100,8 +101,7 @@ describe('operations', () => {
   it('logs one line per request with its id, which an unexpected error also carries, logged once', async () => {
     const { players } = await countingGame(server.url, 'Fault');
     // A database whose schema is not what the code expects: a real fault, not a refusal.
-    const prisma = server.app.get(PrismaService);
-    await prisma.sql.query('ALTER TABLE users RENAME COLUMN display_name TO display_name_withdrawn');
+    await asOwner('ALTER TABLE users RENAME COLUMN display_name TO display_name_withdrawn');
     let response: Response;
     try {
       response = await fetch(server.url, {
@@ -110,7 +110,7 @@ describe('operations', () => {
         body: JSON.stringify({ query: `query Broken { me { displayName } }`, operationName: 'Broken' }),
       });
     } finally {
-      await prisma.sql.query('ALTER TABLE users RENAME COLUMN display_name_withdrawn TO display_name');
+      await asOwner('ALTER TABLE users RENAME COLUMN display_name_withdrawn TO display_name');
     }
     expect(response.headers.get('x-request-id')).toBe('report-1234');
     const body = (await response.json()) as { errors: Array<{ message: string; extensions: Record<string, unknown> }> };

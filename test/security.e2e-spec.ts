@@ -155,10 +155,11 @@ describe('Public API under attack', () => {
 
   it('limits a player\'s mutations, with RATE_LIMITED and when to try again', async () => {
     const mutation = `mutation($id: ID!) { joinGame(gameId: $id) { id } }`;
+    // In volleys, so that the limit is reached inside one minute's window even on a busy machine.
     let refusal;
-    for (let i = 0; i < 400 && !refusal; i++) {
-      const answer = await gql(url, mutation, { id: gameId }, bob.token);
-      if (errorCode(answer) === 'RATE_LIMITED') refusal = answer;
+    for (let volley = 0; volley < 40 && !refusal; volley++) {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => gql(url, mutation, { id: gameId }, bob.token)));
+      refusal = answers.find((answer) => errorCode(answer) === 'RATE_LIMITED');
     }
     expect(refusal!.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
     expect(refusal!.errors![0].extensions!.retryAfter).toBeLessThanOrEqual(60);
