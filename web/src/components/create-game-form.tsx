@@ -1,11 +1,11 @@
 /** Choosing a game, its number of seats, its options and move deadlines; the creator hosts and sits in seat 1. */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { CREATE_GAME } from '../api/operations';
-import type { Game, MoveDeadlineInput, OptionSpec, Ruleset } from '../api/types';
+import { CreateGameDocument, type GameFragment, type MoveDeadlineInput } from '../api/generated';
+import type { OptionSpec } from '../api/json-fields';
+import { useMutations } from '../api/use-mutations';
 import { DeadlineFields } from './deadline-fields';
 import { ProblemBanner } from './problem-banner';
+import type { Ruleset } from './use-rulesets';
 
 type OptionValues = Record<string, boolean | number | string>;
 
@@ -42,14 +42,14 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boole
   }
 }
 
-export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: Game) => void }) {
+export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void }) {
   const [rulesetId, setRulesetId] = useState('');
   const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
   const [seats, setSeats] = useState<number | null>(null);
   const [options, setOptions] = useState<OptionValues | null>(null);
   const [seed, setSeed] = useState('');
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const creation = useMutations();
   if (!ruleset) return null;
 
   const seatCount = seats ?? ruleset.minSeats;
@@ -61,13 +61,9 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    try {
-      const input = { ruleset: ruleset.id, seats: seatCount, options: values, moveDeadline, ...(seed.trim() ? { seed: seed.trim() } : {}) };
-      onCreated((await request<{ createGame: Game }>(CREATE_GAME, { input })).createGame);
-    } catch (error) {
-      setProblem(problemOf(error));
-    }
+    const input = { ruleset: ruleset.id, seats: seatCount, options: values, moveDeadline, ...(seed.trim() ? { seed: seed.trim() } : {}) };
+    const data = await creation.send(CreateGameDocument, { input });
+    if (data) onCreated(data.createGame);
   };
 
   return (
@@ -105,7 +101,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
           <input name="seed" value={seed} onChange={(event) => setSeed(event.target.value)} maxLength={200} />
         </label>
       </details>
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={creation.problem} onDismiss={creation.dismiss} />
       <button type="submit" className="primary">
         Create game
       </button>
