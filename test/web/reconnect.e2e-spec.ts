@@ -4,14 +4,16 @@
  * while asleep) it reconnects by itself and is caught up at once, a move made
  * while it was away included, without a reload; a move clicked while the
  * server cannot reach its database is sent again by itself until it goes
- * through.
+ * through; when the server ends its session (4401), it forgets the token and
+ * asks to log in, and the next player's live updates come on a socket of
+ * their own.
  */
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { Client } from 'pg';
 import { gqlOk, startTestServer, TestServer } from '../support/app';
 import { countingGame, recordedMoves } from '../support/move-stream';
-import { launchBrowser, openWindow, shownVersion, TestBrowser, waitForVersion } from './browser';
+import { launchBrowser, openWindow, shownVersion, signUp, TestBrowser, waitForVersion, waitUntil } from './browser';
 
 describe('web page: live updates across a dropped socket', () => {
   let server: TestServer;
@@ -75,6 +77,34 @@ describe('web page: live updates across a dropped socket', () => {
     await waitForVersion(page, game.version + 1);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await recordedMoves(server.db.url, gameId)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('asks to log in at once when the session is ended elsewhere, and follows the game live for whoever logs in next', async () => {
+    const { gameId, players } = await countingGame(server.url, 'Ended');
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const mover = players[game.activeSeats[0]];
+    const watcher = players[1 - game.activeSeats[0]];
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, watcher.token);
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+    await page.evaluate('window.notReloaded = true');
+
+    // Logged out everywhere from another device: the server closes this page's socket with 4401.
+    await gqlOk(server.url, `mutation { logoutEverywhere }`, {}, watcher.token);
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    await waitUntil(page, `localStorage.getItem('pbw.token') === null`);
+    expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
+
+    await signUp(page, 'Newcomer');
+    const { submitMove } = await gqlOk<{ submitMove: { version: number } }>(
+      server.url,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
+      { id: gameId, v: game.version },
+      mover.token,
+    );
+    await waitForVersion(page, submitMove.version);
+    expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
     await page.context().close();
   });
 });
