@@ -12,7 +12,8 @@
  */
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { HISTORY, SUBMIT_MOVE } from '../../web/src/api/operations';
+import { print } from 'graphql';
+import { HistoryDocument, SubmitMoveDocument } from '../../web/src/api/generated';
 import { Player, post, registerPlayers } from '../api-moves';
 import { serveCommand, ServerProcess, startNodeServer } from '../lib/environment';
 import { Contender, PlayedGame, TARGET, TURN } from './contender';
@@ -20,8 +21,8 @@ import { Contender, PlayedGame, TARGET, TURN } from './contender';
 /**
  * What a move's request asks back:
  * - `lean`: `{ version activeSeats view }`, the least a client needs to go on;
- * - `page`: what the web page asks with every move (web/src/api/operations.ts
- *   SUBMIT_MOVE, with a client move id, as web/src/play/play-area.tsx sends it);
+ * - `page`: what the web page asks with every move (`SubmitMove` of
+ *   web/src/api/operations/, with a client move id, as web/src/play/play-area.tsx sends it);
  * - `page+history`: that, then the page's next request, the history entries
  *   the move added (web/src/play/use-history.ts), which the page sends
  *   whenever the game's version grows; boardgame.io sends the move's log
@@ -29,6 +30,8 @@ import { Contender, PlayedGame, TARGET, TURN } from './contender';
  */
 export type Selection = 'lean' | 'page' | 'page+history';
 
+const PAGE_SUBMIT = print(SubmitMoveDocument);
+const PAGE_HISTORY = print(HistoryDocument);
 const LEAN_SUBMIT = `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { version activeSeats view } }`;
 
 /** GraphQL over keep-alive HTTP connections: lighter for the load generator than fetch. */
@@ -95,7 +98,7 @@ class ThisServerGame implements PlayedGame {
     const answer =
       selection === 'lean'
         ? await http.post(LEAN_SUBMIT, { id: this.id, move, version }, token)
-        : await http.post(SUBMIT_MOVE, { id: this.id, move, version, clientMoveId: `bench-${process.pid}-${clientMoveIds++}` }, token);
+        : await http.post(PAGE_SUBMIT, { id: this.id, move, version, clientMoveId: `bench-${process.pid}-${clientMoveIds++}` }, token);
     const game = answer.submitMove as { version: number; activeSeats: number[] };
     if (game.version !== version + 1) throw new Error(`game ${this.id}: a move at version ${version} was answered with version ${game.version}`);
     this.acknowledgedVersion = game.version;
@@ -103,7 +106,7 @@ class ThisServerGame implements PlayedGame {
     this.seat = game.activeSeats[0];
     this.step = (this.step + 1) % TURN.length;
     if (selection === 'page+history') {
-      const { game: read } = await http.post(HISTORY, { id: this.id, after: version }, token);
+      const { game: read } = await http.post(PAGE_HISTORY, { id: this.id, after: version }, token);
       if (read.history.length !== 1) throw new Error(`game ${this.id}: the history after ${version} had ${read.history.length} entries, not 1`);
     }
   }

@@ -6,20 +6,16 @@ import { GraphQLModule } from '@nestjs/graphql';
 import type { GraphQLError } from 'graphql';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
-import { AccountsResolver } from '../accounts/accounts.resolver';
 import { Identity, Sessions } from '../auth/sessions';
 import { DATABASE_URL } from '../database/database.module';
 import { ShutdownState } from '../lifecycle/shutdown-state';
+import { API_RESOLVERS } from './api-schema';
 import { connectionToken, httpContext, identify, socketContext } from './context';
-import { RandomnessResolver } from '../randomness/randomness.resolver';
-import { DeadlinesResolver } from './deadlines.resolver';
 import { DevMailController } from './dev-mail.controller';
 import { ApiExceptionFilter } from './exception-filter';
 import { formatError, formatWsResult } from './format-error';
 import { GameUpdates } from './game-updates';
-import { GamesResolver } from './games.resolver';
 import { JSONScalar } from './json.scalar';
-import { NotificationsResolver } from './notifications.resolver';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
 import { UnsubscribeController } from './unsubscribe.controller';
@@ -105,11 +101,7 @@ export class ApiModule {
       ],
       controllers: [UnsubscribeController, DevMailController],
       providers: [
-        AccountsResolver,
-        GamesResolver,
-        NotificationsResolver,
-        DeadlinesResolver,
-        RandomnessResolver,
+        ...API_RESOLVERS,
         { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

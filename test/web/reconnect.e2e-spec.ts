@@ -4,14 +4,16 @@
  * while asleep) it reconnects by itself and is caught up at once, a move made
  * while it was away included, without a reload; a move clicked while the
  * server cannot reach its database is sent again by itself until it goes
- * through.
+ * through; when the server ends its session (4401), it forgets the token and
+ * asks to log in, and the next player's live updates come on a socket of
+ * their own.
  */
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { Client } from 'pg';
-import { gqlOk, startTestServer, TestServer } from '../support/app';
+import { gqlOk, Player, startTestServer, TestServer } from '../support/app';
 import { countingGame, recordedMoves } from '../support/move-stream';
-import { launchBrowser, openWindow, shownVersion, TestBrowser, waitForVersion } from './browser';
+import { launchBrowser, openWindow, shownVersion, signUp, TestBrowser, waitForVersion, waitUntil } from './browser';
 
 describe('web page: live updates across a dropped socket', () => {
   let server: TestServer;
@@ -27,37 +29,45 @@ describe('web page: live updates across a dropped socket', () => {
     await server?.close();
   });
 
-  it('shows a move made while its socket was closed, once it has reconnected', async () => {
-    const { gameId, players } = await countingGame(server.url, 'Page');
+  /** A started counting game, open in the window of its player to move or of the other (the watcher). */
+  async function openGame(name: string, as: 'mover' | 'watcher') {
+    const { gameId, players } = await countingGame(server.url, name);
     const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
     const mover = players[game.activeSeats[0]];
     const watcher = players[1 - game.activeSeats[0]];
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, watcher.token);
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, (as === 'mover' ? mover : watcher).token);
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
+    return { gameId, version: game.version, mover, watcher, page };
+  }
+
+  /** The mover adds 1 through the API, not the page; the version it makes. */
+  async function addOne(gameId: string, version: number, mover: Player): Promise<number> {
+    const { submitMove } = await gqlOk<{ submitMove: { version: number } }>(
+      server.url,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
+      { id: gameId, v: version },
+      mover.token,
+    );
+    return submitMove.version;
+  }
+
+  it('shows a move made while its socket was closed, once it has reconnected', async () => {
+    const { gameId, version, mover, page } = await openGame('Page', 'watcher');
 
     // The server closes the page's socket as a restart does, and a move is made before the page is back.
     const sockets = [...server.app.get(ShutdownState).sockets];
     expect(sockets).toHaveLength(1);
     for (const socket of sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    const { submitMove } = await gqlOk<{ submitMove: { version: number } }>(
-      server.url,
-      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
-      { id: gameId, v: game.version },
-      mover.token,
-    );
-    expect(await shownVersion(page)).toBe(game.version);
+    const moved = await addOne(gameId, version, mover);
+    expect(await shownVersion(page)).toBe(version);
 
-    await waitForVersion(page, submitMove.version);
+    await waitForVersion(page, moved);
     await page.context().close();
   });
 
   it('sends a move clicked during a database outage again by itself, once, and shows it', async () => {
-    const { gameId, players } = await countingGame(server.url, 'Outage');
-    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, players[game.activeSeats[0]].token);
-    await page.goto(`/games/${gameId}`);
-    await waitForVersion(page, game.version);
+    const { gameId, version, page } = await openGame('Outage', 'mover');
 
     const admin = new Client({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
     await admin.connect();
@@ -67,14 +77,30 @@ describe('web page: live updates across a dropped socket', () => {
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
       await page.getByRole('button', { name: 'Add, amount 1' }).click();
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(await shownVersion(page)).toBe(game.version);
+      expect(await shownVersion(page)).toBe(version);
     } finally {
       await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    await waitForVersion(page, game.version + 1);
+    await waitForVersion(page, version + 1);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await recordedMoves(server.db.url, gameId)).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('asks to log in at once when the session is ended elsewhere, and follows the game live for whoever logs in next', async () => {
+    const { gameId, version, mover, watcher, page } = await openGame('Ended', 'watcher');
+    await page.evaluate('window.notReloaded = true');
+
+    // Logged out everywhere from another device: the server closes this page's socket with 4401.
+    await gqlOk(server.url, `mutation { logoutEverywhere }`, {}, watcher.token);
+    await page.getByRole('form', { name: 'Log in' }).waitFor();
+    await waitUntil(page, `localStorage.getItem('pbw.token') === null`);
+    expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
+
+    await signUp(page, 'Newcomer');
+    await waitForVersion(page, await addOne(gameId, version, mover));
+    expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
     await page.context().close();
   });
 });

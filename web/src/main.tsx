@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Provider as ApiProvider } from 'urql';
+import { client } from './api/client';
 import { App } from './app';
 import { RouterProvider } from './router';
 import { SessionProvider } from './session';
@@ -7,10 +9,12 @@ import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider>
-      <SessionProvider>
-        <App />
-      </SessionProvider>
-    </RouterProvider>
+    <ApiProvider value={client}>
+      <RouterProvider>
+        <SessionProvider>
+          <App />
+        </SessionProvider>
+      </RouterProvider>
+    </ApiProvider>
   </StrictMode>,
 );

@@ -5,25 +5,18 @@
  * forgets the token and asks to log in.
  */
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ApiError, onSessionEnded, request, storedToken, storeToken } from './api/client';
-import { LOGIN, LOGOUT, ME, REGISTER } from './api/operations';
-import type { Me } from './api/types';
-
-export interface AuthPayload {
-  token: string;
-  user: Me;
-}
+import { useClient } from 'urql';
+import { onSessionEnded, storedToken, storeToken } from './api/client';
+import { problemOf } from './api/errors';
+import { LogoutDocument, MeDocument, type MeFragment, type SignedInFragment } from './api/generated';
 
 interface Session {
   /** undefined while the stored token is being checked. */
-  me: Me | null | undefined;
-  login(email: string, password: string): Promise<void>;
-  /** Signs up; returns true when the address must be verified first (a link was mailed). */
-  register(email: string, password: string, displayName: string): Promise<boolean>;
-  /** Signs in with what a verification or reset link gave. */
-  signedIn(payload: AuthPayload): void;
+  me: MeFragment | null | undefined;
+  /** Signs in with what logging in, signing up, or a verification or reset link gave. */
+  signedIn(payload: SignedInFragment): void;
   /** The account changed (name, pending address). */
-  updated(me: Me): void;
+  updated(me: MeFragment): void;
   logout(): Promise<void>;
   /** The session was ended (by the player, elsewhere): forget it. */
   forget(): void;
@@ -32,7 +25,8 @@ interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [me, setMe] = useState<Me | null | undefined>(storedToken() ? undefined : null);
+  const client = useClient();
+  const [me, setMe] = useState<MeFragment | null | undefined>(storedToken() ? undefined : null);
 
   const forget = useCallback(() => {
     storeToken(null);
@@ -42,33 +36,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     onSessionEnded(forget);
     if (!storedToken()) return;
-    request<{ me: Me }>(ME)
-      .then((data) => setMe(data.me))
-      .catch((error) => {
-        // An ended or foreign session: forget it and ask to log in again.
-        if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') storeToken(null);
-        setMe(null);
-      });
-  }, [forget]);
+    void client.query(MeDocument, {}).then((result) => {
+      setMe(result.data?.me ?? null);
+      // An ended or foreign session: forget it and ask to log in again.
+      if (result.error && problemOf(result.error).code === 'UNAUTHENTICATED') storeToken(null);
+    });
+  }, [client, forget]);
 
-  const signedIn = useCallback((payload: AuthPayload) => {
+  const signedIn = useCallback((payload: SignedInFragment) => {
     storeToken(payload.token);
     setMe(payload.user);
   }, []);
 
   const session: Session = {
     me,
-    login: async (email, password) => signedIn((await request<{ login: AuthPayload }>(LOGIN, { email, password })).login),
-    register: async (email, password, displayName) => {
-      const { register } = await request<{ register: { checkYourMail: boolean; token: string | null; user: Me | null } }>(REGISTER, { email, password, displayName });
-      if (register.token && register.user) signedIn({ token: register.token, user: register.user });
-      return register.checkYourMail;
-    },
     signedIn,
     updated: setMe,
     logout: async () => {
-      // Ended on the server too, so the token is worth nothing even if it was copied.
-      await request(LOGOUT).catch(() => undefined);
+      // Ended on the server too, so the token is worth nothing even if it was copied; forgotten here whatever it answers.
+      await client.mutation(LogoutDocument, {});
       forget();
     },
     forget,

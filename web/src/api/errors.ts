@@ -1,5 +1,5 @@
-/** A heading a person understands for each refusal code the API documents. */
-import { ApiError } from './client';
+/** A refusal or failure of a request, in words a person understands, with the API's code. */
+import type { CombinedError } from '@urql/core';
 
 const HEADINGS: Record<string, string> = {
   UNAUTHENTICATED: 'Please log in',
@@ -17,13 +17,25 @@ const HEADINGS: Record<string, string> = {
 export interface Problem {
   heading: string;
   message: string;
+  /** The API's `extensions.code`, e.g. NOT_YOUR_TURN; NETWORK when the server could not be reached. */
   code: string;
 }
 
-export function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) {
-    const message = error.code === 'VERSION_CONFLICT' ? `${error.message} The board now shows the latest position: please look again.` : error.message;
-    return { heading: HEADINGS[error.code] ?? 'Something went wrong', message, code: error.code };
+/** What went wrong, as urql reports it: the API's first error, or no answer at all. */
+function codeAndMessage(error: CombinedError): { code: string; message: string } {
+  const refusal = error.graphQLErrors[0];
+  if (refusal) {
+    const code = refusal.extensions.code;
+    return { code: typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR', message: refusal.message };
   }
-  return { heading: 'Something went wrong', message: error instanceof Error ? error.message : String(error), code: 'CLIENT' };
+  const response = error.response as Response | undefined;
+  // Something answered, but not the API (a proxy's error page, say).
+  if (response && !response.ok) return { code: 'INTERNAL_SERVER_ERROR', message: `The server answered ${response.status}.` };
+  return { code: 'NETWORK', message: 'The server cannot be reached. Check your connection and try again.' };
+}
+
+export function problemOf(error: CombinedError): Problem {
+  const { code, message } = codeAndMessage(error);
+  const shown = code === 'VERSION_CONFLICT' ? `${message} The board now shows the latest position: please look again.` : message;
+  return { heading: HEADINGS[code] ?? 'Something went wrong', message: shown, code };
 }

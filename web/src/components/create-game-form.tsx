@@ -1,12 +1,12 @@
 /** Choosing a game, its number of seats, its options and move deadlines; the creator hosts and sits in seat 1. */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { CREATE_GAME } from '../api/operations';
-import type { Game, MoveDeadlineInput, OptionSpec, Ruleset } from '../api/types';
+import { CreateGameDocument, type GameFragment, type MoveDeadlineInput } from '../api/generated';
+import type { OptionSpec } from '../api/json-fields';
+import { useMutations } from '../api/use-mutations';
 import { DeadlineFields } from './deadline-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
 import { ProblemBanner } from './problem-banner';
+import type { Ruleset } from './use-rulesets';
 
 type OptionValues = Record<string, boolean | number | string>;
 
@@ -43,7 +43,7 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boole
   }
 }
 
-export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: Game) => void }) {
+export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void }) {
   const [rulesetId, setRulesetId] = useState('');
   const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
   const [seats, setSeats] = useState<number | null>(null);
@@ -52,7 +52,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [clientSeed, setClientSeed] = useState('');
   const fixedSeedsAllowed = useFixedSeedsAllowed();
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const creation = useMutations();
   if (!ruleset) return null;
 
   const seatCount = seats ?? ruleset.minSeats;
@@ -64,20 +64,16 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    try {
-      const input = {
-        ruleset: ruleset.id,
-        seats: seatCount,
-        options: values,
-        moveDeadline,
-        ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
-        ...(seed.trim() ? { seed: seed.trim() } : {}),
-      };
-      onCreated((await request<{ createGame: Game }>(CREATE_GAME, { input })).createGame);
-    } catch (error) {
-      setProblem(problemOf(error));
-    }
+    const input = {
+      ruleset: ruleset.id,
+      seats: seatCount,
+      options: values,
+      moveDeadline,
+      ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
+      ...(seed.trim() ? { seed: seed.trim() } : {}),
+    };
+    const data = await creation.send(CreateGameDocument, { input });
+    if (data) onCreated(data.createGame);
   };
 
   return (
@@ -122,7 +118,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
           </label>
         )}
       </details>
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={creation.problem} onDismiss={creation.dismiss} />
       <button type="submit" className="primary">
         Create game
       </button>

@@ -1,7 +1,7 @@
 /** Correspondence play in the new-game form: whether moves have a deadline, how long, and what happens after. */
-import type { MoveDeadlineInput } from '../api/types';
+import type { DeadlineExpiry, MoveDeadlineInput } from '../api/generated';
 
-const EXPIRY_CHOICES: Array<[MoveDeadlineInput['onExpiry'], string]> = [
+const EXPIRY_CHOICES: Array<[DeadlineExpiry, string]> = [
   ['ASK_HOST', 'ask me (the host) what to do'],
   ['EXTEND', 'give more time'],
   ['SKIP', 'skip that player where the rules allow'],
@@ -25,7 +25,7 @@ export function DeadlineFields({ value, onChange }: { value: MoveDeadlineInput |
           </label>
           <label>
             When a deadline passes
-            <select name="onExpiry" value={value.onExpiry} onChange={(event) => onChange({ ...value, onExpiry: event.target.value as MoveDeadlineInput['onExpiry'] })}>
+            <select name="onExpiry" value={value.onExpiry ?? 'ASK_HOST'} onChange={(event) => onChange({ ...value, onExpiry: event.target.value as DeadlineExpiry })}>
               {EXPIRY_CHOICES.map(([choice, words]) => (
                 <option key={choice} value={choice}>
                   {words}

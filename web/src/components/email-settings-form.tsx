@@ -4,10 +4,8 @@
  * NotificationKind enum); only the changed ones are sent when saving.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { UPDATE_NOTIFICATION_SETTINGS } from '../api/operations';
-import type { Delivery, KindDelivery, NotificationKind, NotificationSettings } from '../api/types';
-import { useSubmission } from '../api/use-submission';
+import { UpdateNotificationSettingsDocument, type Delivery, type NotificationKind, type NotificationSettingsFragment } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from './problem-banner';
 
 const KINDS: Record<NotificationKind, { name: string; when: string }> = {
@@ -31,11 +29,17 @@ export function describeKind(kind: string): { name: string; when: string } {
   return KINDS[kind as NotificationKind] ?? { name: kind.charAt(0) + kind.slice(1).toLowerCase().replace(/_/g, ' '), when: '' };
 }
 
-export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDelivery[]; onSaved: (settings: NotificationSettings) => void }) {
+export function EmailSettingsForm({
+  deliveries,
+  onSaved,
+}: {
+  deliveries: NotificationSettingsFragment['deliveries'];
+  onSaved: (settings: NotificationSettingsFragment) => void;
+}) {
   /** Choices made here and not yet saved. */
   const [chosen, setChosen] = useState<Partial<Record<NotificationKind, Delivery>>>({});
   const [saved, setSaved] = useState(false);
-  const submission = useSubmission();
+  const submission = useMutations();
 
   const stored = new Map(deliveries.map((d) => [d.kind, d.delivery]));
   const changes = deliveries.filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery).map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
@@ -47,10 +51,9 @@ export function EmailSettingsForm({ deliveries, onSaved }: { deliveries: KindDel
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const done = await submission.run(async () =>
-      onSaved((await request<{ updateNotificationSettings: NotificationSettings }>(UPDATE_NOTIFICATION_SETTINGS, { deliveries: changes })).updateNotificationSettings),
-    );
-    if (!done) return;
+    const data = await submission.send(UpdateNotificationSettingsDocument, { deliveries: changes });
+    if (!data) return;
+    onSaved(data.updateNotificationSettings);
     setChosen({});
     setSaved(true);
   };

@@ -1,9 +1,10 @@
 /** Games as lines: what it is, who plays, whose turn, and a link to open it. */
-import type { GameSummary, Ruleset } from '../api/types';
+import type { GameSummaryFragment } from '../api/generated';
+import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
 
-function whoseTurn(game: GameSummary): string {
+function whoseTurn(game: GameSummaryFragment): string {
   if (game.status === 'LOBBY') return `${game.seats.filter((s) => s.user).length} of ${game.seats.length} seats taken`;
   if (game.status === 'FINISHED') return 'finished';
   if (game.mySeat !== null && game.activeSeats.includes(game.mySeat)) return 'your turn';
@@ -12,7 +13,7 @@ function whoseTurn(game: GameSummary): string {
 }
 
 export function GameList({ games, rulesets, empty, label, deadlines }: {
-  games: GameSummary[];
+  games: GameSummaryFragment[];
   rulesets: Ruleset[];
   empty: string;
   label: string;

@@ -3,13 +3,13 @@
  * which mail, when, and what their mail server answered, so they can fix
  * the address or the mailbox.
  */
-import type { UndeliveredEmail } from '../api/types';
+import type { NotificationSettingsFragment } from '../api/generated';
 import { Link } from '../router';
 import { describeKind } from './email-settings-form';
 
 const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 
-export function UndeliveredNotice({ emails }: { emails: UndeliveredEmail[] }) {
+export function UndeliveredNotice({ emails }: { emails: NotificationSettingsFragment['undeliveredEmails'] }) {
   if (emails.length === 0) return null;
   return (
     <section className="undelivered card" aria-labelledby="undelivered-heading">

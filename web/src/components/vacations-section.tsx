@@ -4,11 +4,11 @@
  * the past, no overlap, within the yearly allowance) and says why not.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { END_VACATION, SET_VACATION } from '../api/operations';
-import type { NotificationSettings, VacationPeriod } from '../api/types';
-import { useSubmission } from '../api/use-submission';
+import { EndVacationDocument, SetVacationDocument, type NotificationSettingsFragment } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from './problem-banner';
+
+type VacationPeriod = NotificationSettingsFragment['vacations'][number];
 
 const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' };
 
@@ -41,26 +41,24 @@ function endWords(vacations: VacationPeriod[], now: number): string {
   return planned > 1 ? 'Cancel my planned vacations' : 'Cancel my planned vacation';
 }
 
-/** A datetime-local value (local time, no zone) as an instant; null when empty or not a date. */
-function instant(value: string): string | null {
+/** A datetime-local value (local time, no zone) as an instant; as typed when it is not a date, for the server to refuse. */
+function instant(value: string): string {
   const date = new Date(value);
-  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSettings) => void }) {
+function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSettingsFragment) => void }) {
   const [startsAt, setStartsAt] = useState('');
   const [endsAt, setEndsAt] = useState('');
   const [planned, setPlanned] = useState(false);
-  const submission = useSubmission();
+  const submission = useMutations();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPlanned(false);
-    const done = await submission.run(async () => {
-      const variables = { startsAt: instant(startsAt), endsAt: instant(endsAt) };
-      onChanged((await request<{ setVacation: NotificationSettings }>(SET_VACATION, variables)).setVacation);
-    });
-    if (!done) return;
+    const data = await submission.send(SetVacationDocument, { startsAt: instant(startsAt), endsAt: instant(endsAt) });
+    if (!data) return;
+    onChanged(data.setVacation);
     setStartsAt('');
     setEndsAt('');
     setPlanned(true);
@@ -92,19 +90,22 @@ function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSet
   );
 }
 
-export function VacationsSection({ settings, onChanged }: { settings: NotificationSettings; onChanged: (settings: NotificationSettings) => void }) {
+export function VacationsSection({ settings, onChanged }: { settings: NotificationSettingsFragment; onChanged: (settings: NotificationSettingsFragment) => void }) {
   const [ended, setEnded] = useState(false);
-  const submission = useSubmission();
+  const submission = useMutations();
   const { vacations, vacationDaysLeftThisYear: daysLeft } = settings;
   const now = Date.now();
 
-  const changed = (next: NotificationSettings) => {
+  const changed = (next: NotificationSettingsFragment) => {
     setEnded(false);
     onChanged(next);
   };
 
   const end = async () => {
-    if (await submission.run(async () => onChanged((await request<{ endVacation: NotificationSettings }>(END_VACATION)).endVacation))) setEnded(true);
+    const data = await submission.send(EndVacationDocument, {});
+    if (!data) return;
+    onChanged(data.endVacation);
+    setEnded(true);
   };
 
   return (

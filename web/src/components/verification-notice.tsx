@@ -1,17 +1,15 @@
 /** The banner after a link was mailed to verify an address: check your mail, or have it sent again. */
 import { useState } from 'react';
-import { request } from '../api/client';
-import { RESEND_VERIFICATION } from '../api/operations';
-import { useSubmission } from '../api/use-submission';
+import { ResendVerificationDocument } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from './problem-banner';
 
 export function VerificationNotice({ email, what }: { email: string; what: string }) {
-  const submission = useSubmission();
+  const submission = useMutations();
   const [sentAgain, setSentAgain] = useState(false);
-  const resend = () => submission.run(async () => {
-    await request(RESEND_VERIFICATION, { email });
-    setSentAgain(true);
-  });
+  const resend = async () => {
+    if (await submission.send(ResendVerificationDocument, { email })) setSentAgain(true);
+  };
   return (
     <div className="card verification" role="status" aria-label="Check your mail">
       <h2>Check your mail</h2>

@@ -5,7 +5,7 @@
  * undo, the timeline, replay, rollback) is shared.
  */
 import type { ComponentType } from 'react';
-import type { Move } from '../api/types';
+import type { Move } from '../api/json-fields';
 
 export interface PlayerInfo {
   seat: number;

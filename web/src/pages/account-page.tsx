@@ -4,24 +4,46 @@
  * account. Changing the address or password, or deleting, asks for the
  * password again.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { request } from '../api/client';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from 'urql';
 import { problemOf, type Problem } from '../api/errors';
-import { CHANGE_EMAIL, CHANGE_PASSWORD, DELETE_ACCOUNT, LOGOUT_EVERYWHERE, SESSIONS, UPDATE_PROFILE } from '../api/operations';
-import type { Me, SessionInfo } from '../api/types';
-import { useSubmission } from '../api/use-submission';
+import {
+  ChangeEmailDocument,
+  ChangePasswordDocument,
+  DeleteAccountDocument,
+  LogoutEverywhereDocument,
+  SessionsDocument,
+  UpdateProfileDocument,
+  type MeFragment,
+  type SessionsQuery,
+} from '../api/generated';
+import { useMutations, type Mutations } from '../api/use-mutations';
 import { PasswordInput } from '../components/password-input';
 import { ProblemBanner } from '../components/problem-banner';
 import { VerificationNotice } from '../components/verification-notice';
 import { useSession } from '../session';
 
-/** A card with a form that asks the server one thing, and says when it is done. */
-function FormCard({ title, submitLabel, onSubmit, done, children }: { title: string; submitLabel: string; onSubmit: () => Promise<void>; done: string; children: ReactNode }) {
-  const submission = useSubmission();
+type SessionInfo = SessionsQuery['sessions'][number];
+
+/** A card with a form that asks the server one thing (`onSubmit`, true once done), and says when it is done. */
+function FormCard({
+  title,
+  submitLabel,
+  onSubmit,
+  done,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  onSubmit: (submission: Mutations) => Promise<boolean>;
+  done: string;
+  children: ReactNode;
+}) {
+  const submission = useMutations();
   const [saved, setSaved] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSaved(await submission.run(onSubmit));
+    setSaved(await onSubmit(submission));
   };
   return (
     <form className="card" onSubmit={submit} aria-label={title}>
@@ -38,7 +60,7 @@ function FormCard({ title, submitLabel, onSubmit, done, children }: { title: str
   );
 }
 
-function NameCard({ me }: { me: Me }) {
+function NameCard({ me }: { me: MeFragment }) {
   const session = useSession();
   const [name, setName] = useState(me.displayName);
   return (
@@ -46,7 +68,11 @@ function NameCard({ me }: { me: Me }) {
       title="Your name"
       submitLabel="Save name"
       done="Saved."
-      onSubmit={async () => session.updated((await request<{ updateProfile: Me }>(UPDATE_PROFILE, { displayName: name })).updateProfile)}
+      onSubmit={async (submission) => {
+        const data = await submission.send(UpdateProfileDocument, { displayName: name });
+        if (data) session.updated(data.updateProfile);
+        return data !== null;
+      }}
     >
       <label>
         Name, as other players see it
@@ -56,7 +82,7 @@ function NameCard({ me }: { me: Me }) {
   );
 }
 
-function EmailCard({ me }: { me: Me }) {
+function EmailCard({ me }: { me: MeFragment }) {
   const session = useSession();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -67,9 +93,12 @@ function EmailCard({ me }: { me: Me }) {
         title="Your email address"
         submitLabel="Change address"
         done="Check the mail at the new address."
-        onSubmit={async () => {
-          session.updated((await request<{ changeEmail: Me }>(CHANGE_EMAIL, { password, newEmail })).changeEmail);
+        onSubmit={async (submission) => {
+          const data = await submission.send(ChangeEmailDocument, { password, newEmail });
+          if (!data) return false;
+          session.updated(data.changeEmail);
           setPassword('');
+          return true;
         }}
       >
         <p>
@@ -93,11 +122,12 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
       title="Your password"
       submitLabel="Change password"
       done="Changed. You are logged out on every other device."
-      onSubmit={async () => {
-        await request(CHANGE_PASSWORD, { currentPassword: current, newPassword: next });
+      onSubmit={async (submission) => {
+        if (!(await submission.send(ChangePasswordDocument, { currentPassword: current, newPassword: next }))) return false;
         setCurrent('');
         setNext('');
         onChanged();
+        return true;
       }}
     >
       <PasswordInput label="Current password" name="currentPassword" value={current} onChange={setCurrent} />
@@ -120,9 +150,9 @@ function describeDevice(userAgent: string | null): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function SessionsCard({ sessions, problem }: { sessions: SessionInfo[] | null; problem: Problem | null }) {
+function SessionsCard({ sessions, problem }: { sessions: SessionInfo[] | undefined; problem: Problem | null }) {
   const session = useSession();
-  const submission = useSubmission();
+  const submission = useMutations();
   return (
     <section className="card" aria-label="Where you are logged in">
       <h2>Where you are logged in</h2>
@@ -142,10 +172,7 @@ function SessionsCard({ sessions, problem }: { sessions: SessionInfo[] | null; p
         </ul>
       )}
       <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
-      <button type="button" disabled={submission.busy} onClick={() => void submission.run(async () => {
-        await request(LOGOUT_EVERYWHERE);
-        session.forget();
-      })}>
+      <button type="button" disabled={submission.busy} onClick={() => void submission.send(LogoutEverywhereDocument, {}).then((data) => data && session.forget())}>
         Log out everywhere
       </button>
     </section>
@@ -161,9 +188,10 @@ function DeleteCard() {
       title="Delete your account"
       submitLabel="Delete my account"
       done="Deleted."
-      onSubmit={async () => {
-        await request(DELETE_ACCOUNT, { password });
+      onSubmit={async (submission) => {
+        if (!(await submission.send(DeleteAccountDocument, { password }))) return false;
         session.forget();
+        return true;
       }}
     >
       <p>
@@ -180,15 +208,7 @@ function DeleteCard() {
 
 export function AccountPage() {
   const { me } = useSession();
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [loads, setLoads] = useState(0);
-
-  useEffect(() => {
-    request<{ sessions: SessionInfo[] }>(SESSIONS)
-      .then((data) => setSessions(data.sessions))
-      .catch((error) => setProblem(problemOf(error)));
-  }, [loads]);
+  const [sessions, readSessions] = useQuery({ query: SessionsDocument });
 
   if (!me) return null;
   return (
@@ -196,8 +216,9 @@ export function AccountPage() {
       <h1>Your account</h1>
       <NameCard me={me} />
       <EmailCard me={me} />
-      <PasswordCard onChanged={() => setLoads(loads + 1)} />
-      <SessionsCard sessions={sessions} problem={problem} />
+      {/* A new password ends every other session. */}
+      <PasswordCard onChanged={() => readSessions({ requestPolicy: 'network-only' })} />
+      <SessionsCard sessions={sessions.data?.sessions} problem={sessions.error ? problemOf(sessions.error) : null} />
       <DeleteCard />
     </main>
   );

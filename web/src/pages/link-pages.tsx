@@ -4,40 +4,37 @@
  * asks for a new password first. Either then goes to the player's games.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { RESET_PASSWORD, VERIFY_EMAIL } from '../api/operations';
-import { useSubmission } from '../api/use-submission';
+import { ResetPasswordDocument, VerifyEmailDocument } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { PasswordInput } from '../components/password-input';
 import { ProblemBanner } from '../components/problem-banner';
 import { Link, useRouter } from '../router';
-import { useSession, type AuthPayload } from '../session';
+import { useSession } from '../session';
 
 export function VerifyEmailPage({ token }: { token: string }) {
   const session = useSession();
   const { navigate } = useRouter();
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const verification = useMutations();
   // A link is used once: React may run an effect twice, the request must not be.
   const asked = useRef(false);
 
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    request<{ verifyEmail: AuthPayload }>(VERIFY_EMAIL, { token })
-      .then(({ verifyEmail }) => {
-        session.signedIn(verifyEmail);
-        navigate('/');
-      })
-      .catch((error) => setProblem(problemOf(error)));
-  }, [token, session, navigate]);
+    void verification.send(VerifyEmailDocument, { token }).then((data) => {
+      if (!data) return;
+      session.signedIn(data.verifyEmail);
+      navigate('/');
+    });
+  }, [token, session, navigate, verification]);
 
   return (
     <main className="login">
       <div className="card">
         <h2>Confirming your address</h2>
-        {problem ? (
+        {verification.problem ? (
           <>
-            <ProblemBanner problem={problem} />
+            <ProblemBanner problem={verification.problem} />
             <Link to="/">Go to the start page</Link>
           </>
         ) : (
@@ -52,15 +49,14 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const session = useSession();
   const { navigate } = useRouter();
   const [password, setPassword] = useState('');
-  const submission = useSubmission();
+  const submission = useMutations();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await submission.run(async () => {
-      const { resetPassword } = await request<{ resetPassword: AuthPayload }>(RESET_PASSWORD, { token, newPassword: password });
-      session.signedIn(resetPassword);
-      navigate('/');
-    });
+    const data = await submission.send(ResetPasswordDocument, { token, newPassword: password });
+    if (!data) return;
+    session.signedIn(data.resetPassword);
+    navigate('/');
   };
 
   return (

@@ -3,11 +3,10 @@
  * (soonest deadline first, from `myTurns`), then all their games, games others opened that have a free seat, and a
  * form to start a new one.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { MY_GAMES, MY_TURNS, OPEN_GAMES } from '../api/operations';
-import type { GameSummary, MyTurn } from '../api/types';
+import { useEffect } from 'react';
+import { useQuery } from 'urql';
+import { problemOf } from '../api/errors';
+import { MyGamesDocument, MyTurnsDocument, OpenGamesDocument } from '../api/generated';
 import { CreateGameForm } from '../components/create-game-form';
 import { GameList } from '../components/game-list';
 import { ProblemBanner } from '../components/problem-banner';
@@ -19,26 +18,22 @@ const REFRESH_MS = 30_000;
 export function LobbyPage() {
   const { navigate } = useRouter();
   const rulesets = useRulesets();
-  const [turns, setTurns] = useState<MyTurn[] | null>(null);
-  const [mine, setMine] = useState<GameSummary[]>([]);
-  const [open, setOpen] = useState<GameSummary[]>([]);
-  const [problem, setProblem] = useState<Problem | null>(null);
-
-  const load = useCallback(() => {
-    Promise.all([request<{ myTurns: MyTurn[] }>(MY_TURNS), request<{ games: GameSummary[] }>(MY_GAMES), request<{ games: GameSummary[] }>(OPEN_GAMES)])
-      .then(([myTurns, myGames, openGames]) => {
-        setTurns(myTurns.myTurns);
-        setMine(myGames.games);
-        setOpen(openGames.games.filter((game) => game.mySeat === null && game.seats.some((seat) => !seat.user)));
-      })
-      .catch((error) => setProblem(problemOf(error)));
-  }, []);
+  const [myTurns, readMyTurns] = useQuery({ query: MyTurnsDocument });
+  const [myGames, readMyGames] = useQuery({ query: MyGamesDocument });
+  const [openGames, readOpenGames] = useQuery({ query: OpenGamesDocument });
 
   useEffect(() => {
-    load();
-    const timer = setInterval(load, REFRESH_MS);
+    const timer = setInterval(() => {
+      for (const read of [readMyTurns, readMyGames, readOpenGames]) read({ requestPolicy: 'network-only' });
+    }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [readMyTurns, readMyGames, readOpenGames]);
+
+  const turns = myTurns.data?.myTurns ?? null;
+  const mine = myGames.data?.games ?? [];
+  const open = (openGames.data?.games ?? []).filter((game) => game.mySeat === null && game.seats.some((seat) => !seat.user));
+  const error = myTurns.error ?? myGames.error ?? openGames.error;
+  const problem = error ? problemOf(error) : null;
 
   return (
     <main className="lobby">

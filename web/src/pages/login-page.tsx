@@ -5,9 +5,8 @@
  * send the link again.
  */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { REQUEST_PASSWORD_RESET } from '../api/operations';
-import { useSubmission } from '../api/use-submission';
+import { LoginDocument, RegisterDocument, RequestPasswordResetDocument } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { VerificationNotice } from '../components/verification-notice';
 import { PasswordInput } from '../components/password-input';
@@ -25,17 +24,25 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
   const [displayName, setDisplayName] = useState('');
   /** The address a link was mailed to, once one was. */
   const [mailedTo, setMailedTo] = useState<string | null>(null);
-  const submission = useSubmission();
+  const submission = useMutations();
+
+  const logIn = async () => {
+    const data = await submission.send(LoginDocument, { email, password });
+    if (data) session.signedIn(data.login);
+  };
+  const signUp = async () => {
+    const { register } = (await submission.send(RegisterDocument, { email, password, displayName })) ?? {};
+    // Signed in at once where the server does not verify addresses.
+    if (register?.token && register.user) session.signedIn({ token: register.token, user: register.user });
+    if (register?.checkYourMail) setMailedTo(email);
+  };
+  const askForLink = async () => {
+    if (await submission.send(RequestPasswordResetDocument, { email })) setMailedTo(email);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await submission.run(async () => {
-      if (mode === 'login') await session.login(email, password);
-      else if (mode === 'forgot') {
-        await request(REQUEST_PASSWORD_RESET, { email });
-        setMailedTo(email);
-      } else if (await session.register(email, password, displayName)) setMailedTo(email);
-    });
+    await { login: logIn, register: signUp, forgot: askForLink }[mode]();
   };
 
   const switchTo = (next: LoginMode) => {

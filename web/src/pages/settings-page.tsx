@@ -1,23 +1,19 @@
 /** The settings page (SETTINGS_PATH): how each kind of email arrives, and vacations. */
-import { useEffect, useState } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { NOTIFICATION_SETTINGS } from '../api/operations';
-import type { NotificationSettings } from '../api/types';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { problemOf } from '../api/errors';
+import { NotificationSettingsDocument, type NotificationSettingsFragment } from '../api/generated';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
 import { UndeliveredNotice } from '../components/undelivered-notice';
 import { VacationsSection } from '../components/vacations-section';
 
 export function SettingsPage() {
-  const [settings, setSettings] = useState<NotificationSettings | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-
-  useEffect(() => {
-    request<{ notificationSettings: NotificationSettings }>(NOTIFICATION_SETTINGS)
-      .then((data) => setSettings(data.notificationSettings))
-      .catch((error) => setProblem(problemOf(error)));
-  }, []);
+  const [loaded] = useQuery({ query: NotificationSettingsDocument });
+  /** What a change made here answered, newer than what was loaded. */
+  const [changed, setChanged] = useState<NotificationSettingsFragment | null>(null);
+  const settings = changed ?? loaded.data?.notificationSettings;
+  const problem = loaded.error ? problemOf(loaded.error) : null;
 
   return (
     <main className="settings">
@@ -26,8 +22,8 @@ export function SettingsPage() {
       {settings ? (
         <>
           <UndeliveredNotice emails={settings.undeliveredEmails} />
-          <EmailSettingsForm deliveries={settings.deliveries} onSaved={setSettings} />
-          <VacationsSection settings={settings} onChanged={setSettings} />
+          <EmailSettingsForm deliveries={settings.deliveries} onSaved={setChanged} />
+          <VacationsSection settings={settings} onChanged={setChanged} />
         </>
       ) : (
         !problem && <p className="muted">Loading…</p>

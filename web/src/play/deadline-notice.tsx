@@ -2,14 +2,12 @@
  * The move deadlines of the seats to act; when one has passed and the game
  * asks the host, the host chooses here what happens.
  */
-import type { SeatDeadline } from '../api/types';
+import type { DeadlineAction, GameFragment } from '../api/generated';
 import { deadlineText } from '../components/deadline-text';
 import type { PlayerInfo } from '../games/game-ui';
 
-export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
-
 export function DeadlineNotice({ deadlines, players, isHost, onResolve }: {
-  deadlines: SeatDeadline[];
+  deadlines: GameFragment['deadlines'];
   players: PlayerInfo[];
   isHost: boolean;
   onResolve: (seat: number, action: DeadlineAction) => void;

@@ -1,15 +1,13 @@
 /** A game waiting for players: its seats, the invite link, the host's invitations by email, joining, and the host's start. */
 import { useState } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { JOIN_GAME, START_GAME } from '../api/operations';
-import type { Game, Me } from '../api/types';
+import { JoinGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { seatColor } from '../games/seat-colors';
 import { InviteByEmail } from './invite-by-email';
 
-export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; accept: (game: Game) => void }) {
-  const [problem, setProblem] = useState<Problem | null>(null);
+export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFragment | null; accept: (game: GameFragment) => void }) {
+  const { send, problem, dismiss } = useMutations();
   const [copied, setCopied] = useState(false);
   const [clientSeed, setClientSeed] = useState('');
   const inviteLink = `${location.origin}/games/${game.id}`;
@@ -17,14 +15,14 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
   const seated = game.mySeat !== null;
   const waiting = game.seats.filter((seat) => !seat.user).length;
 
-  async function run(mutation: string, variables: Record<string, unknown>, field: string) {
-    setProblem(null);
-    try {
-      accept((await request<Record<string, Game>>(mutation, { id: game.id, ...variables }))[field]);
-    } catch (error) {
-      setProblem(problemOf(error));
-    }
-  }
+  const join = async (seat: number) => {
+    const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null });
+    if (data) accept(data.joinGame);
+  };
+  const start = async () => {
+    const data = await send(StartGameDocument, { id: game.id });
+    if (data) accept(data.startGame);
+  };
 
   const copy = async () => {
     try {
@@ -51,7 +49,7 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
             Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
             {seat.user?.id === game.host.id && ' (host)'}
             {!seat.user && me && !seated && (
-              <button onClick={() => run(JOIN_GAME, { seat: seat.index, clientSeed: clientSeed.trim() || null }, 'joinGame')}>Take this seat</button>
+              <button onClick={() => join(seat.index)}>Take this seat</button>
             )}
           </li>
         ))}
@@ -68,11 +66,11 @@ export function GameLobby({ game, me, accept }: { game: Game; me: Me | null; acc
       {isHost && waiting > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
       {isHost && (
-        <button className="primary" onClick={() => run(START_GAME, {}, 'startGame')}>
+        <button className="primary" onClick={start}>
           Start the game
         </button>
       )}
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
     </section>
   );
 }

@@ -1,22 +1,21 @@
 /** The host invites anyone by email address; the server mails them the game's link, or a link to sign up and take the seat. */
 import { useState, type FormEvent } from 'react';
-import { request } from '../api/client';
-import { INVITE_PLAYER } from '../api/operations';
-import type { Game } from '../api/types';
-import { useSubmission } from '../api/use-submission';
+import { InvitePlayerDocument, type GameFragment } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 
-export function InviteByEmail({ game, accept }: { game: Game; accept: (game: Game) => void }) {
+export function InviteByEmail({ game, accept }: { game: GameFragment; accept: (game: GameFragment) => void }) {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const submission = useSubmission();
+  const submission = useMutations();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
     setSentTo(null);
-    const done = await submission.run(async () => accept((await request<{ invitePlayer: Game }>(INVITE_PLAYER, { id: game.id, email: address })).invitePlayer));
-    if (!done) return;
+    const data = await submission.send(InvitePlayerDocument, { id: game.id, email: address });
+    if (!data) return;
+    accept(data.invitePlayer);
     setSentTo(address);
     setEmail('');
   };

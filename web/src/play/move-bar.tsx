@@ -1,5 +1,5 @@
 /** Moves that are not a click on the board (pass, skip, end turn), and taking back a step. */
-import type { Move } from '../api/types';
+import type { Move } from '../api/json-fields';
 
 export function MoveBar({ moves, describe, onMove, canUndo, onUndo, busy }: {
   moves: Move[];

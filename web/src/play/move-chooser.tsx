@@ -1,5 +1,5 @@
 /** When one click could mean several moves (which meeple, how many), the player picks one here. */
-import type { Move } from '../api/types';
+import type { Move } from '../api/json-fields';
 
 export function MoveChooser({ title, moves, describe, onChoose, onCancel }: {
   title: string;

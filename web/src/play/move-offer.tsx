@@ -4,7 +4,7 @@
  * move is offered on it (GameUi.targetsOf).
  */
 import { createContext, useContext, type KeyboardEvent, type ReactNode } from 'react';
-import type { Move } from '../api/types';
+import type { Move } from '../api/json-fields';
 
 interface MoveOffer {
   movesOn(target: string): Move[] | undefined;

@@ -3,14 +3,20 @@
  * legal moves as clicks on the board and buttons, taking back a step, the
  * timeline, and the host's rollback.
  */
-import { useState } from 'react';
-import { request } from '../api/client';
-import { problemOf, type Problem } from '../api/errors';
-import { RESOLVE_DEADLINE, ROLLBACK_GAME, SUBMIT_MOVE, UNDO_MOVE } from '../api/operations';
-import type { Game, Move } from '../api/types';
+import { useEffect, useState } from 'react';
+import {
+  ResolveDeadlineDocument,
+  RollbackGameDocument,
+  SubmitMoveDocument,
+  UndoMoveDocument,
+  type DeadlineAction,
+  type GameFragment,
+} from '../api/generated';
+import { legalMovesOf, type Move } from '../api/json-fields';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
-import { DeadlineNotice, type DeadlineAction } from './deadline-notice';
+import { DeadlineNotice } from './deadline-notice';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
@@ -29,7 +35,7 @@ function newClientMoveId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept: (game: Game) => void; reload: () => void; isHost: boolean }) {
+export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment; accept: (game: GameFragment) => void; reload: () => void; isHost: boolean }) {
   const ui = gameUiFor(game.ruleset);
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
@@ -37,43 +43,40 @@ export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept:
   const items = timelineItems(history);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { send, busy, problem, dismiss } = useMutations();
   const [choosing, setChoosing] = useState<{ target: string; moves: Move[] } | null>(null);
   const [rollbackItem, setRollbackItem] = useState<TimelineItem | null>(null);
 
   const live = replaySeq === null;
   const view = live ? game.view : replay.view;
-  const moves = live && !busy ? game.legalMoves : [];
+  const moves = live && !busy ? legalMovesOf(game) : [];
   const boardMoves = moves.filter((move) => !ui.usesForm?.(move));
   const byTarget = movesByTarget(boardMoves, ui.targetsOf);
   const buttonMoves = boardMoves.filter((move) => ui.targetsOf(move).length === 0);
   const formMoves = moves.filter((move) => ui.usesForm?.(move));
   const describe = (move: Move) => ui.describeMove(move, game.view, nameOf);
 
-  async function act(mutation: string, variables: Record<string, unknown>, field: string) {
-    setBusy(true);
-    setProblem(null);
+  // The game moved on before our move reached it: show it as it is now.
+  useEffect(() => {
+    if (problem?.code === 'VERSION_CONFLICT') reload();
+  }, [problem, reload]);
+
+  /** Sends a change of the game, and shows the game it answers. */
+  async function act<Data>(sent: Promise<Data | null>, gameOf: (data: Data) => GameFragment) {
     setChoosing(null);
-    try {
-      const data = await request<Record<string, Game>>(mutation, { id: game.id, ...variables });
-      accept(data[field]);
-    } catch (error) {
-      const found = problemOf(error);
-      setProblem(found);
-      if (found.code === 'VERSION_CONFLICT') reload();
-    } finally {
-      setBusy(false);
-    }
+    const data = await sent;
+    if (data) accept(gameOf(data));
   }
 
-  const submit = (move: Move) => act(SUBMIT_MOVE, { move, version: game.version, clientMoveId: newClientMoveId() }, 'submitMove');
-  const undo = () => act(UNDO_MOVE, {}, 'undoMove');
-  const resolveDeadline = (seat: number, action: DeadlineAction) => act(RESOLVE_DEADLINE, { seat, action }, 'resolveDeadline');
+  const id = game.id;
+  const submit = (move: Move) =>
+    act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), (data) => data.submitMove);
+  const undo = () => act(send(UndoMoveDocument, { id }), (data) => data.undoMove);
+  const resolveDeadline = (seat: number, action: DeadlineAction) => act(send(ResolveDeadlineDocument, { id, seat, action }), (data) => data.resolveDeadline);
   const rollback = (item: TimelineItem, reason: string) => {
     setRollbackItem(null);
     setReplaySeq(null);
-    return act(ROLLBACK_GAME, { toVersion: item.seq, reason }, 'rollbackGame');
+    return act(send(RollbackGameDocument, { id, toVersion: item.seq, reason }), (data) => data.rollbackGame);
   };
   const pick = (target: string) => {
     const offered = byTarget.get(target) ?? [];
@@ -95,7 +98,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: Game; accept:
       <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
       <PlayerStrip players={players} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
-      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
       {replayItem && (
         <ReplayBar
           item={replayItem}

@@ -1,9 +1,9 @@
 /** Seats as the boards and sentences name them. */
-import type { Game } from '../api/types';
+import type { GameSummaryFragment } from '../api/generated';
 import type { NameOf, PlayerInfo } from '../games/game-ui';
 import { seatColor } from '../games/seat-colors';
 
-export function playersOf(game: Pick<Game, 'seats' | 'mySeat' | 'activeSeats'>): PlayerInfo[] {
+export function playersOf(game: Pick<GameSummaryFragment, 'seats' | 'mySeat' | 'activeSeats'>): PlayerInfo[] {
   return game.seats.map((seat) => ({
     seat: seat.index,
     name: seat.user?.displayName ?? `Seat ${seat.index + 1}`,

@@ -5,7 +5,7 @@
  * whose host chose the seed says so plainly, before anyone sits down.
  */
 import { useEffect, useState } from 'react';
-import type { Game } from '../api/types';
+import type { GameFragment as Game } from '../api/generated';
 import { seatColor } from '../games/seat-colors';
 
 /** The SHA-256 of `text`, hex; null where the browser offers no digest (a page not served over https). */

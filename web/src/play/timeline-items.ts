@@ -6,18 +6,18 @@
  * `seq` is its last event, so replaying or rolling back "to here" lands
  * after the whole step, never in the middle of one.
  */
-import type { HistoryEntry } from '../api/types';
+import type { HistoryEntryFragment } from '../api/generated';
 import type { TimelineItem } from './timeline';
 
 /** Longest line: a big step (a round's end) lists its first events and counts the rest. */
 const MAX_PARTS = 4;
 
-function sameStep(a: HistoryEntry, b: HistoryEntry): boolean {
+function sameStep(a: HistoryEntryFragment, b: HistoryEntryFragment): boolean {
   return a.at === b.at;
 }
 
-function steps(history: HistoryEntry[]): HistoryEntry[][] {
-  const groups: HistoryEntry[][] = [];
+function steps(history: HistoryEntryFragment[]): HistoryEntryFragment[][] {
+  const groups: HistoryEntryFragment[][] = [];
   for (const entry of history) {
     const last = groups[groups.length - 1];
     if (last && sameStep(last[last.length - 1], entry)) last.push(entry);
@@ -26,7 +26,7 @@ function steps(history: HistoryEntry[]): HistoryEntry[][] {
   return groups;
 }
 
-export function timelineItems(history: HistoryEntry[]): TimelineItem[] {
+export function timelineItems(history: HistoryEntryFragment[]): TimelineItem[] {
   const started = history.find((entry) => entry.type === 'game.started');
   return steps(history).flatMap((step) => {
     const last = step[step.length - 1];

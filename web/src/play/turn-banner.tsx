@@ -1,12 +1,14 @@
 /** One line saying whose turn it is, what the player is asked to do, or how the game ended. */
-import type { Game } from '../api/types';
+import type { GameFragment } from '../api/generated';
+import { resultOf } from '../api/json-fields';
 import type { PlayerInfo } from '../games/game-ui';
 import { listNames } from './players';
 
-export function TurnBanner({ game, players, prompt }: { game: Game; players: PlayerInfo[]; prompt: string | null }) {
+export function TurnBanner({ game, players, prompt }: { game: GameFragment; players: PlayerInfo[]; prompt: string | null }) {
   if (game.status === 'FINISHED') {
-    const winners = (game.result?.winners ?? []).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
-    const scores = game.result?.scores;
+    const result = resultOf(game);
+    const winners = (result?.winners ?? []).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
+    const scores = result?.scores;
     return (
       <div className="turn-banner finished" data-turn="finished">
         Game over{winners.length > 0 && <>: {listNames(winners)} won</>}

@@ -6,25 +6,25 @@
  * cards, amounts), which the entries read during play left out.
  */
 import { useEffect, useRef, useState } from 'react';
-import { request } from '../api/client';
-import { HISTORY } from '../api/operations';
-import type { HistoryEntry } from '../api/types';
+import { client } from '../api/client';
+import { HistoryDocument, type HistoryEntryFragment } from '../api/generated';
 import { isJump } from './platform-events';
 
 const PAGE = 500;
 
-async function readHistory(id: string, after: number): Promise<HistoryEntry[]> {
-  const entries: HistoryEntry[] = [];
+async function readHistory(id: string, after: number): Promise<HistoryEntryFragment[]> {
+  const entries: HistoryEntryFragment[] = [];
   for (;;) {
-    const data = await request<{ game: { history: HistoryEntry[] } }>(HISTORY, { id, after: after + entries.length });
+    const { data, error } = await client.query(HistoryDocument, { id, after: after + entries.length });
+    if (!data) throw error;
     entries.push(...data.game.history);
     if (data.game.history.length < PAGE) return entries;
   }
 }
 
-export function useHistory(gameId: string, version: number, finished: boolean): HistoryEntry[] {
-  const [entries, setEntries] = useState<HistoryEntry[]>([]);
-  const loaded = useRef<{ gameId: string; finished: boolean; entries: HistoryEntry[] }>({ gameId, finished, entries: [] });
+export function useHistory(gameId: string, version: number, finished: boolean): HistoryEntryFragment[] {
+  const [entries, setEntries] = useState<HistoryEntryFragment[]>([]);
+  const loaded = useRef<{ gameId: string; finished: boolean; entries: HistoryEntryFragment[] }>({ gameId, finished, entries: [] });
 
   useEffect(() => {
     let cancelled = false;

@@ -1,5 +1,5 @@
 /** Where each Five Points move is offered on the board, and its words. */
-import type { Move } from '../../api/types';
+import type { Move } from '../../api/json-fields';
 import type { NameOf } from '../game-ui';
 import { possessive } from '../words';
 import { buildingName, neighborhoodName } from './names';

@@ -1,5 +1,5 @@
 /** Where each Five Tribes move is offered on the board, and its words. */
-import type { Move } from '../../api/types';
+import type { Move } from '../../api/json-fields';
 import type { NameOf } from '../game-ui';
 import { ZERO_AISLE_SPOT } from '../../../../src/games/five-tribes/data/track';
 import { aOrAn } from '../words';

@@ -4,7 +4,7 @@
  * would be hundreds).
  */
 import { useState } from 'react';
-import type { Move } from '../../api/types';
+import type { Move } from '../../api/json-fields';
 import { SET_VALUES } from '../../../../src/games/five-tribes/data/cards';
 import { cardName } from './names';
 import type { FiveTribesView } from './view-types';

@@ -1,5 +1,5 @@
 /** Where each Mob Town move is offered on the board, and its words. */
-import type { Move } from '../../api/types';
+import type { Move } from '../../api/json-fields';
 import type { NameOf } from '../game-ui';
 import { agendaName, cardName, cellKey, lotName, professionalName, roleName } from './names';
 import type { Cell, MobTownView } from './view-types';

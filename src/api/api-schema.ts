@@ -1,0 +1,36 @@
+/**
+ * The API's schema as text, built from the code-first resolvers alone: Nest's
+ * GraphQLSchemaFactory needs no database, server or configuration, so
+ * `npm run codegen` can write it anywhere (src/api/schema.graphql, checked
+ * in), and the web page's operation types are generated from that file.
+ */
+import { NestFactory } from '@nestjs/core';
+import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
+import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
+import { AccountsResolver } from '../accounts/accounts.resolver';
+import { DeadlinesResolver } from './deadlines.resolver';
+import { RandomnessResolver } from '../randomness/randomness.resolver';
+import { GamesResolver } from './games.resolver';
+import { NotificationsResolver } from './notifications.resolver';
+
+/** Where the schema is checked in, from the repository's root. */
+export const SCHEMA_FILE = 'src/api/schema.graphql';
+
+/** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
+export const API_RESOLVERS = [AccountsResolver, GamesResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver];
+
+const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';
+
+/** A schema as the file holds it: sorted (as the server sorts its own, `sortSchema`), with a header. */
+export function schemaFileText(schema: GraphQLSchema): string {
+  return `${HEADER}${printSchema(lexicographicSortSchema(schema))}\n`;
+}
+
+export async function buildApiSchema(): Promise<GraphQLSchema> {
+  const context = await NestFactory.createApplicationContext(GraphQLSchemaBuilderModule, { logger: false });
+  try {
+    return await context.get(GraphQLSchemaFactory).create(API_RESOLVERS);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What the API's JSON fields hold. The schema can only call them JSON (each
+ * game fills them its own way), so the generated types say `unknown`; their
+ * shapes are the rules contract's, and the page narrows them here, once.
+ */
+import type { OptionSpec } from '../../../src/rules/contract';
+
+export type { OptionSpec };
+
+/** A move as `legalMoves` lists it: game-specific JSON with a `type`. */
+export interface Move {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** `Game.result` once a game is finished. */
+export interface GameResult {
+  scores?: number[] | null;
+  winners?: number[];
+  [key: string]: unknown;
+}
+
+export const legalMovesOf = (game: { legalMoves: unknown[] }): Move[] => game.legalMoves as Move[];
+
+export const resultOf = (game: { result: unknown }): GameResult | null => (game.result ?? null) as GameResult | null;
+
+export const optionSpecsOf = (ruleset: { options: unknown }): OptionSpec[] => ruleset.options as OptionSpec[];

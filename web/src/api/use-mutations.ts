@@ -1,0 +1,38 @@
+/**
+ * What a form (or a row of buttons) needs while it sends mutations through
+ * the client: `busy` while one runs, and `problem`, the last refusal in
+ * words, until dismissed or the next one is sent.
+ */
+import { useState } from 'react';
+import { useClient, type AnyVariables, type TypedDocumentNode } from 'urql';
+import { problemOf, type Problem } from './errors';
+
+export interface Mutations {
+  busy: boolean;
+  problem: Problem | null;
+  dismiss(): void;
+  /** Sends the mutation; resolves to its data, or to null when it was refused (then `problem` says why). */
+  send<Data, Variables extends AnyVariables>(document: TypedDocumentNode<Data, Variables>, variables: Variables): Promise<Data | null>;
+}
+
+export function useMutations(): Mutations {
+  const client = useClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  return {
+    busy,
+    problem,
+    dismiss: () => setProblem(null),
+    send: async (document, variables) => {
+      setProblem(null);
+      setBusy(true);
+      try {
+        const result = await client.mutation(document, variables);
+        if (result.error) setProblem(problemOf(result.error));
+        return result.error ? null : (result.data ?? null);
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
