@@ -72,6 +72,13 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
   /** Stable id used in the API and stored with every game (`five-tribes`). */
   id: string;
   name: string;
+  /**
+   * The version of the rules this code plays, from 1. Raise it with every
+   * change that would decide a stored game differently (a rule fixed, an
+   * event's shape changed): each game keeps the version it was created
+   * under, and `npm run games:revalidate` replays live games under today's.
+   */
+  version: number;
   description: string;
   minSeats: number;
   maxSeats: number;
