@@ -18,6 +18,7 @@ import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
 
 export interface AppOptions {
@@ -83,6 +84,7 @@ export class AppModule {
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),
         DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
+        RecordsModule,
         ApiModule.forRoot({ introspection: options.introspection ?? false, corsOrigins: options.corsOrigins ?? [] }),
         HealthModule,
         MetricsEndpointModule.forRoot(options.metricsToken ?? null),

@@ -122,6 +122,14 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * extends the deadline or ends the game instead.
    */
   skipTurn?(state: S, seat: Seat, random: Random): E[] | null;
+  /**
+   * Optional, beside a change of an event's shape: `event` as a game created
+   * under `storedVersion` (older than `version`) stored it, in the shape this
+   * version's `evolve` reads and `decide` writes. Stored events are never
+   * rewritten: every fold of an older game, and every check of its record,
+   * reads them through this.
+   */
+  upcast?(event: RulesEvent, storedVersion: number): RulesEvent;
 }
 
 /** Any ruleset, as the server holds them. */
