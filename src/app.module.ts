@@ -100,3 +100,15 @@ export class MailWorkerModule {
     return { module: MailWorkerModule, imports: domainModules(options) };
   }
 }
+
+/**
+ * The command-line tools that work on the server's games (`npm run verify --
+ * --game`, `npm run games:revalidate`): the games, their records and the mail
+ * outbox, without HTTP or sweeps. Mail they queue is sent by the servers' mail workers.
+ */
+@Module({})
+export class RecordsToolsModule {
+  static forRoot(options: Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval' | 'snapshotKey'>): DynamicModule {
+    return { module: RecordsToolsModule, imports: [...domainModules(options), AuthModule.forRoot(options.jwtSecret), RecordsModule] };
+  }
+}

@@ -35,7 +35,7 @@ export interface HistoryEntry extends RecordedEvent {
 }
 
 /** Which events the current version no longer stands on (undone or rolled back). */
-function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
+export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
   const rolledBack = new Set<number>();
   const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
   let current = version;

@@ -87,6 +87,14 @@ export interface RecordSource {
   viewer: Viewer;
 }
 
+/** Every rollback and undo among `events`. */
+export function jumpsIn(events: Array<{ seq: number; type: string; payload: Record<string, unknown> }>): Jump[] {
+  return events.flatMap((event) => {
+    const toVersion = jumpTarget(event);
+    return toVersion === null ? [] : [{ seq: event.seq, toVersion }];
+  });
+}
+
 function wholeEvent(event: StoredEvent): RecordEvent {
   return {
     seq: event.seq,
@@ -105,12 +113,7 @@ function wholeEvent(event: StoredEvent): RecordEvent {
 
 /** The events as `viewer` may read them in the game's history; another player's client move id is theirs alone. */
 function eventsSeenBy(source: RecordSource, viewer: number): RecordEvent[] {
-  const jumps: Jump[] = source.events.flatMap((event) => {
-    const toVersion = jumpTarget(event);
-    return toVersion === null ? [] : [{ seq: event.seq, toVersion }];
-  });
-  const version = source.events.length;
-  const seen = historyEntries(source.ruleset, source.events, jumps, version, viewer);
+  const seen = historyEntries(source.ruleset, source.events, jumpsIn(source.events), source.events.length, viewer);
   return source.events.map((event, i) => {
     const whole = wholeEvent(event);
     const shown: RecordEvent = {

@@ -24,7 +24,8 @@ import { findListedMove, jsonEqual } from '../rules/moves';
 import type { Random } from '../rules/random';
 import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, upcastEvent } from '../play/game-state';
 import { GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, SeedRevealed } from '../play/platform-events';
-import { GameRecord, RECORD_FORMAT, RecordEvent } from './game-record';
+import { rolledBackSeqs } from '../play/history';
+import { GameRecord, jumpsIn, RECORD_FORMAT, RecordEvent } from './game-record';
 import { Moment, PLATFORM_EVENT_RULES } from './platform-event-rules';
 
 export type Verdict =
@@ -70,9 +71,19 @@ const short = (value: unknown) => {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 
-export function verifyRecord(record: GameRecord, rulesetFor: RulesetLookup): Verdict {
+export interface VerifyOptions {
+  /**
+   * Check only the line of play in force: steps later undone or rolled back
+   * are folded but not decided again (`games:revalidate`, which asks whether
+   * a live game still holds under today's rules). Omitted: every step, as
+   * each was legal at its moment.
+   */
+  lineInForceOnly?: boolean;
+}
+
+export function verifyRecord(record: GameRecord, rulesetFor: RulesetLookup, options: VerifyOptions = {}): Verdict {
   try {
-    return new RecordCheck(record, rulesetFor).run();
+    return new RecordCheck(record, rulesetFor, options).run();
   } catch (error) {
     if (error instanceof NotVerified) return { ok: false, seq: error.seq, problem: error.problem };
     throw error;
@@ -87,10 +98,13 @@ class RecordCheck {
   private hostId: string | null = null;
   private startedVersion: number | null = null;
   private stepsDecided = 0;
+  /** Events not decided again (see VerifyOptions.lineInForceOnly). */
+  private readonly setAside: Set<number>;
 
   constructor(
     private readonly record: GameRecord,
     rulesetFor: RulesetLookup,
+    options: VerifyOptions,
   ) {
     if (record?.format !== RECORD_FORMAT || !Array.isArray(record.events)) fail(null, `this is not a game record (format "${RECORD_FORMAT}")`);
     const ruleset = rulesetFor(record.game.ruleset);
@@ -100,6 +114,7 @@ class RecordCheck {
     }
     this.ruleset = ruleset;
     this.events = record.events;
+    this.setAside = options.lineInForceOnly ? rolledBackSeqs(jumpsIn(this.events), this.events.length) : new Set();
   }
 
   run(): Verdict {
@@ -140,11 +155,27 @@ class RecordCheck {
     let i = 0;
     while (i < this.events.length) {
       const event = this.events[i];
-      if (isPlatformEvent(event.type)) i = this.platformEvent(i);
+      if (this.setAside.has(event.seq)) i = this.foldSetAside(i);
+      else if (isPlatformEvent(event.type)) i = this.platformEvent(i);
       else if (event.move !== null && event.stepStart && event.actorUserId !== null && event.actorSeat !== null) i = this.move(i);
       else fail(event.seq, 'it is not the outcome of any recorded move: no move is recorded for its step');
       this.requireRevealWhenFinished(i);
     }
+  }
+
+  /** An event off the line in force: folded as far as today's rules can (its state is never built on). */
+  private foldSetAside(i: number): number {
+    const event = this.events[i];
+    const target = jumpTarget(event);
+    const before = this.stateAt(event.seq - 1);
+    let after = before;
+    try {
+      after = target === null ? foldEvent(this.ruleset, before, event) : this.stateAt(target);
+    } catch {
+      // Today's rules cannot fold it: nothing in force stands on it.
+    }
+    this.states.push(after);
+    return i + 1;
   }
 
   private stateAt(version: number): GameState {
@@ -178,12 +209,11 @@ class RecordCheck {
   /** Checks that `recorded` are exactly the events the rules decided (`decided`), in their shape of today. */
   private sameEvents(what: string, decided: RulesEvent[], recorded: RecordEvent[], at: number): void {
     const asToday = recorded.map((event) => upcastEvent(this.ruleset, this.record.game.rulesetVersion, { ...event.payload, type: event.type }));
-    for (let k = 0; k < Math.max(decided.length, asToday.length); k++) {
-      const seq = recorded[k]?.seq ?? at;
-      if (!decided[k]) fail(seq, `${what} decided again gives ${decided.length} events, but ${asToday.length} are recorded`);
-      if (!asToday[k]) fail(seq, `${what} decided again gives ${decided.length} events, but ${asToday.length} are recorded`);
-      if (!jsonEqual(decided[k], asToday[k])) fail(seq, `${what} decided again gives ${short(decided[k])}, not the recorded ${short(asToday[k])}`);
-    }
+    // Named by the step's first event: the step is what does not hold, and going back to before it undoes it.
+    if (decided.length !== asToday.length) fail(at, `${what} decided again gives ${decided.length} events, but ${asToday.length} are recorded`);
+    decided.forEach((event, k) => {
+      if (!jsonEqual(event, asToday[k])) fail(at, `${what} decided again gives ${short(event)} where event ${recorded[k].seq} records ${short(asToday[k])}`);
+    });
   }
 
   private platformEvent(i: number): number {
