@@ -8,6 +8,7 @@
 import { eventHash } from '../src/event-store/hash-chain';
 import { RULESETS_HOSTED } from '../src/games';
 import type { GameRecord } from '../src/records/game-record';
+import type { AnyRuleset, RulesEvent } from '../src/rules/contract';
 import { verifyRecord } from '../src/records/verify-record';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
@@ -24,6 +25,23 @@ function rehashed(record: GameRecord, fromSeq: number): GameRecord {
   }
   return { ...record, events };
 }
+
+/** Version 2 of the test ruleset stores an add as `{ by }` where version 1 stored `{ amount }`: its upcaster reads old games. */
+const addedAsBy = (event: RulesEvent): RulesEvent => {
+  if (event.type !== 'added' || !('amount' in event)) return event;
+  const { amount, ...rest } = event;
+  return { ...rest, by: amount };
+};
+const countingWithBy: AnyRuleset = {
+  ...countingGame,
+  version: 2,
+  decide(state, move, seat, random) {
+    const decision = countingGame.decide.call(this, state, move, seat, random);
+    return decision.ok ? { ...decision, events: decision.events.map(addedAsBy) } : decision;
+  },
+  evolve: (state, event) => countingGame.evolve(state, event.type === 'added' ? { ...event, amount: event.by } : event),
+  upcast: (event) => addedAsBy(event),
+};
 
 function copy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -176,5 +194,14 @@ describe('game records (real PostgreSQL)', () => {
       // The chain of what the player may see holds; the moves wait for the end of the game.
       expect(verifyRecord(record, rulesetFor)).toMatchObject({ ok: true, complete: false });
     }
+  });
+
+  it('verifies a record made under an older version of the rules through the upcaster beside the rules, and not without it', async () => {
+    const gameId = await finishedGame('record-upcast');
+    const record = (await fetchRecord(gameId)).body as GameRecord;
+    expect(record.game.rulesetVersion).toBe(1);
+    expect(verifyRecord(record, () => countingWithBy)).toMatchObject({ ok: true, complete: true });
+    const firstAdd = record.events.find((event) => event.type === 'added')!;
+    expect(verifyRecord(record, () => ({ ...countingWithBy, upcast: undefined }))).toMatchObject({ ok: false, seq: firstAdd.seq });
   });
 });
