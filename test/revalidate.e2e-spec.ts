@@ -13,6 +13,7 @@ import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './su
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
 import { countingGame, CountingState } from './support/counting-game';
 import { asRole, createTestDatabase, TestDatabase } from './support/database';
+import { SmtpInbox } from './support/smtp-inbox';
 
 const countingVersion2: AnyRuleset = {
   ...countingGame,
@@ -28,12 +29,16 @@ describe('games:revalidate (real PostgreSQL)', () => {
   let ann: Player;
   let bob: Player;
 
+  let inbox: SmtpInbox;
+
   beforeAll(async () => {
     db = await createTestDatabase();
+    inbox = await SmtpInbox.start();
   });
   afterAll(async () => {
     await server?.close();
     await db.drop();
+    await inbox.stop();
   });
 
   async function rulesCheckOf(gameId: string) {
@@ -48,6 +53,7 @@ describe('games:revalidate (real PostgreSQL)', () => {
   it('flags a live game whose history a changed rule makes illegal, tells its host once, and changes no history', async () => {
     server = await startTestServer({ db });
     [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const annEmail = (await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, ann.token)).me.email;
     // Under version 1: a turn of 1 + 2 = 3 (allowed then), in one game; only turns of 1 in the other.
     const changed = await startCountingGame(server.url, [ann, bob], { seed: 'revalidate-changed' });
     await playTurn(server.url, changed, [ann, bob]);
@@ -64,7 +70,11 @@ describe('games:revalidate (real PostgreSQL)', () => {
     await server.close();
 
     // The fix is deployed: the server now plays version 2.
-    server = await startTestServer({ db, rulesets: [...RULESETS_HOSTED, countingVersion2] });
+    server = await startTestServer({
+      db,
+      rulesets: [...RULESETS_HOSTED, countingVersion2],
+      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { pollingIntervalSeconds: 0.5 } },
+    });
     const results = await server.app.get(Revalidation).run({ ruleset: 'counting' });
     expect(results.map((r) => [r.gameId, r.check.ok, r.check.firstBadSeq, r.hostMailed])).toEqual([
       [changed, false, badStep, true],
@@ -81,6 +91,9 @@ describe('games:revalidate (real PostgreSQL)', () => {
 
     const mails = await asRole(db.ownerUrl, async (owner) => (await owner.query(`SELECT user_id, game_id, details FROM notifications WHERE kind = 'RULES_CHECK_FAILED'`)).rows);
     expect(mails).toEqual([{ user_id: ann.id, game_id: changed, details: { firstBadSeq: badStep, rollbackTo: badStep - 1 } }]);
+    const [mail] = await inbox.waitFor(annEmail, /^A corrected rule affects your game/, { containing: changed });
+    expect(mail.text).toContain(`no longer holds from entry ${badStep} of its history on`);
+    expect(mail.text).toContain(`http://play.example/games/${changed}?rollbackTo=${badStep - 1}`);
 
     // Checked again: still failing at the same step, and the host is not told twice.
     const again = await server.app.get(Revalidation).run({ gameId: changed });
