@@ -98,6 +98,8 @@ class RecordCheck {
   private hostId: string | null = null;
   private startedVersion: number | null = null;
   private stepsDecided = 0;
+  /** Whether `game.seedRevealed` was met yet. */
+  private revealed = false;
   /** Events not decided again (see VerifyOptions.lineInForceOnly). */
   private readonly setAside: Set<number>;
 
@@ -277,7 +279,8 @@ class RecordCheck {
   /** A game that finished reveals its server seed in the same append. */
   private requireRevealWhenFinished(next: number): void {
     const last = this.events[next - 1];
-    if (last.type === SeedRevealed || this.events.slice(0, next).some((event) => event.type === SeedRevealed)) return;
+    if (last.type === SeedRevealed) this.revealed = true;
+    if (this.revealed) return;
     const status = gameStatus(this.ruleset, this.stateAt(last.seq));
     if (status?.finished && this.events[next]?.type !== SeedRevealed) fail(last.seq, 'the game finished here, but its server seed was not revealed with it');
   }

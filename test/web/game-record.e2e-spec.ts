@@ -8,32 +8,25 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { GameRecord } from '../../src/records/game-record';
 import { verifyRecord } from '../../src/records/verify-record';
-import { registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
+import type { Player, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
 import { countingGame } from '../support/counting-game';
-import { DESKTOP, launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { twoPlayersAtTheirPages, type TwoPlayersAtTheirPages } from './browser';
 
 describe('web page: the game record', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
   let ann: Player;
   let bob: Player;
   let annPage: Page;
   let bobPage: Page;
+  let players: TwoPlayersAtTheirPages;
 
   beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-    const baseUrl = server.url.replace(/\/graphql$/, '');
-    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    annPage = (await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page;
-    bobPage = (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page;
+    players = await twoPlayersAtTheirPages();
+    ({ server, ann, bob, annPage, bobPage } = players);
   });
 
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  afterAll(() => players?.close());
 
   async function download(page: Page): Promise<GameRecord> {
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download record' }).click()]);
