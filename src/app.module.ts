@@ -18,6 +18,7 @@ import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
 
 export interface AppOptions {
@@ -83,6 +84,7 @@ export class AppModule {
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),
         DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
+        RecordsModule,
         ApiModule.forRoot({ introspection: options.introspection ?? false, corsOrigins: options.corsOrigins ?? [] }),
         HealthModule,
         MetricsEndpointModule.forRoot(options.metricsToken ?? null),
@@ -96,5 +98,17 @@ export class AppModule {
 export class MailWorkerModule {
   static forRoot(options: Omit<AppOptions, 'sweepIntervalMs' | 'metricsToken'>): DynamicModule {
     return { module: MailWorkerModule, imports: domainModules(options) };
+  }
+}
+
+/**
+ * The command-line tools that work on the server's games (`npm run verify --
+ * --game`, `npm run games:revalidate`): the games, their records and the mail
+ * outbox, without HTTP or sweeps. Mail they queue is sent by the servers' mail workers.
+ */
+@Module({})
+export class RecordsToolsModule {
+  static forRoot(options: Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval' | 'snapshotKey'>): DynamicModule {
+    return { module: RecordsToolsModule, imports: [...domainModules(options), AuthModule.forRoot(options.jwtSecret), RecordsModule] };
   }
 }

@@ -5,6 +5,8 @@
 import { ManualClock } from '../src/common/clock';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { RULESETS_HOSTED } from '../src/games';
+import { RecordsService } from '../src/records/records.service';
+import { verifyRecord } from '../src/records/verify-record';
 import type { Ruleset } from '../src/rules/contract';
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { countingGame, CountingState } from './support/counting-game';
@@ -49,6 +51,13 @@ describe('move deadlines (end to end)', () => {
     await server.close();
     await inbox.stop();
   });
+
+  /** The game as the server stores it, server seed included, checked by the verifier. */
+  async function expectVerified(gameId: string): Promise<void> {
+    const record = await server.app.get(RecordsService).wholeRecord(gameId);
+    expect(record.events.filter((event) => event.type.startsWith('game.deadline') || event.type === 'game.turnSkipped' || event.type === 'game.endedByHost').length).toBeGreaterThan(0);
+    expect(verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame, skippableCounting].find((ruleset) => ruleset.id === id))).toMatchObject({ ok: true, complete: true });
+  }
 
   async function players(): Promise<[Player & { email: string }, Player & { email: string }]> {
     const registered = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(url, name)));
@@ -117,6 +126,8 @@ describe('move deadlines (end to end)', () => {
     expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat} ran out of time` } });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
     expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain('The host ended it early');
+    // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.
+    await expectVerified(game.id);
   });
 
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
@@ -133,6 +144,8 @@ describe('move deadlines (end to end)', () => {
     expect(after.game.history.slice(-3).map((h) => h.type)).toEqual(['game.deadlinePassed', 'game.turnSkipped', 'turnPassed']);
     expect(after.game.deadlines).toEqual([{ seat: 1 - skipped, deadline: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), passed: false }]);
     await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
+    // The skip is decided again with the draws of the append the deadline opened.
+    await expectVerified(game.id);
   });
 
   /** A three-player Five Points game whose late players are skipped, started; and its players. */

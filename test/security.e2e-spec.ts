@@ -89,7 +89,7 @@ describe('Public API under attack', () => {
       if (type.kind === Kind.LIST_TYPE) return [];
       return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
     };
-    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History'];
+    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck'];
     expect(pageOperations.map(({ name }) => name)).toEqual(expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']));
     for (const { name, operation, text } of pageOperations) {
       const document = parse(text, { maxTokens: QUERY_LIMITS.tokens });

@@ -56,6 +56,12 @@ export class HistoryEntryModel {
   @Field(() => UserModel, { nullable: true }) actor!: UserModel | null;
   @Field() at!: Date;
   @Field() rolledBack!: boolean;
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      'On the first event of a step, the move exactly as its player submitted it (shown to others once the game is over, or when the step hid nothing from them); on the first event of a change the server made itself (a deadline), what caused it. Null elsewhere.',
+  })
+  move!: unknown;
   @Field(() => String, { nullable: true, description: 'The event in one sentence, as this reader may see it; null for bookkeeping no reader needs.' })
   text!: string | null;
 }

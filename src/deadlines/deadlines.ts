@@ -14,7 +14,7 @@ import type { NewEvent } from '../event-store/event-store';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
-import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, TurnSkipped } from '../play/platform-events';
+import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
 import { deadlineFor } from './deadline-settings';
 import { pausedDeadline } from './vacation-time';
 import { Vacations } from './vacations';
@@ -77,7 +77,8 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     if (!deadline?.expiredAt) throw new AppError('BAD_USER_INPUT', `Seat ${seat} has no deadline that has passed.`);
     const events = this.outcome(game, seat, action, hostId);
     if (!events) throw new AppError('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat} now: extend the deadline or end the game.`);
-    return this.play.appendServerEvents(game, events);
+    const cause: ServerCause = { cause: 'resolveDeadline', seat, action };
+    return this.play.appendServerEvents(game, [{ ...events[0], move: cause }, ...events.slice(1)]);
   }
 
   /** Every game where `userId` must act now, soonest deadline first. */
@@ -160,7 +161,8 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     const game = await this.play.load(deadline.gameId);
     const settings = game.state.moveDeadline;
     if (!settings || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(deadline.seat)) return;
-    const passed: NewEvent = { type: DeadlinePassed, payload: { seat: deadline.seat, userId: deadline.userId } };
+    const cause: ServerCause = { cause: 'deadlinePassed', seat: deadline.seat, onExpiry: settings.onExpiry };
+    const passed: NewEvent = { type: DeadlinePassed, payload: { seat: deadline.seat, userId: deadline.userId }, move: cause };
     // An automatic skip the ruleset cannot make now is left to the host.
     const outcome = settings.onExpiry === 'ASK_HOST' ? [] : (this.outcome(game, deadline.seat, settings.onExpiry, null) ?? []);
     await this.play.appendServerEvents(game, [passed, ...outcome]);

@@ -36,6 +36,8 @@ export interface NewEvent {
   actorSeat?: number | null;
   stepStart?: boolean;
   reversible?: boolean;
+  /** What caused the append this event opens (see HashedFields.move): on the first event of a step at most. */
+  move?: unknown;
 }
 
 export interface StoredEvent extends HashedFields {
@@ -143,12 +145,12 @@ WITH claimed AS (
   WHERE id = $1::uuid AND version = $2 AND ${WATCHED_ROW_VERSIONS} = $20::bigint[]
   RETURNING id
 ), inserted AS (
-  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash)
+  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move)
   SELECT claimed.id, $2 + e.ord, e.type, e.payload, e.actor_user_id, e.actor_seat, $3,
-         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash
+         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash, e.move
   FROM claimed,
-       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[])
-         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, ord)
+       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[], $21::text[]::jsonb[])
+         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, move, ord)
   RETURNING position, seq, xmin
 ), notified AS (
   SELECT pg_notify($17, $18) FROM claimed
@@ -160,7 +162,7 @@ const LAST_SEQ = 2147483647;
 
 /** A game's events with afterSeq < seq <= toSeq, in order, with their row versions. */
 const READ_EVENTS_STATEMENT = `
-SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash,
+SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move,
        xmin::text AS xmin
 FROM game_events WHERE game_id = $1::uuid AND seq > $2::int AND seq <= $3::int ORDER BY seq`;
 
@@ -177,6 +179,7 @@ interface EventRow {
   step_start: boolean;
   reversible: boolean;
   hash: string;
+  move: unknown;
   xmin: string;
 }
 
@@ -194,6 +197,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     stepStart: row.step_start,
     reversible: row.reversible,
     hash: row.hash,
+    move: row.move,
   };
 }
 
@@ -267,6 +271,7 @@ export class EventStore {
         clientMoveId: i === 0 ? (request.clientMoveId ?? null) : null,
         stepStart: event.stepStart ?? false,
         reversible: event.reversible ?? false,
+        move: event.move ?? null,
       };
       previousHash = eventHash(previousHash, fields);
       return { ...fields, hash: previousHash };
@@ -316,6 +321,7 @@ export class EventStore {
       JSON.stringify({ gameId, version: expectedVersion + rows.length }),
       head.from,
       head.xmins,
+      rows.map((row) => (row.move === null || row.move === undefined ? null : JSON.stringify(row.move))),
     ]);
     if (inserted.length === 0) {
       const checked = await this.recheck(sql, head, gameId);

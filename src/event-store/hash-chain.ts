@@ -16,6 +16,12 @@ export interface HashedFields {
   clientMoveId: string | null;
   stepStart: boolean;
   reversible: boolean;
+  /**
+   * What caused the append this event opens (the move as submitted, a
+   * server-side cause), or null. Hashed only when set, so that events stored
+   * before moves were recorded keep their hashes.
+   */
+  move?: unknown;
 }
 
 /** The "previous hash" of a game's first event. */
@@ -34,6 +40,7 @@ export function eventHash(previousHash: string, event: HashedFields): string {
     event.clientMoveId,
     event.stepStart,
     event.reversible,
+    ...(event.move === null || event.move === undefined ? [] : [event.move]),
   ]);
   return createHash('sha256').update(content).digest('hex');
 }

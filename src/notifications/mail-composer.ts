@@ -30,8 +30,10 @@ import {
   MailBody,
   RenderedMail,
   rollbackMail,
+  rulesCheckFailedMail,
   yourTurnMail,
 } from './templates';
+import type { RulesCheckFailedDetails } from '../records/revalidation';
 import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface ComposedMail extends RenderedMail {
@@ -85,6 +87,12 @@ export class MailComposer {
         const { context, game } = this.gameMail(notification);
         const signUpUrl = this.pageUrl(`/sign-up?email=${encodeURIComponent(notification.recipient.email!)}&game=${game.id}`);
         return invitationToSignUpMail({ hostName: game.hostName, rulesetName: context.rulesetName, gameTitle: context.gameTitle, signUpUrl });
+      }
+      case 'RULES_CHECK_FAILED': {
+        const { context, game } = this.gameMail(notification);
+        const { firstBadSeq, rollbackTo } = notification.details as unknown as RulesCheckFailedDetails;
+        const rollbackUrl = rollbackTo === null ? null : `${this.gameUrl(game.id)}?rollbackTo=${rollbackTo}`;
+        return rulesCheckFailedMail({ ...context, firstBadEntry: firstBadSeq, rollbackUrl });
       }
       default:
         return null;

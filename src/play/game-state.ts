@@ -5,7 +5,7 @@
  * an earlier one, which the loader (game-loader.ts) looks up.
  */
 import { commitmentTo } from '../randomness/draw-recipe';
-import type { AnyRuleset, GameOptions, GameStatus, Seat } from '../rules/contract';
+import type { AnyRuleset, GameOptions, GameStatus, RulesEvent, Seat } from '../rules/contract';
 import {
   EndedByHost,
   GameCreated,
@@ -52,6 +52,8 @@ export interface GameState {
   commitment: string;
   /** The host chose the seed, so it is no secret to them. */
   fixedSeed: boolean;
+  /** The version of the rules the game was created under (absent in states cached before versions: 1). */
+  rulesetVersion?: number;
 }
 
 export interface FoldableEvent {
@@ -97,6 +99,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         // A game stored before commitments kept its seed in this event: it counts as a fixed-seed game.
         commitment: created.commitment ?? commitmentTo(created.seed!),
         fixedSeed: created.fixedSeed ?? true,
+        rulesetVersion: created.rulesetVersion ?? 1,
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
     }
@@ -115,7 +118,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       return { ...state, linePosition, endedByHost: { reason: (event.payload as { reason: string }).reason } };
     default: {
       if (isPlatformEvent(event.type)) return { ...state, linePosition };
-      const rulesEvent = { ...event.payload, type: event.type };
+      const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
       return {
         started: state.started,
@@ -129,9 +132,15 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         clientSeeds: state.clientSeeds,
         commitment: state.commitment,
         fixedSeed: state.fixedSeed,
+        rulesetVersion: state.rulesetVersion,
       };
     }
   }
+}
+
+/** A ruleset's event as stored by a game created under `storedVersion`, in the shape today's rules read (Ruleset.upcast). */
+export function upcastEvent(ruleset: AnyRuleset, storedVersion: number, event: RulesEvent): RulesEvent {
+  return storedVersion < ruleset.version && ruleset.upcast ? ruleset.upcast(event, storedVersion) : event;
 }
 
 /** Seats with the highest score: the winners of a game ended before its rules ended it. */

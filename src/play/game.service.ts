@@ -21,7 +21,7 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
+import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
@@ -46,6 +46,8 @@ export interface LoadedGame {
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const ROW_CACHE_LIMIT = 20000;
+/** Events read past a page of history, to tell whether its last step hid anything from the reader. */
+const STEP_LOOKAHEAD = 50;
 
 @Injectable()
 export class GameService {
@@ -118,14 +120,23 @@ export class GameService {
     const gameId = await this.prisma.$transaction(async (tx) => {
       // The server seed is kept in the row alone, which no API and no history shows before the game ends.
       const row = await tx.game.create({
-        data: { ruleset: ruleset.id, seed: serverSeed, options, seatCount: input.seats, hostId },
+        data: { ruleset: ruleset.id, rulesetVersion: ruleset.version, seed: serverSeed, options, seatCount: input.seats, hostId },
       });
-      const created = { ruleset: ruleset.id, seats: input.seats, options, commitment, fixedSeed, hostId, ...(moveDeadline ? { moveDeadline } : {}) };
+      const created: GameCreatedPayload = {
+        ruleset: ruleset.id,
+        rulesetVersion: ruleset.version,
+        seats: input.seats,
+        options,
+        commitment,
+        fixedSeed,
+        hostId,
+        ...(moveDeadline ? { moveDeadline } : {}),
+      };
       await this.store.appendInTransaction(tx, {
         gameId: row.id,
         expectedVersion: 0,
         events: [
-          { type: GameCreated, payload: created, actorUserId: hostId },
+          { type: GameCreated, payload: { ...created }, actorUserId: hostId },
           { type: SeatTaken, payload: { seat: 0, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: 0 },
         ],
       });
@@ -203,10 +214,12 @@ export class GameService {
       if (!status.activeSeats.includes(seat)) throw new AppError('NOT_YOUR_TURN', 'It is not your turn.');
       const decision = game.ruleset.decide(game.state.rules, move, seat, this.draws(game));
       if (!decision.ok) throw new AppError(decision.code, decision.message);
+      // The move exactly as submitted opens its step, so that history shows it and a verifier can decide it again.
       const events = decision.events.map((event: RulesEvent, i: number) => ({
         ...this.toNewEvent(event, userId, seat),
         stepStart: i === 0,
         reversible: decision.reversible,
+        ...(i === 0 ? { move } : {}),
       }));
       return await this.appendAndFold(game, events, {}, clientMoveId);
     } catch (error) {
@@ -295,12 +308,15 @@ export class GameService {
 
   async history(game: LoadedGame, viewer: Viewer, after = 0, first = 100): Promise<HistoryEntry[]> {
     const take = Math.min(Math.max(first, 1), 500);
+    const from = Math.max(after, 0);
+    const to = Math.min(after + take, game.row.version);
     const [events, jumps] = await Promise.all([
-      this.store.readEvents(game.row.id, Math.max(after, 0), Math.min(after + take, game.row.version)),
+      // A few events more, to see whether the page's last step hid anything (see historyEntries).
+      this.store.readEvents(game.row.id, from, Math.min(to + STEP_LOOKAHEAD, game.row.version)),
       this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
     ]);
     const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
-    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer);
+    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer, Math.max(to - from, 0));
   }
 
   // ---- shared steps ----------------------------------------------------------

@@ -4,6 +4,7 @@
  * (undone or rolled back). Pure, so the API and the mail worker, which read
  * the events in their own ways, show the same history.
  */
+import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
 import { GameCreated, GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
 
@@ -22,14 +23,19 @@ export interface RecordedEvent {
   actorSeat: number | null;
   actorUserId: string | null;
   at: Date;
+  /** What caused the append this event opens (the move as submitted, a server-side cause), or null. */
+  move?: unknown;
+  stepStart?: boolean;
 }
 
 export interface HistoryEntry extends RecordedEvent {
   rolledBack: boolean;
+  /** The move (or cause) this event opens, as the reader may see it; null where there is none or it is hidden. */
+  move: unknown;
 }
 
 /** Which events the current version no longer stands on (undone or rolled back). */
-function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
+export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
   const rolledBack = new Set<number>();
   const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
   let current = version;
@@ -42,16 +48,55 @@ function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
 }
 
 /** `events` as `viewer` may read them, given every jump of the game and its current version. */
-export function historyEntries(ruleset: AnyRuleset, events: RecordedEvent[], jumps: Jump[], version: number, viewer: Viewer): HistoryEntry[] {
+/**
+ * `events` as `viewer` may read them, given every jump of the game and its
+ * current version. Only the first `shown` entries are returned: the events
+ * after them are there to tell whether a step that starts among them hides
+ * anything (see visibleMove).
+ */
+export function historyEntries(
+  ruleset: AnyRuleset,
+  events: RecordedEvent[],
+  jumps: Jump[],
+  version: number,
+  viewer: Viewer,
+  shown = events.length,
+): HistoryEntry[] {
   const rolledBack = rolledBackSeqs(jumps, version);
-  return events.map((event) => ({
+  return events.slice(0, shown).map((event, i) => ({
     seq: event.seq,
     ...redactEvent(ruleset, event, viewer),
     actorSeat: event.actorSeat,
     actorUserId: event.actorUserId,
     at: event.at,
     rolledBack: rolledBack.has(event.seq),
+    move: visibleMove(ruleset, events, i, viewer),
   }));
+}
+
+/** An event that opens an append or a step: the events after one up to the next belong to it. */
+export function opensAppend(event: { type: string; move?: unknown; stepStart?: boolean }): boolean {
+  return isPlatformEvent(event.type) || (event.move !== null && event.move !== undefined) || event.stepStart === true;
+}
+
+/**
+ * The move recorded on `events[i]`, if `viewer` may see it. A server-side
+ * cause is public; a player's move is seen by its player, by everyone once
+ * the game is over, and by others when its step hid nothing from them (every
+ * event of it reads the same redacted for them): a move may name what its
+ * events keep secret (a card played face down), so otherwise it stays hidden.
+ */
+function visibleMove(ruleset: AnyRuleset, events: RecordedEvent[], i: number, viewer: Viewer): unknown {
+  const event = events[i];
+  if (event.move === null || event.move === undefined) return null;
+  if (viewer === 'all' || isPlatformEvent(event.type) || viewer === event.actorSeat) return event.move;
+  for (let j = i; j < events.length; j++) {
+    if (j > i && opensAppend(events[j])) return event.move;
+    const { type, ...payload } = ruleset.redact({ ...events[j].payload, type: events[j].type }, viewer);
+    if (type !== events[j].type || canonicalJson(payload) !== canonicalJson(events[j].payload)) return null;
+  }
+  // The step may go on past the events read: nothing says it hid nothing.
+  return null;
 }
 
 function redactEvent(ruleset: AnyRuleset, event: RecordedEvent, viewer: Viewer): { type: string; payload: Record<string, unknown> } {

@@ -38,6 +38,8 @@ export interface MoveDeadlineSettings {
 
 export interface GameCreatedPayload {
   ruleset: string;
+  /** The ruleset's `version` the game was created under; absent in games stored before versions (1). */
+  rulesetVersion?: number;
   seats: number;
   options: Record<string, unknown>;
   /** SHA-256 of the server seed (src/randomness/draw-recipe.ts), public from the start; absent in games stored before it. */
@@ -69,6 +71,17 @@ export interface JumpPayload {
   toVersion: number;
   reason?: string;
 }
+
+/**
+ * What caused an append the server made without a player's move, recorded
+ * as the `move` of its first event (a player's move records the move itself):
+ * a move deadline that passed (`game.deadlinePassed` opens the append, and
+ * the game's `onExpiry` outcome may follow in it), or the host's decision
+ * about one (`resolveDeadline`).
+ */
+export type ServerCause =
+  | { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineAction | 'ASK_HOST' }
+  | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
 
 export function isPlatformEvent(type: string): boolean {
   return type.startsWith(PLATFORM_EVENT_PREFIX);

@@ -72,6 +72,13 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
   /** Stable id used in the API and stored with every game (`five-tribes`). */
   id: string;
   name: string;
+  /**
+   * The version of the rules this code plays, from 1. Raise it with every
+   * change that would decide a stored game differently (a rule fixed, an
+   * event's shape changed): each game keeps the version it was created
+   * under, and `npm run games:revalidate` replays live games under today's.
+   */
+  version: number;
   description: string;
   minSeats: number;
   maxSeats: number;
@@ -115,6 +122,14 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * extends the deadline or ends the game instead.
    */
   skipTurn?(state: S, seat: Seat, random: Random): E[] | null;
+  /**
+   * Optional, beside a change of an event's shape: `event` as a game created
+   * under `storedVersion` (older than `version`) stored it, in the shape this
+   * version's `evolve` reads and `decide` writes. Stored events are never
+   * rewritten: every fold of an older game, and every check of its record,
+   * reads them through this.
+   */
+  upcast?(event: RulesEvent, storedVersion: number): RulesEvent;
 }
 
 /** Any ruleset, as the server holds them. */

@@ -48,6 +48,7 @@ function drawInto(hand: Hand, card: number): Hand {
 export const countingGame: Ruleset<CountingState, Move, Event> = {
   id: 'counting',
   name: 'Counting (test game)',
+  version: 1,
   description: 'A tiny game for testing the server.',
   minSeats: 2,
   maxSeats: 4,

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
-import { gqlOk } from '../support/app';
+import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
@@ -39,6 +39,38 @@ export async function launchBrowser(): Promise<TestBrowser> {
   return {
     browser,
     close: () => browser.close(),
+  };
+}
+
+/** Two players at a server that serves the web page: Ann at a desktop, Bob on a phone, each logged in in a window of their own. */
+export interface TwoPlayersAtTheirPages {
+  server: TestServer;
+  chromium: TestBrowser;
+  ann: Player;
+  bob: Player;
+  annPage: Page;
+  bobPage: Page;
+  close(): Promise<void>;
+}
+
+export async function twoPlayersAtTheirPages(): Promise<TwoPlayersAtTheirPages> {
+  const server = await startTestServer({ web: true });
+  const chromium = await launchBrowser();
+  const baseUrl = server.url.replace(/\/graphql$/, '');
+  const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+  const annPage = (await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page;
+  const bobPage = (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page;
+  return {
+    server,
+    chromium,
+    ann,
+    bob,
+    annPage,
+    bobPage,
+    close: async () => {
+      await chromium.close();
+      await server.close();
+    },
   };
 }
 

@@ -6,31 +6,24 @@
  * warning on a game whose host chose the seed, before they sit down.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
+import { gqlOk, type Player, type TestServer } from '../support/app';
 import { playTurn } from '../support/counting-api';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { screenshot, twoPlayersAtTheirPages, type TwoPlayersAtTheirPages } from './browser';
 
 describe('web page: shuffle fairness', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
   let ann: Player;
   let bob: Player;
   let annPage: Page;
   let bobPage: Page;
+  let players: TwoPlayersAtTheirPages;
 
   beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-    const baseUrl = server.url.replace(/\/graphql$/, '');
-    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    annPage = (await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page;
-    bobPage = (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page;
+    players = await twoPlayersAtTheirPages();
+    ({ server, ann, bob, annPage, bobPage } = players);
   });
 
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  afterAll(() => players?.close());
 
   const randomnessOf = async (id: string) =>
     (await gqlOk<{ game: { randomness: { commitment: string; clientSeeds: string[]; serverSeed: string | null } } }>(server.url, `query($id: ID!) { game(id: $id) { randomness { commitment clientSeeds serverSeed } } }`, { id })).game.randomness;

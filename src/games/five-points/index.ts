@@ -17,6 +17,7 @@ import { redact, status, view } from './view';
 export const fivePoints: Ruleset<State, Move, Event> = {
   id: 'five-points',
   name: 'Five Points: Gangs of New York',
+  version: 1,
   description:
     'Place rabble in the neighborhoods of 1850s Manhattan, bid for manipulations, win elections to seat your bosses ' +
     'and collect control markers next door. Five bosses on the board wins at once.',

@@ -14,6 +14,7 @@ import { redact, status, view } from './view';
 export const fiveTribes: Ruleset<State, Move, Event> = {
   id: 'five-tribes',
   name: 'Five Tribes',
+  version: 1,
   description:
     'Bid for turn order, move the meeples of the Five Tribes across the Sultanate of Naqala, take control of tiles and invoke the 22 Djinns.',
   minSeats: 2,

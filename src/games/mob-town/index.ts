@@ -19,6 +19,7 @@ import { redact, view } from './view';
 export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   id: 'mob-town',
   name: 'Mob Town',
+  version: 1,
   description:
     'Take over businesses in three freshly dealt cities with animal henchmen, secret agendas and briefcases; ' +
     'with the Professionals, City cards, Landmarks and Big Money variants and the co-op mode "Upholding the Law". ' +

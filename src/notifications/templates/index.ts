@@ -9,4 +9,5 @@ export { layout } from './layout';
 export type { RenderedMail } from './layout';
 export type { GameMailContext, MailBody } from './mail-template';
 export { rollbackMail } from './rollback';
+export { rulesCheckFailedMail } from './rules-check-failed';
 export { yourTurnMail } from './your-turn';

@@ -2,6 +2,7 @@
 import { ProblemBanner } from '../components/problem-banner';
 import { GameLobby } from '../play/game-lobby';
 import { PlayArea } from '../play/play-area';
+import { GameRecord } from '../play/game-record';
 import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
 import { useRulesets } from '../components/use-rulesets';
@@ -22,6 +23,7 @@ export function GamePage({ id }: { id: string }) {
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
       <ShuffleFairness game={game} />
+      {game.status !== 'LOBBY' && <GameRecord game={game} />}
     </main>
   );
 }

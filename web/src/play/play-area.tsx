@@ -93,6 +93,17 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   };
   const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
 
+  // The host's mail about a corrected rule links here with `?rollbackTo=<point>`: open that point, ready to roll back to it.
+  const [requestedRollback, setRequestedRollback] = useState(() => Number(new URLSearchParams(window.location.search).get('rollbackTo')) || null);
+  useEffect(() => {
+    if (requestedRollback === null || !isHost) return;
+    const point = [...replayable].reverse().find((item) => item.seq <= requestedRollback && mayRollBack(item));
+    if (!point) return;
+    setRequestedRollback(null);
+    setReplaySeq(point.seq);
+    setRollbackItem(point);
+  }, [requestedRollback, replayable, isHost]);
+
   return (
     <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
       <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />

@@ -1,0 +1,48 @@
+/**
+ * The server's games for a command-line tool: configuration from the
+ * environment (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR, as
+ * `npm start` runs it), then a Nest application context without HTTP.
+ */
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { RecordsToolsModule } from '../src/app.module';
+import { loadConfig } from '../src/config/config';
+import { resolveJwtSecret } from '../src/config/jwt-secret';
+import { connectDatabase } from '../src/database/connect';
+import { RULESETS_HOSTED } from '../src/games';
+
+export async function withServerGames<T>(work: (context: INestApplicationContext) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectDatabase(config, (line) => console.error(line));
+  try {
+    const context = await NestFactory.createApplicationContext(
+      RecordsToolsModule.forRoot({
+        databaseUrl: database.url,
+        jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+        rulesets: RULESETS_HOSTED,
+        snapshotInterval: config.snapshotInterval,
+        snapshotKey: config.snapshotKey,
+      }),
+      { logger: false },
+    );
+    try {
+      return await work(context);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+/** Runs a tool's main: its exit code, or 2 with the message of what went wrong. */
+export function runTool(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * `npm run verify -- <record.json[.gz] | --game ID>`: checks a game's record with
+ * the rules code (src/records/verify-record.ts) and prints "verified" or the
+ * first step that does not hold; exits with 0 when verified, 1 when not, 2
+ * when the record cannot be read. A file needs no database: the record of a
+ * finished game, downloaded from any server running these rules, is checked
+ * on this machine. `--game ID` checks the game as this server stores it
+ * (DATABASE_URL, or the embedded database), server seed included, running or not.
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { RULESETS_HOSTED } from '../src/games';
+import type { GameRecord } from '../src/records/game-record';
+import { RecordsService } from '../src/records/records.service';
+import { verdictText, verifyRecord } from '../src/records/verify-record';
+import { runTool, withServerGames } from './records-context';
+
+const USAGE = 'usage: npm run verify -- <record.json | --game ID>';
+
+async function recordToCheck(args: string[]): Promise<GameRecord> {
+  if (args[0] === '--game' && args.length === 2) return withServerGames((context) => context.get(RecordsService).wholeRecord(args[1]));
+  if (args.length === 1 && !args[0].startsWith('--')) {
+    const bytes = readFileSync(args[0]);
+    // A gzipped record (as test/corpus keeps them) is read as it is.
+    return JSON.parse((args[0].endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8')) as GameRecord;
+  }
+  throw new Error(USAGE);
+}
+
+runTool(async () => {
+  const record = await recordToCheck(process.argv.slice(2));
+  const verdict = verifyRecord(record, (id) => RULESETS_HOSTED.find((ruleset) => ruleset.id === id));
+  console.log(verdictText(verdict));
+  return verdict.ok ? 0 : 1;
+});

@@ -1,0 +1,193 @@
+/**
+ * How the verifier checks each platform event (`game.*`, the events the
+ * server writes itself beside a ruleset's own): the one place per event type
+ * that says when the server may append it, and which of the ruleset's events
+ * must follow it in the same append (decided again here, with the recorded
+ * randomness). A new platform event gets its entry here, or every record
+ * holding one fails to verify ("not an event this server writes").
+ *
+ * Each rule answers the refusal the server would have given at that moment,
+ * or null. What a record cannot show (a deadline's clock, an invitation's
+ * address) is not checked; everything the events themselves say is.
+ */
+import { commitmentTo } from '../randomness/draw-recipe';
+import type { AnyRuleset, GameStatus, RulesEvent } from '../rules/contract';
+import type { Random } from '../rules/random';
+import type { GameState } from '../play/game-state';
+import {
+  DeadlineExtended,
+  DeadlinePassed,
+  EndedByHost,
+  GameCreated,
+  GameCreatedPayload,
+  GameRolledBack,
+  GameStarted,
+  JumpPayload,
+  MoveUndone,
+  PlayerInvited,
+  SeatTaken,
+  SeatTakenPayload,
+  SeedRevealed,
+  SeedRevealedPayload,
+  ServerCause,
+  TurnSkipped,
+} from '../play/platform-events';
+import { resolveOptions } from '../games/registry';
+import type { GameRecord, RecordEvent } from './game-record';
+
+/** Where a platform event stands in the game, as the verifier has rebuilt it. */
+export interface Moment {
+  event: RecordEvent;
+  /** The event before it, if any. */
+  previous: RecordEvent | undefined;
+  /** The game's state just before the event. */
+  state: GameState;
+  /** Its status (null before the start). */
+  status: GameStatus | null;
+  ruleset: AnyRuleset;
+  record: GameRecord;
+  /** The host's user id (from `game.created`). */
+  hostId: string | null;
+  /** The version play began at (after the setup), once started. */
+  startedVersion: number | null;
+  /** The state the game was in at any earlier version. */
+  stateAt(version: number): GameState;
+  /** The generator of the draws made by an append that began just after `version` (src/randomness/draw-recipe.ts). */
+  drawsAfter(version: number): Random;
+}
+
+export interface PlatformEventRule {
+  /** Why the server would not have appended this event here, or null. */
+  refusal(moment: Moment): string | null;
+  /** The ruleset's events that must follow it in its append, decided again; absent: none. */
+  followedBy?(moment: Moment): { events: RulesEvent[] | null; what: string };
+}
+
+const playing = (m: Moment) => (m.status !== null && !m.status.finished ? null : 'the game was not being played');
+const first = (...checks: Array<string | null>) => checks.find((check) => check !== null) ?? null;
+const seatOf = (m: Moment) => (m.event.payload as { seat: number }).seat;
+
+function causeOf(event: RecordEvent | undefined): ServerCause | null {
+  const move = event?.move as ServerCause | null | undefined;
+  return move && typeof move === 'object' && 'cause' in move ? move : null;
+}
+
+/**
+ * Whether `event` was appended together with the `game.deadlinePassed` before
+ * it (a deadline whose `onExpiry` applied at once), rather than later by the
+ * host. Recorded by the cause on the deadline's event; in games stored before
+ * causes were, told by the shared time of the events of one append.
+ */
+function sameAppendAsDeadline(m: Moment): boolean {
+  if (m.previous?.type !== DeadlinePassed) return false;
+  const cause = causeOf(m.previous);
+  if (cause?.cause === 'deadlinePassed') return cause.onExpiry !== 'ASK_HOST' && causeOf(m.event) === null;
+  return m.previous.at === m.event.at;
+}
+
+/** A deadline outcome (extend, skip, end): at once after the deadline passed, or the host's later decision. */
+function deadlineOutcome(m: Moment): string | null {
+  if (sameAppendAsDeadline(m)) return null;
+  if (m.event.actorUserId !== m.hostId) return 'only the host decides what happens after a deadline';
+  const cause = causeOf(m.event);
+  return cause === null || cause.cause === 'resolveDeadline' ? null : 'its recorded cause is not the host\'s decision';
+}
+
+function jump(m: Moment, allowed: (toVersion: number) => string | null): string | null {
+  const { toVersion } = m.event.payload as unknown as JumpPayload;
+  if (!Number.isInteger(toVersion) || toVersion < 0 || toVersion >= m.event.seq - 1) return `it returns to version ${toVersion}, which is not an earlier one`;
+  return allowed(toVersion);
+}
+
+export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
+  [GameCreated]: {
+    refusal(m) {
+      const created = m.event.payload as unknown as GameCreatedPayload;
+      if (m.event.seq !== 1) return 'a game is created once, by its first event';
+      if (created.ruleset !== m.record.game.ruleset) return `it creates a game of ${created.ruleset}, not of ${m.record.game.ruleset}`;
+      if ((created.rulesetVersion ?? 1) !== m.record.game.rulesetVersion) return 'it names another version of the rules than the record';
+      if (!Number.isInteger(created.seats) || created.seats < m.ruleset.minSeats || created.seats > m.ruleset.maxSeats) {
+        return `${m.ruleset.name} is played by ${m.ruleset.minSeats} to ${m.ruleset.maxSeats} players, not ${created.seats}`;
+      }
+      try {
+        resolveOptions(m.ruleset, created.options);
+      } catch (error) {
+        return `its options are not the rules' own: ${(error as Error).message}`;
+      }
+      if (m.event.actorUserId !== created.hostId) return 'it was not made by the host it names';
+      return created.commitment === undefined || created.commitment === m.record.randomness.commitment ? null : 'its commitment is not the record\'s';
+    },
+  },
+  [SeatTaken]: {
+    refusal(m) {
+      const { seat, userId } = m.event.payload as unknown as SeatTakenPayload;
+      if (m.state.started) return 'the game had already started';
+      if (!Number.isInteger(seat) || seat < 0 || seat >= m.state.seats.length) return `there is no seat ${seat}`;
+      if (m.state.seats[seat] !== null) return `seat ${seat} was taken`;
+      if (m.state.seats.includes(userId)) return 'that player already had a seat';
+      return m.event.actorUserId === userId ? null : 'a seat is taken by its own player';
+    },
+  },
+  [PlayerInvited]: {
+    refusal: (m) => (m.state.started ? 'the game had already started' : m.event.actorUserId === m.hostId ? null : 'only the host invites'),
+  },
+  [GameStarted]: {
+    refusal(m) {
+      if (m.state.started) return 'the game had already started';
+      if (m.state.seats.includes(null)) return 'a seat was still free';
+      return m.event.actorUserId === m.hostId ? null : 'only the host starts the game';
+    },
+    followedBy: (m) => ({
+      what: 'the setup',
+      events: m.ruleset.setup(m.ruleset.initialState({ seats: m.state.seats.length, options: m.state.options }), m.drawsAfter(m.event.seq - 1)),
+    }),
+  },
+  [GameRolledBack]: {
+    refusal: (m) =>
+      first(
+        playing(m),
+        m.event.actorUserId === m.hostId ? null : 'only the host rolls a game back',
+        jump(m, (toVersion) => (m.startedVersion !== null && toVersion >= m.startedVersion ? null : 'a game is not rolled back to before its start')),
+      ),
+  },
+  [MoveUndone]: {
+    refusal: (m) =>
+      first(
+        playing(m),
+        jump(m, (toVersion) => {
+          const last = m.state.undoable[m.state.undoable.length - 1];
+          const seat = m.state.seats.indexOf(m.event.actorUserId);
+          return last && last.seat === seat && last.before === toVersion ? null : 'it takes back a step its player could not take back';
+        }),
+      ),
+  },
+  [DeadlinePassed]: {
+    refusal(m) {
+      const seat = seatOf(m);
+      if (!m.state.moveDeadline) return 'the game has no move deadlines';
+      return first(playing(m), m.status?.activeSeats.includes(seat) ? null : `seat ${seat} was not to act`, m.event.actorUserId === null ? null : 'only the server passes deadlines');
+    },
+  },
+  [DeadlineExtended]: {
+    refusal: (m) => first(playing(m), m.state.moveDeadline ? null : 'the game has no move deadlines', deadlineOutcome(m)),
+  },
+  [TurnSkipped]: {
+    refusal: (m) => first(playing(m), m.status?.activeSeats.includes(seatOf(m)) ? null : `seat ${seatOf(m)} was not to act`, deadlineOutcome(m)),
+    followedBy(m) {
+      // Drawn for the append: from the deadline's event when the skip came with it.
+      const appendedAfter = sameAppendAsDeadline(m) ? m.previous!.seq - 1 : m.event.seq - 1;
+      return { what: `the skip of seat ${seatOf(m)}`, events: m.ruleset.skipTurn?.(m.state.rules, seatOf(m), m.drawsAfter(appendedAfter)) ?? null };
+    },
+  },
+  [EndedByHost]: {
+    refusal: (m) => first(playing(m), deadlineOutcome(m)),
+  },
+  [SeedRevealed]: {
+    refusal(m) {
+      const { serverSeed } = m.event.payload as unknown as SeedRevealedPayload;
+      if (!m.status?.finished) return 'the seed is revealed only when the game finishes';
+      if (m.previous?.at !== m.event.at) return 'the seed is revealed with the events that finish the game';
+      return commitmentTo(serverSeed) === m.record.randomness.commitment ? null : 'the revealed server seed does not match the commitment made when the game was created';
+    },
+  },
+};

@@ -1,0 +1,100 @@
+/**
+ * `npm run games:revalidate`: every live game's history decided again under
+ * the rules of today (the verifier, on the line of play in force), before or
+ * after a fix to a ruleset is deployed. Each game's outcome is stored
+ * (`games.rules_check`, `Game.rulesCheck`); a game that no longer holds is
+ * reported with the first step that does not, and its host is mailed once
+ * per such step, with a link to roll back to just before it. History is
+ * never edited: the host decides.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { PrismaService } from '../database/prisma.service';
+import { RulesetRegistry } from '../games/registry';
+import { NotificationOutbox } from '../notifications/outbox';
+import { RecordsService } from './records.service';
+import { Verdict, verifyRecord } from './verify-record';
+
+/** What is stored per game (`games.rules_check`). */
+export interface RulesCheck {
+  ok: boolean;
+  firstBadSeq: number | null;
+  /** ISO 8601. */
+  checkedAt: string;
+  rulesetVersion: number;
+}
+
+/** Which games: every live game, those of one ruleset, or one game (live or not). */
+export interface RevalidationScope {
+  ruleset?: string;
+  gameId?: string;
+}
+
+export interface RevalidatedGame {
+  gameId: string;
+  ruleset: string;
+  check: RulesCheck;
+  verdict: Verdict;
+  /** The host was mailed about it this time. */
+  hostMailed: boolean;
+}
+
+/** The mail's facts (notifications.details). */
+export interface RulesCheckFailedDetails {
+  firstBadSeq: number | null;
+  /** The version just before the first bad step, where the host may roll back to; null where it is before the start of play. */
+  rollbackTo: number | null;
+}
+
+const STORE_CHECK = `UPDATE games SET rules_check = $2::jsonb WHERE id = $1::uuid`;
+
+@Injectable()
+export class Revalidation {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly records: RecordsService,
+    private readonly outbox: NotificationOutbox,
+    private readonly clock: Clock,
+    @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
+  ) {}
+
+  /** Checks the games in `scope` one at a time (memory holds one game's record at most), telling `onGame` of each. */
+  async run(scope: RevalidationScope = {}, onGame: (game: RevalidatedGame) => void = () => {}): Promise<RevalidatedGame[]> {
+    if (scope.ruleset) this.rulesets.get(scope.ruleset); // an unknown id is refused with the known ones
+    const games = await this.prisma.game.findMany({
+      where: scope.gameId ? { id: scope.gameId } : { status: 'ACTIVE', ...(scope.ruleset ? { ruleset: scope.ruleset } : {}) },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    const checked: RevalidatedGame[] = [];
+    for (const { id } of games) {
+      const game = await this.revalidate(id);
+      checked.push(game);
+      onGame(game);
+    }
+    return checked;
+  }
+
+  private async revalidate(gameId: string): Promise<RevalidatedGame> {
+    const row = await this.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { ruleset: true, hostId: true, startedVersion: true, rulesCheck: true } });
+    const verdict = verifyRecord(await this.records.wholeRecord(gameId), this.records.rulesetLookup, { lineInForceOnly: true });
+    const check: RulesCheck = {
+      ok: verdict.ok,
+      firstBadSeq: verdict.ok ? null : verdict.seq,
+      checkedAt: this.clock.now().toISOString(),
+      rulesetVersion: this.rulesets.get(row.ruleset).version,
+    };
+    const previous = row.rulesCheck as RulesCheck | null;
+    // Told once per step that fails, not at every run.
+    const tellHost = !check.ok && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
+    const rollbackTo = check.firstBadSeq !== null && row.startedVersion !== null && check.firstBadSeq - 1 >= row.startedVersion ? check.firstBadSeq - 1 : null;
+    await this.prisma.inSqlTransaction(async (sql) => {
+      await sql.query(STORE_CHECK, [gameId, JSON.stringify(check)]);
+      if (!tellHost) return;
+      const details: RulesCheckFailedDetails = { firstBadSeq: check.firstBadSeq, rollbackTo };
+      // Whatever the host's mail settings: a game of theirs needs their decision.
+      await this.outbox.recordAccountMail(sql, { kind: 'RULES_CHECK_FAILED', userId: row.hostId, toAddress: null, gameId, details: { ...details } });
+    });
+    return { gameId, ruleset: row.ruleset, check, verdict, hostMailed: tellHost };
+  }
+}

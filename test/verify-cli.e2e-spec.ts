@@ -1,0 +1,73 @@
+/**
+ * `npm run verify -- <record>` on this machine, without a database: a
+ * corpus record verifies (exit 0); the same record with one payload changed
+ * is refused, naming the event (exit 1); a file that is no record is refused (exit 1).
+ * With `--game`, it and `npm run games:revalidate` read a server's database.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CORPUS_DIR, corpusFiles, readCorpusRecord } from './corpus/corpus-files';
+import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
+
+/** Runs one of the scripts/ tools as `npm run` does. */
+function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', join('scripts', script), ...args],
+      { cwd: join(__dirname, '..'), env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const verify = (file: string) => run('verify.ts', [file]);
+const dir = mkdtempSync(join(tmpdir(), 'pbw-verify-'));
+
+describe('npm run verify', () => {
+  const name = corpusFiles().find((file) => file.startsWith('five-tribes'))!;
+
+  it('prints "verified" for a true record, and the first bad event of a changed one', async () => {
+    const record = readCorpusRecord(name);
+    const changed = JSON.parse(JSON.stringify(record));
+    const step = changed.events.find((event: { move: unknown; seq: number }) => event.move !== null && event.seq > 20);
+    step.payload = { ...step.payload, changed: true };
+    writeFileSync(join(dir, 'changed.json'), JSON.stringify(changed));
+    writeFileSync(join(dir, 'not-a-record.json'), '{"hello": "world"}');
+
+    const [whole, tampered, notRecord] = await Promise.all([verify(join(CORPUS_DIR, name)), verify(join(dir, 'changed.json')), verify(join(dir, 'not-a-record.json'))]);
+    expect(whole).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, \d+ steps decided again\)\n$/) });
+    expect(tampered).toMatchObject({ code: 1, stdout: `not verified: event ${step.seq}: its hash does not match its content and the events before it: the history was changed\n` });
+    expect(notRecord).toMatchObject({ code: 1, stdout: expect.stringContaining('this is not a game record') });
+  });
+});
+
+describe('npm run verify -- --game and npm run games:revalidate, on a server\'s database', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('check a stored game, running, with its server seed: it verifies and holds under today\'s rules', async () => {
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "cli-game" }) { id } }`,
+      {},
+      ann.token,
+    );
+    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, bob.token);
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, ann.token);
+    const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
+
+    const [verified, revalidated] = await Promise.all([run('verify.ts', ['--game', createGame.id], env), run('games-revalidate.ts', ['--game', createGame.id], env)]);
+    expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, 1 steps decided again\)\n$/) });
+    expect(revalidated).toMatchObject({ code: 0, stdout: `game ${createGame.id} (five-tribes): holds\nChecked 1 game under today's rules: every one holds.\n` });
+    const { game } = await gqlOk<{ game: { rulesCheck: { ok: boolean } } }>(server.url, `query($id: ID!) { game(id: $id) { rulesCheck { ok } } }`, { id: createGame.id });
+    expect(game.rulesCheck).toEqual({ ok: true });
+  });
+});
