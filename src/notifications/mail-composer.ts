@@ -6,6 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RulesetRegistry } from '../games/registry';
 import { historyEntries } from '../play/history';
+import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
 import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { summarizeEvents } from './event-summary';
@@ -109,7 +110,7 @@ export class MailComposer {
       case 'GAME_FINISHED':
         return this.gameFinished(mail);
       case 'ROLLBACK':
-        return rollbackMail({ ...context, hostName: game.hostName, ...(notification.details as { toVersion: number; reason: string }) });
+        return this.rollback(mail);
       case 'DEADLINE_REMINDER':
         return deadlineReminderMail({ ...context, deadline: new Date((notification.details as { deadline: string }).deadline) });
       case 'DEADLINE_PASSED':
@@ -139,6 +140,12 @@ export class MailComposer {
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
     return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null });
+  }
+
+  private rollback({ notification, game, context }: GameMail): MailBody {
+    const { toVersion, reason } = notification.details as { toVersion: number; reason: string };
+    const target = momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(toVersion);
+    return rollbackMail({ ...context, hostName: game.hostName, reason, position: positionAfter(target) });
   }
 
   private gameFinished({ game, context }: GameMail): MailBody {

@@ -1,10 +1,12 @@
 /**
  * A game's history as one reader may see it: each event redacted for that
  * reader, and marked when the game's current version no longer stands on it
- * (undone or rolled back). Pure, so the API and the mail worker, which read
+ * (undone or rolled back), and placed in rounds and moves. Pure, so the
+ * API and the mail worker, which read
  * the events in their own ways, show the same history.
  */
 import type { AnyRuleset, Viewer } from '../rules/contract';
+import type { Moment } from './moments';
 import { GameCreated, GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
 
 /** The events that move a game back to an earlier version. */
@@ -26,6 +28,10 @@ export interface RecordedEvent {
 
 export interface HistoryEntry extends RecordedEvent {
   rolledBack: boolean;
+  /** Where the game stood after this event, in rounds and moves; null where the reader did not count them. */
+  moment: Moment | null;
+  /** For an undo or a rollback: where it took the game back to. */
+  target: Moment | null;
 }
 
 /** Which events the current version no longer stands on (undone or rolled back). */
@@ -42,8 +48,17 @@ function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
 }
 
 /** `events` as `viewer` may read them, given every jump of the game and its current version. */
-export function historyEntries(ruleset: AnyRuleset, events: RecordedEvent[], jumps: Jump[], version: number, viewer: Viewer): HistoryEntry[] {
+export function historyEntries(
+  ruleset: AnyRuleset,
+  events: RecordedEvent[],
+  jumps: Jump[],
+  version: number,
+  viewer: Viewer,
+  moments: ReadonlyMap<number, Moment> = new Map(),
+): HistoryEntry[] {
   const rolledBack = rolledBackSeqs(jumps, version);
+  const jumpTargets = new Map(jumps.map((jump) => [jump.seq, jump.toVersion]));
+  const momentAt = (seq: number | undefined) => (seq === undefined ? null : (moments.get(seq) ?? null));
   return events.map((event) => ({
     seq: event.seq,
     ...redactEvent(ruleset, event, viewer),
@@ -51,6 +66,8 @@ export function historyEntries(ruleset: AnyRuleset, events: RecordedEvent[], jum
     actorUserId: event.actorUserId,
     at: event.at,
     rolledBack: rolledBack.has(event.seq),
+    moment: momentAt(event.seq),
+    target: momentAt(jumpTargets.get(event.seq)),
   }));
 }
 

@@ -115,6 +115,14 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * extends the deadline or ends the game instead.
    */
   skipTurn?(state: S, seat: Seat, random: Random): E[] | null;
+  /**
+   * Optional: which events begin a round, so that the history can name
+   * each move's round ("Round 2 · Bob's turn · move 14"): an event of type
+   * `startedBy` carries the new round's number in `round`; an event of type
+   * `firstStartedBy`, if set, begins round 1 (a setup that deals it). A
+   * game without rounds leaves it out, and its moves are only counted.
+   */
+  rounds?: { startedBy: E['type']; firstStartedBy?: E['type'] };
 }
 
 /** Any ruleset, as the server holds them. */

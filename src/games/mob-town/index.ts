@@ -38,4 +38,5 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   status,
   describe,
   skipTurn,
+  rounds: { startedBy: 'roundStarted' },
 };

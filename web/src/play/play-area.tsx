@@ -40,7 +40,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
   const history = useHistory(game.id, game.version, game.status === 'FINISHED');
-  const items = timelineItems(history);
+  const items = timelineItems(history, nameOf);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);
   const { send, busy, problem, dismiss } = useMutations();
