@@ -64,8 +64,17 @@ export interface GameStatus {
   scores?: number[];
   /** Seats that won (several on a shared victory). Set once finished. */
   winners?: Seat[];
-  /** Anything else worth showing as the result (tie-breaks, breakdowns). */
-  detail?: Record<string, unknown>;
+  /**
+   * Anything else worth showing as the result (tie-breaks, how it ended).
+   * `categories`, once finished, is the score sheet the end screen shows.
+   */
+  detail?: { categories?: ScoreCategory[] } & Record<string, unknown>;
+}
+
+/** One line of a finished game's score sheet: the points each seat (index = seat) made in one category; the lines add up to `scores`. */
+export interface ScoreCategory {
+  label: string;
+  points: number[];
 }
 
 export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesEvent> {

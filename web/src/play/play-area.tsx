@@ -17,6 +17,7 @@ import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
 import { DeadlineNotice } from './deadline-notice';
+import { EndScreen } from './end-screen';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
@@ -95,7 +96,11 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   return (
     <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
-      <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
+      {game.status === 'FINISHED' ? (
+        <EndScreen game={game} players={players} />
+      ) : (
+        <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
+      )}
       <PlayerStrip players={players} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
