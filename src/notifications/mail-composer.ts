@@ -61,12 +61,13 @@ export class MailComposer {
     const { recipient } = notification;
     const to = { name: recipient.displayName ?? '', address: recipient.email! };
     const accountBody = this.accountBody(notification);
-    if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName }), to };
+    const settingsUrl = this.pageUrl('/settings');
+    if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName, settingsUrl }), to };
     const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : this.gameBody(notification);
     const scope: UnsubscribeScope = notification.kind === 'DIGEST' ? 'ALL' : (notification.kind as ChoosableKind);
     const unsubscribeUrl = this.links.url({ userId: notification.userId!, scope });
-    const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl, settingsUrl: this.pageUrl('/settings') };
-    return { ...layout(body, { recipientName: recipient.displayName, unsubscribe }), to, unsubscribeUrl };
+    const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl };
+    return { ...layout(body, { recipientName: recipient.displayName, settingsUrl, unsubscribe }), to, unsubscribeUrl };
   }
 
   /** The body of a mail about an account or an invitation to sign up; null for any other kind. */
