@@ -50,7 +50,7 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
       </h2>
       {endedByHost && <p className="muted">The host ended the game: “{endedByHost}”.</p>}
       {scores && (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label="Final scores" tabIndex={0}>
           <table className="score-sheet">
             <caption>Final scores</caption>
             <thead>

@@ -29,6 +29,7 @@ import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
 import { useHistory } from './use-history';
+import { useOfferInView } from './use-offer-in-view';
 import { useViewAsOf } from './use-view-as-of';
 
 /** Sent with each move so that a resent request is not played twice. */
@@ -92,6 +93,9 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     const next = replayable[replayIndex + delta];
     return next ? () => setReplaySeq(next.seq) : null;
   };
+  const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
+  // A new turn is a new version at which the player must act.
+  useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
   const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
 
   return (
