@@ -203,23 +203,35 @@ describe('GraphQL API (end to end)', () => {
     );
     expect(rolled.rollbackGame.view).toEqual(pastView.game.view);
     expect(rolled.rollbackGame.version).toBe(before.version + 1);
-    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any; text: string | null }> } }>(
+    type Moment = { round: number | null; move: number; seat: number | null };
+    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any; text: string | null; moment: Moment; target: Moment | null }> } }>(
       url,
-      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload text } } }`,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload text moment { round move seat } target { round move seat } } } }`,
       { id: game.id },
       ann.token,
     );
     const rolledBack = history.game.history.filter((h) => h.rolledBack).map((h) => h.seq);
     expect(rolledBack).toEqual(Array.from({ length: before.version - target }, (_, i) => target + 1 + i));
+    // Players read moves, not versions: the first move after the start is move 1, and the rollback names the move it went back to.
+    const momentAt = (seq: number) => history.game.history.find((h) => h.seq === seq)!.moment;
+    expect(momentAt(startVersion)).toEqual({ round: null, move: 0, seat: null });
+    expect(momentAt(startVersion + 1)).toMatchObject({ move: 1, seat: expect.any(Number) });
+    const landing = momentAt(target);
+    expect(landing.move).toBeGreaterThan(0);
     expect(history.game.history[history.game.history.length - 1]).toMatchObject({
       type: 'game.rolledBack',
       rolledBack: false,
       payload: { toVersion: target, reason: 'Bob misclicked' },
-      text: `Ann rolled the game back to version ${target}: “Bob misclicked”.`,
+      text: `Ann rolled the game back to move ${landing.move}: “Bob misclicked”.`,
+      moment: { ...landing, seat: null },
+      target: landing,
     });
     expect(history.game.history.slice(0, 3).map((h) => h.text)).toEqual(['Ann created the game for 2 players.', 'Ann took seat 1.', 'Bob took seat 2.']);
     const { game: g, player } = await current(game.id);
     expect((await submit(g, player, g.legalMoves[0])).errors).toBeUndefined();
+    const next = await gqlOk<{ game: { history: Array<{ moment: Moment }> } }>(url, `query($id: ID!, $after: Int!) { game(id: $id) { history(after: $after) { moment { round move seat } } } }`, { id: game.id, after: before.version + 1 }, ann.token);
+    // Counting goes on from where the rollback landed, also when the page reads only the newest entries.
+    expect(next.game.history[0].moment.move).toBe(landing.move + 1);
   });
 
   it('never shows one seat\'s hidden cards or the seed to anyone else until the game is over', async () => {

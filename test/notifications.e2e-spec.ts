@@ -130,7 +130,15 @@ describe('email notifications (end to end)', () => {
     const current = await loadGame(url, game.id, ann);
     await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob's cat walked on the keyboard") { id } }`, { id: game.id, v: current.version - 2 }, ann.token);
     const [rollback] = await inbox.waitFor(bob.email, /^Rolled back/);
-    expect(rollback.text).toContain(`Ann rolled Ann's Counting (test game) game back to version ${current.version - 2}`);
+    const moments = await gqlOk<{ game: { history: Array<{ seq: number; moment: { move: number } }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq moment { move } } } }`,
+      { id: game.id },
+      ann.token,
+    );
+    const landedOn = moments.game.history.find((entry) => entry.seq === current.version - 2)!.moment.move;
+    expect(rollback.text).toContain(`Ann rolled Ann's Counting (test game) game back to move ${landedOn}.`);
+    expect(rollback.text).not.toMatch(/version/i);
     expect(rollback.text).toContain("Reason: Bob's cat walked on the keyboard");
 
     while ((await loadGame(url, game.id, ann)).status !== 'FINISHED') await playTurn(url, game.id, [ann, bob]);

@@ -47,6 +47,16 @@ export class SeatModel {
   @Field(() => UserModel, { nullable: true }) user!: UserModel | null;
 }
 
+@ObjectType('Moment', { description: 'Where a game stood, as players count: round, whose turn, move number.' })
+export class MomentModel {
+  @Field(() => Int, { nullable: true, description: 'The round, for a game that has rounds and has begun its first.' })
+  round!: number | null;
+  @Field(() => Int, { description: 'Moves made so far on the line of play in force (0 before the first); an undone move keeps its number.' })
+  move!: number;
+  @Field(() => Int, { nullable: true, description: 'The seat whose move this is part of; null for the server\'s events and setup.' })
+  seat!: number | null;
+}
+
 @ObjectType('HistoryEntry')
 export class HistoryEntryModel {
   @Field(() => Int) seq!: number;
@@ -64,6 +74,10 @@ export class HistoryEntryModel {
   move!: unknown;
   @Field(() => String, { nullable: true, description: 'The event in one sentence, as this reader may see it; null for bookkeeping no reader needs.' })
   text!: string | null;
+  @Field(() => MomentModel, { description: 'Where the game stood after this event.' })
+  moment!: MomentModel;
+  @Field(() => MomentModel, { nullable: true, description: 'For an undo or a rollback: where it took the game back to.' })
+  target!: MomentModel | null;
 }
 
 @ObjectType('Integrity')

@@ -22,7 +22,7 @@ describe('summarizeEvents', () => {
       'Ann started the game.',
       'Bob added 2 to the counter.',
       'Bob drew a card.',
-      'Ann rolled the game back to version 4: “misclick”.',
+      'Ann rolled the game back to an earlier move: “misclick”.',
       'Ann ran out of time.',
     ]);
   });

@@ -6,6 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RulesetRegistry } from '../games/registry';
 import { historyEntries } from '../play/history';
+import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
 import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { summarizeEvents } from './event-summary';
@@ -62,12 +63,13 @@ export class MailComposer {
     const { recipient } = notification;
     const to = { name: recipient.displayName ?? '', address: recipient.email! };
     const accountBody = this.accountBody(notification);
-    if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName }), to };
+    const settingsUrl = this.pageUrl('/settings');
+    if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName, settingsUrl }), to };
     const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : this.gameBody(notification);
     const scope: UnsubscribeScope = notification.kind === 'DIGEST' ? 'ALL' : (notification.kind as ChoosableKind);
     const unsubscribeUrl = this.links.url({ userId: notification.userId!, scope });
-    const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl, settingsUrl: this.pageUrl('/settings') };
-    return { ...layout(body, { recipientName: recipient.displayName, unsubscribe }), to, unsubscribeUrl };
+    const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl };
+    return { ...layout(body, { recipientName: recipient.displayName, settingsUrl, unsubscribe }), to, unsubscribeUrl };
   }
 
   /** The body of a mail about an account or an invitation to sign up; null for any other kind. */
@@ -117,7 +119,7 @@ export class MailComposer {
       case 'GAME_FINISHED':
         return this.gameFinished(mail);
       case 'ROLLBACK':
-        return rollbackMail({ ...context, hostName: game.hostName, ...(notification.details as { toVersion: number; reason: string }) });
+        return this.rollback(mail);
       case 'DEADLINE_REMINDER':
         return deadlineReminderMail({ ...context, deadline: new Date((notification.details as { deadline: string }).deadline) });
       case 'DEADLINE_PASSED':
@@ -147,6 +149,12 @@ export class MailComposer {
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
     return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null });
+  }
+
+  private rollback({ notification, game, context }: GameMail): MailBody {
+    const { toVersion, reason } = notification.details as { toVersion: number; reason: string };
+    const target = momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(toVersion);
+    return rollbackMail({ ...context, hostName: game.hostName, reason, position: positionAfter(target) });
   }
 
   private gameFinished({ game, context }: GameMail): MailBody {

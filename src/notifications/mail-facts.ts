@@ -14,6 +14,7 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationKind } from '../generated/prisma/client';
 import { Jump, JUMP_EVENT_TYPES, RecordedEvent } from '../play/history';
+import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
 import { Deliveries, withDefaults } from './preferences';
 
 /** A game as its mail describes it. */
@@ -40,6 +41,8 @@ export interface NotificationFacts {
   game: GameFacts | null;
   /** For a "your turn" notification: what happened since the recipient's last move. */
   turn: TurnHistory | null;
+  /** For a rollback: the game's events up to the version it went back to, as moves are counted from them (see moments.ts). */
+  rollbackCounted: CountedEvent[] | null;
 }
 
 export interface PendingNotification extends NotificationFacts {
@@ -81,6 +84,7 @@ interface NotificationRow {
   details: Record<string, unknown>;
   game: GameFactsJson | null;
   turn: TurnHistoryJson | null;
+  rollback_counted: CountedEvent[] | null;
 }
 
 interface PendingRow extends NotificationRow {
@@ -92,7 +96,7 @@ interface PendingRow extends NotificationRow {
 }
 
 const NOTIFICATION_WITH_GAME = `
-SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn`;
+SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
 
 const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
@@ -124,7 +128,13 @@ LEFT JOIN LATERAL (
     'jumps', (SELECT json_agg(json_build_object('seq', j.seq, 'toVersion', (j.payload->>'toVersion')::int))
               FROM game_events j WHERE j.game_id = n.game_id AND j.type IN (${JUMP_TYPES}))) AS history
   WHERE n.kind = 'YOUR_TURN'
-) turn ON true`;
+) turn ON true
+LEFT JOIN LATERAL (
+  SELECT json_agg(counted ORDER BY counted.seq) AS counted FROM (
+    SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e WHERE e.game_id = n.game_id AND e.seq <= (n.details->>'toVersion')::int
+  ) counted
+  WHERE n.kind = 'ROLLBACK'
+) rollback ON true`;
 
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, only the name they chose.
@@ -169,6 +179,7 @@ function notificationFacts(row: NotificationRow): NotificationFacts {
     details: row.details,
     game: gameFacts(row.game),
     turn: turnHistory(row.turn),
+    rollbackCounted: row.rollback_counted,
   };
 }
 

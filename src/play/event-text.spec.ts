@@ -1,8 +1,10 @@
 import { countingGame } from '../../test/support/counting-game';
 import { eventText, seatLabel } from './event-text';
+import type { Moment } from './moments';
 
 const seatName = (seat: number) => ['Ann', 'Bob'][seat] ?? seatLabel(seat);
-const text = (type: string, payload: Record<string, unknown>, actorName: string | null = 'Ann') => eventText(countingGame, { type, payload, actorName }, seatName);
+const text = (type: string, payload: Record<string, unknown>, actorName: string | null = 'Ann', target?: Moment) =>
+  eventText(countingGame, { type, payload, actorName, target }, seatName);
 
 describe('eventText', () => {
   it("words every one of the server's events", () => {
@@ -11,7 +13,9 @@ describe('eventText', () => {
     expect(text('game.playerInvited', { userId: 'u3' })).toBe('Ann invited a player.');
     expect(text('game.started', {})).toBe('Ann started the game.');
     expect(text('game.moveUndone', { toVersion: 8 }, 'Bob')).toBe('Bob took back a step.');
-    expect(text('game.rolledBack', { toVersion: 4, reason: '' })).toBe('Ann rolled the game back to version 4.');
+    expect(text('game.rolledBack', { toVersion: 4, reason: '' }, 'Ann', { round: 2, move: 14, seat: 1 })).toBe('Ann rolled the game back to move 14 (round 2).');
+    expect(text('game.rolledBack', { toVersion: 3, reason: '' }, 'Ann', { round: null, move: 0, seat: null })).toBe('Ann rolled the game back to the start of the game.');
+    expect(text('game.rolledBack', { toVersion: 4, reason: '' })).toBe('Ann rolled the game back to an earlier move.');
     expect(text('game.deadlinePassed', { seat: 1 }, null)).toBe('Bob ran out of time.');
     expect(text('game.deadlineExtended', { seat: 1, dueAt: '2026-12-01T00:00:00Z' }, null)).toBe('The server extended the deadline of Bob.');
     expect(text('game.turnSkipped', { seat: 2 }, null)).toBe('Seat 3 was passed over for running out of time.');

@@ -5,6 +5,7 @@
  * reader, so nothing hidden can reach the text.
  */
 import type { AnyRuleset } from '../rules/contract';
+import { Moment, positionAfter } from './moments';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -25,6 +26,8 @@ export interface WordedEvent {
   payload: Record<string, unknown>;
   /** Who wrote the event; null for the server (a deadline passing). */
   actorName: string | null;
+  /** For an undo or a rollback, where it took the game back to, when the reader counted it (see moments.ts). */
+  target?: Moment | null;
 }
 
 /** A seat's player by name (see seatLabel for a seat nobody holds). */
@@ -57,7 +60,7 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
     case MoveUndone:
       return `${who} took back a step.`;
     case GameRolledBack:
-      return `${who} rolled the game back to version ${payload.toVersion}${quoted(payload.reason)}.`;
+      return `${who} rolled the game back to ${positionAfter(event.target)}${quoted(payload.reason)}.`;
     case DeadlinePassed:
       return `${seatName(payload.seat as number)} ran out of time.`;
     case DeadlineExtended:

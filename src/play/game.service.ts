@@ -20,6 +20,7 @@ import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-sett
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
+import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
@@ -310,13 +311,27 @@ export class GameService {
     const take = Math.min(Math.max(first, 1), 500);
     const from = Math.max(after, 0);
     const to = Math.min(after + take, game.row.version);
-    const [events, jumps] = await Promise.all([
+    const [events, jumps, earlier] = await Promise.all([
       // A few events more, to see whether the page's last step hid anything (see historyEntries).
       this.store.readEvents(game.row.id, from, Math.min(to + STEP_LOOKAHEAD, game.row.version)),
       this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
+      from > 0 ? this.countedEvents(game.row.id, from) : Promise.resolve([]),
     ]);
     const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
-    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer, Math.max(to - from, 0));
+    const moments = momentsOf(game.ruleset, [...earlier, ...events.map(countedEvent)]);
+    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer, Math.max(to - from, 0), moments);
+  }
+
+  /** Where the game stood at each version up to `toSeq`, in rounds and moves (see moments.ts). */
+  async moments(game: LoadedGame, toSeq: number): Promise<Map<number, Moment>> {
+    return momentsOf(game.ruleset, await this.countedEvents(game.row.id, toSeq));
+  }
+
+  private countedEvents(gameId: string, toSeq: number): Promise<CountedEvent[]> {
+    return this.prisma.sql.query<CountedEvent>(`SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq <= $2::int ORDER BY e.seq`, [
+      gameId,
+      toSeq,
+    ]);
   }
 
   // ---- shared steps ----------------------------------------------------------

@@ -1,11 +1,13 @@
 /**
  * A game's history as one reader may see it: each event redacted for that
  * reader, and marked when the game's current version no longer stands on it
- * (undone or rolled back). Pure, so the API and the mail worker, which read
+ * (undone or rolled back), and placed in rounds and moves. Pure, so the
+ * API and the mail worker, which read
  * the events in their own ways, show the same history.
  */
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
+import type { Moment } from './moments';
 import { GameCreated, GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
 
 /** The events that move a game back to an earlier version. */
@@ -32,6 +34,10 @@ export interface HistoryEntry extends RecordedEvent {
   rolledBack: boolean;
   /** The move (or cause) this event opens, as the reader may see it; null where there is none or it is hidden. */
   move: unknown;
+  /** Where the game stood after this event, in rounds and moves; null where the reader did not count them. */
+  moment: Moment | null;
+  /** For an undo or a rollback: where it took the game back to. */
+  target: Moment | null;
 }
 
 /** Which events the current version no longer stands on (undone or rolled back). */
@@ -47,7 +53,6 @@ export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
   return rolledBack;
 }
 
-/** `events` as `viewer` may read them, given every jump of the game and its current version. */
 /**
  * `events` as `viewer` may read them, given every jump of the game and its
  * current version. Only the first `shown` entries are returned: the events
@@ -61,8 +66,11 @@ export function historyEntries(
   version: number,
   viewer: Viewer,
   shown = events.length,
+  moments: ReadonlyMap<number, Moment> = new Map(),
 ): HistoryEntry[] {
   const rolledBack = rolledBackSeqs(jumps, version);
+  const jumpTargets = new Map(jumps.map((jump) => [jump.seq, jump.toVersion]));
+  const momentAt = (seq: number | undefined) => (seq === undefined ? null : (moments.get(seq) ?? null));
   return events.slice(0, shown).map((event, i) => ({
     seq: event.seq,
     ...redactEvent(ruleset, event, viewer),
@@ -71,6 +79,8 @@ export function historyEntries(
     at: event.at,
     rolledBack: rolledBack.has(event.seq),
     move: visibleMove(ruleset, events, i, viewer),
+    moment: momentAt(event.seq),
+    target: momentAt(jumpTargets.get(event.seq)),
   }));
 }
 

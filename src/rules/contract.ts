@@ -64,8 +64,17 @@ export interface GameStatus {
   scores?: number[];
   /** Seats that won (several on a shared victory). Set once finished. */
   winners?: Seat[];
-  /** Anything else worth showing as the result (tie-breaks, breakdowns). */
-  detail?: Record<string, unknown>;
+  /**
+   * Anything else worth showing as the result (tie-breaks, how it ended).
+   * `categories`, once finished, is the score sheet the end screen shows.
+   */
+  detail?: { categories?: ScoreCategory[] } & Record<string, unknown>;
+}
+
+/** One line of a finished game's score sheet: the points each seat (index = seat) made in one category; the lines add up to `scores`. */
+export interface ScoreCategory {
+  label: string;
+  points: number[];
 }
 
 export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesEvent> {
@@ -130,6 +139,14 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * reads them through this.
    */
   upcast?(event: RulesEvent, storedVersion: number): RulesEvent;
+  /**
+   * Optional: which events begin a round, so that the history can name
+   * each move's round ("Round 2 · Bob's turn · move 14"): an event of type
+   * `startedBy` carries the new round's number in `round`; an event of type
+   * `firstStartedBy`, if set, begins round 1 (a setup that deals it). A
+   * game without rounds leaves it out, and its moves are only counted.
+   */
+  rounds?: { startedBy: E['type']; firstStartedBy?: E['type'] };
 }
 
 /** Any ruleset, as the server holds them. */

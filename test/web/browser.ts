@@ -304,3 +304,34 @@ export async function startGameOnPage(
   return gameId;
 }
 
+
+/**
+ * The end screen as the player in `seat` sees it: "You won" to a winner,
+ * "You came 2nd" to the next, and a score sheet whose lines add up to each
+ * player's score (`result` is the server's `Game.result`).
+ */
+export async function expectEndScreen(page: Page, seat: number, result: { winners: number[]; scores?: number[] | null }, names: string[]): Promise<void> {
+  const screen = page.locator('.end-screen');
+  await screen.waitFor();
+  const headline = await screen.locator('.headline').textContent();
+  const others = result.winners.filter((winner) => winner !== seat).map((winner) => names[winner]);
+  if (result.winners.includes(seat)) {
+    expect(headline).toBe(others.length > 0 ? `You won, together with ${others.join(' and ').replace(/ and (?=.* and )/g, ', ')}` : 'You won');
+  } else if (result.scores) {
+    const scores = result.scores;
+    const ahead = scores.filter((score, other) => result.winners.includes(other) || (score > scores[seat] && other !== seat)).length;
+    expect(headline).toMatch(new RegExp(`^You came ${['1st', '2nd', '3rd', '4th'][ahead]}( \\(shared\\))?$`));
+  }
+  if (!result.scores) return;
+  const table = screen.locator('.score-sheet');
+  const numbers = (texts: string[]) => texts.map(Number);
+  const sheet = {
+    players: (await table.locator('thead th:not(:first-child)').allTextContents()).map((name) => name.replace(' ★', '')),
+    lines: await Promise.all((await table.locator('tbody tr').all()).map(async (row) => numbers(await row.locator('td').allTextContents()))),
+    totals: numbers(await table.locator('tfoot td').allTextContents()),
+  };
+  expect(sheet.players).toEqual(names.slice(0, result.scores.length));
+  expect(sheet.totals).toEqual(result.scores);
+  expect(sheet.lines.length).toBeGreaterThan(1);
+  expect(sheet.totals.map((_, column) => sheet.lines.reduce((total, line) => total + line[column], 0))).toEqual(result.scores);
+}

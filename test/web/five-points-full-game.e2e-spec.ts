@@ -28,7 +28,7 @@ import { fivePoints, type FivePointsMove, type FivePointsState } from '../../src
 import { seededRandom } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
+import { chooseByType, clickMove, DESKTOP, expectEndScreen, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
 const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-36/clicks-151').split('/');
@@ -200,12 +200,8 @@ describe('web page: a whole Five Points game by clicks', () => {
     expect(end.result).toMatchObject({ winners: status.winners, scores: status.scores });
     const winners = status.winners!.map((seat) => NAMES[seat]);
     const winnerWords = winners.length === 1 ? winners[0] : `${winners.slice(0, -1).join(', ')} and ${winners[winners.length - 1]}`;
-    for (const page of pages) {
-      const banner = page.locator('[data-turn="finished"]');
-      await banner.waitFor();
-      const text = await banner.textContent();
-      expect(text).toContain(`Game over: ${winnerWords} won`);
-      for (const [seat, name] of NAMES.entries()) expect(text).toContain(`${name} ${status.scores![seat]}`);
+    for (const [seat, page] of pages.entries()) {
+      await expectEndScreen(page, seat, { winners: status.winners!, scores: status.scores }, NAMES);
       expect(await page.locator('.target.offered, .move-bar button.move').count()).toBe(0);
     }
     await screenshot(pages[0], 'five-points-finished');

@@ -113,11 +113,15 @@ describe('web page: Five Tribes in the browser', () => {
     const before = await shownVersion(ann);
     const bobsRolledBack = await bob.locator('.timeline li.rolled-back').count();
     await ann.getByRole('button', { name: 'Roll back to here…' }).click();
+    // Players count rounds, turns and moves, not the server's event numbers.
+    await expect(ann.locator('.replay-bar').textContent()).resolves.toMatch(/just after Round 1 · (your|Bob's) turn · move \d+:/);
+    await expect(ann.getByRole('dialog', { name: 'Roll back' }).textContent()).resolves.toMatch(/after Round 1 · (your|Bob's) turn · move \d+ \(“/);
     await ann.getByLabel(/Reason/).fill('Bob misclicked');
     await ann.getByRole('dialog', { name: 'Roll back' }).getByRole('button', { name: 'Roll back' }).click();
     await waitForVersionAbove(ann, before);
     await ann.locator('.board-frame.live').waitFor();
     await ann.locator('.timeline', { hasText: 'Bob misclicked' }).waitFor();
+    await expect(ann.locator('.timeline li', { hasText: 'Bob misclicked' }).textContent()).resolves.toMatch(/Ann rolled the game back to move \d+ \(round 1\): “Bob misclicked”/);
     // Bob's page learns of the rollback live, and shows the undone moves as rolled back.
     await waitUntil(bob, `document.querySelectorAll('.timeline li.rolled-back').length > ${bobsRolledBack}`);
     await screenshot(bob, 'five-tribes-after-rollback-phone');

@@ -29,7 +29,7 @@ import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import { chooseByType, clickMove, DESKTOP, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
+import { chooseByType, clickMove, DESKTOP, expectEndScreen, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
 
 type MoveType = RulesMove['type'];
 type Move = { type: MoveType; [key: string]: unknown };
@@ -245,12 +245,10 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return game;
   }
 
-  /** Every window says that the game is over, and offers nothing more. */
-  async function expectGameOver(seats: Seat[], text: RegExp): Promise<void> {
-    for (const { page } of seats) {
-      const banner = page.locator('[data-turn="finished"]');
-      await banner.waitFor();
-      await expect(banner.textContent()).resolves.toMatch(text);
+  /** Every window shows the end screen, as its player sees it, and offers nothing more. */
+  async function expectGameOver(seats: Seat[], result: Result): Promise<void> {
+    for (const [seat, { page }] of seats.entries()) {
+      await expectEndScreen(page, seat, result, players.map((player) => player.name));
       expect(await page.locator('.target.offered').count()).toBe(0);
       expect(await page.locator('.move-bar button.move').count()).toBe(0);
     }
@@ -276,9 +274,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
 
     const result = await resultOf(id);
     expect(result.winners.length).toBeGreaterThan(0);
-    // "Game over: Ann won (Ann 24, Bob 18)", with the server's scores.
-    const scores = result.scores!.map((score, seat) => `${players[seat].name} ${score}`).join(', ');
-    await expectGameOver(seats, new RegExp(`^Game over: .+ won \\(${scores}\\)$`));
+    // "You won" to the winner, "You came 2nd" to the other, with the server's scores by category.
+    await expectGameOver(seats, result);
     await screenshot(seats[0].page, 'mob-town-full-game-over');
     await screenshot(seats[1].page, 'mob-town-full-game-over-phone');
   }, 120_000);
@@ -294,7 +291,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
     const { winners, detail } = await resultOf(id);
     const { outcome, reason } = detail!;
     expect(winners.length).toBe(outcome === 'won' ? 3 : 0);
-    await expectGameOver(seats, winners.length > 0 ? /^Game over: Ann, Bob and Cy won/ : /^Game over$/);
+    await expectGameOver(seats, { winners, detail });
+    for (const { page } of seats) await expect(page.locator('.end-screen .headline').textContent()).resolves.toMatch(winners.length > 0 ? /^You won, together with/ : /^You lost$/);
     for (const { page } of seats) await expect(page.locator('.board-facts .outcome').textContent()).resolves.toBe(` · the team ${outcome}: ${reason}`);
     await screenshot(seats[1].page, 'mob-town-full-coop-over-phone');
   }, 60_000);

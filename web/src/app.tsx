@@ -7,6 +7,22 @@ import { LoginPage } from './pages/login-page';
 import { SettingsPage } from './pages/settings-page';
 import { ACCOUNT_PATH, isPage, isSettings, Link, SETTINGS_PATH, useRouter } from './router';
 import { useSession } from './session';
+import { useTheme, type ThemeChoice } from './theme';
+
+/** Light, dark, or as the system says. */
+function ThemeSwitch() {
+  const [choice, choose] = useTheme();
+  return (
+    <label className="theme">
+      Theme
+      <select value={choice} onChange={(event) => choose(event.target.value as ThemeChoice)}>
+        <option value="system">As the system</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </select>
+    </label>
+  );
+}
 
 function Header() {
   const { me, logout } = useSession();
@@ -16,6 +32,7 @@ function Header() {
       <Link to="/" className="brand">
         Play by Web
       </Link>
+      <ThemeSwitch />
       {me && (
         <span className="who">
           {me.displayName}

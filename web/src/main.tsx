@@ -6,6 +6,9 @@ import { App } from './app';
 import { RouterProvider } from './router';
 import { SessionProvider } from './session';
 import './styles.css';
+import { applyStoredTheme } from './theme';
+
+applyStoredTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

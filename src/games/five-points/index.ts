@@ -34,6 +34,7 @@ export const fivePoints: Ruleset<State, Move, Event> = {
   status,
   describe,
   skipTurn,
+  rounds: { startedBy: 'roundStarted' },
 };
 
 export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent };

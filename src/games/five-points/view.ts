@@ -5,12 +5,13 @@
  * the marker pool is reshuffled each round and never looked at.
  */
 import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
+import { fromBreakdowns, scoreSheet } from '../../rules/score-sheet';
 import { bossesOnBoard } from './board';
 import { BUILDINGS } from './data/buildings';
 import { markerDef } from './data/markers';
 import type { Event } from './events';
 import { bounds } from './layout';
-import { finalScores, scoreBreakdown } from './scoring';
+import { finalScores, scoreBreakdown, type ScoreBreakdown } from './scoring';
 import { activeSeats, describeDecision } from './turn';
 import type { PlacedBuilding, State } from './state';
 
@@ -91,6 +92,15 @@ export function redact(event: Event, viewer: Viewer): RulesEvent {
   return event;
 }
 
+/** The score sheet's lines (ruling 8). */
+const SCORE_CATEGORIES: Record<Exclude<keyof ScoreBreakdown, 'total'>, string> = {
+  vpMarkers: 'Victory points won in play',
+  bosses: 'Bosses on the board',
+  controlMarkers: 'Control markers',
+  colorSets: 'Sets of all colors',
+  buildings: 'Buildings',
+};
+
 export function status(state: State): GameStatus {
   const stage = state.stage;
   if (stage.phase === 'finished') {
@@ -100,7 +110,7 @@ export function status(state: State): GameStatus {
       finished: true,
       scores: stage.scores,
       winners: stage.winners,
-      detail: { reason: stage.reason },
+      detail: { reason: stage.reason, categories: scoreSheet(SCORE_CATEGORIES, fromBreakdowns(state.players.map((_, seat) => scoreBreakdown(state, seat)))) },
     };
   }
   return { phase: stage.phase, activeSeats: activeSeats(state), finished: false, scores: finalScores(state) };

@@ -30,6 +30,7 @@ export const fiveTribes: Ruleset<State, Move, Event> = {
   status,
   describe,
   skipTurn,
+  rounds: { startedBy: 'roundStarted', firstStartedBy: 'setup' },
 };
 
 export type { State, Move, Event };

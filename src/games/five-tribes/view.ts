@@ -1,5 +1,6 @@
 /** What each viewer may see: the board for drawing it, public holdings, own gold, the pending decision. */
 import type { GameStatus, Viewer } from '../../rules/contract';
+import { fromBreakdowns, scoreSheet } from '../../rules/score-sheet';
 import { TURN_TRACK_COSTS } from './data/track';
 import { TILE_KINDS } from './data/tiles';
 import { tileAt } from './board';
@@ -8,7 +9,7 @@ import type { Event, SeenEvent } from './events';
 import { COLS, ROWS, toCoord } from './grid';
 import { activeSeat } from './legal-moves';
 import { winnersOf } from './scoring';
-import { seatOf, type State, type Step, type Turn } from './state';
+import { seatOf, type ScoreBreakdown, type State, type Step, type Turn } from './state';
 
 /** Gold is secret until the game is finished; after that everything is public. */
 function seesGoldOf(state: State, viewer: Viewer, seat: number): boolean {
@@ -116,6 +117,19 @@ export function redact(event: Event, viewer: Viewer): SeenEvent {
   return event;
 }
 
+/** The score sheet's lines, in the order of the rules' final scoring. */
+const SCORE_CATEGORIES: Record<Exclude<keyof ScoreBreakdown, 'total'>, string> = {
+  gold: 'Gold coins',
+  viziers: 'Viziers',
+  vizierMajority: 'Most Viziers',
+  elders: 'Elders',
+  djinns: 'Djinns',
+  palmTrees: 'Palm trees',
+  palaces: 'Palaces',
+  tiles: 'Tiles',
+  merchandise: 'Merchandise',
+};
+
 export function status(state: State): GameStatus {
   if (state.phase === 'finished' && state.scores) {
     return {
@@ -124,7 +138,7 @@ export function status(state: State): GameStatus {
       finished: true,
       scores: state.scores.map((s) => s.total),
       winners: winnersOf(state.scores),
-      detail: { breakdown: state.scores, endTrigger: state.endTrigger },
+      detail: { breakdown: state.scores, categories: scoreSheet(SCORE_CATEGORIES, fromBreakdowns(state.scores)), endTrigger: state.endTrigger },
     };
   }
   const seat = activeSeat(state);

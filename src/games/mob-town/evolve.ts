@@ -10,7 +10,7 @@ import { PROPERTIES } from './data/properties';
 import { GAME } from './data/rules';
 import { without, withAdded } from './cards';
 import type { MobTownEvent } from './events';
-import { isCoop, updatePlayer, type CellKey, type Lot, type SeatRoundScore, type State, type Turn } from './state';
+import { isCoop, updatePlayer, type CellKey, type Lot, type ScoreTally, type SeatRoundScore, type State, type Turn } from './state';
 
 export function evolve(state: State, event: MobTownEvent): State {
   switch (event.type) {
@@ -117,6 +117,7 @@ export function evolve(state: State, event: MobTownEvent): State {
         turn: null,
         result: event.result,
         players: state.players.map((p, seat) => ({ ...p, score: p.score + event.briefcasePoints[seat] })),
+        tally: state.tally && { ...state.tally, briefcases: addPoints(state.tally.briefcases, event.briefcasePoints) },
       };
     case 'roleChosen': {
       const players = updatePlayer(state, event.seat, () => ({ role: event.role }));
@@ -227,5 +228,24 @@ function endRound(state: State, results: SeatRoundScore[]): State {
     ...state,
     lastScoring: results,
     players: state.players.map((p, seat) => ({ ...p, score: p.score + (gained[seat] ?? 0) })),
+    tally: state.tally && tallyRound(state.tally, results),
   };
+}
+
+function tallyRound(tally: ScoreTally, results: SeatRoundScore[]): ScoreTally {
+  const gained = (points: (result: SeatRoundScore) => number) => {
+    const bySeat = tally.properties.map(() => 0);
+    for (const result of results) bySeat[result.seat] = points(result);
+    return bySeat;
+  };
+  return {
+    properties: addPoints(tally.properties, gained((r) => r.properties)),
+    agendas: addPoints(tally.agendas, gained((r) => r.agendaPoints)),
+    bonuses: addPoints(tally.bonuses, gained((r) => r.bonus)),
+    briefcases: tally.briefcases,
+  };
+}
+
+function addPoints(points: number[], more: readonly number[]): number[] {
+  return points.map((p, seat) => p + (more[seat] ?? 0));
 }

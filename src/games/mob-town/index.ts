@@ -39,4 +39,5 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   status,
   describe,
   skipTurn,
+  rounds: { startedBy: 'roundStarted' },
 };

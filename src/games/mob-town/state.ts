@@ -142,8 +142,22 @@ export interface State {
   cityCard: string | null;
   cityCardDeck: string[];
   lastScoring: SeatRoundScore[] | null;
+  /**
+   * Competitive: every seat's points so far by where they came from, for
+   * the final score sheet. Absent from states cached before it was kept
+   * (a game folded from such a snapshot ends without a score sheet).
+   */
+  tally?: ScoreTally;
   coop: CoopState | null;
   result: GameResult | null;
+}
+
+/** Points per seat (index = seat) by category. */
+export interface ScoreTally {
+  properties: number[];
+  agendas: number[];
+  bonuses: number[];
+  briefcases: number[];
 }
 
 export function initialState(config: GameConfig): State {
@@ -171,9 +185,14 @@ export function initialState(config: GameConfig): State {
     cityCard: null,
     cityCardDeck: options.cityCards ? CITY_CARDS.map((c) => c.id) : [],
     lastScoring: null,
+    tally: { properties: zeros(config.seats), agendas: zeros(config.seats), bonuses: zeros(config.seats), briefcases: zeros(config.seats) },
     coop: null,
     result: null,
   };
+}
+
+function zeros(seats: number): number[] {
+  return Array.from({ length: seats }, () => 0);
 }
 
 export const isCoop = (state: State): boolean => state.options.mode === 'coop';

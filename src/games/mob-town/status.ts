@@ -1,7 +1,8 @@
 /** The game's status for the server: who acts, scores, and the result. */
 import type { GameStatus } from '../../rules/contract';
+import { scoreSheet } from '../../rules/score-sheet';
 import { activeSeats } from './legal-moves';
-import { isCoop, type State } from './state';
+import { isCoop, type ScoreTally, type State } from './state';
 
 export function status(state: State): GameStatus {
   const finished = state.phase === 'finished';
@@ -13,5 +14,15 @@ export function status(state: State): GameStatus {
       detail: { lawScore: coop?.lawScore ?? 0, mobBoss: coop?.mobBoss ?? 0, outcome: state.result?.outcome, reason: state.result?.reason },
     };
   }
-  return { ...base, scores: state.players.map((p) => p.score), detail: { round: state.round, lastScoring: state.lastScoring } };
+  const tally = state.tally;
+  const categories = finished && tally ? scoreSheet(SCORE_CATEGORIES, (category) => tally[category]) : undefined;
+  return { ...base, scores: state.players.map((p) => p.score), detail: { round: state.round, lastScoring: state.lastScoring, ...(categories && { categories }) } };
 }
+
+const SCORE_CATEGORIES: Record<keyof ScoreTally, string> = {
+  properties: 'Businesses held',
+  agendas: 'Agendas met',
+  bonuses: 'Bonuses',
+  briefcases: 'Briefcases left',
+};
+

@@ -10,7 +10,7 @@ export interface DeadlinePassedContext extends GameMailContext {
 }
 
 const OUTCOMES: Record<MoveDeadlineSettings['onExpiry'], string> = {
-  ASK_HOST: 'The host now chooses to extend the deadline, skip the turn or end the game (resolveDeadline).',
+  ASK_HOST: "The host now chooses, on the game's page, whether to give more time, skip the turn or end the game.",
   EXTEND: 'As the game settings say, the deadline was extended.',
   SKIP: 'As the game settings say, the turn was skipped.',
   END: 'As the game settings say, the game was ended with the current result.',

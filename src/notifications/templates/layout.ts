@@ -1,13 +1,22 @@
-/** The frame around every mail body: greeting, and a footer with the unsubscribe and settings links where the mail has them. */
+/**
+ * The frame around every mail body: a greeting, and one footer for every
+ * kind of mail, in the player's words: the link to the settings page, where
+ * each kind of mail is chosen, and the unsubscribe link where the mail has
+ * one. New kinds of mail get both by going through here.
+ */
 import { html, SafeHtml } from './html';
 import type { MailBody } from './mail-template';
 
 export interface LayoutContext {
   /** Null when the reader has no account yet. */
   recipientName: string | null;
-  /** For mail a player can stop: what the link stops, for a person ("your-turn emails"), the link, and the settings page. */
-  unsubscribe?: { what: string; url: string; settingsUrl: string };
+  /** The settings page (`<site>/settings`), where each kind of email is chosen. */
+  settingsUrl: string;
+  /** For mail a player can stop with one click: what the link stops, for a person ("your-turn emails"), and the link. */
+  unsubscribe?: { what: string; url: string };
 }
+
+const SETTINGS_WORDS = 'Choose which emails you get, and when, on your settings page';
 
 export interface RenderedMail {
   subject: string;
@@ -17,21 +26,19 @@ export interface RenderedMail {
 
 export function layout(body: MailBody, context: LayoutContext): RenderedMail {
   const greeting = context.recipientName ? `Hello ${context.recipientName},` : 'Hello,';
-  const { unsubscribe } = context;
+  const { unsubscribe, settingsUrl } = context;
   const text = [
     greeting,
     '',
     body.text,
     '',
     '-- ',
-    ...(unsubscribe
-      ? [`Play by Web. To stop ${unsubscribe.what}: ${unsubscribe.url}`, `Choose how you get each kind of email in your settings: ${unsubscribe.settingsUrl}`]
-      : ['Play by Web']),
+    'Play by Web',
+    ...(unsubscribe ? [`To stop ${unsubscribe.what}: ${unsubscribe.url}`] : []),
+    `${SETTINGS_WORDS}: ${settingsUrl}`,
   ].join('\n');
-  const footer: SafeHtml = unsubscribe
-    ? html`Play by Web. <a href="${unsubscribe.url}">Stop ${unsubscribe.what}</a>.
-Choose how you get each kind of email in your <a href="${unsubscribe.settingsUrl}">settings</a>.`
-    : html`Play by Web`;
+  const footer: SafeHtml = html`Play by Web.${unsubscribe ? html` <a href="${unsubscribe.url}">Stop ${unsubscribe.what}</a>.` : html``}
+${SETTINGS_WORDS}: <a href="${settingsUrl}">${settingsUrl}</a>.`;
   const page: SafeHtml = html`<!doctype html>
 <html>
 <head><meta charset="utf-8"><title>${body.subject}</title></head>

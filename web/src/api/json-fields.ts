@@ -3,7 +3,7 @@
  * game fills them its own way), so the generated types say `unknown`; their
  * shapes are the rules contract's, and the page narrows them here, once.
  */
-import type { OptionSpec } from '../../../src/rules/contract';
+import type { OptionSpec, ScoreCategory } from '../../../src/rules/contract';
 
 export type { OptionSpec };
 
@@ -17,6 +17,8 @@ export interface Move {
 export interface GameResult {
   scores?: number[] | null;
   winners?: number[];
+  /** The ruleset's `status.detail` at the end: `categories` is its score sheet (absent in games finished before there was one). */
+  detail?: { categories?: ScoreCategory[]; endedByHost?: string; [key: string]: unknown } | null;
   [key: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 /** What each player holds, one row per seat, one column per kind of thing: a table reads best on a phone. */
 import type { ReactNode } from 'react';
 import type { PlayerInfo } from '../games/game-ui';
+import { SeatSwatch } from './svg';
 
 export interface HoldingsColumn<P> {
   label: string;
@@ -11,7 +12,8 @@ export interface HoldingsColumn<P> {
 
 export function HoldingsTable<P>({ caption, players, holdings, columns }: { caption: string; players: PlayerInfo[]; holdings: P[]; columns: HoldingsColumn<P>[] }) {
   return (
-    <div className="holdings">
+    // Scrolls sideways on a narrow screen: focusable, so that a keyboard can scroll it too.
+    <div className="holdings" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -28,7 +30,7 @@ export function HoldingsTable<P>({ caption, players, holdings, columns }: { capt
           {holdings.map((holding, seat) => (
             <tr key={seat} className={players[seat]?.active ? 'active' : ''}>
               <th scope="row">
-                <span className="swatch" style={{ background: players[seat]?.color }} />
+                <SeatSwatch seat={seat} />
                 {players[seat]?.name ?? `Seat ${seat + 1}`}
               </th>
               {columns.map((column) => (

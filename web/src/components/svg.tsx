@@ -1,6 +1,6 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
 import type { ReactNode, SVGProps } from 'react';
-import { contrastOn } from '../games/seat-colors';
+import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /** Text with a light halo so it stays readable on any fill. */
 export function Label({ x, y, children, size = 14, weight = 600, anchor = 'middle', color = '#1f1f1f', halo = '#ffffffcc' }: {
@@ -32,12 +32,36 @@ export function Label({ x, y, children, size = 14, weight = 600, anchor = 'middl
   );
 }
 
-/** A round token; with `count` > 1 the number is written on it. */
-export function Token({ x, y, r = 10, color, count, title }: { x: number; y: number; r?: number; color: string; count?: number; title?: string }) {
+/** Corners of a regular polygon of `sides` around (x, y), the first one straight up (or rotated by `turn` of a side). */
+function polygon(sides: number, x: number, y: number, r: number, turn = 0): string {
+  return Array.from({ length: sides }, (_, i) => {
+    const angle = ((i + turn) / sides) * 2 * Math.PI - Math.PI / 2;
+    return `${(x + r * Math.cos(angle)).toFixed(1)},${(y + r * Math.sin(angle)).toFixed(1)}`;
+  }).join(' ');
+}
+
+/** A marker's outline: a seat's own shape (seat-colors.ts), about `r` in radius. */
+export function ShapeOutline({ shape = 'circle', x, y, r, ...paint }: { shape?: SeatShape; x: number; y: number; r: number; fill: string; stroke: string; strokeWidth: number }) {
+  switch (shape) {
+    case 'square':
+      return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...paint} />;
+    case 'triangle':
+      return <polygon points={polygon(3, x, y + r * 0.2, r * 1.25)} {...paint} />;
+    case 'diamond':
+      return <polygon points={polygon(4, x, y, r * 1.15)} {...paint} />;
+    case 'hexagon':
+      return <polygon points={polygon(6, x, y, r * 1.05, 0.5)} {...paint} />;
+    default:
+      return <circle cx={x} cy={y} r={r} {...paint} />;
+  }
+}
+
+/** A token (round, or in its seat's `shape`); with `count` > 1 the number is written on it. */
+export function Token({ x, y, r = 10, color, shape, count, title }: { x: number; y: number; r?: number; color: string; shape?: SeatShape; count?: number; title?: string }) {
   return (
     <g>
       {title && <title>{title}</title>}
-      <circle cx={x} cy={y} r={r} fill={color} stroke={contrastOn(color) === '#ffffff' ? '#00000055' : '#1f1f1f'} strokeWidth={1.5} />
+      <ShapeOutline shape={shape} x={x} y={y} r={r} fill={color} stroke={contrastOn(color) === '#ffffff' ? '#00000055' : '#1f1f1f'} strokeWidth={1.5} />
       {count !== undefined && count > 1 && (
         <Label x={x} y={y + 0.5} size={r * 1.1} color={contrastOn(color)} halo={null}>
           {count}
@@ -131,8 +155,19 @@ export function wrapText(text: string, width: number): string[] {
  */
 export function Drawing({ width, height, label, maxScale = 1.5, children }: { width: number; height: number; label: string; maxScale?: number; children: ReactNode }) {
   return (
-    <svg className="drawing" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} style={{ aspectRatio: `${width} / ${height}`, maxWidth: width * maxScale }}>
+    // A group, not an image: the board's offered moves inside it are controls of their own.
+    <svg className="drawing" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} style={{ aspectRatio: `${width} / ${height}`, maxWidth: width * maxScale }}>
       {children}
+    </svg>
+  );
+}
+
+/** A seat's marker beside its player's name (lists, tables): its color and its shape. */
+export function SeatSwatch({ seat }: { seat: number }) {
+  const color = seatColor(seat);
+  return (
+    <svg className="swatch" viewBox="0 0 16 16" width={16} height={16} aria-hidden="true">
+      <ShapeOutline shape={seatShape(seat)} x={8} y={8} r={6.2} fill={color} stroke="#1f1f1f" strokeWidth={1.2} />
     </svg>
   );
 }

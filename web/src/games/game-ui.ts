@@ -6,11 +6,14 @@
  */
 import type { ComponentType } from 'react';
 import type { Move } from '../api/json-fields';
+import type { SeatShape } from './seat-colors';
 
 export interface PlayerInfo {
   seat: number;
   name: string;
   color: string;
+  /** Markers differ by shape as well as color. */
+  shape: SeatShape;
   isMe: boolean;
   /** The seat may act now. */
   active: boolean;

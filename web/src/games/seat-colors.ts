@@ -9,6 +9,14 @@ export function seatColor(seat: number): string {
   return SEAT_COLORS[seat % SEAT_COLORS.length];
 }
 
+/** One shape per seat too, so that players tell their markers apart without telling colors apart. */
+export const SEAT_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'hexagon'] as const;
+export type SeatShape = (typeof SEAT_SHAPES)[number];
+
+export function seatShape(seat: number): SeatShape {
+  return SEAT_SHAPES[seat % SEAT_SHAPES.length];
+}
+
 /** A dark or light outline/text color that reads well on `fill`. */
 export function contrastOn(fill: string): string {
   const hex = fill.replace('#', '');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { JoinGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
-import { seatColor } from '../games/seat-colors';
+import { SeatSwatch } from '../components/svg';
 import { InviteByEmail } from './invite-by-email';
 
 export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFragment | null; accept: (game: GameFragment) => void }) {
@@ -45,7 +45,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       <ol className="seats">
         {game.seats.map((seat) => (
           <li key={seat.index} data-seat={seat.index}>
-            <span className="swatch" style={{ background: seatColor(seat.index) }} />
+            <SeatSwatch seat={seat.index} />
             Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
             {seat.user?.id === game.host.id && ' (host)'}
             {!seat.user && me && !seated && (

@@ -1,5 +1,30 @@
-/** Moves that are not a click on the board (pass, skip, end turn), and taking back a step. */
+/**
+ * Moves that are not a click on the board (pass, skip, end turn), and taking
+ * back a step. The bar sticks to the bottom of the window at every width, so
+ * that the board and the moves offered are seen together; its height is
+ * published as `--move-bar-height`, which the page keeps clear when it
+ * scrolls something into view (a board target the player tabs or is taken
+ * to never ends up under the bar).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Move } from '../api/json-fields';
+
+/** Publishes the bar's height while it is shown (`shown` re-runs it when the bar comes and goes). */
+function usePublishedHeight(element: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    const bar = element.current;
+    if (!bar) return;
+    const publish = () => root.style.setProperty('--move-bar-height', `${bar.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--move-bar-height');
+    };
+  }, [element, shown]);
+}
 
 export function MoveBar({ moves, describe, onMove, canUndo, onUndo, busy }: {
   moves: Move[];
@@ -9,9 +34,12 @@ export function MoveBar({ moves, describe, onMove, canUndo, onUndo, busy }: {
   onUndo: () => void;
   busy: boolean;
 }) {
-  if (moves.length === 0 && !canUndo) return null;
+  const bar = useRef<HTMLDivElement>(null);
+  const shown = moves.length > 0 || canUndo;
+  usePublishedHeight(bar, shown);
+  if (!shown) return null;
   return (
-    <div className="move-bar" aria-label="Moves">
+    <div className="move-bar" role="group" aria-label="Moves" ref={bar}>
       {moves.map((move, i) => (
         <button key={i} className="move" disabled={busy} onClick={() => onMove(move)}>
           {describe(move)}

@@ -17,6 +17,7 @@ import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
 import { DeadlineNotice } from './deadline-notice';
+import { EndScreen } from './end-screen';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
@@ -28,6 +29,7 @@ import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
 import { useHistory } from './use-history';
+import { useOfferInView } from './use-offer-in-view';
 import { useViewAsOf } from './use-view-as-of';
 
 /** Sent with each move so that a resent request is not played twice. */
@@ -40,7 +42,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
   const history = useHistory(game.id, game.version, game.status === 'FINISHED');
-  const items = timelineItems(history);
+  const items = timelineItems(history, nameOf);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);
   const { send, busy, problem, dismiss } = useMutations();
@@ -91,6 +93,9 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     const next = replayable[replayIndex + delta];
     return next ? () => setReplaySeq(next.seq) : null;
   };
+  const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
+  // A new turn is a new version at which the player must act.
+  useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
   const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
 
   // The host's mail about a corrected rule links here with `?rollbackTo=<point>`: open that point, ready to roll back to it.
@@ -106,7 +111,11 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   return (
     <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
-      <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
+      {game.status === 'FINISHED' ? (
+        <EndScreen game={game} players={players} />
+      ) : (
+        <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
+      )}
       <PlayerStrip players={players} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />

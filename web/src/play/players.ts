@@ -1,13 +1,14 @@
 /** Seats as the boards and sentences name them. */
 import type { GameSummaryFragment } from '../api/generated';
 import type { NameOf, PlayerInfo } from '../games/game-ui';
-import { seatColor } from '../games/seat-colors';
+import { seatColor, seatShape } from '../games/seat-colors';
 
 export function playersOf(game: Pick<GameSummaryFragment, 'seats' | 'mySeat' | 'activeSeats'>): PlayerInfo[] {
   return game.seats.map((seat) => ({
     seat: seat.index,
     name: seat.user?.displayName ?? `Seat ${seat.index + 1}`,
     color: seatColor(seat.index),
+    shape: seatShape(seat.index),
     isMe: seat.index === game.mySeat,
     active: game.activeSeats.includes(seat.index),
   }));

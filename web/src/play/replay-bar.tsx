@@ -12,7 +12,7 @@ export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback }: {
   return (
     <div className="replay-bar" role="status">
       <div className="replay-what">
-        Replay — the board just after event {item.seq}: <strong>{item.text}</strong>
+        Replay — the board just after {item.label}: <strong>{item.text}</strong>
         {item.rolledBack && <em className="tag"> (rolled back)</em>}
       </div>
       <div className="replay-controls">

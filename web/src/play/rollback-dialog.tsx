@@ -13,8 +13,8 @@ export function RollbackDialog({ item, onConfirm, onCancel }: { item: TimelineIt
       <form className="sheet" role="dialog" aria-label="Roll back" onSubmit={submit} onClick={(event) => event.stopPropagation()}>
         <h3>Roll the game back?</h3>
         <p>
-          The game returns to the position just after event {item.seq} (“{item.text}”). Every later move stays in the history, marked as rolled back,
-          and play continues from there.
+          The game returns to where it stood after {item.label} (“{item.text}”). Every later move stays in the history, marked as rolled back, and
+          play continues from there.
         </p>
         <label>
           Reason (everyone sees it)

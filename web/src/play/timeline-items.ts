@@ -6,7 +6,9 @@
  * `seq` is its last event, so replaying or rolling back "to here" lands
  * after the whole step, never in the middle of one.
  */
+import { momentLabel } from '../../../src/play/moments';
 import type { HistoryEntryFragment } from '../api/generated';
+import type { NameOf } from '../games/game-ui';
 import type { TimelineItem } from './timeline';
 
 /** Longest line: a big step (a round's end) lists its first events and counts the rest. */
@@ -26,7 +28,8 @@ function steps(history: HistoryEntryFragment[]): HistoryEntryFragment[][] {
   return groups;
 }
 
-export function timelineItems(history: HistoryEntryFragment[]): TimelineItem[] {
+/** `nameOf` names seats in the words of the moment's label ("Bob's turn", "your turn"). */
+export function timelineItems(history: HistoryEntryFragment[], nameOf: NameOf): TimelineItem[] {
   const started = history.find((entry) => entry.type === 'game.started');
   return steps(history).flatMap((step) => {
     const last = step[step.length - 1];
@@ -36,6 +39,8 @@ export function timelineItems(history: HistoryEntryFragment[]): TimelineItem[] {
     return [
       {
         seq: last.seq,
+        // Where the step stands as its first event tells: the move it is, and whose.
+        label: momentLabel(step[0].moment, nameOf),
         text: shown.join(' '),
         at: last.at,
         rolledBack: step.every((entry) => entry.rolledBack),

@@ -6,6 +6,8 @@ import { useEffect, useRef } from 'react';
 
 export interface TimelineItem {
   seq: number;
+  /** Where the game stood, as players count: "Round 2 · Bob's turn · move 14". */
+  label: string;
   text: string;
   at: string;
   rolledBack: boolean;
@@ -35,8 +37,8 @@ export function Timeline({ items, selected, onSelect }: { items: TimelineItem[];
         {items.map((item) => (
           <li key={item.seq} className={[item.rolledBack ? 'rolled-back' : '', item.seq === selected ? 'selected' : ''].join(' ')} data-seq={item.seq}>
             <button disabled={!item.replayable} onClick={() => onSelect(item.seq)} title={item.rolledBack ? 'Rolled back: no longer part of the game' : 'Show the board as it was then'}>
-              <span className="seq">{item.seq}</span>
               <span className="text">
+                <span className="moment">{item.label}</span>
                 {item.text}
                 {item.rolledBack && <em className="tag"> rolled back</em>}
               </span>

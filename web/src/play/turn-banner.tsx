@@ -1,21 +1,9 @@
-/** One line saying whose turn it is, what the player is asked to do, or how the game ended. */
+/** One line saying whose turn it is, or what the player is asked to do (a finished game shows its EndScreen instead). */
 import type { GameFragment } from '../api/generated';
-import { resultOf } from '../api/json-fields';
 import type { PlayerInfo } from '../games/game-ui';
 import { listNames } from './players';
 
 export function TurnBanner({ game, players, prompt }: { game: GameFragment; players: PlayerInfo[]; prompt: string | null }) {
-  if (game.status === 'FINISHED') {
-    const result = resultOf(game);
-    const winners = (result?.winners ?? []).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
-    const scores = result?.scores;
-    return (
-      <div className="turn-banner finished" data-turn="finished">
-        Game over{winners.length > 0 && <>: {listNames(winners)} won</>}
-        {scores && <span className="scores"> ({players.map((p, i) => `${p.name} ${scores[i] ?? '–'}`).join(', ')})</span>}
-      </div>
-    );
-  }
   const myTurn = game.mySeat !== null && game.activeSeats.includes(game.mySeat);
   if (myTurn) {
     return (

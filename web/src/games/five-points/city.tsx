@@ -59,7 +59,7 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
         </g>
       )}
       {spread(rabble.length, x + size / 2, y + 52, 30, 4).map(([tx, ty], i) => (
-        <Token key={rabble[i].seat} x={tx} y={ty} r={13} color={rabble[i].color} count={cell.rabble[rabble[i].seat]} title={`${rabble[i].name}: ${cell.rabble[rabble[i].seat]} rabble`} />
+        <Token key={rabble[i].seat} x={tx} y={ty} r={13} color={rabble[i].color} shape={rabble[i].shape} count={cell.rabble[rabble[i].seat]} title={`${rabble[i].name}: ${cell.rabble[rabble[i].seat]} rabble`} />
       ))}
       {spread(bosses.length, x + size / 2, y + 100, 30).map(([bx, by], i) => (
         <Meeple key={bosses[i].seat} x={bx} y={by + 12} size={28} color={bosses[i].color} count={cell.bosses[bosses[i].seat]} title={`${bosses[i].name}: boss`} />

@@ -33,7 +33,7 @@ export function MarkerRow({ markers, players }: { markers: MarkerSlot[]; players
               </Label>
             ))}
             {bidders.map((p, b) => (
-              <Token key={p.seat} x={x + 22 + b * 32} y={y + MARKER_HEIGHT - 40} r={13} color={p.color} count={marker.bids[p.seat]} title={`${p.name} bid ${marker.bids[p.seat]}`} />
+              <Token key={p.seat} x={x + 22 + b * 32} y={y + MARKER_HEIGHT - 40} r={13} color={p.color} shape={p.shape} count={marker.bids[p.seat]} title={`${p.name} bid ${marker.bids[p.seat]}`} />
             ))}
             {bidders.length > 0 && (
               <Label x={x + MARKER_WIDTH - 10} y={y + MARKER_HEIGHT - 40} anchor="end" size={12} weight={500} halo={null}>

@@ -4,7 +4,7 @@ import { Drawing, Label, Meeple } from '../../components/svg';
 import type { BoardProps } from '../game-ui';
 import { cardName, djinn, MEEPLE_COLORS, TRIBES } from './names';
 import { DJINN_WIDTH, DjinnRow, ResourceRow, SPOT, TurnTrack } from './rows';
-import { Sultanate, TILE } from './sultanate';
+import { RULER, Sultanate, TILE } from './sultanate';
 import type { Coord, FiveTribesView, MeepleColor, PlayerHoldings } from './view-types';
 
 const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
@@ -44,8 +44,8 @@ function Hand({ hand, y }: { hand: Record<MeepleColor, number>; y: number }) {
 export function FiveTribesBoard({ view, players }: BoardProps<FiveTribesView>) {
   const step = view.turn?.step;
   const moving = step?.name === 'moving' ? (step as { origin: Coord; hand: Record<MeepleColor, number>; path: Coord[] }) : null;
-  const boardWidth = (view.board[0]?.length ?? 6) * TILE;
-  const boardHeight = view.board.length * TILE + (moving ? 52 : 0);
+  const boardWidth = RULER + (view.board[0]?.length ?? 6) * TILE;
+  const boardHeight = RULER + view.board.length * TILE + (moving ? 52 : 0);
   const trackY = 0;
   const resourcesY = trackY + 118;
   const djinnsY = resourcesY + 104;
@@ -55,7 +55,7 @@ export function FiveTribesBoard({ view, players }: BoardProps<FiveTribesView>) {
     <div className="board five-tribes">
       <Drawing width={boardWidth} height={boardHeight} label={`The Sultanate, round ${view.round}`}>
         <Sultanate board={view.board} players={players} origin={moving?.origin ?? null} path={moving?.path ?? []} finalTile={view.turn?.finalTile ?? null} />
-        {moving && <Hand hand={moving.hand} y={view.board.length * TILE + 6} />}
+        {moving && <Hand hand={moving.hand} y={RULER + view.board.length * TILE + 6} />}
       </Drawing>
       <Drawing width={width} height={djinnsY + 134} label="Turn order, resource cards and Djinns">
         <TurnTrack view={view} players={players} y={trackY} />

@@ -35,7 +35,7 @@ export function TurnTrack({ view, players, y }: { view: FiveTribesView; players:
             <Label x={x + SPOT / 2} y={y + 36} size={13}>
               {cost}
             </Label>
-            {holder && <Token x={x + SPOT / 2} y={y + 62} r={12} color={players[holder.seat]?.color ?? '#999'} title={players[holder.seat]?.name} />}
+            {holder && <Token x={x + SPOT / 2} y={y + 62} r={12} color={players[holder.seat]?.color ?? '#999'} shape={players[holder.seat]?.shape} title={players[holder.seat]?.name} />}
           </Target>
         );
       })}
@@ -43,7 +43,7 @@ export function TurnTrack({ view, players, y }: { view: FiveTribesView; players:
         Bid order:
       </Label>
       {view.bidTrack.map((holder, i) =>
-        holder ? <Token key={i} x={100 + i * 30} y={y + 98} r={11} color={players[holder.seat]?.color ?? '#999'} title={players[holder.seat]?.name} /> : null,
+        holder ? <Token key={i} x={100 + i * 30} y={y + 98} r={11} color={players[holder.seat]?.color ?? '#999'} shape={players[holder.seat]?.shape} title={players[holder.seat]?.name} /> : null,
       )}
     </g>
   );

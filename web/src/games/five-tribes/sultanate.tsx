@@ -8,6 +8,8 @@ import { MEEPLE_COLORS, tileName, TRIBES } from './names';
 import type { Coord, Tile } from './view-types';
 
 export const TILE = 120;
+/** Room left and above the tiles for the row letters and column numbers the history uses ("C3"). */
+export const RULER = 26;
 
 const KIND_FILL: Record<Tile['kind'], string> = {
   largeMarket: '#f0cf8f',
@@ -66,22 +68,43 @@ export function Sultanate({ board, players, origin, path, finalTile }: { board: 
   const same = (a: Coord | null, row: number, col: number) => a !== null && a[0] === row && a[1] === col;
   return (
     <g>
-      {board.map((cells, row) =>
-        cells.map((tile, col) => {
-          if (!tile) return null;
-          const step = path.findIndex((c) => same(c, row, col));
-          return (
-            <TileSquare
-              key={`${row},${col}`}
-              tile={tile}
-              row={row}
-              col={col}
-              players={players}
-              trace={{ order: step >= 0 ? step + 1 : null, origin: same(origin, row, col), final: same(finalTile, row, col) }}
-            />
-          );
-        }),
-      )}
+      <Rulers rows={board.length} cols={board[0]?.length ?? 0} />
+      <g transform={`translate(${RULER} ${RULER})`}>
+        {board.map((cells, row) =>
+          cells.map((tile, col) => {
+            if (!tile) return null;
+            const step = path.findIndex((c) => same(c, row, col));
+            return (
+              <TileSquare
+                key={`${row},${col}`}
+                tile={tile}
+                row={row}
+                col={col}
+                players={players}
+                trace={{ order: step >= 0 ? step + 1 : null, origin: same(origin, row, col), final: same(finalTile, row, col) }}
+              />
+            );
+          }),
+        )}
+      </g>
+    </g>
+  );
+}
+
+/** Row letters down the left and column numbers along the top, as the history names squares. */
+function Rulers({ rows, cols }: { rows: number; cols: number }) {
+  return (
+    <g className="rulers" aria-hidden="true">
+      {Array.from({ length: cols }, (_, col) => (
+        <Label key={`c${col}`} x={RULER + col * TILE + TILE / 2} y={RULER / 2} size={20} weight={700} halo={null}>
+          {String(col + 1)}
+        </Label>
+      ))}
+      {Array.from({ length: rows }, (_, row) => (
+        <Label key={`r${row}`} x={RULER / 2} y={RULER + row * TILE + TILE / 2} size={20} weight={700} halo={null}>
+          {String.fromCharCode(65 + row)}
+        </Label>
+      ))}
     </g>
   );
 }

@@ -61,13 +61,28 @@ export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: nu
   );
 }
 
+/** A lot's tokens as one stack per owner, its count written on it, the owner of the newest token last (on top). */
+function stacks(tokens: CityLot['tokens']): { owner: CityLot['tokens'][number]; count: number }[] {
+  const owners = [...new Set([...tokens].reverse())].reverse();
+  return owners.map((owner) => ({ owner, count: tokens.filter((token) => token === owner).length }));
+}
+
 function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: PlayerInfo[] }) {
   const { x, y } = position(lot.cell, box);
   return (
     <Target id={targets.cell(lot.cell)} label={`${lot.card.name} at ${cellKey(lot.cell)}`}>
       <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
-      {lot.tokens.map((owner, i) => (
-        <Token key={i} x={x + 24 + i * 9} y={y + LOT_HEIGHT - 48 - i * 4} r={13} color={ownerColor(owner, players)} title={owner === 'mob' ? 'the mob' : players[owner]?.name} />
+      {stacks(lot.tokens).map(({ owner, count }, i) => (
+        <Token
+          key={String(owner)}
+          x={x + 24 + i * 28}
+          y={y + LOT_HEIGHT - 48}
+          r={13}
+          color={ownerColor(owner, players)}
+          shape={owner === 'mob' ? undefined : players[owner]?.shape}
+          count={count}
+          title={`${owner === 'mob' ? 'The mob' : players[owner]?.name}: ${count} token${count === 1 ? '' : 's'}`}
+        />
       ))}
       {lot.controller !== null && (
         <Label x={x + LOT_WIDTH - 8} y={y + LOT_HEIGHT - 36} anchor="end" size={11} weight={500}>

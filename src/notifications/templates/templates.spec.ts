@@ -1,0 +1,82 @@
+/**
+ * Every kind of mail, through the layout every mail goes through: it links
+ * to the settings page by its address, in both parts, and speaks the
+ * player's language: no API name (an operation, an enum value) and no
+ * version number reaches a reader.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildSchema, isEnumType } from 'graphql';
+import {
+  deadlinePassedMail,
+  deadlineReminderMail,
+  digestMail,
+  emailChangeRequestedMail,
+  gameFinishedMail,
+  gameStartedMail,
+  invitationMail,
+  invitationToSignUpMail,
+  layout,
+  passwordResetMail,
+  rollbackMail,
+  signUpAttemptMail,
+  verifyEmailMail,
+  yourTurnMail,
+} from './index';
+import type { MailBody } from './mail-template';
+
+const SITE = 'https://play.example';
+const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1` };
+
+const BODIES: Record<string, MailBody> = {
+  verifyEmail: verifyEmailMail({ link: `${SITE}/verify-email?token=t`, forAccountChange: false }),
+  verifyNewEmail: verifyEmailMail({ link: `${SITE}/verify-email?token=t`, forAccountChange: true }),
+  passwordReset: passwordResetMail({ link: `${SITE}/reset-password?token=t` }),
+  signUpAttempt: signUpAttemptMail({ loginUrl: `${SITE}/`, resetUrl: `${SITE}/forgot-password` }),
+  emailChangeRequested: emailChangeRequestedMail({ newEmail: 'new@example.org', accountUrl: `${SITE}/account` }),
+  invitationToSignUp: invitationToSignUpMail({ hostName: 'Ann', rulesetName: 'Five Tribes', gameTitle: game.gameTitle, signUpUrl: `${SITE}/sign-up` }),
+  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], deadline: new Date('2026-12-01T10:00:00Z') }),
+  invitation: invitationMail({ ...game, hostName: 'Ann' }),
+  gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
+  gameFinished: gameFinishedMail({ ...game, standings: [{ name: 'Ann', score: 140, winner: true }, { name: 'Bob', score: 120, winner: false }], endedByHost: null }),
+  rollback: rollbackMail({ ...game, hostName: 'Ann', position: 'move 14 (round 2)', reason: 'Bob misclicked' }),
+  deadlineReminder: deadlineReminderMail({ ...game, deadline: new Date('2026-12-01T10:00:00Z') }),
+  ...Object.fromEntries(
+    (['ASK_HOST', 'EXTEND', 'SKIP', 'END'] as const).map((onExpiry) => [
+      `deadlinePassed ${onExpiry}`,
+      deadlinePassedMail({ ...game, latePlayer: 'Bob', recipientIsLate: false, onExpiry }),
+    ]),
+  ),
+  digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
+};
+
+/** Names of the API: its operations (camel case) and enum values (YOUR_TURN, ASK_HOST). */
+function apiNames(): string[] {
+  const schema = buildSchema(readFileSync(join(__dirname, '../../api/schema.graphql'), 'utf8'));
+  const operations = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) => Object.keys(type?.getFields() ?? {}));
+  const enumValues = Object.values(schema.getTypeMap())
+    .filter(isEnumType)
+    .filter((type) => !type.name.startsWith('__'))
+    .flatMap((type) => type.getValues().map((value) => value.name));
+  return [...operations.filter((name) => /[A-Z]/.test(name)), ...enumValues.filter((name) => name.includes('_'))];
+}
+
+describe('every mail', () => {
+  const names = apiNames();
+  const unsubscribe = { what: 'your-turn emails', url: `${SITE}/unsubscribe?sig=s` };
+
+  it.each(Object.entries(BODIES))('%s: links to the settings page in both parts, in words, without API names', (_kind, body) => {
+    for (const mail of [layout(body, { recipientName: 'Ann', settingsUrl: `${SITE}/settings` }), layout(body, { recipientName: null, settingsUrl: `${SITE}/settings`, unsubscribe })]) {
+      expect(mail.text).toContain(`settings page: ${SITE}/settings`);
+      expect(mail.html).toContain(`<a href="${SITE}/settings">`);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(names.filter((name) => new RegExp(`\\b${name}\\b`).test(part))).toEqual([]);
+        expect(part).not.toMatch(/\bversions?\b/i);
+      }
+    }
+  });
+
+  it('knows the API names it keeps out', () => {
+    expect(names).toEqual(expect.arrayContaining(['updateNotificationSettings', 'resolveDeadline', 'YOUR_TURN', 'ASK_HOST']));
+  });
+});

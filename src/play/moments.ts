@@ -1,0 +1,109 @@
+/**
+ * Where each event stands in the game as players count it: the round, whose
+ * turn, and the move number ("Round 2 · Bob's turn · move 14"). Versions
+ * (event numbers) stay in the API; people read moves.
+ *
+ * A move is one step a seat took (a player's accepted move, or the server
+ * passing over a seat that ran out of time): the first event of each such
+ * append is marked `stepStart`. Moves are counted along the line of play in
+ * force: after an undo or a rollback to version v, counting goes on from
+ * the moment of v, so the next move takes the number of the first one
+ * undone, while the undone ones keep the numbers they had.
+ */
+import type { AnyRuleset } from '../rules/contract';
+import { GameRolledBack, MoveUndone } from './platform-events';
+
+export interface Moment {
+  /** The round, for a game that has rounds and has begun its first; else null. */
+  round: number | null;
+  /** Moves made so far on this line of play, this event's own included (0 before the first). */
+  move: number;
+  /** The seat whose move this event is part of; null for the server's events and setup. */
+  seat: number | null;
+}
+
+/** What counting needs of an event: a few stored columns, and two numbers of its payload. */
+export interface CountedEvent {
+  seq: number;
+  type: string;
+  actorSeat: number | null;
+  stepStart: boolean;
+  /** The payload's `round`, of the ruleset's round events (see `Ruleset.rounds`). */
+  round: number | null;
+  /** The payload's `toVersion`, of an undo or a rollback. */
+  toVersion: number | null;
+}
+
+export const GAME_START: Moment = { round: null, move: 0, seat: null };
+
+const JUMPS: ReadonlySet<string> = new Set([GameRolledBack, MoveUndone]);
+
+/** An event as counting reads it. */
+export function countedEvent(event: { seq: number; type: string; payload: Record<string, unknown>; actorSeat: number | null; stepStart: boolean }): CountedEvent {
+  const number = (value: unknown) => (typeof value === 'number' ? value : null);
+  return { seq: event.seq, type: event.type, actorSeat: event.actorSeat, stepStart: event.stepStart, round: number(event.payload.round), toVersion: number(event.payload.toVersion) };
+}
+
+function roundBegun(ruleset: AnyRuleset, event: CountedEvent): number | null {
+  const rounds = ruleset.rounds;
+  if (!rounds) return null;
+  if (event.type === rounds.startedBy) return event.round;
+  return event.type === rounds.firstStartedBy ? 1 : null;
+}
+
+/**
+ * The moment of every event, by seq (and of version 0, the start), counted
+ * from the game's first event: `events` in order, none missing.
+ */
+export function momentsOf(ruleset: AnyRuleset, events: readonly CountedEvent[]): Map<number, Moment> {
+  const moments = new Map<number, Moment>([[0, GAME_START]]);
+  let current = GAME_START;
+  for (const event of events) {
+    if (JUMPS.has(event.type)) {
+      current = { ...(moments.get(event.toVersion ?? 0) ?? GAME_START), seat: null };
+    } else if (event.stepStart && event.actorSeat !== null) {
+      current = { ...current, move: current.move + 1, seat: event.actorSeat };
+    } else if (event.actorSeat === null) {
+      current = { ...current, seat: null };
+    }
+    const round = roundBegun(ruleset, event);
+    if (round !== null) current = { ...current, round };
+    moments.set(event.seq, current);
+  }
+  return moments;
+}
+
+/**
+ * "Round 2 · Bob's turn · move 14"; "Your turn · move 3" in a game without
+ * rounds, when `seatName` calls the reader "you"; "The start" before any move.
+ */
+export function momentLabel(moment: Moment, seatName: (seat: number) => string): string {
+  const parts: string[] = [];
+  if (moment.round !== null) parts.push(`Round ${moment.round}`);
+  if (moment.seat !== null) parts.push(`${possessive(seatName(moment.seat))} turn`);
+  if (moment.move > 0) parts.push(`move ${moment.move}`);
+  const label = parts.join(' · ');
+  return label ? label[0].toUpperCase() + label.slice(1) : 'The start';
+}
+
+/** Where a jump to a version lands, in words: "move 14 (round 2)", "the start of the game"; "an earlier move" where not counted. */
+export function positionAfter(moment: Moment | null | undefined): string {
+  if (!moment) return 'an earlier move';
+  if (moment.move === 0) return 'the start of the game';
+  return moment.round !== null ? `move ${moment.move} (round ${moment.round})` : `move ${moment.move}`;
+}
+
+/** "Bob's", "Chris'", and "your" for a reader named "you". */
+export function possessive(name: string): string {
+  if (name === 'you') return 'your';
+  return name.endsWith('s') ? `${name}'` : `${name}'s`;
+}
+
+/**
+ * The columns counting reads, as one SQL select list over `game_events`
+ * (alias `e`): a few bytes an event, so counting from the first event
+ * costs little even in a long game.
+ */
+export const COUNTED_EVENT_COLUMNS = `e.seq, e.type, e.actor_seat AS "actorSeat", e.step_start AS "stepStart",
+  CASE WHEN jsonb_typeof(e.payload->'round') = 'number' THEN (e.payload->>'round')::int END AS round,
+  CASE WHEN jsonb_typeof(e.payload->'toVersion') = 'number' THEN (e.payload->>'toVersion')::int END AS "toVersion"`;

@@ -1,0 +1,91 @@
+/**
+ * A finished game: how it ended for the reader ("You won", "You came 2nd",
+ * "Bob won" to a spectator), and every player's score by category, from
+ * the ruleset's score sheet (`result.detail.categories`). `actions` is
+ * where what comes next goes (a rematch).
+ */
+import type { ReactNode } from 'react';
+import type { GameFragment } from '../api/generated';
+import { resultOf, type GameResult } from '../api/json-fields';
+import type { PlayerInfo } from '../games/game-ui';
+import { listNames } from './players';
+
+const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th'];
+
+/** Each seat's place: the winners first, then by score; equal players share a place. */
+export function placesOf(result: GameResult, seats: number): number[] {
+  const winners = new Set(result.winners ?? []);
+  const scores = result.scores ?? [];
+  const ahead = (a: number, b: number) =>
+    winners.has(a) !== winners.has(b) ? winners.has(a) : (scores[a] ?? 0) > (scores[b] ?? 0);
+  const all = Array.from({ length: seats }, (_, seat) => seat);
+  return all.map((seat) => 1 + all.filter((other) => ahead(other, seat)).length);
+}
+
+function headline(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string {
+  const winners = result.winners ?? [];
+  const names = winners.map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
+  if (mySeat === null || mySeat === undefined) return winners.length > 0 ? `${listNames(names)} won` : 'Nobody won';
+  if (winners.includes(mySeat)) {
+    const others = winners.filter((seat) => seat !== mySeat).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
+    return others.length > 0 ? `You won, together with ${listNames(others)}` : 'You won';
+  }
+  if (!result.scores) return winners.length > 0 ? `${listNames(names)} won` : 'You lost';
+  const places = placesOf(result, players.length);
+  const shared = places.filter((place) => place === places[mySeat]).length > 1;
+  return `You came ${ORDINALS[places[mySeat] - 1]}${shared ? ' (shared)' : ''}`;
+}
+
+export function EndScreen({ game, players, actions }: { game: GameFragment; players: PlayerInfo[]; actions?: ReactNode }) {
+  const result = resultOf(game) ?? {};
+  const scores = result.scores ?? null;
+  const categories = result.detail?.categories ?? [];
+  const winners = new Set(result.winners ?? []);
+  const endedByHost = result.detail?.endedByHost;
+  return (
+    <section className="end-screen" aria-label="Game over" data-turn="finished">
+      <h2 className="turn-banner finished">
+        <span className="game-over">Game over: </span>
+        <span className="headline">{headline(result, players, game.mySeat)}</span>
+      </h2>
+      {endedByHost && <p className="muted">The host ended the game: “{endedByHost}”.</p>}
+      {scores && (
+        <div className="table-scroll" role="region" aria-label="Final scores" tabIndex={0}>
+          <table className="score-sheet">
+            <caption>Final scores</caption>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                {players.map((player) => (
+                  <th scope="col" key={player.seat} className={winners.has(player.seat) ? 'winner' : undefined}>
+                    {player.name}
+                    {winners.has(player.seat) && <span className="winner-mark" aria-label="winner"> ★</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {categories.map((line) => (
+                <tr key={line.label}>
+                  <th scope="row">{line.label}</th>
+                  {players.map((player) => (
+                    <td key={player.seat}>{line.points[player.seat] ?? 0}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                {players.map((player) => (
+                  <td key={player.seat}>{scores[player.seat] ?? '–'}</td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      {actions && <div className="end-actions">{actions}</div>}
+    </section>
+  );
+}
