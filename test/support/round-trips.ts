@@ -37,6 +37,19 @@ export function countRoundTrips(server: Server): () => void {
     }
   };
   server.on('request', wrapped);
+  countStatements();
+  return () => {
+    server.off('request', wrapped);
+    for (const handler of handlers) server.on('request', handler);
+  };
+}
+
+let counting = false;
+
+/** Has every `pg` client of this process log its statements into the log of the request they run for. */
+function countStatements(): void {
+  if (counting) return;
+  counting = true;
   const query = Client.prototype.query;
   const connections = new WeakMap<object, number>();
   let connectionsSeen = 0;
@@ -49,11 +62,6 @@ export function countRoundTrips(server: Server): () => void {
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof Client.prototype.query;
-  return () => {
-    Client.prototype.query = query;
-    server.off('request', wrapped);
-    for (const handler of handlers) server.on('request', handler);
-  };
 }
 
 const logs = new Map<string, Statement[]>();
