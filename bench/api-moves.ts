@@ -264,6 +264,8 @@ export interface ApiMovesResult {
    * its mail worker's (claiming and marking each mail it sends).
    */
   transactionsPerMove: number;
+  /** Whether the mail worker was still sending older mail, or this run's, when counting started or ended (then its sends count too). */
+  transactionsInclude: 'the run and its mail' | "more mail than the run's";
 }
 
 /** How long a run waits for the previous run's mail to go out, so that each run pays for its own. */
@@ -288,10 +290,11 @@ export class MailBacklog {
     return this.count('SUPERSEDED');
   }
 
-  /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent). */
-  async drain(): Promise<void> {
+  /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent); says whether nothing is. */
+  async drain(): Promise<boolean> {
     const until = Date.now() + MAIL_DRAIN_LIMIT_MS;
     while ((await this.count()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+    return (await this.count()) === 0;
   }
 
   close(): Promise<void> {
@@ -334,7 +337,7 @@ export async function measureApiMoves(
   const activeGames = idle.length;
   /** Moves handed out and not yet known accepted; a refused move's game stays out of play until settled. */
   const unconfirmed = new Set<SentMove>();
-  await mail.drain();
+  const mailBefore = await mail.drain();
   const transactionsBefore = await database.counters.settledTransactions(databaseOf(database.url), performance.now());
   const mailsBefore = await mailSink.received();
   const supersededBefore = await mail.superseded();
@@ -384,7 +387,7 @@ export async function measureApiMoves(
   const mailsSuperseded = (await mail.superseded()) - supersededBefore;
   await settleUnconfirmed(url, selection, unconfirmed);
   warnIfScriptsRanOut(games);
-  await mail.drain();
+  const mailAfter = await mail.drain();
   const transactions = (await database.counters.settledTransactions(databaseOf(database.url), performance.now())) - transactionsBefore;
   return {
     selection,
@@ -402,5 +405,6 @@ export async function measureApiMoves(
     mailBacklog,
     mailsSuperseded,
     transactionsPerMove: transactions / Math.max(accepted, 1),
+    transactionsInclude: mailBefore && mailAfter ? 'the run and its mail' : 'more mail than the run\'s',
   };
 }

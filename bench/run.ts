@@ -89,7 +89,11 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
         ]);
         if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
         report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-        report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (the server's and its mail worker's, until the run's mail was out)`]);
+        const counted =
+          result.transactionsInclude === 'the run and its mail'
+            ? "the server's and its mail worker's, until the run's mail was out"
+            : 'mail from before the run, or the run\'s own, was still going out when counting began or ended: its sends are counted too';
+        report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (${counted})`]);
         // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
         const caveat = quick ? ' (too short a run for these to mean much)' : '';
         report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`]);
