@@ -13,13 +13,16 @@
  * as the server's, stays small.
  */
 import autocannon from 'autocannon';
+import { print } from 'graphql';
 import { Client } from 'pg';
 import { RULESETS_HOSTED } from '../src/games';
 import { resolveOptions } from '../src/games/registry';
 import type { AnyRuleset } from '../src/rules/contract';
 import { type Random, seededRandom } from '../src/rules/random';
 import { FixedSeedGame } from '../test/support/fixed-seed-game';
+import { SubmitMoveDocument } from '../web/src/api/generated';
 import { CpuSplit, startCpuCount } from './lib/cpu';
+import { databaseOf, PostgresCounters } from './lib/postgres-counters';
 
 export interface Player {
   token: string;
@@ -29,7 +32,8 @@ export interface Player {
 interface ScriptedMove {
   /** Its own object: autocannon writes the Content-Length into the headers it is given. */
   headers: Record<string, string>;
-  body: string;
+  /** The request's variables, as JSON: its body is them with the run's selection (see requestBody). */
+  variables: string;
   /** The game's version the move is made at (its expectedVersion). */
   version: number;
   /** The game's version once the server has accepted it. */
@@ -119,7 +123,22 @@ export async function createGames(url: string, players: Player[], count: number,
   return games;
 }
 
-const SUBMIT = `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { version } }`;
+/**
+ * What the move's answer selects: `lean`, its version alone; `page`, what
+ * the web page selects after every move (its own SubmitMove operation, with
+ * a clientMoveId, as it sends it).
+ */
+export type Selection = 'lean' | 'page';
+
+const SUBMIT: Record<Selection, string> = {
+  lean: `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { version } }`,
+  page: print(SubmitMoveDocument),
+};
+
+/** A scripted move's body for a run with `selection`: its variables (a JSON text) joined to the query without parsing them again. */
+function requestBody(selection: Selection, move: ScriptedMove): string {
+  return `{"query":${JSON.stringify(SUBMIT[selection])},"variables":${move.variables}}`;
+}
 
 /** Chooses the replica's next move, decides it exactly as the server will, and writes the request that makes it. */
 function scriptNextMove(game: BenchGame): ScriptedMove {
@@ -132,7 +151,8 @@ function scriptNextMove(game: BenchGame): ScriptedMove {
   const nextVersion = replica.play(move, seat);
   return {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${game.seats[seat].token}` },
-    body: JSON.stringify({ query: SUBMIT, variables: { id: game.id, move, v: version } }),
+    // The lean query declares no clientMoveId, and ignores it.
+    variables: JSON.stringify({ id: game.id, move, version, clientMoveId: `${game.id}:${version}` }),
     version,
     nextVersion,
   };
@@ -191,17 +211,17 @@ function acceptedVersion(status: number, body: string): number | undefined {
  * move is sent again: the server's version check lets at most one of the two
  * copies in, and once the second is answered the first has been decided.
  */
-async function settleUnconfirmed(url: string, unconfirmed: Iterable<SentMove>): Promise<void> {
+async function settleUnconfirmed(url: string, selection: Selection, unconfirmed: Iterable<SentMove>): Promise<void> {
   for (const sent of unconfirmed) {
-    if (await resentAndAccepted(url, sent)) sent.game.cursor++;
+    if (await resentAndAccepted(url, selection, sent)) sent.game.cursor++;
   }
 }
 
 /** Sends a move again; true when the server has it, from this copy or the first. */
-async function resentAndAccepted(url: string, { game, move }: SentMove): Promise<boolean> {
+async function resentAndAccepted(url: string, selection: Selection, { game, move }: SentMove): Promise<boolean> {
   // Not move.headers itself: autocannon has written its Content-Length into them, which fetch sets itself.
   const headers = { 'content-type': 'application/json', authorization: move.headers.authorization };
-  const response = await fetch(url, { method: 'POST', headers, body: move.body });
+  const response = await fetch(url, { method: 'POST', headers, body: requestBody(selection, move) });
   if (acceptedVersion(response.status, await response.text()) === move.nextVersion) return true;
   const data = await post(url, `query($id: ID!) { game(id: $id) { version } }`, { id: game.id });
   const version = data.game.version as number;
@@ -218,6 +238,7 @@ function warnIfScriptsRanOut(games: BenchGame[]): void {
 }
 
 export interface ApiMovesResult {
+  selection: Selection;
   connections: number;
   /** Games with moves to play when the run started. */
   activeGames: number;
@@ -237,6 +258,14 @@ export interface ApiMovesResult {
   mailBacklog: number;
   /** "Your turn" notifications not sent during the run because the player had moved by then. */
   mailsSuperseded: number;
+  /**
+   * Transactions the database ended per accepted move (pg_stat_database),
+   * from the start of the run until its mail has gone out: the server's and
+   * its mail worker's (claiming and marking each mail it sends).
+   */
+  transactionsPerMove: number;
+  /** Whether the mail worker was still sending older mail, or this run's, when counting started or ended (then its sends count too). */
+  transactionsInclude: 'the run and its mail' | "more mail than the run's";
 }
 
 /** How long a run waits for the previous run's mail to go out, so that each run pays for its own. */
@@ -261,10 +290,11 @@ export class MailBacklog {
     return this.count('SUPERSEDED');
   }
 
-  /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent). */
-  async drain(): Promise<void> {
+  /** Waits until nothing is pending (or the limit passes: with MAIL_WORKER=off nothing ever is sent); says whether nothing is. */
+  async drain(): Promise<boolean> {
     const until = Date.now() + MAIL_DRAIN_LIMIT_MS;
     while ((await this.count()) > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 250));
+    return (await this.count()) === 0;
   }
 
   close(): Promise<void> {
@@ -272,16 +302,28 @@ export class MailBacklog {
   }
 }
 
+export interface ApiMovesRun {
+  selection: Selection;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface ApiMovesDatabase {
+  url: string;
+  postmasterPid: number | null;
+  counters: PostgresCounters;
+}
+
 export async function measureApiMoves(
   server: { url: string; pid: number },
   mailSink: { pid: number; received(): Promise<number> },
   mail: MailBacklog,
   games: BenchGame[],
-  connections: number,
-  durationSeconds: number,
-  postmasterPid: number | null,
+  { selection, connections, durationSeconds }: ApiMovesRun,
+  database: ApiMovesDatabase,
 ): Promise<ApiMovesResult> {
   const { url } = server;
+  const postmasterPid = database.postmasterPid;
   const precomputeMs = prepareScripts(games, durationSeconds);
   let accepted = 0;
   let refused = 0;
@@ -295,7 +337,8 @@ export async function measureApiMoves(
   const activeGames = idle.length;
   /** Moves handed out and not yet known accepted; a refused move's game stays out of play until settled. */
   const unconfirmed = new Set<SentMove>();
-  await mail.drain();
+  const mailBefore = await mail.drain();
+  const transactionsBefore = await database.counters.settledTransactions(databaseOf(database.url), performance.now());
   const mailsBefore = await mailSink.received();
   const supersededBefore = await mail.superseded();
   const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid, postmasterPid });
@@ -318,7 +361,7 @@ export async function measureApiMoves(
           const sent: SentMove = { game, move: game.script[game.cursor] };
           unconfirmed.add(sent);
           context.sent = sent;
-          return { ...request, headers: sent.move.headers, body: sent.move.body };
+          return { ...request, headers: sent.move.headers, body: requestBody(selection, sent.move) };
         },
         onResponse: (status: number, body: string, context: any) => {
           const sent = context.sent as SentMove;
@@ -342,9 +385,12 @@ export async function measureApiMoves(
   const mailsSent = (await mailSink.received()) - mailsBefore;
   const mailBacklog = await mail.count();
   const mailsSuperseded = (await mail.superseded()) - supersededBefore;
-  await settleUnconfirmed(url, unconfirmed);
+  await settleUnconfirmed(url, selection, unconfirmed);
   warnIfScriptsRanOut(games);
+  const mailAfter = await mail.drain();
+  const transactions = (await database.counters.settledTransactions(databaseOf(database.url), performance.now())) - transactionsBefore;
   return {
+    selection,
     connections,
     activeGames,
     accepted,
@@ -358,5 +404,7 @@ export async function measureApiMoves(
     mailsSent,
     mailBacklog,
     mailsSuperseded,
+    transactionsPerMove: transactions / Math.max(accepted, 1),
+    transactionsInclude: mailBefore && mailAfter ? 'the run and its mail' : 'more mail than the run\'s',
   };
 }

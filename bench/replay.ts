@@ -48,8 +48,8 @@ async function writeLongGame(store: EventStore, loader: GameLoader, gameId: stri
   let version = 0;
   let batch: NewEvent[] = [];
   const flush = async () => {
-    const appended = await store.appendEvents({ gameId, expectedVersion: version, events: batch });
-    loader.snapshotIfDue(gameId, version, version + batch.length, state, appended[appended.length - 1].hash);
+    const snapshot = loader.snapshotWrite(gameId, version, version + batch.length, state);
+    await store.appendEvents({ gameId, expectedVersion: version, events: batch, alsoInTransaction: snapshot ?? undefined });
     version += batch.length;
     batch = [];
   };

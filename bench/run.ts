@@ -8,10 +8,11 @@
  * `--profile` (the server process writes a CPU profile to bench/results/profiles).
  */
 import { join } from 'node:path';
-import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers } from './api-moves';
+import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers, Selection } from './api-moves';
 import type { CpuSplit } from './lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
+import { PostgresCounters } from './lib/postgres-counters';
 import { Report, round } from './lib/report';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
@@ -27,6 +28,8 @@ const runs = (section: string) => !only || only.includes(section);
 const SECONDS = quick ? 3 : 10;
 const CONCURRENCY = [1, 8, 32];
 const API_CONNECTIONS = [8, 32];
+/** The move's answer: its version alone, then what the web page selects (see api-moves.ts). */
+const API_SELECTIONS: Selection[] = ['lean', 'page'];
 const API_GAMES = 1000;
 const SCALE_GAMES = quick ? 2000 : 10000;
 const REPLAY_LENGTHS = quick ? [1000, 10000] : [1000, 10000, 100000];
@@ -69,26 +72,36 @@ function describeCpu(cpu: CpuSplit): string {
 
 async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: SmtpSink, games: BenchGame[], report: Report, raw: Record<number, Throughput>): Promise<ApiMovesResult[]> {
   const backlog = await MailBacklog.open(database.url);
+  const counters = await PostgresCounters.open(database.adminUrl);
   try {
     const moves = [];
-    for (const connections of API_CONNECTIONS) {
-      const result = await measureApiMoves(server, mail, backlog, games, connections, SECONDS, database.postmasterPid);
-      moves.push(result);
-      report.row([
-        `API moves, ${connections} clients, ${result.activeGames} games`,
-        round(result.perSecond, 0),
-        result.p50Ms,
-        result.p99Ms,
-        raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
-      ]);
-      if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
-      report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-      // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
-      const caveat = quick ? ' (too short a run for these to mean much)' : '';
-      report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`]);
+    for (const selection of API_SELECTIONS) {
+      for (const connections of API_CONNECTIONS) {
+        const run = { selection, connections, durationSeconds: SECONDS };
+        const result = await measureApiMoves(server, mail, backlog, games, run, { url: database.url, postmasterPid: database.postmasterPid, counters });
+        moves.push(result);
+        report.row([
+          `API moves, ${selection}, ${connections} clients, ${result.activeGames} games`,
+          round(result.perSecond, 0),
+          result.p50Ms,
+          result.p99Ms,
+          raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
+        ]);
+        if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
+        report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
+        const counted =
+          result.transactionsInclude === 'the run and its mail'
+            ? "the server's and its mail worker's, until the run's mail was out"
+            : 'mail from before the run, or the run\'s own, was still going out when counting began or ended: its sends are counted too';
+        report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (${counted})`]);
+        // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
+        const caveat = quick ? ' (too short a run for these to mean much)' : '';
+        report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`]);
+      }
     }
     return moves;
   } finally {
+    await counters.close();
     await backlog.close();
   }
 }

@@ -17,6 +17,7 @@ import { VacationsModule } from './deadlines/vacations.module';
 import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
+import { PublicNamesModule } from './public-names/public-names.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
@@ -81,6 +82,7 @@ export class AppModule {
         ...domainModules(options),
         LifecycleModule,
         AuthModule.forRoot(options.jwtSecret),
+        PublicNamesModule,
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),
         DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),

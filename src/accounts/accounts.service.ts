@@ -17,6 +17,7 @@ import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { cleanDisplayName } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
+import { PublicNames } from '../public-names/public-names';
 import type { Sql } from '../database/sql';
 import type { User } from '../generated/prisma/client';
 import { Invitations } from '../invitations/invitations';
@@ -77,6 +78,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly invitations: Invitations,
     private readonly clock: Clock,
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
+    private readonly names: PublicNames,
   ) {}
 
   onModuleInit(): void {
@@ -223,7 +225,9 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   }
 
   async updateProfile(userId: string, displayName: string): Promise<User> {
-    return this.prisma.user.update({ where: { id: userId }, data: { displayName: cleanDisplayName(displayName) } });
+    const user = await this.prisma.user.update({ where: { id: userId }, data: { displayName: cleanDisplayName(displayName) } });
+    this.names.forget(userId);
+    return user;
   }
 
   /**
@@ -240,6 +244,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);
     });
+    this.names.forget(user.id);
   }
 
   async me(userId: string): Promise<(User & { pendingEmail: string | null }) | null> {

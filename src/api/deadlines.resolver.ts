@@ -36,6 +36,6 @@ export class DeadlinesResolver {
     complexity: listCost(() => FIELD_COSTS.unboundedList),
   })
   deadlines(@Parent() { game }: GameParent) {
-    return this.moveDeadlines.ofGame(game.row.id);
+    return this.moveDeadlines.ofGame(game);
   }
 }

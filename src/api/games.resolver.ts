@@ -8,6 +8,7 @@ import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
 import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
+import { PublicNames } from '../public-names/public-names';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
@@ -37,6 +38,11 @@ function historyPageSize(first: number | null | undefined): number {
   return Math.min(Math.max(first ?? 100, 1), 500);
 }
 
+/** The users holding the game's seats. */
+function seated(game: LoadedGame): string[] {
+  return game.state.seats.filter((id): id is string => id !== null);
+}
+
 @Resolver(() => GameModel)
 export class GamesResolver {
   constructor(
@@ -47,6 +53,7 @@ export class GamesResolver {
     private readonly updates: GameUpdates,
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
+    private readonly names: PublicNames,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -208,8 +215,10 @@ export class GamesResolver {
   }
 
   @ResolveField(() => UserModel)
-  host(@Parent() { game }: GameParent) {
-    return this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } });
+  async host(@Parent() { game }: GameParent) {
+    const host = await this.names.of(game.row.hostId);
+    if (!host) throw new Error(`game ${game.row.id}: its host ${game.row.hostId} is not a user`);
+    return host;
   }
 
   @ResolveField(() => JSONScalar)
@@ -219,9 +228,8 @@ export class GamesResolver {
 
   @ResolveField(() => [SeatModel], { complexity: listCost(() => FIELD_COSTS.unboundedList) })
   async seats(@Parent() { game }: GameParent) {
-    const ids = game.state.seats.filter((id): id is string => id !== null);
-    const users = await this.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, displayName: true } });
-    return game.state.seats.map((userId, index) => ({ index, user: users.find((u) => u.id === userId) ?? null }));
+    const users = await this.names.ofAll(seated(game));
+    return game.state.seats.map((userId, index) => ({ index, user: (userId && users.get(userId)) ?? null }));
   }
 
   @ResolveField(() => [Int])
@@ -269,11 +277,7 @@ export class GamesResolver {
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
     const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));
-    const seated = game.state.seats.filter((id): id is string => id !== null);
-    const userIds = [...new Set([...seated, ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)])];
-    const users = new Map(
-      (await this.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, displayName: true } })).map((user) => [user.id, user]),
-    );
+    const users = await this.names.ofAll([...seated(game), ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)]);
     const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatLabel(seat);
     return entries.map((entry) => {
       const actor = (entry.actorUserId && users.get(entry.actorUserId)) || null;

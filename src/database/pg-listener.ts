@@ -39,6 +39,11 @@ export class PgListener {
     this.logger = new Logger(`PgListener ${options.applicationName}`);
   }
 
+  /** Whether notices are heard now: false before the first connection and while reconnecting. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   async start(): Promise<void> {
     try {
       await this.listen();

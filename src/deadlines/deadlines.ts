@@ -16,6 +16,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
 import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
 import { deadlineFor } from './deadline-settings';
+import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { pausedDeadline } from './vacation-time';
 import { Vacations } from './vacations';
 
@@ -100,10 +101,18 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     return turns.sort((a, b) => (a.deadline?.getTime() ?? Infinity) - (b.deadline?.getTime() ?? Infinity));
   }
 
-  /** The game's running deadlines, vacation pauses included. */
-  async ofGame(gameId: string): Promise<Array<{ seat: number; deadline: Date; passed: boolean }>> {
-    const rows = await this.prisma.turnDeadline.findMany({ where: { gameId }, orderBy: { seat: 'asc' } });
-    return (await this.withPauses(rows)).map(({ row, dueAt }) => ({ seat: row.seat, deadline: dueAt, passed: row.expiredAt !== null }));
+  /**
+   * The game's running deadlines, vacation pauses included: none without
+   * deadline settings (nothing to read); as its append just wrote them on
+   * the game a change of this request made; else read.
+   */
+  async ofGame(game: LoadedGame): Promise<SeatDeadline[]> {
+    if (!game.state.moveDeadline) return [];
+    const written = game.written?.get(STANDING_DEADLINES) as StandingDeadline[] | undefined;
+    if (written) return seatDeadlines(written);
+    const rows = await this.prisma.turnDeadline.findMany({ where: { gameId: game.row.id } });
+    const periods = await this.vacations.periodsOf([...new Set(rows.map((row) => row.userId))]);
+    return seatDeadlines(rows.map((row) => ({ ...row, vacations: periods.get(row.userId)! })));
   }
 
   // ---- reminders -------------------------------------------------------------

@@ -8,19 +8,38 @@ import type { Sql } from '../database/sql';
 import { ChangeWrites, GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
 import { deadlineFor, reminderTime } from './deadline-settings';
+import { STANDING_DEADLINES, StandingDeadline, withDates } from './standing-deadlines';
 
 interface SeatPayload {
   seat: number;
 }
 
-/** Seats no longer to act lose their deadline; seats whose turn starts now get a fresh one. */
-const CLEAR_FINISHED_AND_RESTARTED = `
-DELETE FROM turn_deadlines WHERE game_id = $1::uuid AND (NOT (seat = ANY($2::int[])) OR seat = ANY($3::int[]))`;
-
-const START_TURNS = `
-INSERT INTO turn_deadlines (game_id, seat, user_id, active_since, due_at, remind_at)
-SELECT $1::uuid, started.seat, started.user_id, $2::timestamptz, $5::timestamptz, $6::timestamptz
-FROM unnest($3::int[], $4::uuid[]) AS started(seat, user_id)`;
+/**
+ * One statement: seats no longer to act lose their deadline, seats whose
+ * turn starts now get a fresh one; it answers with the game's deadlines as
+ * they then stand, and their players' vacations, so that the move's own
+ * answer need not read them again.
+ */
+const CLEAR_AND_START_TURNS = `
+WITH cleared AS (
+  DELETE FROM turn_deadlines WHERE game_id = $1::uuid AND (NOT (seat = ANY($2::int[])) OR seat = ANY($3::int[]))
+  RETURNING seat
+), started AS (
+  INSERT INTO turn_deadlines (game_id, seat, user_id, active_since, due_at, remind_at)
+  SELECT $1::uuid, s.seat, s.user_id, $5::timestamptz, $6::timestamptz, $7::timestamptz
+  FROM unnest($3::int[], $4::uuid[]) AS s(seat, user_id)
+  RETURNING seat, user_id, active_since, due_at, expired_at
+), standing AS (
+  SELECT seat, user_id, active_since, due_at, expired_at FROM turn_deadlines
+  WHERE game_id = $1::uuid AND seat NOT IN (SELECT seat FROM cleared)
+  UNION ALL
+  SELECT * FROM started
+)
+SELECT standing.seat, standing.user_id::text AS "userId", standing.active_since AS "activeSince", standing.due_at AS "dueAt",
+       standing.expired_at AS "expiredAt",
+       (SELECT coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'endsAt', v.ends_at) ORDER BY v.starts_at), '[]'::json)
+        FROM vacations v WHERE v.user_id = standing.user_id) AS vacations
+FROM standing ORDER BY standing.seat`;
 
 const MARK_EXPIRED = `UPDATE turn_deadlines SET expired_at = $3::timestamptz WHERE game_id = $1::uuid AND seat = $2::int`;
 
@@ -48,11 +67,19 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     const now = change.appended[0].at;
     const starting = seatsNowToAct(change);
     const toAct = change.status && !change.status.finished ? change.status.activeSeats : [];
-    await sql.query(CLEAR_FINISHED_AND_RESTARTED, [gameId, toAct, starting]);
-    if (starting.length > 0) {
-      const { dueAt, remindAt } = deadlineFor(settings, now);
-      await sql.query(START_TURNS, [gameId, now, starting, starting.map((seat) => change.state.seats[seat]!), dueAt, remindAt]);
-    }
+    const { dueAt, remindAt } = deadlineFor(settings, now);
+    const standing = await sql.query<StandingDeadline>(CLEAR_AND_START_TURNS, [
+      gameId,
+      toAct,
+      starting,
+      starting.map((seat) => change.state.seats[seat]!),
+      now,
+      dueAt,
+      remindAt,
+    ]);
+    // A passed or extended deadline changes them again below: then the answer reads them (such events are the server's, never a move's).
+    const changedAgain = change.appended.some((event) => event.type === DeadlinePassed || event.type === DeadlineExtended);
+    if (!changedAgain) change.written?.set(STANDING_DEADLINES, standing.map(withDates));
     for (const event of change.appended) {
       const { seat } = event.payload as unknown as SeatPayload;
       if (event.type === DeadlinePassed) {

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
-import type { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
 import { canonicalJson } from './canonical-json';
 
 export interface Snapshot {
@@ -18,6 +18,10 @@ export interface Snapshot {
   /** The hash of event `version`: the game's events after it chain onto it. */
   lastEventHash: string;
 }
+
+const SAVE = `
+INSERT INTO game_snapshots (game_id, version, state, last_event_hash, hmac) VALUES ($1::uuid, $2::int, $3::jsonb, $4, $5)
+ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state, last_event_hash = excluded.last_event_hash, hmac = excluded.hmac`;
 
 /** The secret snapshots are sealed with (see config/snapshot-key.ts). */
 export class SnapshotKey {
@@ -32,14 +36,13 @@ export class SnapshotStore {
     private readonly key: SnapshotKey,
   ) {}
 
-  /** Stores (or replaces) the snapshot of `gameId` at `snapshot.version`. */
-  async save(gameId: string, snapshot: Snapshot): Promise<void> {
-    const data = { state: snapshot.state as Prisma.InputJsonValue, lastEventHash: snapshot.lastEventHash, hmac: this.seal(gameId, snapshot) };
-    await this.prisma.gameSnapshot.upsert({
-      where: { gameId_version: { gameId, version: snapshot.version } },
-      create: { gameId, version: snapshot.version, ...data },
-      update: data,
-    });
+  /**
+   * Stores (or replaces) the snapshot of `gameId` at `snapshot.version`: on
+   * its own, or in the caller's transaction (an append's, whose last event
+   * it folds).
+   */
+  async save(gameId: string, snapshot: Snapshot, sql: Sql = this.prisma.sql): Promise<void> {
+    await sql.query(SAVE, [gameId, snapshot.version, JSON.stringify(snapshot.state), snapshot.lastEventHash, this.seal(gameId, snapshot)]);
   }
 
   /**

@@ -23,6 +23,11 @@ export interface PendingChange {
   state: GameState;
   status: GameStatus | null;
   appended: ChangeEvent[];
+  /**
+   * What hooks' writes answered that the change's own answer can use instead
+   * of reading it again (each hook under a key of its own): see LoadedGame.written.
+   */
+  written?: Map<symbol, unknown>;
 }
 
 /** A change being appended, inside its transaction. */

@@ -10,6 +10,7 @@
  * such a state is never cached or snapshotted, so each load checks again.
  */
 import { Logger } from '@nestjs/common';
+import type { Sql } from '../database/sql';
 import { EventStore, StoredEvent } from '../event-store/event-store';
 import { GENESIS_HASH } from '../event-store/hash-chain';
 import { SnapshotStore } from '../event-store/snapshots';
@@ -76,9 +77,14 @@ export class GameLoader {
     this.latest.delete(gameId);
   }
 
-  /** Writes a snapshot when an append crossed a multiple of the interval. */
-  snapshotIfDue(gameId: string, fromVersion: number, toVersion: number, state: GameState, hash: string): void {
-    if (Math.floor(toVersion / this.snapshotInterval) > Math.floor(fromVersion / this.snapshotInterval)) this.saveSnapshot(gameId, toVersion, state, hash);
+  /**
+   * When an append from `fromVersion` to `toVersion` crosses a multiple of
+   * the interval, the snapshot of its state to write in the append's own
+   * transaction (no write of its own on the move path); else null.
+   */
+  snapshotWrite(gameId: string, fromVersion: number, toVersion: number, state: GameState): ((sql: Sql, appended: StoredEvent[]) => Promise<void>) | null {
+    if (Math.floor(toVersion / this.snapshotInterval) === Math.floor(fromVersion / this.snapshotInterval)) return null;
+    return (sql, appended) => this.snapshots.save(gameId, { version: toVersion, state, lastEventHash: appended[appended.length - 1].hash }, sql);
   }
 
   /** Snapshots are a cache: failing to write one costs speed, never correctness. */

@@ -43,6 +43,12 @@ export interface LoadedGame {
   state: GameState;
   /** Set when the events read for it break their hash chain there: readable, never written to. */
   firstBadSeq: number | null;
+  /**
+   * Set on the game an append of this process just made: what the writes
+   * committed with its events answered (see GameChange.written), so that the
+   * answer to that request reads none of it again. Never kept beyond it.
+   */
+  written?: ReadonlyMap<symbol, unknown>;
 }
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
@@ -426,6 +432,7 @@ export class GameService {
     const to = from + events.length;
     // One time for the events and for what the hooks plan from them (a deadline in a mail, the deadline stored).
     const at = this.clock.now();
+    const written = new Map<symbol, unknown>();
     const appended = await this.forgetIfBroken(
       game.row.id,
       this.store.appendEvents({
@@ -435,12 +442,15 @@ export class GameService {
         clientMoveId,
         at,
         projection: fullProjection,
-        alsoInTransaction: bothWrites(this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)) }), alsoWrite),
+        alsoInTransaction: allWrites(
+          this.hooks.writesFor({ before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)), written }),
+          alsoWrite,
+          this.loader.snapshotWrite(game.row.id, from, to, state),
+        ),
       }),
     );
     const lastHash = appended[appended.length - 1].hash;
     this.loader.remember(game.row.id, to, state, lastHash);
-    this.loader.snapshotIfDue(game.row.id, from, to, state, lastHash);
     // The row as the append left it: no need to read it back.
     const row: GameRow = {
       ...game.row,
@@ -452,7 +462,7 @@ export class GameService {
       startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
     };
     this.rememberRow(row);
-    return { row, ruleset: game.ruleset, state, firstBadSeq: null };
+    return { row, ruleset: game.ruleset, state, firstBadSeq: null, written };
   }
 
   /**
@@ -482,11 +492,12 @@ export class GameService {
 /** Writes that commit with an append, given what was appended. */
 export type ExtraWrites = (sql: Sql, appended: StoredEvent[]) => Promise<void>;
 
-function bothWrites(first: ExtraWrites | null, second: ExtraWrites | undefined): ExtraWrites | undefined {
-  if (!first || !second) return first ?? second;
+/** The writes given, one after the other; undefined when there are none (the append is then a single statement). */
+function allWrites(...writes: Array<ExtraWrites | null | undefined>): ExtraWrites | undefined {
+  const given = writes.filter((write): write is ExtraWrites => !!write);
+  if (given.length <= 1) return given[0];
   return async (sql, appended) => {
-    await first(sql, appended);
-    await second(sql, appended);
+    for (const write of given) await write(sql, appended);
   };
 }
 

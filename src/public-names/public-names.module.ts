@@ -1,0 +1,7 @@
+import { Global, Module } from '@nestjs/common';
+import { PublicNames } from './public-names';
+
+/** Players' public names, kept correct across server processes (see public-names.ts). */
+@Global()
+@Module({ providers: [PublicNames], exports: [PublicNames] })
+export class PublicNamesModule {}

@@ -1,0 +1,157 @@
+/**
+ * What a move costs the database: a move answered with the web page's own
+ * selection (its SubmitMove operation, as the page sends it) is one write
+ * transaction and not one statement more (issue #21). A count, not a time:
+ * statements are counted as the server sends them, for that request alone
+ * (support/round-trips.ts).
+ */
+import { print } from 'graphql';
+import { GameDocument, SubmitMoveDocument } from '../web/src/api/generated';
+import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { startCountingGame } from './support/counting-api';
+import { asRole } from './support/database';
+import { countRoundTrips, RoundTrips, roundTripsOf, Statement } from './support/round-trips';
+
+const SUBMIT_MOVE = print(SubmitMoveDocument);
+const GAME = print(GameDocument);
+
+/** What a statement of the move's is, in a word. */
+function kind({ text }: Statement): string {
+  if (/INSERT INTO game_events/.test(text)) return 'append';
+  if (/turn_deadlines/.test(text)) return 'deadlines';
+  if (/INSERT INTO notifications/.test(text)) return 'turn mail';
+  if (/INSERT INTO game_snapshots/.test(text)) return 'snapshot';
+  return text.trim().split(/\s+/)[0];
+}
+
+type PageGame = {
+  version: number;
+  activeSeats: number[];
+  host: { id: string; displayName: string };
+  seats: Array<{ index: number; user: { id: string; displayName: string } | null }>;
+  deadlines: Array<{ seat: number; deadline: string; passed: boolean }>;
+};
+
+describe('the database round trips of a move', () => {
+  let server: TestServer;
+  let stopCounting: () => void;
+  let ann: Player;
+  let bob: Player;
+  /** The server the page talks to. */
+  let url: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    url = server.url;
+    stopCounting = countRoundTrips(server.app.getHttpServer());
+    ann = await registerPlayer(server.url, 'Ann');
+    bob = await registerPlayer(server.url, 'Bob');
+  });
+
+  afterAll(async () => {
+    stopCounting();
+    await server.close();
+  });
+
+  async function post<T>(query: string, variables: Record<string, unknown>, player: Player, headers: Record<string, string> = {}): Promise<T> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}`, ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: T; errors?: unknown[] };
+    if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+    return body.data as T;
+  }
+
+  /** The game as the page shows it, loaded as the page loads it before anyone moves. */
+  async function pageGame(gameId: string, as: Player): Promise<PageGame> {
+    return (await post<{ game: PageGame }>(GAME, { id: gameId }, as)).game;
+  }
+
+  /** A move sent as the page sends it; its answer and what it cost. */
+  async function pageMove(gameId: string, as: Player, move: unknown, version: number): Promise<{ game: PageGame; cost: RoundTrips }> {
+    let game: PageGame | undefined;
+    const cost = await roundTripsOf(async (headers) => {
+      game = (await post<{ submitMove: PageGame }>(SUBMIT_MOVE, { id: gameId, move, version, clientMoveId: `${gameId}-${version}` }, as, headers)).submitMove;
+    });
+    return { game: game!, cost };
+  }
+
+  function expectOneTransaction(cost: RoundTrips): void {
+    const said = cost.statements.map((s) => `${s.connection}: ${s.text.trim().split(/\s+/).slice(0, 6).join(' ')}`).join('\n');
+    expect({ transactions: cost.transactions, statements: said }).toEqual({ transactions: 1, statements: said });
+  }
+
+  /** The page's answer to a move shows the mover what a fresh load shows them. */
+  async function expectAnswerAsLoaded(gameId: string, answer: PageGame, mover: Player): Promise<void> {
+    expect(answer).toEqual(await pageGame(gameId, mover));
+  }
+
+  it('costs one write transaction, names, host and deadlines included, in a game with move deadlines and turn mail', async () => {
+    const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 2, onExpiry: 'EXTEND' } });
+    const before = await pageGame(gameId, ann);
+    const [mover, other] = before.activeSeats[0] === 0 ? [ann, bob] : [bob, ann];
+    expect(before.deadlines.map((d) => d.seat)).toEqual(before.activeSeats);
+
+    // A step within the turn: the append and the deadlines as they then stand, in one transaction.
+    const step = await pageMove(gameId, mover, { type: 'add', amount: 1 }, before.version);
+    expectOneTransaction(step.cost);
+    expect(step.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'deadlines', 'COMMIT']);
+    expect(step.game.version).toBe(before.version + 1);
+    expect(step.game.host).toEqual({ id: ann.id, displayName: 'Ann' });
+    expect(step.game.seats.map((s) => s.user?.displayName)).toEqual(['Ann', 'Bob']);
+    expect(step.game.deadlines).toEqual(before.deadlines);
+    await expectAnswerAsLoaded(gameId, step.game, mover);
+
+    // The turn passes to a player on vacation later on: a new deadline, paused by it, and turn mail, all in the move's one transaction.
+    const startsAt = new Date(Date.now() + 3600_000);
+    const vacation = { s: startsAt, e: new Date(startsAt.getTime() + 48 * 3600_000) };
+    await gqlOk(url, `mutation($s: DateTime!, $e: DateTime!) { setVacation(startsAt: $s, endsAt: $e) { vacationDaysLeftThisYear } }`, vacation, other.token);
+    const endTurn = await pageMove(gameId, mover, { type: 'endTurn' }, step.game.version);
+    expectOneTransaction(endTurn.cost);
+    expect(endTurn.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT']);
+    const otherSeat = before.activeSeats[0] === 0 ? 1 : 0;
+    expect(endTurn.game.activeSeats).toEqual([otherSeat]);
+    const [othersDeadline] = endTurn.game.deadlines;
+    expect(othersDeadline.seat).toBe(otherSeat);
+    // 24 hours, and the 48 of the vacation that starts within them.
+    expect(new Date(othersDeadline.deadline).getTime() - Date.now()).toBeGreaterThan(70 * 3600_000);
+    await expectAnswerAsLoaded(gameId, endTurn.game, mover);
+  });
+
+  it('costs one statement in a game without deadlines', async () => {
+    const gameId = await startCountingGame(url, [ann, bob]);
+    const before = await pageGame(gameId, ann);
+    const mover = before.activeSeats[0] === 0 ? ann : bob;
+    for (const [i, move] of [{ type: 'add', amount: 2 }, { type: 'endTurn' }].entries()) {
+      const { game, cost } = await pageMove(gameId, mover, move, before.version + i);
+      expectOneTransaction(cost);
+      // The append alone, or with its turn mail.
+      expect(cost.statements.map(kind)).toEqual(i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT']);
+      expect(game.deadlines).toEqual([]);
+      await expectAnswerAsLoaded(gameId, game, mover);
+    }
+  });
+
+  it('writes the snapshot a move makes due in that move\'s transaction', async () => {
+    const snapshotting = await startTestServer({ db: server.db, snapshotInterval: 4 });
+    const stop = countRoundTrips(snapshotting.app.getHttpServer());
+    try {
+      url = snapshotting.url;
+      const gameId = await startCountingGame(snapshotting.url, [ann, bob]);
+      let game = await pageGame(gameId, ann);
+      const mover = game.activeSeats[0] === 0 ? ann : bob;
+      while (game.version % 4 !== 3) game = (await pageMove(gameId, mover, { type: 'add', amount: 1 }, game.version)).game;
+      const crossing = await pageMove(gameId, mover, { type: 'add', amount: 1 }, game.version);
+      expectOneTransaction(crossing.cost);
+      expect(crossing.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'snapshot', 'COMMIT']);
+      const stored = await asRole(snapshotting.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
+      expect(stored.rows.map((row) => row.version)).toContain(crossing.game.version);
+    } finally {
+      url = server.url;
+      stop();
+      await snapshotting.close();
+    }
+  });
+});
