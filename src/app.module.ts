@@ -17,6 +17,7 @@ import { VacationsModule } from './deadlines/vacations.module';
 import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
+import { PresenceModule } from './presence/presence.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import type { AnyRuleset } from './rules/contract';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Outgoing mail. Omitted: notifications are recorded and queued, but this process sends none. */
   mail?: MailOptions;
+  /** TURN_MAIL_DELAY: how long a "your turn" mail waits for the player to come by. Omitted: 0, due at once (tests that do not test it). */
+  turnMailDelaySeconds?: number;
   /** How often due reminders, deadlines and digests are looked for. Omitted: only when asked (tests). */
   sweepIntervalMs?: number;
   /** The process's logger (logging.module.ts). Omitted: nothing is logged (tests). */
@@ -66,7 +69,12 @@ function domainModules(options: AppOptions): Array<DynamicModule | typeof Metric
       allowFixedSeeds: options.allowFixedSeeds ?? false,
     }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
-    NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
+    NotificationsModule.forRoot({
+      mail: options.mail ?? MAIL_NOT_SENT,
+      linkSecret: options.jwtSecret,
+      turnMailDelaySeconds: options.turnMailDelaySeconds,
+      sweepIntervalMs: options.sweepIntervalMs,
+    }),
   ];
 }
 
@@ -79,6 +87,7 @@ export class AppModule {
       imports: [
         ...domainModules(options),
         LifecycleModule,
+        PresenceModule,
         AuthModule.forRoot(options.jwtSecret),
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),

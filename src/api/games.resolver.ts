@@ -8,6 +8,7 @@ import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
 import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
+import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from './context';
 import { GameUpdates } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
@@ -25,6 +26,21 @@ class CreateGameInput {
   @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
   clientSeed?: string;
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
+}
+
+/**
+ * The subscription's updates, ended at once when the client goes: an async
+ * generator asked to return while it awaits the next change would only do
+ * so after that change (its `finally`, which leaves the game's presence and
+ * stops watching, would wait as long). Ending the watch first lets it finish.
+ */
+function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIterableIterator<void>): AsyncGenerator<T> {
+  const stopWatching = updates.return.bind(updates);
+  updates.return = async (value) => {
+    await changes.return?.();
+    return stopWatching(value);
+  };
+  return updates;
 }
 
 /** Games per page of `games`. */
@@ -47,6 +63,7 @@ export class GamesResolver {
     private readonly updates: GameUpdates,
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
+    private readonly presence: LivePresence,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -165,9 +182,12 @@ export class GamesResolver {
       throw error;
     }
     const play = this.play;
+    const presence = this.presence;
     const subscriptions = this.metrics.openSubscriptions;
     async function* updates() {
       subscriptions.inc();
+      // A signed-in player with the game open gets no mail about it meanwhile (notifications/grace-periods.ts).
+      const leave = context.userId ? await presence.enter(gameId, context.userId) : null;
       try {
         // At once: a client that (re)subscribes, after its socket dropped say, is caught up without asking.
         yield new GameParent(current, context.userId);
@@ -179,10 +199,10 @@ export class GamesResolver {
         }
       } finally {
         subscriptions.dec();
-        await changes.return?.();
+        await Promise.all([changes.return?.(), leave?.()]);
       }
     }
-    return updates();
+    return endingPromptly(updates(), changes);
   }
 
   // ---- Game fields -----------------------------------------------------------------

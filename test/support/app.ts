@@ -33,6 +33,8 @@ export interface TestServerOptions {
   /** Also serve the built web page at `/`, as `npm start` does. */
   web?: boolean;
   vacations?: VacationPolicy;
+  /** Omitted: 0, so a turn mail is due at once (the grace-period tests set it). */
+  turnMailDelaySeconds?: number;
   metricsToken?: string;
   /** Omitted: the server logs nothing. */
   logger?: PinoLogger;
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clock: options.clock,
       mail: options.mail,
       vacations: options.vacations,
+      turnMailDelaySeconds: options.turnMailDelaySeconds,
       metricsToken: options.metricsToken,
       logger: options.logger,
       emailVerification: options.emailVerification ?? false,
