@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
+import { ChatModule } from './chat/chat.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
@@ -88,6 +89,7 @@ export class AppModule {
         ...domainModules(options),
         LifecycleModule,
         PresenceModule,
+        ChatModule,
         AuthModule.forRoot(options.jwtSecret),
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),

@@ -10,7 +10,7 @@ import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
 import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from './context';
-import { GameUpdates } from './game-updates';
+import { endingPromptly, GameUpdates } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
@@ -26,21 +26,6 @@ class CreateGameInput {
   @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
   clientSeed?: string;
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
-}
-
-/**
- * The subscription's updates, ended at once when the client goes: an async
- * generator asked to return while it awaits the next change would only do
- * so after that change (its `finally`, which leaves the game's presence and
- * stops watching, would wait as long). Ending the watch first lets it finish.
- */
-function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIterableIterator<void>): AsyncGenerator<T> {
-  const stopWatching = updates.return.bind(updates);
-  updates.return = async (value) => {
-    await changes.return?.();
-    return stopWatching(value);
-  };
-  return updates;
 }
 
 /** Games per page of `games`. */

@@ -8,6 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
+import { turnOver } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
 export interface PlannedNotification {
@@ -44,6 +45,25 @@ const RECORD_ACCOUNT_MAIL = `
 INSERT INTO notifications (id, user_id, to_address, game_id, game_version, kind, details, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"NotificationKind", $5::jsonb, $6::timestamptz)`;
 
+/**
+ * A "new messages" mail to each of `$4` about the chat line `$2` (its id is
+ * the notification's version), waiting out the grace period like a turn
+ * mail, unless a mail already on its way will tell of the line: a turn mail
+ * not yet sent whose turn is still on, or a "new messages" one not yet sent
+ * or held for the digest.
+ * A player who muted the game's chat gets none.
+ */
+const RECORD_NEW_MESSAGES = `
+INSERT INTO notifications (id, user_id, game_id, game_version, kind, created_at, status, due_at)
+SELECT gen_random_uuid(), recipient.user_id, $1::uuid, $2::int, 'NEW_MESSAGES', $3::timestamptz, $5::text::"NotificationStatus", $6::timestamptz
+FROM unnest($4::uuid[]) AS recipient(user_id)
+WHERE NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = $1::uuid AND r.user_id = recipient.user_id AND r.muted)
+  AND NOT EXISTS (
+    SELECT 1 FROM notifications n
+    WHERE n.user_id = recipient.user_id AND n.game_id = $1::uuid
+      AND ((n.kind = 'YOUR_TURN' AND n.status IN ('WAITING', 'PENDING') AND NOT ${turnOver('n')}) OR (n.kind = 'NEW_MESSAGES' AND n.status IN ('WAITING', 'PENDING', 'HELD'))))
+ON CONFLICT DO NOTHING`;
+
 @Injectable()
 export class NotificationOutbox {
   private readonly graceMs: number;
@@ -75,6 +95,14 @@ export class NotificationOutbox {
       planned.map((notification) => (waits(notification) ? new Date(now.getTime() + this.graceMs) : null)),
     ]);
     return rows.map((row) => row.id);
+  }
+
+  /** Records "new messages" mail about chat line `lineId` for those of `userIds` no mail on its way will tell, in the caller's transaction. */
+  async recordNewMessages(sql: Sql, gameId: string, lineId: number, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const now = this.clock.now();
+    const waits = this.graceMs > 0;
+    await sql.query(RECORD_NEW_MESSAGES, [gameId, lineId, now, userIds, waits ? 'WAITING' : 'PENDING', waits ? new Date(now.getTime() + this.graceMs) : null]);
   }
 
   /** Records a mail about an account or an invitation, in the caller's transaction: sent like any notification, whatever the user's mail settings. */

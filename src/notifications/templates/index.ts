@@ -8,5 +8,6 @@ export { invitationMail } from './invitation';
 export { layout } from './layout';
 export type { RenderedMail } from './layout';
 export type { GameMailContext, MailBody } from './mail-template';
+export { newMessagesMail } from './new-messages';
 export { rollbackMail } from './rollback';
 export { yourTurnMail } from './your-turn';

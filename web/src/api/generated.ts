@@ -53,6 +53,7 @@ export type MailKind =
   | 'GAME_FINISHED'
   | 'GAME_STARTED'
   | 'INVITATION'
+  | 'NEW_MESSAGES'
   | 'ROLLBACK'
   | 'YOUR_TURN';
 
@@ -70,6 +71,7 @@ export type NotificationKind =
   | 'GAME_FINISHED'
   | 'GAME_STARTED'
   | 'INVITATION'
+  | 'NEW_MESSAGES'
   | 'ROLLBACK'
   | 'YOUR_TURN';
 
