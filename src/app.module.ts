@@ -3,6 +3,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
 import { ChatModule } from './chat/chat.module';
+import { NotesModule } from './notes/notes.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
@@ -90,6 +91,7 @@ export class AppModule {
         LifecycleModule,
         PresenceModule,
         ChatModule,
+        NotesModule,
         AuthModule.forRoot(options.jwtSecret),
         RateLimitsModule.forRoot(options.rateLimits ?? true),
         AccountsModule.forRoot(options.emailVerification ?? true),

@@ -147,3 +147,39 @@ describe('web page: chat and turn signals', () => {
     await waitUntil(waiting, `document.title === '(1) Your turn · Play by Web'`);
   });
 });
+
+describe('web page: private notes', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  it('keeps a player\'s notes across visits, and shows them to nobody else', async () => {
+    const { gameId, players } = await countingGame(server.url, 'Note');
+    const base = server.url.replace(/\/graphql$/, '');
+    const { page: ann } = await openWindow(chromium.browser, base, undefined, players[0].token);
+    await ann.goto(`/games/${gameId}`);
+    await ann.getByRole('textbox', { name: 'Notes', exact: true }).fill('Watch the sevens');
+    await ann.getByRole('button', { name: 'Save notes' }).click();
+    await ann.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await ann.reload();
+    await waitUntil(ann, `document.querySelector('textarea[aria-label="Notes"]')?.value === 'Watch the sevens'`);
+
+    const { page: bob } = await openWindow(chromium.browser, base, undefined, players[1].token);
+    await bob.goto(`/games/${gameId}`);
+    await bob.getByRole('textbox', { name: 'Notes', exact: true }).waitFor();
+    expect(await bob.getByRole('textbox', { name: 'Notes', exact: true }).inputValue()).toBe('');
+    const onlooker = await openWindow(chromium.browser, base);
+    await onlooker.page.goto(`/games/${gameId}`);
+    await onlooker.page.locator('.play-area').waitFor();
+    expect(await onlooker.page.getByRole('textbox', { name: 'Notes', exact: true }).count()).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ import { useLiveGame } from '../play/use-live-game';
 import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 import { ChatPanel } from '../chat/chat-panel';
+import { Notepad } from '../notes/notepad';
 import { TurnNotificationsButton, useTurnSignals } from '../play/turn-signals';
 import type { GameFragment } from '../api/generated';
 
@@ -32,6 +33,7 @@ export function GamePage({ id }: { id: string }) {
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
       {game.mySeat !== null && game.status !== 'FINISHED' && <TurnNotificationsButton />}
       <ChatPanel gameId={game.id} finished={game.status === 'FINISHED'} />
+      {game.mySeat !== null && <Notepad gameId={game.id} />}
       <ShuffleFairness game={game} />
     </main>
   );
