@@ -9,7 +9,7 @@ import type { Client } from 'graphql-ws';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { GracePeriods } from '../src/notifications/grace-periods';
-import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+import { errorCode, gql, gqlOk, Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -24,9 +24,6 @@ interface Chat {
   lines: Array<{ id: string; text: string | null; hidden: boolean; mine: boolean; seat: number; author: { displayName: string } }>;
 }
 
-interface Member extends Player {
-  email: string;
-}
 
 describe('game chat (end to end)', () => {
   const clock = new ManualClock(new Date('2026-05-01T10:00:00.000Z'));
@@ -38,12 +35,6 @@ describe('game chat (end to end)', () => {
   let bob: Member;
   let eve: Member;
 
-  async function member(name: string): Promise<Member> {
-    const player = await registerPlayer(url, name);
-    const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
-    return { ...player, email: me.email };
-  }
-
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
     server = await startTestServer({
@@ -53,7 +44,7 @@ describe('game chat (end to end)', () => {
     });
     url = server.url;
     prisma = new PrismaService(server.db.url);
-    [ann, bob, eve] = await Promise.all([member('Ann'), member('Bob'), member('Eve')]);
+    [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => registerMember(url, name)));
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import type { Client } from 'graphql-ws';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { GracePeriods } from '../src/notifications/grace-periods';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+import { Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -18,15 +18,6 @@ const MINUTE = 60_000;
 /** Long enough for the worker (polling every half second) to have sent a due mail. */
 const WORKER_SETTLES_MS = 1500;
 
-interface Member extends Player {
-  email: string;
-}
-
-async function member(url: string, name: string): Promise<Member> {
-  const player = await registerPlayer(url, name);
-  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
-  return { ...player, email: me.email };
-}
 
 describe('the "your turn" mail waits for the player to come by', () => {
   const clock = new ManualClock(new Date('2026-03-01T12:00:00.000Z'));
@@ -44,7 +35,7 @@ describe('the "your turn" mail waits for the player to come by', () => {
     // A second server process on the same database, which sends no mail: where the live page is open.
     other = await startTestServer({ clock, db: server.db, turnMailDelaySeconds: DELAY_SECONDS });
     prisma = new PrismaService(server.db.url);
-    [ann, bob] = await Promise.all([member(server.url, 'Ann'), member(server.url, 'Bob')]);
+    [ann, bob] = await Promise.all([registerMember(server.url, 'Ann'), registerMember(server.url, 'Bob')]);
   });
 
   afterAll(async () => {

@@ -133,6 +133,17 @@ export async function registerPlayer(url: string, name: string): Promise<Player>
   return { token: data.register.token, id: data.register.user.id, name };
 }
 
+/** A player with the address their mail goes to. */
+export interface Member extends Player {
+  email: string;
+}
+
+export async function registerMember(url: string, name: string): Promise<Member> {
+  const player = await registerPlayer(url, name);
+  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
+  return { ...player, email: me.email };
+}
+
 export function wsClient(url: string, token?: string): WsClient {
   return createClient({
     url: url.replace(/^http/, 'ws'),

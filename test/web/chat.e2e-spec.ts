@@ -3,7 +3,8 @@
  * one's own line), the lobby counts unread lines, and the tab tells whose
  * turn it is: "(1) Your turn · <game>" with a badge on the favicon, and a
  * browser notification, once turned on from its button (never asked for
- * when the page loads), when the turn comes while the tab is hidden.
+ * when the page loads), when the turn comes while the tab is hidden; and
+ * each player's private notes.
  */
 import type { Page } from 'playwright-core';
 import { startTestServer, TestServer } from '../support/app';
@@ -32,7 +33,7 @@ const WATCH_NOTIFICATIONS = `(() => {
   window.Notification = Watched;
 })()`;
 
-describe('web page: chat and turn signals', () => {
+describe('web page: chat, notes and turn signals', () => {
   let server: TestServer;
   let chromium: TestBrowser;
   let base: string;
@@ -146,25 +147,9 @@ describe('web page: chat and turn signals', () => {
     await waiting.goto('/');
     await waitUntil(waiting, `document.title === '(1) Your turn · Play by Web'`);
   });
-});
-
-describe('web page: private notes', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
 
   it('keeps a player\'s notes across visits, and shows them to nobody else', async () => {
     const { gameId, players } = await countingGame(server.url, 'Note');
-    const base = server.url.replace(/\/graphql$/, '');
     const { page: ann } = await openWindow(chromium.browser, base, undefined, players[0].token);
     await ann.goto(`/games/${gameId}`);
     await ann.getByRole('textbox', { name: 'Notes', exact: true }).fill('Watch the sevens');
