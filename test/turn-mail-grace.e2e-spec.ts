@@ -59,6 +59,13 @@ describe('the "your turn" mail waits for the player to come by', () => {
     return rows[0].status;
   }
 
+  /** Waits until the worker has recorded what it did with the player's newest turn mail (a mail is marked once its batch is answered). */
+  async function turnMailBecomes(gameId: string, player: Player, status: string): Promise<void> {
+    for (const deadline = Date.now() + 10_000; (await turnMailStatus(gameId, player)) !== status; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (Date.now() > deadline) throw new Error(`the turn mail stayed ${await turnMailStatus(gameId, player)}, not ${status}`);
+    }
+  }
+
   async function turnMailsTo(player: Member, gameId: string): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, WORKER_SETTLES_MS));
     return inbox.to(player.email).filter((mail) => /^Your turn/.test(mail.subject ?? '') && mail.text?.includes(gameId)).length;
@@ -94,7 +101,7 @@ describe('the "your turn" mail waits for the player to come by', () => {
     clock.advance(MINUTE);
     expect((await releaseDue()).queued).toBeGreaterThanOrEqual(1);
     await inbox.waitFor(ann.email, /^Your turn/, { containing: gameId });
-    expect(await turnMailStatus(gameId, ann)).toBe('SENT');
+    await turnMailBecomes(gameId, ann, 'SENT');
   });
 
   it('does not send it when the player moved meanwhile', async () => {
@@ -105,7 +112,7 @@ describe('the "your turn" mail waits for the player to come by', () => {
     await releaseDue();
     expect(await turnMailsTo(ann, gameId)).toBe(0);
     await inbox.waitFor(bob.email, /^Your turn/, { containing: gameId });
-    expect(await turnMailStatus(gameId, ann)).toBe('SUPERSEDED');
+    await turnMailBecomes(gameId, ann, 'SUPERSEDED');
   });
 
   it('does not send it while the game is open in a live page on another server process', async () => {
