@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
+import { ChatModule } from './chat/chat.module';
+import { NotesModule } from './notes/notes.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
@@ -18,6 +20,7 @@ import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
 import { PublicNamesModule } from './public-names/public-names.module';
+import { PresenceModule } from './presence/presence.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
@@ -36,6 +39,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Outgoing mail. Omitted: notifications are recorded and queued, but this process sends none. */
   mail?: MailOptions;
+  /** TURN_MAIL_DELAY: how long a "your turn" mail waits for the player to come by. Omitted: 0, due at once (tests that do not test it). */
+  turnMailDelaySeconds?: number;
   /** How often due reminders, deadlines and digests are looked for. Omitted: only when asked (tests). */
   sweepIntervalMs?: number;
   /** The process's logger (logging.module.ts). Omitted: nothing is logged (tests). */
@@ -68,7 +73,12 @@ function domainModules(options: AppOptions): Array<DynamicModule | typeof Metric
       allowFixedSeeds: options.allowFixedSeeds ?? false,
     }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
-    NotificationsModule.forRoot({ mail: options.mail ?? MAIL_NOT_SENT, linkSecret: options.jwtSecret, sweepIntervalMs: options.sweepIntervalMs }),
+    NotificationsModule.forRoot({
+      mail: options.mail ?? MAIL_NOT_SENT,
+      linkSecret: options.jwtSecret,
+      turnMailDelaySeconds: options.turnMailDelaySeconds,
+      sweepIntervalMs: options.sweepIntervalMs,
+    }),
   ];
 }
 
@@ -81,6 +91,9 @@ export class AppModule {
       imports: [
         ...domainModules(options),
         LifecycleModule,
+        PresenceModule,
+        ChatModule,
+        NotesModule,
         AuthModule.forRoot(options.jwtSecret),
         PublicNamesModule,
         RateLimitsModule.forRoot(options.rateLimits ?? true),

@@ -50,6 +50,7 @@ async function bootstrap(): Promise<void> {
     vacations: { daysPerYear: config.vacationDaysPerYear },
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
+    turnMailDelaySeconds: config.turnMailDelaySeconds,
     sweepIntervalMs: SWEEP_INTERVAL_MS,
     logger: processLogger,
     metricsToken: config.metricsToken ?? null,

@@ -53,6 +53,8 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
       }
       const triggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'game_events'::regclass AND NOT tgisinternal ORDER BY tgname`);
       expect(triggers.rows.map((row) => row.tgname)).toEqual(['game_events_append_only', 'game_events_no_truncate']);
+      const chatTriggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid IN ('chat_lines'::regclass, 'chat_lines_hidden'::regclass) AND NOT tgisinternal ORDER BY tgname`);
+      expect(chatTriggers.rows.map((row) => row.tgname)).toEqual(['chat_lines_append_only', 'chat_lines_hidden_append_only', 'chat_lines_hidden_no_truncate', 'chat_lines_no_truncate']);
 
       // The server's role: events it may read and add, nothing more; the other tables, and those later migrations create, in full.
       const rights = async (table: string) =>
@@ -63,6 +65,10 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
           )
         ).rows[0].rights;
       expect(await rights('game_events')).toEqual(['INSERT', 'SELECT']);
+      // A game's chat is append-only too; hiding a line adds a row beside it.
+      expect(await rights('chat_lines')).toEqual(['INSERT', 'SELECT']);
+      expect(await rights('chat_lines_hidden')).toEqual(['INSERT', 'SELECT']);
+      expect(await rights('chat_readers')).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE']);
       expect(await rights('games')).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE']);
       // Read by the readiness check (/health/ready), never written.
       expect(await rights('_prisma_migrations')).toEqual(['SELECT']);

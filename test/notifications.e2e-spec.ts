@@ -10,7 +10,7 @@ import { Digests } from '../src/notifications/digests';
 import { MailCatcher } from '../src/notifications/mail-catcher';
 import type { MailOptions } from '../src/notifications/notification-options';
 import { createTestDatabase, TestDatabase } from './support/database';
-import { GAME_FIELDS, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { GAME_FIELDS, gqlOk, Member, Player, registerMember, startTestServer, TestServer } from './support/app';
 import { startServerProcess } from './support/server-process';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -22,15 +22,7 @@ function mailOptions(transportUrl: string): MailOptions {
   return { transportUrl, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: FAST_RETRIES };
 }
 
-interface Member extends Player {
-  email: string;
-}
 
-async function member(url: string, name: string): Promise<Member> {
-  const player = await registerPlayer(url, name);
-  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
-  return { ...player, email: me.email };
-}
 
 /** Creates a two-seat counting game hosted by `host`, with `guest` invited, seated and the game started. */
 async function startedGame(url: string, host: Member, guest: Member, input: Record<string, unknown> = {}): Promise<Game> {
@@ -90,7 +82,7 @@ describe('email notifications (end to end)', () => {
     server = await startTestServer({ clock, mail: mailOptions(inbox.url) });
     url = server.url;
     prisma = new PrismaService(server.db.url);
-    [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => member(url, name)));
+    [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => registerMember(url, name)));
   });
 
   afterAll(async () => {
@@ -201,7 +193,7 @@ describe('email notifications (end to end)', () => {
   });
 
   it('delivers every mail exactly once when the SMTP server refuses for a while and then accepts', async () => {
-    const [cat, dan] = await Promise.all(['Cat', 'Dan'].map((name) => member(url, name)));
+    const [cat, dan] = await Promise.all(['Cat', 'Dan'].map((name) => registerMember(url, name)));
     inbox.refuseNext = 5;
     const refusedBefore = inbox.refused;
     const game = await startedGame(url, cat, dan);
@@ -217,7 +209,7 @@ describe('email notifications (end to end)', () => {
   });
 
   it('does not send a "your turn" mail whose turn was played before it could go out', async () => {
-    const [fay, gus] = await Promise.all(['Fay', 'Gus'].map((name) => member(url, name)));
+    const [fay, gus] = await Promise.all(['Fay', 'Gus'].map((name) => registerMember(url, name)));
     inbox.refuseNext = 1000; // hold every mail back until the turn is played
     const game = await startedGame(url, fay, gus);
     const [first, second] = game.activeSeats[0] === 0 ? [fay, gus] : [gus, fay];
@@ -256,7 +248,7 @@ describe('mail the SMTP server never accepts', () => {
     const prisma = new PrismaService(server.db.url);
     try {
       inbox.refuseNext = 1000;
-      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(server.url, name)));
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(server.url, name)));
       const game = await startedGame(server.url, ann, bob);
       const deadline = Date.now() + 30_000;
       const failed = () => prisma.notification.findMany({ where: { gameId: game.id, status: 'FAILED' } });
@@ -278,7 +270,7 @@ describe('mail the SMTP server never accepts', () => {
         )).notificationSettings.undeliveredEmails;
       expect(await undelivered(ann)).toContainEqual({ kind: 'GAME_STARTED', gameId: game.id, error: expect.stringContaining('Try again later') });
       expect((await undelivered(bob)).map((email) => email.kind).sort()).toEqual(expect.arrayContaining(['GAME_STARTED', 'INVITATION']));
-      expect(await undelivered(await member(server.url, 'Cat'))).toEqual([]);
+      expect(await undelivered(await registerMember(server.url, 'Cat'))).toEqual([]);
       inbox.refuseNext = 0;
       await new Promise((resolve) => setTimeout(resolve, 2500)); // a retry, had there been one, would come within this
       expect(inbox.mails).toEqual([]);
@@ -301,7 +293,7 @@ describe('email delivery across a restart or a crash', () => {
     const prisma = new PrismaService(db.url);
     const first = await startFirst(db);
     try {
-      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(first.url, name)));
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(first.url, name)));
       const game = await startedGame(first.url, ann, bob);
       await first.stop();
       expect(await prisma.notification.count({ where: { gameId: game.id, status: 'PENDING' } })).toBe(4); // invitation, 2 x started, your turn
@@ -351,7 +343,7 @@ describe('the development mail catcher', () => {
     const catcher = new MailCatcher();
     const server = await startTestServer({ mail: { ...mailOptions(await catcher.start()), catcher } });
     try {
-      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => member(server.url, name)));
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(server.url, name)));
       await startedGame(server.url, ann, bob);
       const deadline = Date.now() + 20_000;
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

@@ -83,13 +83,13 @@ describe('Public API under attack', () => {
 
   it('lets every request of the web page through, signed in or, for what a visitor may ask, not', () => {
     const { schema } = server.app.get(GraphQLSchemaHost);
-    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND' };
+    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND', Boolean: true };
     const sample = (type: TypeNode): unknown => {
       if (type.kind === Kind.NON_NULL_TYPE) return sample(type.type);
       if (type.kind === Kind.LIST_TYPE) return [];
       return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
     };
-    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck'];
+    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck', 'ChatUpdated'];
     expect(pageOperations.map(({ name }) => name)).toEqual(expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']));
     for (const { name, operation, text } of pageOperations) {
       const document = parse(text, { maxTokens: QUERY_LIMITS.tokens });

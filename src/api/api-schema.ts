@@ -8,6 +8,8 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
+import { ChatResolver } from '../chat/chat.resolver';
+import { NotesResolver } from '../notes/notes.resolver';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { RandomnessResolver } from '../randomness/randomness.resolver';
 import { RecordsResolver } from '../records/records.resolver';
@@ -18,7 +20,7 @@ import { NotificationsResolver } from './notifications.resolver';
 export const SCHEMA_FILE = 'src/api/schema.graphql';
 
 /** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
-export const API_RESOLVERS = [AccountsResolver, GamesResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver, RecordsResolver];
+export const API_RESOLVERS = [AccountsResolver, GamesResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver, RecordsResolver, ChatResolver, NotesResolver];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';
 

@@ -7,7 +7,9 @@ import type { GraphQLError } from 'graphql';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { Identity, Sessions } from '../auth/sessions';
+import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
 import { DATABASE_URL } from '../database/database.module';
+import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { API_RESOLVERS } from './api-schema';
 import { connectionToken, httpContext, identify, socketContext } from './context';
@@ -102,7 +104,7 @@ export class ApiModule {
       controllers: [UnsubscribeController, DevMailController],
       providers: [
         ...API_RESOLVERS,
-        { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url) },
+        { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url, [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL]) },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
     };

@@ -17,18 +17,38 @@ import { PgListener } from '../database/pg-listener';
 /** Called when a game may have changed. */
 type Listener = () => void;
 
+/**
+ * The subscription's updates, ended at once when the client goes: an async
+ * generator asked to return while it awaits the next change would only do
+ * so after that change (its `finally`, which leaves the game's presence and
+ * stops watching, would wait as long). Ending the watch first lets it finish.
+ */
+export function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIterableIterator<void>): AsyncGenerator<T> {
+  const stopWatching = updates.return.bind(updates);
+  updates.return = async (value) => {
+    await changes.return?.();
+    return stopWatching(value);
+  };
+  return updates;
+}
+
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'pbw-game-updates';
+
+function watchKey(channel: string, gameId: string): string {
+  return `${channel} ${gameId}`;
+}
 
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly pg: PgListener;
 
-  constructor(databaseUrl: string) {
+  /** Listens on `channels` (each NOTIFYing `{"gameId": ...}`): the game's events, and its chat. */
+  constructor(databaseUrl: string, channels: string[] = [GAME_EVENTS_CHANNEL]) {
     this.pg = new PgListener(
       databaseUrl,
-      { [GAME_EVENTS_CHANNEL]: (payload) => this.dispatch(payload) },
+      Object.fromEntries(channels.map((channel) => [channel, (payload: string) => this.dispatch(channel, payload)])),
       { applicationName: LISTENER_APPLICATION_NAME, onReconnect: () => this.wakeAll() },
     );
   }
@@ -52,17 +72,18 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
     for (const set of this.listeners.values()) for (const listener of set) listener();
   }
 
-  private dispatch(payload: string): void {
+  private dispatch(channel: string, payload: string): void {
     const { gameId } = JSON.parse(payload) as { gameId: string };
-    for (const listener of this.listeners.get(gameId) ?? []) listener();
+    for (const listener of this.listeners.get(watchKey(channel, gameId)) ?? []) listener();
   }
 
   /**
-   * Yields each time the game may have changed: after an append, and after a
+   * Yields each time the game (or, on another channel, its chat) may have changed: after an append, and after a
    * reconnect (when appends may have gone unheard). Wake-ups that arrive
    * while the consumer is busy are coalesced into one.
    */
-  watch(gameId: string): AsyncIterableIterator<void> {
+  watch(gameId: string, channel = GAME_EVENTS_CHANNEL): AsyncIterableIterator<void> {
+    const key = watchKey(channel, gameId);
     let pending = false;
     let wake: (() => void) | null = null;
     let done = false;
@@ -70,13 +91,13 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
       pending = true;
       wake?.();
     };
-    const listeners = this.listeners.get(gameId) ?? new Set<Listener>();
+    const listeners = this.listeners.get(key) ?? new Set<Listener>();
     listeners.add(listener);
-    this.listeners.set(gameId, listeners);
+    this.listeners.set(key, listeners);
     const stop = () => {
       done = true;
       listeners.delete(listener);
-      if (listeners.size === 0) this.listeners.delete(gameId);
+      if (listeners.size === 0) this.listeners.delete(key);
       wake?.();
     };
     const iterator: AsyncIterableIterator<void> = {

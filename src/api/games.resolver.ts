@@ -9,8 +9,9 @@ import { eventText, seatLabel } from '../play/event-text';
 import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
+import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from './context';
-import { GameUpdates } from './game-updates';
+import { endingPromptly, GameUpdates } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
@@ -54,6 +55,7 @@ export class GamesResolver {
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
     private readonly names: PublicNames,
+    private readonly presence: LivePresence,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -172,9 +174,12 @@ export class GamesResolver {
       throw error;
     }
     const play = this.play;
+    const presence = this.presence;
     const subscriptions = this.metrics.openSubscriptions;
     async function* updates() {
       subscriptions.inc();
+      // A signed-in player with the game open gets no mail about it meanwhile (notifications/grace-periods.ts).
+      const leave = context.userId ? await presence.enter(gameId, context.userId) : null;
       try {
         // At once: a client that (re)subscribes, after its socket dropped say, is caught up without asking.
         yield new GameParent(current, context.userId);
@@ -186,10 +191,10 @@ export class GamesResolver {
         }
       } finally {
         subscriptions.dec();
-        await changes.return?.();
+        await Promise.all([changes.return?.(), leave?.()]);
       }
     }
-    return updates();
+    return endingPromptly(updates(), changes);
   }
 
   // ---- Game fields -----------------------------------------------------------------

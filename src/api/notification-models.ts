@@ -10,6 +10,7 @@ export enum NotificationKindValue {
   ROLLBACK = 'ROLLBACK',
   DEADLINE_REMINDER = 'DEADLINE_REMINDER',
   DEADLINE_PASSED = 'DEADLINE_PASSED',
+  NEW_MESSAGES = 'NEW_MESSAGES',
 }
 registerEnumType(NotificationKindValue, { name: 'NotificationKind' });
 

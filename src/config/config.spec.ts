@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       snapshotKey: undefined,
       allowFixedSeeds: false,
       mailWorker: 'child',
+      turnMailDelaySeconds: 180,
       vacationDaysPerYear: 30,
       logFormat: 'text',
       logLevel: 'info',
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       SNAPSHOT_KEY: 'k'.repeat(32),
       ALLOW_FIXED_SEEDS: 'true',
       MAIL_WORKER: 'inline',
+      TURN_MAIL_DELAY: '0',
       VACATION_DAYS_PER_YEAR: '0',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'debug',
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       snapshotKey: 'k'.repeat(32),
       allowFixedSeeds: true,
       mailWorker: 'inline',
+      turnMailDelaySeconds: 0,
       vacationDaysPerYear: 0,
       logFormat: 'json',
       logLevel: 'debug',
@@ -99,6 +102,7 @@ describe('loadConfig', () => {
         SNAPSHOT_KEY: 'short',
         ALLOW_FIXED_SEEDS: 'yes',
         MAIL_WORKER: 'elsewhere',
+        TURN_MAIL_DELAY: '3m',
         VACATION_DAYS_PER_YEAR: '400',
         LOG_FORMAT: 'xml',
         LOG_LEVEL: 'loud',
@@ -112,7 +116,7 @@ describe('loadConfig', () => {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(18);
+    expect(error!.problems).toHaveLength(19);
     expect(error!.message).toContain('EMAIL_VERIFICATION must be on or off');
     expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
@@ -120,6 +124,7 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
     expect(error!.message).toContain('MAIL_WORKER must be one of child, inline, off, got "elsewhere"');
     expect(error!.message).toContain('SNAPSHOT_INTERVAL must be a whole number of at least 1, got "0"');
+    expect(error!.message).toContain('TURN_MAIL_DELAY must be a whole number from 0 to 86400, got "3m"');
     expect(error!.message).toContain('VACATION_DAYS_PER_YEAR must be a whole number from 0 to 366, got "400"');
     expect(error!.message).toContain('LOG_FORMAT must be one of text, json, got "xml"');
     expect(error!.message).toContain('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, got "loud"');

@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
+import { DEFAULT_TURN_MAIL_DELAY_SECONDS } from '../notifications/notification-options';
 import { LOG_FORMATS, LOG_LEVELS, LogFormat, LogLevel } from '../logging/logging.module';
 
 export interface AppConfig {
@@ -31,6 +32,8 @@ export interface AppConfig {
   allowFixedSeeds: boolean;
   /** Where notification mail is sent from (see MAIL_WORKER_MODES). */
   mailWorker: MailWorkerMode;
+  /** How long a "your turn" (or "new messages") mail waits for the player to come by before it goes out; 0: at once. */
+  turnMailDelaySeconds: number;
   /** Each player's yearly vacation allowance; 0: no vacations. */
   vacationDaysPerYear: number;
   /** `text` (one readable line each) or `json` (JSON lines, for a log collector). */
@@ -159,6 +162,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     problems.push('SNAPSHOT_KEY must be at least 32 characters long (or unset, to derive it from the JWT secret)');
   }
   const allowFixedSeeds = parseSwitch('ALLOW_FIXED_SEEDS', env.ALLOW_FIXED_SEEDS, false, problems);
+  const turnMailDelaySeconds = parseWholeNumber('TURN_MAIL_DELAY', env.TURN_MAIL_DELAY, DEFAULT_TURN_MAIL_DELAY_SECONDS, [0, 86_400], problems);
   const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_POLICY.daysPerYear, [0, 366], problems);
   const mailWorker = parseChoice('MAIL_WORKER', env.MAIL_WORKER, MAIL_WORKER_MODES, 'child', problems);
   const logFormat = parseChoice('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'text', problems);
@@ -188,6 +192,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     snapshotKey,
     allowFixedSeeds,
     mailWorker,
+    turnMailDelaySeconds,
     vacationDaysPerYear,
     logFormat,
     logLevel,

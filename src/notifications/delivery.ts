@@ -31,9 +31,16 @@ UPDATE notifications n SET status = aside.status::"NotificationStatus"
 FROM unnest($1::uuid[], $2::text[]) AS aside(id, status)
 WHERE n.id = aside.id AND n.status = 'PENDING'`;
 const MARK_SENT = `
-UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL, lease_until = NULL
-FROM unnest($1::uuid[], $2::timestamptz[]) AS sent(id, at)
+UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL, lease_until = NULL, chat_through = sent.chat_through
+FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[]) AS sent(id, at, chat_through)
 WHERE n.id = sent.id AND n.status <> 'SENT'`;
+
+/** A mail the SMTP server accepted, and the newest chat line it told of (so the next mail starts after it). */
+interface SentMail {
+  id: string;
+  at: Date;
+  chatThrough: string | null;
+}
 
 /** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
@@ -42,6 +49,8 @@ function setAsideAs(notification: PendingNotification): NotificationStatus | nul
   const route = routeFor(notification.kind, notification.recipient.deliveries, notification.recipient.onVacation);
   if (route === 'SKIP') return 'SKIPPED';
   if (notification.turnOver) return 'SUPERSEDED';
+  // "New messages" the player has read meanwhile (or muted, or whose lines were hidden, or told in another mail).
+  if (notification.kind === 'NEW_MESSAGES' && notification.chat?.count === 0) return 'SUPERSEDED';
   return route === 'HOLD' ? 'HELD' : null;
 }
 
@@ -70,9 +79,9 @@ export class NotificationDelivery {
     }
     const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside, until)]);
     const failures: DeliveryFailure[] = [];
-    const sent: Array<{ id: string; at: Date }> = [];
+    const sent: SentMail[] = [];
     sends.forEach((outcome, i) => {
-      if (outcome.status === 'fulfilled') sent.push({ id: toSend[i].id, at: outcome.value });
+      if (outcome.status === 'fulfilled') sent.push({ id: toSend[i].id, at: outcome.value, chatThrough: toSend[i].chat?.through ?? null });
       else failures.push({ notificationId: toSend[i].id, error: outcome.reason });
     });
     this.metrics.countMails({ sent: sent.length, failed: failures.length });
@@ -81,9 +90,10 @@ export class NotificationDelivery {
   }
 
   /** Records what the SMTP server accepted; if that cannot be done in time, the mails go again once their lease runs out. */
-  private async markSent(sent: Array<{ id: string; at: Date }>, until: WriteDeadline): Promise<void> {
+  private async markSent(sent: SentMail[], until: WriteDeadline): Promise<void> {
     try {
-      await writeWithinLease(() => this.prisma.sql.query(MARK_SENT, [sent.map(({ id }) => id), sent.map(({ at }) => at)]), until);
+      const params = [sent.map(({ id }) => id), sent.map(({ at }) => at), sent.map(({ chatThrough }) => chatThrough)];
+      await writeWithinLease(() => this.prisma.sql.query(MARK_SENT, params), until);
     } catch (error) {
       this.logger.error(`${sent.length} mail(s) were sent but could not be marked sent; they will be sent again when their lease runs out: ${(error as Error).message}`);
     }

@@ -28,6 +28,7 @@ import {
   GameMailContext,
   invitationMail,
   layout,
+  newMessagesMail,
   MailBody,
   RenderedMail,
   rollbackMail,
@@ -35,6 +36,7 @@ import {
   yourTurnMail,
 } from './templates';
 import type { RulesCheckFailedDetails } from '../records/revalidation';
+import type { ChatSummary } from './templates/chat-summary';
 import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface ComposedMail extends RenderedMail {
@@ -48,6 +50,11 @@ interface GameMail {
   notification: NotificationFacts;
   game: GameFacts;
   context: GameMailContext;
+}
+
+/** The unread chat a mail tells of, if any. */
+function chatSummary({ chat }: NotificationFacts): ChatSummary | null {
+  return chat && chat.count > 0 ? chat : null;
 }
 
 @Injectable()
@@ -124,6 +131,8 @@ export class MailComposer {
         return deadlineReminderMail({ ...context, deadline: new Date((notification.details as { deadline: string }).deadline) });
       case 'DEADLINE_PASSED':
         return this.deadlinePassed(mail);
+      case 'NEW_MESSAGES':
+        return newMessagesMail({ ...context, chat: chatSummary(notification) });
       default:
         throw new Error(`a ${notification.kind} notification is not about one game`);
     }
@@ -148,7 +157,7 @@ export class MailComposer {
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
-    return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null });
+    return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
   }
 
   private rollback({ notification, game, context }: GameMail): MailBody {

@@ -43,6 +43,23 @@ export interface NotificationFacts {
   turn: TurnHistory | null;
   /** For a rollback: the game's events up to the version it went back to, as moves are counted from them (see moments.ts). */
   rollbackCounted: CountedEvent[] | null;
+  /** For a pending "your turn" or "new messages" notification: the game's chat the recipient has not seen (none when they muted it); null in a digest. */
+  chat: UnreadChat | null;
+}
+
+/** A chat line as a mail tells it. */
+export interface ChatLineFacts {
+  authorName: string;
+  text: string;
+  at: Date;
+}
+
+/** The chat lines a player has not read, nor been mailed, yet: the newest few, with how many there are in all. */
+export interface UnreadChat {
+  lines: ChatLineFacts[];
+  count: number;
+  /** The newest of them (chat_lines.id), which the mail records as summarised once sent; null when there are none. */
+  through: string | null;
 }
 
 export interface PendingNotification extends NotificationFacts {
@@ -87,12 +104,19 @@ interface NotificationRow {
   rollback_counted: CountedEvent[] | null;
 }
 
+interface UnreadChatJson {
+  lines: Array<Omit<ChatLineFacts, 'at'> & { at: string }> | null;
+  count: number;
+  through: string | null;
+}
+
 interface PendingRow extends NotificationRow {
   email: string | null;
   display_name: string | null;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
   turn_over: boolean;
+  chat: UnreadChatJson | null;
 }
 
 const NOTIFICATION_WITH_GAME = `
@@ -136,19 +160,44 @@ LEFT JOIN LATERAL (
   WHERE n.kind = 'ROLLBACK'
 ) rollback ON true`;
 
+/** Lines a mail tells at most (the newest); it says how many more there were. */
+export const MAX_CHAT_LINES_IN_MAIL = 20;
+
+const UNREAD_CHAT = `
+LEFT JOIN LATERAL (
+  -- Lines by others, not hidden, after both what the recipient read on the page and what a mail already told them.
+  SELECT json_build_object(
+    'count', count(*)::int,
+    'through', max(c.id)::text,
+    'lines', to_json((array_agg(json_build_object('authorName', author.display_name, 'text', c.text, 'at', c.at) ORDER BY c.id DESC))[1:${MAX_CHAT_LINES_IN_MAIL}])) AS chat
+  FROM chat_lines c JOIN users author ON author.id = c.author_id
+  WHERE n.kind IN ('YOUR_TURN', 'NEW_MESSAGES')
+    AND c.game_id = n.game_id AND c.author_id <> n.user_id
+    AND NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = n.game_id AND r.user_id = n.user_id AND r.muted)
+    AND NOT EXISTS (SELECT 1 FROM chat_lines_hidden h WHERE h.line_id = c.id)
+    AND c.id > COALESCE((SELECT r.read_through FROM chat_readers r WHERE r.game_id = n.game_id AND r.user_id = n.user_id), 0)
+    AND c.id > COALESCE((SELECT max(m.chat_through) FROM notifications m WHERE m.user_id = n.user_id AND m.game_id = n.game_id AND m.status = 'SENT'), 0)
+) unread ON true`;
+
+/** SQL: the "your turn" notification `n` is about a turn that is over: its player has moved since, or no longer has to. */
+export function turnOver(n: string): string {
+  return `(
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'ACTIVE' AND (${n}.details->>'seat')::int = ANY (g.active_seats))
+    OR EXISTS (SELECT 1 FROM game_events e
+               WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
+}
+
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, only the name they chose.
   COALESCE(n.to_address, recipient.email) AS email, COALESCE(recipient.display_name, n.details->>'name') AS display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
-  n.kind = 'YOUR_TURN' AND (
-    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = n.game_id AND g.status = 'ACTIVE' AND (n.details->>'seat')::int = ANY (g.active_seats))
-    OR EXISTS (SELECT 1 FROM game_events e
-               WHERE e.game_id = n.game_id AND e.seq > n.game_version AND e.actor_user_id = n.user_id AND e.type NOT LIKE 'game.%')
-  ) AS turn_over
+  n.kind = 'YOUR_TURN' AND ${turnOver('n')} AS turn_over,
+  unread.chat
 FROM notifications n
 LEFT JOIN users recipient ON recipient.id = n.user_id
 LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
 ${GAME_FACTS}
+${UNREAD_CHAT}
 WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
 
 const DIGEST_ITEMS = `${NOTIFICATION_WITH_GAME}
@@ -169,6 +218,12 @@ function turnHistory(json: TurnHistoryJson | null): TurnHistory | null {
   return { events: (json.events ?? []).map((event) => ({ ...event, at: new Date(event.at) })), jumps: json.jumps ?? [] };
 }
 
+function unreadChat(kind: NotificationKind, json: UnreadChatJson | null): UnreadChat | null {
+  if (!json || (kind !== 'YOUR_TURN' && kind !== 'NEW_MESSAGES')) return null;
+  const lines = [...(json.lines ?? [])].reverse();
+  return { count: json.count, through: json.through, lines: lines.map((line) => ({ ...line, at: new Date(line.at) })) };
+}
+
 function notificationFacts(row: NotificationRow): NotificationFacts {
   return {
     id: row.id,
@@ -180,6 +235,7 @@ function notificationFacts(row: NotificationRow): NotificationFacts {
     game: gameFacts(row.game),
     turn: turnHistory(row.turn),
     rollbackCounted: row.rollback_counted,
+    chat: null,
   };
 }
 
@@ -196,7 +252,7 @@ export class MailFacts {
     const rows = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATIONS, [notificationIds, at]);
     return rows.map((row) => {
       const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
-      return { ...notificationFacts(row), recipient, turnOver: row.turn_over };
+      return { ...notificationFacts(row), recipient, turnOver: row.turn_over, chat: unreadChat(row.kind, row.chat) };
     });
   }
 

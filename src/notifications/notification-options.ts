@@ -35,8 +35,17 @@ export interface MailOptions {
   delivery?: Partial<DeliveryPolicy>;
 }
 
+/** TURN_MAIL_DELAY's default: three minutes, time enough to answer a move made while one is looking. */
+export const DEFAULT_TURN_MAIL_DELAY_SECONDS = 180;
+
 export interface NotificationsOptions {
   mail: MailOptions;
+  /**
+   * How long a "your turn" or "new messages" mail waits (by the app's clock)
+   * before it goes out, and is dropped if the player comes by meanwhile
+   * (grace-periods.ts). 0 or omitted: it is due at once.
+   */
+  turnMailDelaySeconds?: number;
   /** Key for signing unsubscribe links. */
   linkSecret: string;
   /** Looks for due digests this often; unset: only when asked (tests). */

@@ -27,7 +27,7 @@ describe('plannedNotifications', () => {
     expect(planned).toEqual([
       { userId: 'host', kind: 'GAME_STARTED' },
       { userId: 'guest', kind: 'GAME_STARTED' },
-      { userId: 'guest', kind: 'YOUR_TURN', details: { seat: 1, deadline: '2026-01-04T00:00:00.000Z' } },
+      { userId: 'guest', kind: 'YOUR_TURN', details: { seat: 1, deadline: '2026-01-04T00:00:00.000Z' }, grace: true },
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('plannedNotifications', () => {
     );
     expect(planned).toEqual([
       { userId: 'guest', kind: 'ROLLBACK', details: { toVersion: 5, reason: 'oops' } },
-      { userId: 'host', kind: 'YOUR_TURN', details: { seat: 0 } },
+      { userId: 'host', kind: 'YOUR_TURN', details: { seat: 0 }, grace: true },
     ]);
   });
 

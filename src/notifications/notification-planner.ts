@@ -42,7 +42,7 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
   const now = appended[0].at;
   for (const seat of seatsNowToAct(change)) {
     const deadline = state.moveDeadline && deadlineFor(state.moveDeadline, now).dueAt.toISOString();
-    planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) } });
+    planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) }, grace: true });
   }
   return planned;
 }

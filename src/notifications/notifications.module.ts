@@ -4,6 +4,7 @@ import { DeliveryQueue } from './delivery-queue';
 import { DeliveryWorker } from './delivery-worker';
 import { Digests } from './digests';
 import { GameNotifications } from './game-notifications';
+import { GracePeriods } from './grace-periods';
 import { MailCatcher } from './mail-catcher';
 import { MailComposer } from './mail-composer';
 import { MailFacts } from './mail-facts';
@@ -37,8 +38,9 @@ export class NotificationsModule {
         NotificationDelivery,
         DeliveryWorker,
         Digests,
+        GracePeriods,
       ],
-      exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, ...catcher.map((c) => c.provide)],
+      exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, GracePeriods, ...catcher.map((c) => c.provide)],
     };
   }
 }

@@ -4,23 +4,28 @@
  * is the delivery queue's entry (delivery-queue.ts). Nothing is sent here,
  * so a slow or failing mail server never holds up a move.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
+import { turnOver } from './mail-facts';
+import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
 export interface PlannedNotification {
   userId: string;
   kind: NotificationKind;
   /** Facts the mail needs that later events could change (a deadline, a reason). */
   details?: Record<string, unknown>;
+  /** Waits out the grace period (TURN_MAIL_DELAY) and is dropped if the player comes by meanwhile (grace-periods.ts). */
+  grace?: boolean;
 }
 
 /** One statement for any number of notifications; a duplicate (game, version, user, kind) is skipped. */
 const RECORD_NOTIFICATIONS = `
-INSERT INTO notifications (id, user_id, game_id, game_version, kind, details, created_at)
-SELECT gen_random_uuid(), planned.user_id, $1::uuid, $2::int, planned.kind, planned.details, $3::timestamptz
-FROM unnest($4::uuid[], $5::text[]::"NotificationKind"[], $6::text[]::jsonb[]) AS planned(user_id, kind, details)
+INSERT INTO notifications (id, user_id, game_id, game_version, kind, details, created_at, status, due_at)
+SELECT gen_random_uuid(), planned.user_id, $1::uuid, $2::int, planned.kind, planned.details, $3::timestamptz, planned.status, planned.due_at
+FROM unnest($4::uuid[], $5::text[]::"NotificationKind"[], $6::text[]::jsonb[], $7::text[]::"NotificationStatus"[], $8::timestamptz[])
+  AS planned(user_id, kind, details, status, due_at)
 ON CONFLICT DO NOTHING
 RETURNING id`;
 
@@ -40,9 +45,35 @@ const RECORD_ACCOUNT_MAIL = `
 INSERT INTO notifications (id, user_id, to_address, game_id, game_version, kind, details, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"NotificationKind", $5::jsonb, $6::timestamptz)`;
 
+/**
+ * A "new messages" mail to each of `$4` about the chat line `$2` (its id is
+ * the notification's version), waiting out the grace period like a turn
+ * mail, unless a mail already on its way will tell of the line: a turn mail
+ * not yet sent whose turn is still on, or a "new messages" one not yet sent
+ * or held for the digest.
+ * A player who muted the game's chat gets none.
+ */
+const RECORD_NEW_MESSAGES = `
+INSERT INTO notifications (id, user_id, game_id, game_version, kind, created_at, status, due_at)
+SELECT gen_random_uuid(), recipient.user_id, $1::uuid, $2::int, 'NEW_MESSAGES', $3::timestamptz, $5::text::"NotificationStatus", $6::timestamptz
+FROM unnest($4::uuid[]) AS recipient(user_id)
+WHERE NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = $1::uuid AND r.user_id = recipient.user_id AND r.muted)
+  AND NOT EXISTS (
+    SELECT 1 FROM notifications n
+    WHERE n.user_id = recipient.user_id AND n.game_id = $1::uuid
+      AND ((n.kind = 'YOUR_TURN' AND n.status IN ('WAITING', 'PENDING') AND NOT ${turnOver('n')}) OR (n.kind = 'NEW_MESSAGES' AND n.status IN ('WAITING', 'PENDING', 'HELD'))))
+ON CONFLICT DO NOTHING`;
+
 @Injectable()
 export class NotificationOutbox {
-  constructor(private readonly clock: Clock) {}
+  private readonly graceMs: number;
+
+  constructor(
+    private readonly clock: Clock,
+    @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+  ) {
+    this.graceMs = (options.turnMailDelaySeconds ?? 0) * 1000;
+  }
 
   /**
    * Records notifications about a game at one version (null and 0 for a
@@ -51,15 +82,27 @@ export class NotificationOutbox {
    */
   async recordInTransaction(sql: Sql, gameId: string | null, gameVersion: number, planned: PlannedNotification[]): Promise<string[]> {
     if (planned.length === 0) return [];
+    const now = this.clock.now();
+    const waits = (notification: PlannedNotification) => notification.grace === true && this.graceMs > 0;
     const rows = await sql.query<{ id: string }>(RECORD_NOTIFICATIONS, [
       gameId,
       gameVersion,
-      this.clock.now(),
+      now,
       planned.map(({ userId }) => userId),
       planned.map(({ kind }) => kind),
       planned.map(({ details }) => JSON.stringify(details ?? {})),
+      planned.map((notification) => (waits(notification) ? 'WAITING' : 'PENDING')),
+      planned.map((notification) => (waits(notification) ? new Date(now.getTime() + this.graceMs) : null)),
     ]);
     return rows.map((row) => row.id);
+  }
+
+  /** Records "new messages" mail about chat line `lineId` for those of `userIds` no mail on its way will tell, in the caller's transaction. */
+  async recordNewMessages(sql: Sql, gameId: string, lineId: number, userIds: string[]): Promise<void> {
+    if (userIds.length === 0) return;
+    const now = this.clock.now();
+    const waits = this.graceMs > 0;
+    await sql.query(RECORD_NEW_MESSAGES, [gameId, lineId, now, userIds, waits ? 'WAITING' : 'PENDING', waits ? new Date(now.getTime() + this.graceMs) : null]);
   }
 
   /** Records a mail about an account or an invitation, in the caller's transaction: sent like any notification, whatever the user's mail settings. */

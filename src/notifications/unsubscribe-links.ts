@@ -24,6 +24,7 @@ export const UNSUBSCRIBE_WHAT: Record<UnsubscribeScope, string> = {
   ROLLBACK: 'rollback emails',
   DEADLINE_REMINDER: 'deadline reminders',
   DEADLINE_PASSED: 'deadline-passed emails',
+  NEW_MESSAGES: 'new-message emails',
   ALL: 'all emails',
 };
 

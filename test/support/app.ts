@@ -33,6 +33,8 @@ export interface TestServerOptions {
   /** Also serve the built web page at `/`, as `npm start` does. */
   web?: boolean;
   vacations?: VacationPolicy;
+  /** Omitted: 0, so a turn mail is due at once (the grace-period tests set it). */
+  turnMailDelaySeconds?: number;
   metricsToken?: string;
   /** Omitted: the server logs nothing. */
   logger?: PinoLogger;
@@ -63,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       clock: options.clock,
       mail: options.mail,
       vacations: options.vacations,
+      turnMailDelaySeconds: options.turnMailDelaySeconds,
       metricsToken: options.metricsToken,
       logger: options.logger,
       emailVerification: options.emailVerification ?? false,
@@ -128,6 +131,17 @@ export async function registerPlayer(url: string, name: string): Promise<Player>
     { email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.org`, name },
   );
   return { token: data.register.token, id: data.register.user.id, name };
+}
+
+/** A player with the address their mail goes to. */
+export interface Member extends Player {
+  email: string;
+}
+
+export async function registerMember(url: string, name: string): Promise<Member> {
+  const player = await registerPlayer(url, name);
+  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
+  return { ...player, email: me.email };
 }
 
 export function wsClient(url: string, token?: string): WsClient {

@@ -8,6 +8,7 @@ export { invitationMail } from './invitation';
 export { layout } from './layout';
 export type { RenderedMail } from './layout';
 export type { GameMailContext, MailBody } from './mail-template';
+export { newMessagesMail } from './new-messages';
 export { rollbackMail } from './rollback';
 export { rulesCheckFailedMail } from './rules-check-failed';
 export { yourTurnMail } from './your-turn';

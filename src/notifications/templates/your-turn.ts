@@ -1,3 +1,4 @@
+import { ChatSummary, chatSummaryHtml, chatSummaryText } from './chat-summary';
 import { html } from './html';
 import { formatTime, GameMailContext, MailTemplate } from './mail-template';
 
@@ -7,6 +8,8 @@ export interface YourTurnContext extends GameMailContext {
   /** What happened since then, one readable line per event, as the recipient may see it. */
   summary: string[];
   deadline: Date | null;
+  /** The game's chat lines the player has not seen yet; null when there are none. */
+  chat: ChatSummary | null;
 }
 
 export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
@@ -20,6 +23,7 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
       'Since your last move:',
       ...c.summary.map((line) => `  - ${line}`),
       ...(c.deadline ? ['', deadline] : []),
+      ...(c.chat ? ['', ...chatSummaryText(c.chat)] : []),
       '',
       `Play: ${c.gameUrl}`,
     ].join('\n'),
@@ -27,6 +31,7 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
 <p>Since your last move:</p>
 <ul>${c.summary.map((line) => html`<li>${line}</li>`)}</ul>
 ${c.deadline ? html`<p>${deadline}</p>` : ''}
+${c.chat ? chatSummaryHtml(c.chat) : ''}
 <p><a href="${c.gameUrl}">Play your move</a></p>`,
   };
 };

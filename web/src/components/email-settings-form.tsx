@@ -16,6 +16,7 @@ const KINDS: Record<NotificationKind, { name: string; when: string }> = {
   ROLLBACK: { name: 'Rollback', when: 'The host takes a game back to an earlier move.' },
   DEADLINE_REMINDER: { name: 'Deadline reminder', when: 'Your move is due soon.' },
   DEADLINE_PASSED: { name: 'Deadline passed', when: 'A move deadline passed: yours, or one in a game you host.' },
+  NEW_MESSAGES: { name: 'New messages', when: 'Players wrote in a game\'s chat while you were away, and no "your turn" email is coming to tell you.' },
 };
 
 const DELIVERIES: Array<[Delivery, string]> = [

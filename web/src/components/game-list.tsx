@@ -1,5 +1,6 @@
 /** Games as lines: what it is, who plays, whose turn, and a link to open it. */
 import type { GameSummaryFragment } from '../api/generated';
+import { UnreadBadge } from '../chat/unread-badge';
 import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
@@ -13,7 +14,8 @@ function whoseTurn(game: GameSummaryFragment): string {
 }
 
 export function GameList({ games, rulesets, empty, label, deadlines }: {
-  games: GameSummaryFragment[];
+  /** Rows of the player's own games also count their unread chat lines. */
+  games: Array<GameSummaryFragment & { unreadChat?: number }>;
   rulesets: Ruleset[];
   empty: string;
   label: string;
@@ -26,7 +28,9 @@ export function GameList({ games, rulesets, empty, label, deadlines }: {
       {games.map((game, i) => (
         <li key={game.id} data-game={game.id}>
           <Link to={`/games/${game.id}`}>
-            <strong>{rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset}</strong>
+            <strong>
+              {rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset} <UnreadBadge count={game.unreadChat} />
+            </strong>
             <span className="players">{game.seats.map((s) => s.user?.displayName ?? '…').join(', ')}</span>
             <span className="turn">
               {whoseTurn(game)}

@@ -7,13 +7,23 @@ import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
 import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
+import { ChatPanel } from '../chat/chat-panel';
+import { Notepad } from '../notes/notepad';
+import { TurnNotificationsButton, useTurnSignals } from '../play/turn-signals';
+import type { GameFragment } from '../api/generated';
+
+function isMyTurn(game: GameFragment | null): boolean {
+  return game !== null && game.status === 'ACTIVE' && game.mySeat !== null && game.activeSeats.includes(game.mySeat);
+}
 
 export function GamePage({ id }: { id: string }) {
   const { me } = useSession();
   const { game, problem, accept, reload } = useLiveGame(id);
   const rulesets = useRulesets();
+  const rulesetName = game ? (rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset) : null;
+  useTurnSignals(id, game && rulesetName ? `${game.host.displayName}'s ${rulesetName} game` : 'A game', isMyTurn(game));
   if (!game) return problem ? <ProblemBanner problem={problem} /> : <p className="muted">Loading the game…</p>;
-  const name = rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset;
+  const name = rulesetName!;
   return (
     <main className="game-page">
       <h1>
@@ -22,6 +32,9 @@ export function GamePage({ id }: { id: string }) {
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
+      {game.mySeat !== null && game.status !== 'FINISHED' && <TurnNotificationsButton />}
+      <ChatPanel gameId={game.id} finished={game.status === 'FINISHED'} />
+      {game.mySeat !== null && <Notepad gameId={game.id} />}
       <ShuffleFairness game={game} />
       {game.status !== 'LOBBY' && <GameRecord game={game} />}
     </main>

@@ -12,6 +12,7 @@ import { GameList } from '../components/game-list';
 import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets } from '../components/use-rulesets';
 import { useRouter } from '../router';
+import { useWaitingTurnsTitle } from '../play/turn-signals';
 
 const REFRESH_MS = 30_000;
 
@@ -30,6 +31,7 @@ export function LobbyPage() {
   }, [readMyTurns, readMyGames, readOpenGames]);
 
   const turns = myTurns.data?.myTurns ?? null;
+  useWaitingTurnsTitle(turns?.length ?? 0);
   const mine = myGames.data?.games ?? [];
   const open = (openGames.data?.games ?? []).filter((game) => game.mySeat === null && game.seats.some((seat) => !seat.user));
   const error = myTurns.error ?? myGames.error ?? openGames.error;

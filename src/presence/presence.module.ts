@@ -1,0 +1,7 @@
+import { Global, Module } from '@nestjs/common';
+import { LivePresence } from './live-presence';
+
+/** Live pages per game and player, shared by every server process through PostgreSQL. */
+@Global()
+@Module({ providers: [LivePresence], exports: [LivePresence] })
+export class PresenceModule {}
