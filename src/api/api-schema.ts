@@ -10,6 +10,7 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { RandomnessResolver } from '../randomness/randomness.resolver';
+import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
 import { NotificationsResolver } from './notifications.resolver';
 
@@ -17,7 +18,7 @@ import { NotificationsResolver } from './notifications.resolver';
 export const SCHEMA_FILE = 'src/api/schema.graphql';
 
 /** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
-export const API_RESOLVERS = [AccountsResolver, GamesResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver];
+export const API_RESOLVERS = [AccountsResolver, GamesResolver, GameLifeResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';
 

@@ -21,7 +21,8 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
+import { decideAnswer, decideEndProposal, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, ProposalKind } from './game-life';
+import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
@@ -241,7 +242,7 @@ export class GameService {
     if (!last || last.seat !== seat) {
       throw new AppError('ILLEGAL_MOVE', 'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.');
     }
-    return this.jumpTo(game, { type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat });
+    return this.jumpTo(game, [{ type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat }]);
   }
 
   async rollbackGame(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
@@ -257,7 +258,55 @@ export class GameService {
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
     const hostSeat = this.seatOf(game.state, userId);
-    return this.jumpTo(game, { type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat });
+    return this.jumpTo(game, [{ type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat }]);
+  }
+
+  // ---- the game's life (rules in game-life.ts) ---------------------------------------
+
+  /** The caller leaves the game for good; see game-life.ts for what follows. */
+  async resignGame(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    return this.appendAndFold(game, decideResign(game.state, seat), {});
+  }
+
+  /** Host only: takes out a seat whose move deadline has passed, as if its player had resigned. */
+  async removePlayer(userId: string, gameId: string, seat: number): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can remove a player.');
+    this.requireActive(game);
+    return this.appendAndFold(game, decideRemoval(game.state, seat, userId, this.seatOf(game.state, userId)), {});
+  }
+
+  async requestTakeback(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    const request = { toVersion, reason, now: this.clock.now(), startedVersion: game.row.startedVersion!, version: game.row.version, userId };
+    return this.appendAndFold(game, decideTakebackRequest(game.state, seat, request), {});
+  }
+
+  async proposeEnd(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    return this.appendAndFold(game, decideEndProposal(game.state, seat, this.clock.now(), userId), {});
+  }
+
+  /** Answers the pending takeback or proposal to end; the last agreement carries it out. */
+  async answerProposal(userId: string, gameId: string, kind: ProposalKind, accept: boolean): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    const events = decideAnswer(game.state, kind, seat, accept, this.clock.now(), userId);
+    return jumpTarget(events[events.length - 1]) === null ? this.appendAndFold(game, events, {}) : this.jumpTo(game, events);
+  }
+
+  private async loadToChange(gameId: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    this.requireIntact(game);
+    return game;
   }
 
   /**
@@ -275,11 +324,12 @@ export class GameService {
     return events && events.map((event: RulesEvent, i: number) => ({ ...this.toNewEvent(event, null, seat), stepStart: i === 0 }));
   }
 
-  private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
-    const toVersion = (event.payload as { toVersion: number }).toVersion;
+  /** Appends `events`, the last of which returns the game to an earlier version (see jumpTarget). */
+  private async jumpTo(game: LoadedGame, events: NewEvent[]): Promise<LoadedGame> {
+    const toVersion = jumpTarget(events[events.length - 1])!;
     const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
     if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
-    return this.appendWithState(game, [event], target.state, {});
+    return this.appendWithState(game, events, target.state, {});
   }
 
   /**
@@ -287,8 +337,8 @@ export class GameService {
    * position in its line of play in force, so that after an undo or a
    * rollback the same move draws the same.
    */
-  private draws(game: LoadedGame): Random {
-    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: game.state.clientSeeds, linePosition: game.state.linePosition });
+  private draws(game: LoadedGame, state = game.state): Random {
+    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: state.clientSeeds, linePosition: state.linePosition });
   }
 
   // ---- history -------------------------------------------------------------
@@ -297,7 +347,7 @@ export class GameService {
     const take = Math.min(Math.max(first, 1), 500);
     const [events, jumps] = await Promise.all([
       this.store.readEvents(game.row.id, Math.max(after, 0), Math.min(after + take, game.row.version)),
-      this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
+      this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: [...JUMP_EVENT_TYPES] } }, select: { seq: true, payload: true } }),
     ]);
     const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
     return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer);
@@ -360,6 +410,7 @@ export class GameService {
         type: event.type,
         payload: event.payload,
         actorSeat: event.actorSeat ?? null,
+        actorUserId: event.actorUserId ?? null,
         stepStart: event.stepStart ?? false,
         reversible: event.reversible ?? false,
       });
@@ -376,11 +427,13 @@ export class GameService {
     alsoWrite?: ExtraWrites,
   ): Promise<LoadedGame> {
     this.requireIntact(game);
-    const status = gameStatus(game.ruleset, decidedState);
+    // Seats that left are passed over whenever they are to act: worked out from the folded state, at no cost to a game nobody left.
+    const passed = decidedState.life?.left.length ? this.passOverLeftSeats(game, decidedState, game.row.version + decided.length) : { events: [], state: decidedState };
+    const status = gameStatus(game.ruleset, passed.state);
     // The game ends with these events: its server seed is revealed with them, so that every draw can be checked.
     const reveal: NewEvent[] = status?.finished && game.row.status !== 'FINISHED' ? [{ type: SeedRevealed, payload: { serverSeed: game.row.seed } }] : [];
-    const events = [...decided, ...reveal];
-    const state = this.foldNew(game, decidedState, reveal, game.row.version + decided.length);
+    const events = [...decided, ...passed.events, ...reveal];
+    const state = this.foldNew(game, passed.state, reveal, game.row.version + decided.length + passed.events.length);
     const fullProjection: GameProjection = {
       ...projection,
       ...(status
@@ -422,6 +475,20 @@ export class GameService {
     };
     this.rememberRow(row);
     return { row, ruleset: game.ruleset, state, firstBadSeq: null };
+  }
+
+  /** The events passing over seats that left, appended after version `after`, and the state they lead to. */
+  private passOverLeftSeats(game: LoadedGame, state: GameState, after: number): { events: NewEvent[]; state: GameState } {
+    let version = after;
+    return passOverLeftSeats(game.ruleset, state, {
+      status: (current) => gameStatus(game.ruleset, current),
+      draws: (current) => this.draws(game, current),
+      fold: (current, events) => {
+        const folded = this.foldNew(game, current, events, version);
+        version += events.length;
+        return folded;
+      },
+    });
   }
 
   /**

@@ -5,10 +5,9 @@
  * the events in their own ways, show the same history.
  */
 import type { AnyRuleset, Viewer } from '../rules/contract';
-import { GameCreated, GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
+import { GameCreated, isPlatformEvent } from './platform-events';
 
-/** The events that move a game back to an earlier version. */
-export const JUMP_EVENT_TYPES = [GameRolledBack, MoveUndone];
+export { JUMP_EVENT_TYPES } from './platform-events';
 
 export interface Jump {
   seq: number;
