@@ -8,6 +8,7 @@ import { ManualClock } from '../src/common/clock';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
+import { SmtpInbox } from './support/smtp-inbox';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -32,6 +33,7 @@ interface LifeGame {
 describe('the game’s life (end to end)', () => {
   const clock = new ManualClock(new Date('2026-05-04T09:00:00.000Z'));
   let server: TestServer;
+  let inbox: SmtpInbox;
   let url: string;
   let ann: Player;
   let bob: Player;
@@ -39,12 +41,23 @@ describe('the game’s life (end to end)', () => {
   let eve: Player;
 
   beforeAll(async () => {
-    server = await startTestServer({ clock });
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      clock,
+      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+    });
     url = server.url;
     [ann, bob, cat, eve] = await Promise.all(['Ann', 'Bob', 'Cat', 'Eve'].map((name) => registerPlayer(url, name)));
   });
 
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+  async function emailOf(player: Player): Promise<string> {
+    return (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token)).me.email;
+  }
 
   async function lifeOf(gameId: string, as: Player = ann): Promise<LifeGame> {
     return (await gqlOk<{ game: LifeGame }>(url, `query($id: ID!) { game(id: $id) { ${LIFE_FIELDS} } }`, { id: gameId }, as.token)).game;
@@ -198,6 +211,12 @@ describe('the game’s life (end to end)', () => {
         expiresAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString(),
       });
       const others = players.filter((p) => p !== asker);
+      for (const other of others) {
+        const [asked] = await inbox.waitFor(await emailOf(other), /asks for a takeback/, { containing: id });
+        expect(asked.subject).toBe(`${asker.name} asks for a takeback in Ann's Counting (test game) game`);
+        expect(asked.text).toContain('Reason: I meant to add two');
+        expect(asked.text).toContain(`Agree or decline: http://play.example/games/${id}`);
+      }
       const first = await answerTakeback(others[0], id, true);
       expect(first.data!.answerTakeback.proposal!.waitingFor).toEqual([players.indexOf(others[1])]);
       expect(await refused(id, answerTakeback(others[0], id, true))).toBe('ALREADY_DONE');
@@ -272,6 +291,7 @@ describe('the game’s life (end to end)', () => {
 
       const proposed = await proposeEnd(bob, id);
       expect(proposed.data!.proposeEnd.proposal).toMatchObject({ kind: 'END', seat: 1, accepted: [1], waitingFor: [0, 2] });
+      expect((await inbox.waitFor(await emailOf(cat), /proposes to end/, { containing: id }))[0].subject).toBe("Bob proposes to end Ann's Counting (test game) game");
       await answerEnd(ann, id, true);
       expect(await refused(id, answerEnd(ann, id, true))).toBe('ALREADY_DONE');
       const { data } = await answerEnd(cat, id, true);

@@ -10,6 +10,7 @@ export enum NotificationKindValue {
   ROLLBACK = 'ROLLBACK',
   DEADLINE_REMINDER = 'DEADLINE_REMINDER',
   DEADLINE_PASSED = 'DEADLINE_PASSED',
+  AGREEMENT_REQUEST = 'AGREEMENT_REQUEST',
 }
 registerEnumType(NotificationKindValue, { name: 'NotificationKind' });
 

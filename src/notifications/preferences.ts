@@ -18,6 +18,7 @@ export const CHOOSABLE_KINDS = [
   'ROLLBACK',
   'DEADLINE_REMINDER',
   'DEADLINE_PASSED',
+  'AGREEMENT_REQUEST',
 ] as const satisfies readonly NotificationKind[];
 export type ChoosableKind = (typeof CHOOSABLE_KINDS)[number];
 

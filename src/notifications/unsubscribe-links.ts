@@ -24,6 +24,7 @@ export const UNSUBSCRIBE_WHAT: Record<UnsubscribeScope, string> = {
   ROLLBACK: 'rollback emails',
   DEADLINE_REMINDER: 'deadline reminders',
   DEADLINE_PASSED: 'deadline-passed emails',
+  AGREEMENT_REQUEST: 'emails asking you to agree to a takeback or to end a game',
   ALL: 'all emails',
 };
 

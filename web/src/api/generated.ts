@@ -47,6 +47,7 @@ export type KindDeliveryInput = {
 };
 
 export type MailKind =
+  | 'AGREEMENT_REQUEST'
   | 'DEADLINE_PASSED'
   | 'DEADLINE_REMINDER'
   | 'DIGEST'
@@ -65,6 +66,7 @@ export type MoveDeadlineInput = {
 };
 
 export type NotificationKind =
+  | 'AGREEMENT_REQUEST'
   | 'DEADLINE_PASSED'
   | 'DEADLINE_REMINDER'
   | 'GAME_FINISHED'

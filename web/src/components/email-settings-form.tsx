@@ -16,6 +16,7 @@ const KINDS: Record<NotificationKind, { name: string; when: string }> = {
   ROLLBACK: { name: 'Rollback', when: 'The host takes a game back to an earlier move.' },
   DEADLINE_REMINDER: { name: 'Deadline reminder', when: 'Your move is due soon.' },
   DEADLINE_PASSED: { name: 'Deadline passed', when: 'A move deadline passed: yours, or one in a game you host.' },
+  AGREEMENT_REQUEST: { name: 'Takebacks and ending early', when: 'Another player asks you to agree to take moves back, or to end a game as it stands.' },
 };
 
 const DELIVERIES: Array<[Delivery, string]> = [
