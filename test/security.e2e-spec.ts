@@ -83,7 +83,7 @@ describe('Public API under attack', () => {
 
   it('lets every request of the web page through, signed in or, for what a visitor may ask, not', () => {
     const { schema } = server.app.get(GraphQLSchemaHost);
-    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND' };
+    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, Boolean: true, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND' };
     const sample = (type: TypeNode): unknown => {
       if (type.kind === Kind.NON_NULL_TYPE) return sample(type.type);
       if (type.kind === Kind.LIST_TYPE) return [];
