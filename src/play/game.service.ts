@@ -3,6 +3,7 @@
  * folded state, asks the ruleset (or the lobby rules here) to decide, and
  * appends the resulting events at the version it decided on.
  */
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
@@ -34,6 +35,31 @@ export interface CreateGameInput {
   clientSeed?: string | null;
   /** Correspondence play; absent: no move deadlines. */
   moveDeadline?: MoveDeadlineInput | null;
+  /** Absent: "<host>'s <game>". */
+  name?: string | null;
+  /** Absent: PUBLIC. */
+  visibility?: GameVisibility | null;
+}
+
+/** Where a new game's host sits, and what it follows (rematches). */
+export interface GamePlacement {
+  /** Absent: 0. */
+  hostSeat?: number;
+  rematchOf?: string;
+}
+
+export type GameVisibility = 'PUBLIC' | 'PRIVATE';
+
+const MAX_GAME_NAME_LENGTH = 80;
+
+/** The name of a game its host did not name, and of games stored before names. */
+export function defaultGameName(hostName: string, rulesetName: string): string {
+  return `${hostName}'s ${rulesetName} game`;
+}
+
+/** A private game's invite secret: 128 random bits, for a link. */
+function newInviteCode(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** A game as loaded for one request: its row, current state and ruleset. */
@@ -107,30 +133,55 @@ export class GameService {
 
   // ---- lobby ---------------------------------------------------------------
 
-  async createGame(hostId: string, input: CreateGameInput): Promise<LoadedGame> {
+  async createGame(hostId: string, input: CreateGameInput, placement: GamePlacement = {}): Promise<LoadedGame> {
     const ruleset = this.rulesets.get(input.ruleset);
     if (!Number.isInteger(input.seats) || input.seats < ruleset.minSeats || input.seats > ruleset.maxSeats) {
       throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
     }
     const options = resolveOptions(ruleset, input.options);
+    const givenName = input.name === undefined || input.name === null ? null : cleanText(input.name, 'The name of a game', [1, MAX_GAME_NAME_LENGTH]);
+    const visibility = input.visibility ?? 'PUBLIC';
     const { serverSeed, commitment, fixedSeed } = this.randomness.newGameSeed(input.seed);
-    const clientSeed = this.randomness.clientSeed(input.clientSeed, 0, fixedSeed);
+    const hostSeat = placement.hostSeat ?? 0;
+    const clientSeed = this.randomness.clientSeed(input.clientSeed, hostSeat, fixedSeed);
     const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
-      // The server seed is kept in the row alone, which no API and no history shows before the game ends.
+      const name = givenName ?? defaultGameName((await tx.user.findUniqueOrThrow({ where: { id: hostId }, select: { displayName: true } })).displayName, ruleset.name);
+      // The server seed and a private game's invite code are kept in the row alone, which no history shows.
       const row = await tx.game.create({
-        data: { ruleset: ruleset.id, seed: serverSeed, options, seatCount: input.seats, hostId },
+        data: {
+          ruleset: ruleset.id,
+          seed: serverSeed,
+          options,
+          seatCount: input.seats,
+          hostId,
+          name,
+          visibility,
+          inviteCode: visibility === 'PRIVATE' ? newInviteCode() : null,
+          rematchOf: placement.rematchOf ?? null,
+        },
       });
-      const created = { ruleset: ruleset.id, seats: input.seats, options, commitment, fixedSeed, hostId, ...(moveDeadline ? { moveDeadline } : {}) };
+      const created = {
+        ruleset: ruleset.id,
+        seats: input.seats,
+        options,
+        commitment,
+        fixedSeed,
+        hostId,
+        name,
+        visibility,
+        ...(placement.rematchOf ? { rematchOf: placement.rematchOf } : {}),
+        ...(moveDeadline ? { moveDeadline } : {}),
+      };
       await this.store.appendInTransaction(tx, {
         gameId: row.id,
         expectedVersion: 0,
         events: [
           { type: GameCreated, payload: created, actorUserId: hostId },
-          { type: SeatTaken, payload: { seat: 0, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: 0 },
+          { type: SeatTaken, payload: { seat: hostSeat, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: hostSeat },
         ],
       });
-      await tx.gameSeat.create({ data: { gameId: row.id, index: 0, userId: hostId } });
+      await tx.gameSeat.create({ data: { gameId: row.id, index: hostSeat, userId: hostId } });
       return row.id;
     });
     return this.load(gameId);

@@ -9,12 +9,16 @@ export type CreateGameInput = {
   clientSeed?: string | null | undefined;
   /** Correspondence play: a deadline for every move. */
   moveDeadline?: MoveDeadlineInput | null | undefined;
+  /** What the players call the game (1 to 80 characters); absent: "<host>'s <game> game". */
+  name?: string | null | undefined;
   options?: unknown;
   ruleset: string;
   /** Number of seats; the host takes seat 0. */
   seats: number;
   /** A fixed server seed, which makes every draw reproducible but known to the host: refused unless the server allows fixed seeds (see fixedSeedsAllowed). */
   seed?: string | null | undefined;
+  /** Absent: PUBLIC. */
+  visibility?: GameVisibility | null | undefined;
 };
 
 /** Extend the deadline, skip the seat (where the ruleset can), or end the game with the current result. */
@@ -40,6 +44,11 @@ export type GameStatus =
   | 'ACTIVE'
   | 'FINISHED'
   | 'LOBBY';
+
+/** PUBLIC: listed to everyone and open to anyone. PRIVATE: listed only to its players and invitees, joined only through its invite link or an invitation. */
+export type GameVisibility =
+  | 'PRIVATE'
+  | 'PUBLIC';
 
 export type KindDeliveryInput = {
   delivery: Delivery;
