@@ -2,6 +2,7 @@
 import { ProblemBanner } from '../components/problem-banner';
 import { GameLobby } from '../play/game-lobby';
 import { PlayArea } from '../play/play-area';
+import { RematchButton } from '../play/rematch-button';
 import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
 import { useRulesets } from '../components/use-rulesets';
@@ -16,11 +17,13 @@ export function GamePage({ id }: { id: string }) {
   return (
     <main className="game-page">
       <h1>
-        {name} <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
+        {game.name} <span className="ruleset-name">{name}</span> <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
       </h1>
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
+      {/* Until the end screen places it. */}
+      <RematchButton game={game} />
       <ShuffleFairness game={game} />
     </main>
   );
