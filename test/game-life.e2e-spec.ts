@@ -261,6 +261,10 @@ describe('the game’s life (end to end)', () => {
       clock.advance(2 * HOUR);
       expect((await lifeOf(id)).proposal).toBeNull();
       expect(await refused(id, answerTakeback(waiting, id, true))).toBe('NOTHING_PENDING');
+      // The sweep records the lapse in the game's history, once.
+      expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(1);
+      expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(0);
+      expect((await historyTypes(id)).at(-1)).toMatchObject({ type: 'game.proposalLapsed', text: 'Not everyone answered within 48 hours: the request lapsed.' });
       // A lapsed request leaves room for a new one.
       expect((await requestTakeback(waiting, id, target)).errors).toBeUndefined();
     });

@@ -20,6 +20,7 @@ import {
   PlayerInvited,
   PlayerRemoved,
   PlayerResigned,
+  ProposalLapsed,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -90,6 +91,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return payload.accept ? `${who} agreed to end the game.` : `${who} declined to end the game.`;
     case EndedByAgreement:
       return 'Everyone agreed to end the game as it stands.';
+    case ProposalLapsed:
+      return 'Not everyone answered within 48 hours: the request lapsed.';
     case EndedByHost:
       return `${who} ended the game${quoted(payload.reason)}.`;
     case SeedRevealed:

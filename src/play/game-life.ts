@@ -27,6 +27,7 @@ import {
   PlayerRemoved,
   PlayerResigned,
   ProposalAnsweredPayload,
+  ProposalLapsed,
   SeatLeftPayload,
   TakebackAnswered,
   TakebackRequested,
@@ -78,9 +79,13 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
   EndProposed,
   EndAnswered,
   EndedByAgreement,
+  ProposalLapsed,
   DeadlinePassed,
   DeadlineExtended,
 ]);
+
+/** The events that make a proposal (their `expiresAt` is when it lapses). */
+export const PROPOSAL_EVENT_TYPES = [TakebackRequested, EndProposed];
 
 /** The platform events `foldLifeEvent` folds (a takeback, a jump, is resolved by the loader). */
 export function isLifeEvent(type: string): boolean {
@@ -148,6 +153,8 @@ export function foldLifeEvent(state: GameState, event: FoldableEvent, linePositi
     }
     case EndedByAgreement:
       return { ...state, linePosition, life: { ...life, proposal: null, endedByAgreement: true } };
+    case ProposalLapsed:
+      return { ...state, linePosition, life: { ...life, proposal: null } };
     case DeadlinePassed:
       return { ...state, linePosition, life: { ...life, overdue: { ...life.overdue, [seat]: event.seq } } };
     case DeadlineExtended:
@@ -291,6 +298,13 @@ export function decideAnswer(state: GameState, kind: ProposalKind, seat: Seat, a
   if (!everyone) return events;
   if (kind === 'end') return [...events, { type: EndedByAgreement, payload: { proposalSeq: proposal.seq } }];
   return [...events, { type: TakenBack, payload: { toVersion: proposal.toVersion!, requestSeq: proposal.seq } }];
+}
+
+/** The server records that the proposal still waiting went unanswered until it expired; null when none did. */
+export function decideLapse(state: GameState, now: Date): NewEvent[] | null {
+  const proposal = lifeOf(state).proposal;
+  if (!proposal || Date.parse(proposal.expiresAt) > now.getTime()) return null;
+  return [{ type: ProposalLapsed, payload: { proposalSeq: proposal.seq } }];
 }
 
 // ---- passing over seats that left ------------------------------------------------

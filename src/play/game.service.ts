@@ -22,7 +22,7 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { decideAnswer, decideEndProposal, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, ProposalKind } from './game-life';
+import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
@@ -72,6 +72,12 @@ export interface LoadedGame {
 }
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
+
+/** Games in play with a takeback request or proposal to end that expired between $3 and $2. */
+const EXPIRED_PROPOSALS = `
+SELECT DISTINCT e.game_id FROM game_events e JOIN games g ON g.id = e.game_id AND g.status = 'ACTIVE'
+WHERE e.type = ANY($1::text[]) AND (e.payload->>'expiresAt')::timestamptz <= $2::timestamptz AND (e.payload->>'expiresAt')::timestamptz > $3::timestamptz`;
+const LAPSE_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 const ROW_CACHE_LIMIT = 20000;
 
 @Injectable()
@@ -352,6 +358,30 @@ export class GameService {
     this.requireActive(game);
     const events = decideAnswer(game.state, kind, seat, accept, this.clock.now(), userId);
     return jumpTarget(events[events.length - 1]) === null ? this.appendAndFold(game, events, {}) : this.jumpTo(game, events);
+  }
+
+  /**
+   * Records the lapse of every takeback request and proposal to end that
+   * expired unanswered (asked by the deadline sweep). Looks only at
+   * proposals that expired within the last week, so that those ended
+   * otherwise are not read again for ever; returns how many lapsed.
+   */
+  async lapseExpiredProposals(now: Date): Promise<number> {
+    const candidates = await this.prisma.sql.query<{ game_id: string }>(EXPIRED_PROPOSALS, [PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS)]);
+    let lapsed = 0;
+    for (const { game_id: gameId } of candidates) {
+      const game = await this.load(gameId);
+      const events = game.row.status === 'ACTIVE' && game.firstBadSeq === null ? decideLapse(game.state, now) : null;
+      if (!events) continue;
+      try {
+        await this.appendAndFold(game, events, {});
+        lapsed++;
+      } catch (error) {
+        // Someone answered or moved meanwhile: the next sweep looks again.
+        if (!(error instanceof AppError && error.code === 'VERSION_CONFLICT')) throw error;
+      }
+    }
+    return lapsed;
   }
 
   private async loadToChange(gameId: string): Promise<LoadedGame> {

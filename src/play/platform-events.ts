@@ -37,7 +37,9 @@ export const TakebackRequested = 'game.takebackRequested';
 export const TakebackAnswered = 'game.takebackAnswered';
 /** Every seat asked agreed: the state becomes the state at `toVersion` (`TakenBackPayload`), as after a rollback. */
 export const TakenBack = 'game.takenBack';
-/** A seated player proposes to end the game with the current result: `{ seat }`. */
+/** A takeback request or proposal to end went unanswered until it expired: `{ proposalSeq }`. */
+export const ProposalLapsed = 'game.proposalLapsed';
+/** A seated player proposes to end the game with the current result: `{ seat, expiresAt }`. */
 export const EndProposed = 'game.endProposed';
 /** A seat asked about ending the game answered: `ProposalAnsweredPayload`. */
 export const EndAnswered = 'game.endAnswered';
