@@ -6,7 +6,7 @@ import { ManualClock } from '../src/common/clock';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { RULESETS_HOSTED } from '../src/games';
 import type { Ruleset } from '../src/rules/contract';
-import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, quickMailTo, registerPlayer, startTestServer, TestServer } from './support/app';
 import { countingGame, CountingState } from './support/counting-game';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -39,7 +39,7 @@ describe('move deadlines (end to end)', () => {
     server = await startTestServer({
       clock,
       rulesets: [...RULESETS_HOSTED, countingGame, skippableCounting],
-      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+      mail: quickMailTo(inbox.url),
     });
     url = server.url;
     deadlines = server.app.get(Deadlines);

@@ -2,7 +2,7 @@
  * Private games, invitations with accept and decline, the lobby's lists and
  * rematches, over the API; every refusal with its code, writing nothing.
  */
-import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { emailOf, errorCode, gql, gqlOk, GraphQLResponse, Player, quickMailTo, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -32,7 +32,7 @@ describe('private games, invitations and rematches (end to end)', () => {
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
     server = await startTestServer({
-      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+      mail: quickMailTo(inbox.url),
     });
     url = server.url;
     [ann, bob, cat, dan] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan'].map((name) => registerPlayer(url, name)));
@@ -43,7 +43,6 @@ describe('private games, invitations and rematches (end to end)', () => {
     await inbox.stop();
   });
 
-  const emailOf = async (player: Player) => (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token)).me.email;
 
   async function create(as: Player, input: Record<string, unknown>): Promise<SeenGame> {
     return (await gqlOk<{ createGame: SeenGame }>(url, `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME} } }`, { input: { ruleset: 'counting', seats: 3, ...input } }, as.token)).createGame;
@@ -58,13 +57,7 @@ describe('private games, invitations and rematches (end to end)', () => {
   const rematch = (as: Player, id: string) => gql<{ rematch: SeenGame }>(url, `mutation($id: ID!) { rematch(gameId: $id) { ${GAME} } }`, { id }, as.token);
 
   /** The refusal's code; the game's version is unchanged: nothing was written. */
-  async function refused(gameId: string, attempt: Promise<{ errors?: unknown[] }>): Promise<string | undefined> {
-    const before = (await seeGame(gameId)).version;
-    const result = await attempt;
-    expect(result.errors).toHaveLength(1);
-    expect((await seeGame(gameId)).version).toBe(before);
-    return errorCode(result as never);
-  }
+  const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await seeGame(gameId)).version, attempt);
 
   it('names a game, or calls it after its host', async () => {
     expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
@@ -90,8 +83,8 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await listed('(status: LOBBY, first: 200)', bob)).toContain(game.id);
 
     // An invitation lets its invitee in without the link; their lobby shows it until they answer.
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(cat) }, ann.token);
-    await inbox.waitFor(await emailOf(cat), /invites you/, { containing: game.id });
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, cat) }, ann.token);
+    await inbox.waitFor(await emailOf(url, cat), /invites you/, { containing: game.id });
     expect(await invitations(cat)).toEqual([{ id: game.id, name: 'Just us' }]);
     expect(await invitations(dan)).toEqual([]);
     expect(await refused(game.id, join(dan, game.id))).toBe('FORBIDDEN');
@@ -101,7 +94,7 @@ describe('private games, invitations and rematches (end to end)', () => {
 
   it('lets an invitee decline, once', async () => {
     const game = await create(ann, { visibility: 'PRIVATE' });
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(dan) }, ann.token);
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
     expect((await invitations(dan)).map((g) => g.id)).toEqual([game.id]);
     expect((await decline(dan, game.id)).errors).toBeUndefined();
     expect(await invitations(dan)).toEqual([]);
@@ -136,7 +129,7 @@ describe('private games, invitations and rematches (end to end)', () => {
     // Bob sat at seat 2, so takes seat 1; Ann (1) and Cat (3) move round to 3 and 2.
     expect(game.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, null, null]);
     expect((await seeGame(oldId)).rematchId).toBe(game.id);
-    const [mail] = await inbox.waitFor(await emailOf(ann), /invites you/, { containing: game.id });
+    const [mail] = await inbox.waitFor(await emailOf(url, ann), /invites you/, { containing: game.id });
     expect(mail.subject).toBe('Bob invites you to play Counting (test game)');
     expect((await invitations(ann)).map((g) => g.id)).toEqual([game.id]);
 

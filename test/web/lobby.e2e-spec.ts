@@ -4,7 +4,7 @@
  * invitation accepted from the lobby; a rematch asked for and started.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
 import { launchBrowser, openWindow, screenshot, TestBrowser } from './browser';
 
@@ -24,7 +24,6 @@ describe('web page: the lobby, private games and rematches', () => {
 
   const site = () => server.url.replace(/\/graphql$/, '');
   const players = (...names: string[]) => Promise.all(names.map((name) => registerPlayer(server.url, name)));
-  const emailOf = async (player: Player) => (await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, player.token)).me.email;
 
   async function windowOf(player: Player, path = '/'): Promise<Page> {
     const { page } = await openWindow(chromium.browser, site(), undefined, player.token);
@@ -57,7 +56,7 @@ describe('web page: the lobby, private games and rematches', () => {
     const invited = await createGame(cat, { name: 'Cat invites Ann', visibility: 'PRIVATE' });
     const declined = await createGame(cat, { name: 'Cat invites Ann again', visibility: 'PRIVATE' });
     for (const id of [invited, declined]) {
-      await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id, email: await emailOf(ann) }, cat.token);
+      await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id, email: await emailOf(server.url, ann) }, cat.token);
     }
     await createGame(cat, { name: 'Cat opens a game', options: { target: 30 } });
     await createGame(cat, { name: 'Cat plays alone', visibility: 'PRIVATE' });
