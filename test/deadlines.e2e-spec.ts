@@ -8,7 +8,7 @@ import { RULESETS_HOSTED } from '../src/games';
 import { RecordsService } from '../src/records/records.service';
 import { verifyRecord } from '../src/records/verify-record';
 import type { Ruleset } from '../src/rules/contract';
-import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, quickMailTo, registerPlayer, startTestServer, TestServer } from './support/app';
 import { countingGame, CountingState } from './support/counting-game';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -41,7 +41,7 @@ describe('move deadlines (end to end)', () => {
     server = await startTestServer({
       clock,
       rulesets: [...RULESETS_HOSTED, countingGame, skippableCounting],
-      mail: { transportUrl: inbox.url, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } },
+      mail: quickMailTo(inbox.url),
     });
     url = server.url;
     deadlines = server.app.get(Deadlines);

@@ -5,7 +5,6 @@
  * players, redacted for each, while it is played; the verifier, which
  * accepts a true record and names the first step of a false one.
  */
-import { eventHash } from '../src/event-store/hash-chain';
 import { RULESETS_HOSTED } from '../src/games';
 import type { GameRecord } from '../src/records/game-record';
 import type { AnyRuleset, RulesEvent } from '../src/rules/contract';
@@ -13,18 +12,9 @@ import { verifyRecord } from '../src/records/verify-record';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
 import { countingGame } from './support/counting-game';
+import { rehashed } from './support/record-forgery';
 
 const rulesetFor = (id: string) => [...RULESETS_HOSTED, countingGame].find((ruleset) => ruleset.id === id);
-
-/** A copy of `record` with every hash from `fromSeq` on recomputed, as a forger who rewrote history would. */
-function rehashed(record: GameRecord, fromSeq: number): GameRecord {
-  const events = record.events.map((event) => ({ ...event }));
-  for (let i = fromSeq - 1; i < events.length; i++) {
-    const previous = i === 0 ? '' : events[i - 1].hash;
-    events[i].hash = eventHash(previous, { ...events[i], gameId: record.game.id, at: new Date(events[i].at) });
-  }
-  return { ...record, events };
-}
 
 /** Version 2 of the test ruleset stores an add as `{ by }` where version 1 stored `{ amount }`: its upcaster reads old games. */
 const addedAsBy = (event: RulesEvent): RulesEvent => {

@@ -13,14 +13,27 @@ import { NotesResolver } from '../notes/notes.resolver';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { RandomnessResolver } from '../randomness/randomness.resolver';
 import { RecordsResolver } from '../records/records.resolver';
+import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
+import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { NotificationsResolver } from './notifications.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
 
 /** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
-export const API_RESOLVERS = [AccountsResolver, GamesResolver, NotificationsResolver, DeadlinesResolver, RandomnessResolver, RecordsResolver, ChatResolver, NotesResolver];
+export const API_RESOLVERS = [
+  AccountsResolver,
+  GamesResolver,
+  GameLifeResolver,
+  InvitationsResolver,
+  NotificationsResolver,
+  DeadlinesResolver,
+  RandomnessResolver,
+  RecordsResolver,
+  ChatResolver,
+  NotesResolver,
+];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';
 

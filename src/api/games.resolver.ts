@@ -14,7 +14,7 @@ import { RequestContext, requireUser } from './context';
 import { endingPromptly, GameUpdates } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
 import { JSONScalar } from './json.scalar';
-import { GameModel, GameParent, GameStatusValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
+import { GameModel, GameParent, GameStatusValue, GameVisibilityValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
 import { MoveDeadlineInputModel } from './notification-models';
 
 @InputType()
@@ -27,6 +27,8 @@ class CreateGameInput {
   @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
   clientSeed?: string;
   @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
+  @Field({ nullable: true, description: 'What the players call the game (1 to 80 characters); absent: "<host>\'s <game> game".' }) name?: string;
+  @Field(() => GameVisibilityValue, { nullable: true, description: 'Absent: PUBLIC.' }) visibility?: GameVisibilityValue;
 }
 
 /** Games per page of `games`. */
@@ -71,19 +73,30 @@ export class GamesResolver {
   }
 
   @Query(() => [GameModel], {
-    description: 'Games, newest activity first: all, or only the caller\'s (`mine`).',
+    description:
+      "Games, newest activity first: all the caller may see (public games, and private ones they play in), or only the caller's (`mine`), or only others' (`notMine`: the lobby's open games), of one game (`ruleset`).",
     complexity: listCost((args) => pageSize(args.first as number | undefined)),
   })
   async games(
     @Context() context: RequestContext,
     @Args('status', { type: () => GameStatusValue, nullable: true }) status?: GameStatusValue,
     @Args('mine', { nullable: true }) mine?: boolean,
+    @Args('notMine', { nullable: true }) notMine?: boolean,
+    @Args('ruleset', { nullable: true }) ruleset?: string,
     @Args('first', { type: () => Int, nullable: true }) first?: number,
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ) {
     const userId = mine ? requireUser(context) : context.userId;
+    const seated = { seats: { some: { userId } } };
+    // A private game is listed to its players alone (its invitees find it among their invitations).
+    const visible = mine ? seated : userId ? { OR: [{ visibility: 'PUBLIC' as const }, seated] } : { visibility: 'PUBLIC' as const };
     const rows = await this.prisma.game.findMany({
-      where: { ...(status ? { status } : {}), ...(mine ? { seats: { some: { userId } } } : {}) },
+      where: {
+        ...(status ? { status } : {}),
+        ...(ruleset ? { ruleset } : {}),
+        ...(notMine && userId ? { NOT: seated } : {}),
+        ...visible,
+      },
       orderBy: { updatedAt: 'desc' },
       take: pageSize(first),
       skip: Math.max(offset ?? 0, 0),
@@ -107,9 +120,11 @@ export class GamesResolver {
     @Args('seat', { type: () => Int, nullable: true }) seat?: number,
     @Args('clientSeed', { nullable: true, description: "The player's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
     clientSeed?: string,
+    @Args('inviteCode', { nullable: true, description: "A private game's secret, from its invite link; not needed with an invitation (which this accepts)." })
+    inviteCode?: string,
   ) {
     const userId = requireUser(context);
-    return new GameParent(await this.play.joinGame(userId, gameId, seat, clientSeed), userId);
+    return new GameParent(await this.invitations.join(userId, gameId, seat, clientSeed, inviteCode), userId);
   }
 
   @Mutation(() => GameModel, {

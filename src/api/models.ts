@@ -10,6 +10,15 @@ export enum GameStatusValue {
 }
 registerEnumType(GameStatusValue, { name: 'GameStatus' });
 
+export enum GameVisibilityValue {
+  PUBLIC = 'PUBLIC',
+  PRIVATE = 'PRIVATE',
+}
+registerEnumType(GameVisibilityValue, {
+  name: 'GameVisibility',
+  description: 'PUBLIC: listed to everyone and open to anyone. PRIVATE: listed only to its players and invitees, joined only through its invite link or an invitation.',
+});
+
 @ObjectType()
 export class UserModel {
   @Field(() => ID) id!: string;

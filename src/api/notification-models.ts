@@ -11,6 +11,7 @@ export enum NotificationKindValue {
   DEADLINE_REMINDER = 'DEADLINE_REMINDER',
   DEADLINE_PASSED = 'DEADLINE_PASSED',
   NEW_MESSAGES = 'NEW_MESSAGES',
+  AGREEMENT_REQUEST = 'AGREEMENT_REQUEST',
 }
 registerEnumType(NotificationKindValue, { name: 'NotificationKind' });
 

@@ -15,6 +15,14 @@ export type ErrorCode =
   | 'GAME_NOT_ACTIVE'
   /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
   | 'RATE_LIMITED'
+  /** The same thing was done before: resigning twice, answering a takeback twice. */
+  | 'ALREADY_DONE'
+  /** An answer to a takeback or proposal to end when none is waiting (none was made, it was declined, lapsed or ended by a move). */
+  | 'NOTHING_PENDING'
+  /** A takeback or proposal to end while another is waiting for answers. */
+  | 'PROPOSAL_PENDING'
+  /** The host removing a player whose move deadline has not passed. */
+  | 'DEADLINE_NOT_PASSED'
   /** The game's stored history no longer matches its hash chain: it can be read, never written. */
   | 'INTEGRITY_FAILURE';
 

@@ -63,10 +63,10 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweeper?.stop();
   }
 
-  /** Sends the reminders and handles the deadlines that are due now. */
-  async runDue(): Promise<{ reminded: number; expired: number }> {
+  /** Sends the reminders and handles the deadlines that are due now, and lapses takeback requests and proposals to end left unanswered. */
+  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number }> {
     const now = this.clock.now();
-    return { reminded: await this.remindDue(now), expired: await this.expireDue(now) };
+    return { reminded: await this.remindDue(now), expired: await this.expireDue(now), lapsed: await this.play.lapseExpiredProposals(now) };
   }
 
   /** Host only: what happens to a seat whose deadline passed. */

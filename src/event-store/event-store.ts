@@ -95,7 +95,7 @@ export const GAME_EVENTS_CHANNEL = 'game_events';
  * A unique violation: PostgreSQL's code 23505 as `pg` reports it, or as Prisma
  * does (P2002, or inside a failed raw query, P2010).
  */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: string; message?: string };
   return code === '23505' || code === 'P2002' || (code === 'P2010' && /23505|unique constraint/i.test(message ?? ''));

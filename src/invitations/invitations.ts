@@ -1,27 +1,64 @@
 /**
+ * Who may take a seat in a game besides anyone at all: invitations and
+ * private games.
+ *
  * A host invites an address to a game. The host hears the same whether or
  * not the address has an account: the game gets one `game.playerInvited`
  * event naming the invitation (never the address or the account), and the
  * invitation is recorded with it. An account is mailed an invitation (as
- * its mail settings say); an address without one gets a link to sign up,
- * and signing up with it (once verified) seats the new player.
+ * its mail settings say) and finds it in its lobby, to accept or decline;
+ * an address without one gets a link to sign up, and signing up with it
+ * (once verified) seats the new player.
+ *
+ * A private game is listed to nobody but its players and invitees, and is
+ * joined only through its invite link (which carries the game's secret
+ * invite code) or by invitation. A rematch invites every player of a
+ * finished game, each to a seat of their own, and starts by itself once all
+ * have accepted.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { checkEmail } from '../accounts/email-address';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
+import type { NewEvent } from '../event-store/event-store';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
 import { PlayerInvited } from '../play/platform-events';
 
-const RECORD = `INSERT INTO invitations (id, game_id, email, invited_by, created_at) VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::timestamptz)`;
+const RECORD = `
+INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
+SELECT id, $2::uuid, email, $3::uuid, $4::timestamptz, invitee_id, seat
+FROM unnest($1::uuid[], $5::text[], $6::uuid[], $7::int[]) AS invited(id, email, invitee_id, seat)`;
 const ACCOUNT_OF = `SELECT id FROM users WHERE email = $1`;
-const OPEN_FOR = `SELECT id, game_id FROM invitations WHERE email = $1 AND seated_at IS NULL ORDER BY created_at`;
+const OPEN_FOR_ADDRESS = `SELECT id, game_id FROM invitations WHERE email = $1 AND seated_at IS NULL AND declined_at IS NULL ORDER BY created_at`;
+/** The caller's open invitation to a game: to their account, or to their address. */
+const OPEN_FOR_USER = `
+SELECT i.id, i.seat FROM invitations i, users u
+WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)
+ORDER BY i.created_at LIMIT 1`;
+/** Games in their lobby where the caller has an open invitation and no seat yet, newest first. */
+const INVITED_GAMES = `
+SELECT DISTINCT g.id, g.updated_at FROM invitations i
+JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
+JOIN games g ON g.id = i.game_id AND g.status = 'LOBBY'
+WHERE i.seated_at IS NULL AND i.declined_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = u.id)
+ORDER BY g.updated_at DESC`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
+const DECLINE = `
+UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
+WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)`;
 const FORGET_ADDRESS = `DELETE FROM invitations WHERE email = $1`;
+
+/** One invitation to write: an address, its account if it has one, and the seat kept for it (or any). */
+interface Invitee {
+  address: string;
+  accountId: string | null;
+  seat: number | null;
+}
 
 @Injectable()
 export class Invitations {
@@ -40,30 +77,75 @@ export class Invitations {
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
     if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
     const address = checkEmail(email);
-    const invitationId = randomUUID();
-    const event = { type: PlayerInvited, payload: { invitationId }, actorUserId: hostId };
-    return this.play.appendServerEvents(game, [event], async (sql, appended) => {
-      await sql.query(RECORD, [invitationId, gameId, address, hostId, this.clock.now()]);
-      await this.mailInvitation(sql, game, address, invitationId, appended[0].seq);
+    const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
+    return this.inviteAll(game, hostId, [{ address, accountId: account?.id ?? null, seat: null }]);
+  }
+
+  /** Records the invitations with one `game.playerInvited` each, and mails them, in one append. */
+  async inviteAll(game: LoadedGame, hostId: string, invitees: Invitee[]): Promise<LoadedGame> {
+    const ids = invitees.map(() => randomUUID());
+    const events: NewEvent[] = ids.map((invitationId) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: hostId }));
+    return this.play.appendServerEvents(game, events, async (sql, appended) => {
+      await sql.query(RECORD, [ids, game.row.id, hostId, this.clock.now(), invitees.map((i) => i.address), invitees.map((i) => i.accountId), invitees.map((i) => i.seat)]);
+      for (const [i, invitee] of invitees.entries()) await this.mailInvitation(sql, game, invitee, ids[i], appended[i].seq);
     });
   }
 
-  private async mailInvitation(sql: Sql, game: LoadedGame, address: string, invitationId: string, version: number): Promise<void> {
-    const [account] = await sql.query<{ id: string }>(ACCOUNT_OF, [address]);
-    if (!account) {
-      await this.outbox.recordAccountMail(sql, { kind: 'INVITATION_TO_SIGN_UP', userId: null, toAddress: address, gameId: game.row.id, details: { invitationId } });
-    } else if (!game.state.seats.includes(account.id)) {
-      await this.outbox.recordInTransaction(sql, game.row.id, version, [{ userId: account.id, kind: 'INVITATION' }]);
+  private async mailInvitation(sql: Sql, game: LoadedGame, invitee: Invitee, invitationId: string, version: number): Promise<void> {
+    if (!invitee.accountId) {
+      await this.outbox.recordAccountMail(sql, { kind: 'INVITATION_TO_SIGN_UP', userId: null, toAddress: invitee.address, gameId: game.row.id, details: { invitationId } });
+    } else if (!game.state.seats.includes(invitee.accountId)) {
+      await this.outbox.recordInTransaction(sql, game.row.id, version, [{ userId: invitee.accountId, kind: 'INVITATION' }]);
     }
+  }
+
+  /**
+   * Takes a seat: in a public game as anyone may, in a private one only
+   * with its invite code or an invitation. An invitation is accepted by
+   * it, to the seat it keeps if it keeps one; a rematch whose last
+   * invitee sat down starts.
+   */
+  async join(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, inviteCode?: string | null): Promise<LoadedGame> {
+    const game = await this.play.load(gameId);
+    const [invitation] = await this.prisma.sql.query<{ id: string; seat: number | null }>(OPEN_FOR_USER, [userId, gameId]);
+    if (game.row.visibility === 'PRIVATE' && !invitation && !this.inviteCodeFits(game, inviteCode)) {
+      throw new AppError(
+        'FORBIDDEN',
+        inviteCode ? 'This invite link is not valid for this game: ask its host for a new one.' : 'This game is private: only its invite link or an invitation lets you join.',
+      );
+    }
+    const kept = invitation?.seat ?? null;
+    if (kept !== null && seat !== undefined && seat !== null && seat !== kept) throw new AppError('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
+    const joined = await this.play.joinGame(userId, gameId, kept ?? seat, clientSeed);
+    if (invitation) await this.prisma.sql.query(SEATED, [invitation.id, this.clock.now()]);
+    const full = !joined.state.seats.includes(null);
+    return joined.row.rematchOf && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
+  }
+
+  private inviteCodeFits(game: LoadedGame, inviteCode: string | null | undefined): boolean {
+    const expected = game.row.inviteCode;
+    if (!expected || !inviteCode) return false;
+    const given = Buffer.from(inviteCode);
+    return given.length === Buffer.byteLength(expected) && timingSafeEqual(given, Buffer.from(expected));
+  }
+
+  /** The caller declines their invitation to a game. */
+  async decline(userId: string, gameId: string): Promise<void> {
+    const declined = await this.prisma.sql.query(`${DECLINE} RETURNING i.id`, [userId, gameId, this.clock.now()]);
+    if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
+  }
+
+  /** Games waiting for players where the caller is invited and not yet seated. */
+  async invitedGames(userId: string): Promise<string[]> {
+    return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
   }
 
   /** A new account takes the seats its address was invited to, in games still waiting for players. */
   async seatInvitee(userId: string, email: string): Promise<void> {
-    const open = await this.prisma.sql.query<{ id: string; game_id: string }>(OPEN_FOR, [email]);
+    const open = await this.prisma.sql.query<{ id: string; game_id: string }>(OPEN_FOR_ADDRESS, [email]);
     for (const invitation of open) {
       try {
-        await this.play.joinGame(userId, invitation.game_id);
-        await this.prisma.sql.query(SEATED, [invitation.id, this.clock.now()]);
+        await this.join(userId, invitation.game_id);
       } catch (error) {
         // The game started, filled up or seated them already: the invitation lapses.
         if (!(error instanceof AppError)) throw error;

@@ -15,6 +15,7 @@ import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-opti
 import type { ChoosableKind } from './preferences';
 import { accountLinkToken } from '../accounts/account-tokens';
 import {
+  agreementRequestMail,
   deadlinePassedMail,
   emailChangeRequestedMail,
   invitationToSignUpMail,
@@ -133,6 +134,8 @@ export class MailComposer {
         return this.deadlinePassed(mail);
       case 'NEW_MESSAGES':
         return newMessagesMail({ ...context, chat: chatSummary(notification) });
+      case 'AGREEMENT_REQUEST':
+        return this.agreementRequest(mail);
       default:
         throw new Error(`a ${notification.kind} notification is not about one game`);
     }
@@ -180,6 +183,12 @@ export class MailComposer {
     const { lateUserId, onExpiry } = notification.details as { lateUserId: string; onExpiry: MoveDeadlineSettings['onExpiry'] };
     const latePlayer = game.seats.find((player) => player?.userId === lateUserId)?.name ?? 'A player';
     return deadlinePassedMail({ ...context, latePlayer, recipientIsLate: lateUserId === notification.userId, onExpiry });
+  }
+
+  private agreementRequest({ notification, game, context }: GameMail): MailBody {
+    const { request, seat, reason, expiresAt } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string };
+    const askerName = this.players(game)[seat];
+    return agreementRequestMail({ ...context, askerName, request: request === 'takeback' ? { kind: request, reason: reason ?? '' } : { kind: request }, expiresAt: new Date(expiresAt) });
   }
 
   private players(game: GameFacts): string[] {

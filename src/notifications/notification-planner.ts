@@ -4,7 +4,8 @@
  */
 import { deadlineFor } from '../deadlines/deadline-settings';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
-import { DeadlinePassed, GameRolledBack, GameStarted, PlayerInvited } from '../play/platform-events';
+import { seatsInPlay } from '../play/game-life';
+import { DeadlinePassed, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
 export function plannedNotifications(change: PendingChange): PlannedNotification[] {
@@ -27,6 +28,15 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
             .map((userId) => ({ userId, kind: 'ROLLBACK' as const, details: { toVersion: event.payload.toVersion, reason: event.payload.reason } })),
         );
         break;
+      case TakebackRequested:
+      case EndProposed: {
+        // Every other player still in the game is asked.
+        const { seat, reason, expiresAt } = event.payload as { seat: number; reason?: string; expiresAt: string };
+        const details = { request: event.type === TakebackRequested ? 'takeback' : 'end', seat, expiresAt, ...(reason ? { reason } : {}) };
+        const asked = seatsInPlay(state).filter((other) => other !== seat);
+        planned.push(...asked.map((other) => ({ userId: state.seats[other]!, kind: 'AGREEMENT_REQUEST' as const, details })));
+        break;
+      }
       case DeadlinePassed: {
         const late = event.payload.userId as string;
         const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry };

@@ -19,6 +19,7 @@ export const CHOOSABLE_KINDS = [
   'DEADLINE_REMINDER',
   'DEADLINE_PASSED',
   'NEW_MESSAGES',
+  'AGREEMENT_REQUEST',
 ] as const satisfies readonly NotificationKind[];
 export type ChoosableKind = (typeof CHOOSABLE_KINDS)[number];
 

@@ -25,6 +25,7 @@ export const UNSUBSCRIBE_WHAT: Record<UnsubscribeScope, string> = {
   DEADLINE_REMINDER: 'deadline reminders',
   DEADLINE_PASSED: 'deadline-passed emails',
   NEW_MESSAGES: 'new-message emails',
+  AGREEMENT_REQUEST: 'emails asking you to agree to a takeback or to end a game',
   ALL: 'all emails',
 };
 

@@ -9,15 +9,24 @@ import { Moment, positionAfter } from './moments';
 import {
   DeadlineExtended,
   DeadlinePassed,
+  EndAnswered,
+  EndedByAgreement,
   EndedByHost,
+  EndProposed,
   GameCreated,
   GameRolledBack,
   GameStarted,
   isPlatformEvent,
   MoveUndone,
   PlayerInvited,
+  PlayerRemoved,
+  PlayerResigned,
+  ProposalLapsed,
   SeatTaken,
   SeedRevealed,
+  TakebackAnswered,
+  TakebackRequested,
+  TakenBack,
   TurnSkipped,
 } from './platform-events';
 
@@ -66,7 +75,27 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
     case DeadlineExtended:
       return `${who} extended the deadline of ${seatName(payload.seat as number)}.`;
     case TurnSkipped:
-      return `${seatName(payload.seat as number)} was passed over for running out of time.`;
+      return payload.resigned
+        ? `${seatName(payload.seat as number)} has left the game and was passed over.`
+        : `${seatName(payload.seat as number)} was passed over for running out of time.`;
+    case PlayerResigned:
+      return `${seatName(payload.seat as number)} resigned.`;
+    case PlayerRemoved:
+      return `${who} removed ${seatName(payload.seat as number)} from the game after their deadline passed.`;
+    case TakebackRequested:
+      return `${who} asked everyone to agree to take moves back${quoted(payload.reason)}.`;
+    case TakebackAnswered:
+      return payload.accept ? `${who} agreed to the takeback.` : `${who} declined the takeback.`;
+    case TakenBack:
+      return 'Everyone agreed: the moves were taken back.';
+    case EndProposed:
+      return `${who} proposed to end the game as it stands.`;
+    case EndAnswered:
+      return payload.accept ? `${who} agreed to end the game.` : `${who} declined to end the game.`;
+    case EndedByAgreement:
+      return 'Everyone agreed to end the game as it stands.';
+    case ProposalLapsed:
+      return 'Not everyone answered within 48 hours: the request lapsed.';
     case EndedByHost:
       return `${who} ended the game${quoted(payload.reason)}.`;
     case SeedRevealed:

@@ -10,7 +10,7 @@ import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
 import type { LoadedGame } from './game.service';
 import type { GameState } from './game-state';
-import { GameRolledBack } from './platform-events';
+import { GameRolledBack, TakenBack } from './platform-events';
 
 /** What hooks may read of an event before it is stored. */
 export type ChangeEvent = Pick<StoredEvent, 'type' | 'payload' | 'actorUserId' | 'at'>;
@@ -73,7 +73,7 @@ export class GameChangeHooks {
  */
 export function seatsNowToAct(change: PendingChange): number[] {
   const after = change.status && !change.status.finished ? change.status.activeSeats : [];
-  if (change.appended.some((event) => event.type === GameRolledBack)) return after;
+  if (change.appended.some((event) => event.type === GameRolledBack || event.type === TakenBack)) return after;
   const before = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
   return after.filter((seat) => !before.includes(seat));
 }

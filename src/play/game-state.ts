@@ -5,7 +5,8 @@
  * an earlier one, which the loader (game-loader.ts) looks up.
  */
 import { commitmentTo } from '../randomness/draw-recipe';
-import type { AnyRuleset, GameOptions, GameStatus, RulesEvent, Seat } from '../rules/contract';
+import type { AnyRuleset, GameOptions, GameStatus, RulesEvent } from '../rules/contract';
+import { endedNow, foldLifeEvent, isLifeEvent, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
 import {
   EndedByHost,
   GameCreated,
@@ -54,6 +55,8 @@ export interface GameState {
   fixedSeed: boolean;
   /** The version of the rules the game was created under (absent in states cached before versions: 1). */
   rulesetVersion?: number;
+  /** Seats that left, overdue deadlines, a pending takeback or proposal to end (src/play/game-life.ts); absent in states stored before. */
+  life?: GameLife;
 }
 
 export interface FoldableEvent {
@@ -61,6 +64,8 @@ export interface FoldableEvent {
   type: string;
   payload: Record<string, unknown>;
   actorSeat: number | null;
+  /** Null for the server's own (a deadline's skip); absent where nobody asks. */
+  actorUserId?: string | null;
   stepStart: boolean;
   reversible: boolean;
 }
@@ -117,6 +122,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     case EndedByHost:
       return { ...state, linePosition, endedByHost: { reason: (event.payload as { reason: string }).reason } };
     default: {
+      if (isLifeEvent(event.type)) return foldLifeEvent(state, event, linePosition);
       if (isPlatformEvent(event.type)) return { ...state, linePosition };
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
@@ -133,6 +139,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         commitment: state.commitment,
         fixedSeed: state.fixedSeed,
         rulesetVersion: state.rulesetVersion,
+        life: state.life && lifeAfterRulesEvent(state.life, event),
       };
     }
   }
@@ -143,14 +150,6 @@ export function upcastEvent(ruleset: AnyRuleset, storedVersion: number, event: R
   return storedVersion < ruleset.version && ruleset.upcast ? ruleset.upcast(event, storedVersion) : event;
 }
 
-/** Seats with the highest score: the winners of a game ended before its rules ended it. */
-function leaders(scores: number[] | undefined): Seat[] {
-  if (!scores || scores.length === 0) return [];
-  const best = Math.max(...scores);
-  return scores.flatMap((score, seat) => (score === best ? [seat] : []));
-}
-
-/** The ruleset's status, except that a game the host ended is finished with its current scores. */
 /**
  * Statuses worked out so far, by state. A state is never changed once made,
  * and the server asks the same one several times: once after the append that
@@ -171,12 +170,12 @@ export function gameStatus(ruleset: AnyRuleset, state: GameState): GameStatus | 
 function statusOf(ruleset: AnyRuleset, state: GameState): GameStatus | null {
   if (!state.started) return null;
   const status: GameStatus = ruleset.status(state.rules);
-  if (!state.endedByHost || status.finished) return status;
-  return {
-    ...status,
-    activeSeats: [],
-    finished: true,
-    winners: leaders(status.scores),
-    detail: { ...status.detail, endedByHost: state.endedByHost.reason },
-  };
+  return withLifeOutcome(endedEarly(status, state), state);
 }
+
+/** A game the host ended is finished with its current scores. */
+function endedEarly(status: GameStatus, state: GameState): GameStatus {
+  if (!state.endedByHost || status.finished) return status;
+  return endedNow(status, { endedByHost: state.endedByHost.reason });
+}
+

@@ -3,6 +3,7 @@
  * folded state, asks the ruleset (or the lobby rules here) to decide, and
  * appends the resulting events at the version it decided on.
  */
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
@@ -22,7 +23,8 @@ import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
-import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
+import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
+import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
@@ -34,6 +36,31 @@ export interface CreateGameInput {
   clientSeed?: string | null;
   /** Correspondence play; absent: no move deadlines. */
   moveDeadline?: MoveDeadlineInput | null;
+  /** Absent: "<host>'s <game>". */
+  name?: string | null;
+  /** Absent: PUBLIC. */
+  visibility?: GameVisibility | null;
+}
+
+/** Where a new game's host sits, and what it follows (rematches). */
+export interface GamePlacement {
+  /** Absent: 0. */
+  hostSeat?: number;
+  rematchOf?: string;
+}
+
+export type GameVisibility = 'PUBLIC' | 'PRIVATE';
+
+const MAX_GAME_NAME_LENGTH = 80;
+
+/** The name of a game its host did not name, and of games stored before names. */
+export function defaultGameName(hostName: string, rulesetName: string): string {
+  return `${hostName}'s ${rulesetName} game`;
+}
+
+/** A private game's invite secret: 128 random bits, for a link. */
+function newInviteCode(): string {
+  return randomBytes(16).toString('base64url');
 }
 
 /** A game as loaded for one request: its row, current state and ruleset. */
@@ -52,6 +79,12 @@ export interface LoadedGame {
 }
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
+
+/** Games in play with a takeback request or proposal to end that expired between $3 and $2. */
+const EXPIRED_PROPOSALS = `
+SELECT DISTINCT e.game_id FROM game_events e JOIN games g ON g.id = e.game_id AND g.status = 'ACTIVE'
+WHERE e.type = ANY($1::text[]) AND (e.payload->>'expiresAt')::timestamptz <= $2::timestamptz AND (e.payload->>'expiresAt')::timestamptz > $3::timestamptz`;
+const LAPSE_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 const ROW_CACHE_LIMIT = 20000;
 /** Events read past a page of history, to tell whether its last step hid anything from the reader. */
 const STEP_LOOKAHEAD = 50;
@@ -115,19 +148,34 @@ export class GameService {
 
   // ---- lobby ---------------------------------------------------------------
 
-  async createGame(hostId: string, input: CreateGameInput): Promise<LoadedGame> {
+  async createGame(hostId: string, input: CreateGameInput, placement: GamePlacement = {}): Promise<LoadedGame> {
     const ruleset = this.rulesets.get(input.ruleset);
     if (!Number.isInteger(input.seats) || input.seats < ruleset.minSeats || input.seats > ruleset.maxSeats) {
       throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
     }
     const options = resolveOptions(ruleset, input.options);
+    const givenName = input.name === undefined || input.name === null ? null : cleanText(input.name, 'The name of a game', [1, MAX_GAME_NAME_LENGTH]);
+    const visibility = input.visibility ?? 'PUBLIC';
     const { serverSeed, commitment, fixedSeed } = this.randomness.newGameSeed(input.seed);
-    const clientSeed = this.randomness.clientSeed(input.clientSeed, 0, fixedSeed);
+    const hostSeat = placement.hostSeat ?? 0;
+    const clientSeed = this.randomness.clientSeed(input.clientSeed, hostSeat, fixedSeed);
     const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
-      // The server seed is kept in the row alone, which no API and no history shows before the game ends.
+      const name = givenName ?? defaultGameName((await tx.user.findUniqueOrThrow({ where: { id: hostId }, select: { displayName: true } })).displayName, ruleset.name);
+      // The server seed and a private game's invite code are kept in the row alone, which no history shows.
       const row = await tx.game.create({
-        data: { ruleset: ruleset.id, rulesetVersion: ruleset.version, seed: serverSeed, options, seatCount: input.seats, hostId },
+        data: {
+          ruleset: ruleset.id,
+          rulesetVersion: ruleset.version,
+          seed: serverSeed,
+          options,
+          seatCount: input.seats,
+          hostId,
+          name,
+          visibility,
+          inviteCode: visibility === 'PRIVATE' ? newInviteCode() : null,
+          rematchOf: placement.rematchOf ?? null,
+        },
       });
       const created: GameCreatedPayload = {
         ruleset: ruleset.id,
@@ -137,6 +185,9 @@ export class GameService {
         commitment,
         fixedSeed,
         hostId,
+        name,
+        visibility,
+        ...(placement.rematchOf ? { rematchOf: placement.rematchOf } : {}),
         ...(moveDeadline ? { moveDeadline } : {}),
       };
       await this.store.appendInTransaction(tx, {
@@ -144,10 +195,10 @@ export class GameService {
         expectedVersion: 0,
         events: [
           { type: GameCreated, payload: { ...created }, actorUserId: hostId },
-          { type: SeatTaken, payload: { seat: 0, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: 0 },
+          { type: SeatTaken, payload: { seat: hostSeat, userId: hostId, clientSeed }, actorUserId: hostId, actorSeat: hostSeat },
         ],
       });
-      await tx.gameSeat.create({ data: { gameId: row.id, index: 0, userId: hostId } });
+      await tx.gameSeat.create({ data: { gameId: row.id, index: hostSeat, userId: hostId } });
       return row.id;
     });
     return this.load(gameId);
@@ -261,7 +312,7 @@ export class GameService {
     if (!last || last.seat !== seat) {
       throw new AppError('ILLEGAL_MOVE', 'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.');
     }
-    return this.jumpTo(game, { type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat });
+    return this.jumpTo(game, [{ type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat }]);
   }
 
   async rollbackGame(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
@@ -277,7 +328,79 @@ export class GameService {
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
     const hostSeat = this.seatOf(game.state, userId);
-    return this.jumpTo(game, { type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat });
+    return this.jumpTo(game, [{ type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat }]);
+  }
+
+  // ---- the game's life (rules in game-life.ts) ---------------------------------------
+
+  /** The caller leaves the game for good; see game-life.ts for what follows. */
+  async resignGame(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    return this.appendAndFold(game, decideResign(game.state, seat), {});
+  }
+
+  /** Host only: takes out a seat whose move deadline has passed, as if its player had resigned. */
+  async removePlayer(userId: string, gameId: string, seat: number): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can remove a player.');
+    this.requireActive(game);
+    return this.appendAndFold(game, decideRemoval(game.state, seat, userId, this.seatOf(game.state, userId)), {});
+  }
+
+  async requestTakeback(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    const request = { toVersion, reason, now: this.clock.now(), startedVersion: game.row.startedVersion!, version: game.row.version, userId };
+    return this.appendAndFold(game, decideTakebackRequest(game.state, seat, request), {});
+  }
+
+  async proposeEnd(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    return this.appendAndFold(game, decideEndProposal(game.state, seat, this.clock.now(), userId), {});
+  }
+
+  /** Answers the pending takeback or proposal to end; the last agreement carries it out. */
+  async answerProposal(userId: string, gameId: string, kind: ProposalKind, accept: boolean): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    const events = decideAnswer(game.state, kind, seat, accept, this.clock.now(), userId);
+    return jumpTarget(events[events.length - 1]) === null ? this.appendAndFold(game, events, {}) : this.jumpTo(game, events);
+  }
+
+  /**
+   * Records the lapse of every takeback request and proposal to end that
+   * expired unanswered (asked by the deadline sweep). Looks only at
+   * proposals that expired within the last week, so that those ended
+   * otherwise are not read again for ever; returns how many lapsed.
+   */
+  async lapseExpiredProposals(now: Date): Promise<number> {
+    const candidates = await this.prisma.sql.query<{ game_id: string }>(EXPIRED_PROPOSALS, [PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS)]);
+    let lapsed = 0;
+    for (const { game_id: gameId } of candidates) {
+      const game = await this.load(gameId);
+      const events = game.row.status === 'ACTIVE' && game.firstBadSeq === null ? decideLapse(game.state, now) : null;
+      if (!events) continue;
+      try {
+        await this.appendAndFold(game, events, {});
+        lapsed++;
+      } catch (error) {
+        // Someone answered or moved meanwhile: the next sweep looks again.
+        if (!(error instanceof AppError && error.code === 'VERSION_CONFLICT')) throw error;
+      }
+    }
+    return lapsed;
+  }
+
+  private async loadToChange(gameId: string): Promise<LoadedGame> {
+    const game = await this.load(gameId);
+    this.requireIntact(game);
+    return game;
   }
 
   /**
@@ -295,11 +418,12 @@ export class GameService {
     return events && events.map((event: RulesEvent, i: number) => ({ ...this.toNewEvent(event, null, seat), stepStart: i === 0 }));
   }
 
-  private async jumpTo(game: LoadedGame, event: NewEvent): Promise<LoadedGame> {
-    const toVersion = (event.payload as { toVersion: number }).toVersion;
+  /** Appends `events`, the last of which returns the game to an earlier version (see jumpTarget). */
+  private async jumpTo(game: LoadedGame, events: NewEvent[]): Promise<LoadedGame> {
+    const toVersion = jumpTarget(events[events.length - 1])!;
     const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
     if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
-    return this.appendWithState(game, [event], target.state, {});
+    return this.appendWithState(game, events, target.state, {});
   }
 
   /**
@@ -307,8 +431,8 @@ export class GameService {
    * position in its line of play in force, so that after an undo or a
    * rollback the same move draws the same.
    */
-  private draws(game: LoadedGame): Random {
-    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: game.state.clientSeeds, linePosition: game.state.linePosition });
+  private draws(game: LoadedGame, state = game.state): Random {
+    return this.randomness.draws({ serverSeed: game.row.seed, clientSeeds: state.clientSeeds, linePosition: state.linePosition });
   }
 
   // ---- history -------------------------------------------------------------
@@ -397,6 +521,7 @@ export class GameService {
         type: event.type,
         payload: event.payload,
         actorSeat: event.actorSeat ?? null,
+        actorUserId: event.actorUserId ?? null,
         stepStart: event.stepStart ?? false,
         reversible: event.reversible ?? false,
       });
@@ -413,11 +538,13 @@ export class GameService {
     alsoWrite?: ExtraWrites,
   ): Promise<LoadedGame> {
     this.requireIntact(game);
-    const status = gameStatus(game.ruleset, decidedState);
+    // Seats that left are passed over whenever they are to act: worked out from the folded state, at no cost to a game nobody left.
+    const passed = decidedState.life?.left.length ? this.passOverLeftSeats(game, decidedState, game.row.version + decided.length) : { events: [], state: decidedState };
+    const status = gameStatus(game.ruleset, passed.state);
     // The game ends with these events: its server seed is revealed with them, so that every draw can be checked.
     const reveal: NewEvent[] = status?.finished && game.row.status !== 'FINISHED' ? [{ type: SeedRevealed, payload: { serverSeed: game.row.seed } }] : [];
-    const events = [...decided, ...reveal];
-    const state = this.foldNew(game, decidedState, reveal, game.row.version + decided.length);
+    const events = [...decided, ...passed.events, ...reveal];
+    const state = this.foldNew(game, passed.state, reveal, game.row.version + decided.length + passed.events.length);
     const fullProjection: GameProjection = {
       ...projection,
       ...(status
@@ -463,6 +590,20 @@ export class GameService {
     };
     this.rememberRow(row);
     return { row, ruleset: game.ruleset, state, firstBadSeq: null, written };
+  }
+
+  /** The events passing over seats that left, appended after version `after`, and the state they lead to. */
+  private passOverLeftSeats(game: LoadedGame, state: GameState, after: number): { events: NewEvent[]; state: GameState } {
+    let version = after;
+    return passOverLeftSeats(game.ruleset, state, {
+      status: (current) => gameStatus(game.ruleset, current),
+      draws: (current) => this.draws(game, current),
+      fold: (current, events) => {
+        const folded = this.foldNew(game, current, events, version);
+        version += events.length;
+        return folded;
+      },
+    });
   }
 
   /**

@@ -8,10 +8,9 @@
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
 import type { Moment } from './moments';
-import { GameCreated, GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
+import { GameCreated, isPlatformEvent } from './platform-events';
 
-/** The events that move a game back to an earlier version. */
-export const JUMP_EVENT_TYPES = [GameRolledBack, MoveUndone];
+export { JUMP_EVENT_TYPES } from './platform-events';
 
 export interface Jump {
   seq: number;

@@ -24,6 +24,28 @@ export const EndedByHost = 'game.endedByHost';
 /** The game finished: its server seed is public now, so that anyone can check every draw. */
 export const SeedRevealed = 'game.seedRevealed';
 
+// The game's life: leaving, takebacks and ending by agreement. Each one's rule
+// (when it may be written, what it does) is in src/play/game-life.ts alone.
+
+/** A player left the game for good: `SeatLeftPayload`, written by that player. */
+export const PlayerResigned = 'game.resigned';
+/** The host took out a seat whose move deadline had passed: `SeatLeftPayload` with `deadlinePassedSeq`. */
+export const PlayerRemoved = 'game.playerRemoved';
+/** A seated player asks to return the game to `toVersion`: `TakebackRequestedPayload`. */
+export const TakebackRequested = 'game.takebackRequested';
+/** A seat asked about a takeback answered: `ProposalAnsweredPayload`. */
+export const TakebackAnswered = 'game.takebackAnswered';
+/** Every seat asked agreed: the state becomes the state at `toVersion` (`TakenBackPayload`), as after a rollback. */
+export const TakenBack = 'game.takenBack';
+/** A takeback request or proposal to end went unanswered until it expired: `{ proposalSeq }`. */
+export const ProposalLapsed = 'game.proposalLapsed';
+/** A seated player proposes to end the game with the current result: `{ seat, expiresAt }`. */
+export const EndProposed = 'game.endProposed';
+/** A seat asked about ending the game answered: `ProposalAnsweredPayload`. */
+export const EndAnswered = 'game.endAnswered';
+/** Every seat agreed: the game is finished with the current result. */
+export const EndedByAgreement = 'game.endedByAgreement';
+
 /** What may happen to a seat whose move deadline passed. */
 export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
 
@@ -52,6 +74,12 @@ export interface GameCreatedPayload {
    */
   seed?: string;
   hostId: string;
+  /** The game's name as the lobby lists it; absent in games stored before names. */
+  name?: string;
+  /** A private game is listed to nobody else and joined through its invite link or an invitation; absent: public. */
+  visibility?: 'PUBLIC' | 'PRIVATE';
+  /** The finished game this one is the rematch of. */
+  rematchOf?: string;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
 }
@@ -65,6 +93,35 @@ export interface SeatTakenPayload {
 
 export interface SeedRevealedPayload {
   serverSeed: string;
+}
+
+export interface SeatLeftPayload {
+  seat: number;
+  /** The seat's player, for the record (their seat is theirs even once they left). */
+  userId: string;
+  /** `game.playerRemoved` only: the `game.deadlinePassed` event the removal rests on. */
+  deadlinePassedSeq?: number;
+}
+
+export interface TakebackRequestedPayload {
+  seat: number;
+  toVersion: number;
+  reason: string;
+  /** The request lapses unanswered after this (ISO time, 48 hours after it was made). */
+  expiresAt: string;
+}
+
+export interface ProposalAnsweredPayload {
+  seat: number;
+  accept: boolean;
+  /** The seq of the request or proposal answered. */
+  proposalSeq: number;
+}
+
+export interface TakenBackPayload {
+  toVersion: number;
+  /** The seq of the `game.takebackRequested` every seat agreed to. */
+  requestSeq: number;
 }
 
 export interface JumpPayload {
@@ -87,8 +144,11 @@ export function isPlatformEvent(type: string): boolean {
   return type.startsWith(PLATFORM_EVENT_PREFIX);
 }
 
-/** The version a rollback or undo event returns the game to, else null. */
+/** The events that move a game back to an earlier version. */
+export const JUMP_EVENT_TYPES: string[] = [GameRolledBack, MoveUndone, TakenBack];
+
+/** The version a rollback, undo or takeback event returns the game to, else null. */
 export function jumpTarget(event: { type: string; payload: Record<string, unknown> }): number | null {
-  if (event.type === GameRolledBack || event.type === MoveUndone) return (event.payload as unknown as JumpPayload).toVersion;
+  if (JUMP_EVENT_TYPES.includes(event.type)) return (event.payload as unknown as JumpPayload).toVersion;
   return null;
 }

@@ -10,14 +10,34 @@
  * or null. What a record cannot show (a deadline's clock, an invitation's
  * address) is not checked; everything the events themselves say is.
  */
+import { AppError } from '../common/errors';
+import type { NewEvent } from '../event-store/event-store';
 import { commitmentTo } from '../randomness/draw-recipe';
+import { jsonEqual } from '../rules/moves';
 import type { AnyRuleset, GameStatus, RulesEvent } from '../rules/contract';
 import type { Random } from '../rules/random';
+import {
+  decideAnswer,
+  decideEndProposal,
+  decideLapse,
+  decideRemoval,
+  decideResign,
+  decideTakebackRequest,
+  leftSeats,
+  leftSeatTurn,
+  lifeOf,
+  PROPOSAL_LIFETIME_MS,
+  ProposalKind,
+  seatsToAnswer,
+} from '../play/game-life';
 import type { GameState } from '../play/game-state';
 import {
   DeadlineExtended,
   DeadlinePassed,
+  EndAnswered,
+  EndedByAgreement,
   EndedByHost,
+  EndProposed,
   GameCreated,
   GameCreatedPayload,
   GameRolledBack,
@@ -25,11 +45,20 @@ import {
   JumpPayload,
   MoveUndone,
   PlayerInvited,
+  PlayerRemoved,
+  PlayerResigned,
+  ProposalAnsweredPayload,
+  ProposalLapsed,
   SeatTaken,
   SeatTakenPayload,
   SeedRevealed,
   SeedRevealedPayload,
   ServerCause,
+  TakebackAnswered,
+  TakebackRequested,
+  TakebackRequestedPayload,
+  TakenBack,
+  TakenBackPayload,
   TurnSkipped,
 } from '../play/platform-events';
 import { resolveOptions } from '../games/registry';
@@ -66,6 +95,8 @@ export interface PlatformEventRule {
 const playing = (m: Moment) => (m.status !== null && !m.status.finished ? null : 'the game was not being played');
 const first = (...checks: Array<string | null>) => checks.find((check) => check !== null) ?? null;
 const seatOf = (m: Moment) => (m.event.payload as { seat: number }).seat;
+/** A turn skipped because its seat left the game, not because a deadline passed. */
+const passedOver = (m: Moment) => (m.event.payload as { resigned?: boolean }).resigned === true;
 
 function causeOf(event: RecordEvent | undefined): ServerCause | null {
   const move = event?.move as ServerCause | null | undefined;
@@ -97,6 +128,56 @@ function jump(m: Moment, allowed: (toVersion: number) => string | null): string 
   const { toVersion } = m.event.payload as unknown as JumpPayload;
   if (!Number.isInteger(toVersion) || toVersion < 0 || toVersion >= m.event.seq - 1) return `it returns to version ${toVersion}, which is not an earlier one`;
   return allowed(toVersion);
+}
+
+/**
+ * The game's life (game-life.ts): the event is the one its `decide…` function
+ * gives at that moment, made again here from the state before it. `expiresAt`
+ * is left out of the comparison: the server read its clock just before the
+ * append, so a proposal lapses at most 48 hours after its event's time.
+ */
+function decidedAgain(m: Moment, decide: () => NewEvent[]): string | null {
+  let decided: NewEvent | undefined;
+  try {
+    decided = decide()[0];
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+  if (!decided) return 'the rules of the game give no such event here';
+  const { expiresAt, ...recorded } = m.event.payload as Record<string, unknown>;
+  const { expiresAt: _decidedExpiry, ...again } = decided.payload;
+  if (decided.type !== m.event.type || !jsonEqual(again, recorded)) return `deciding it again gives ${JSON.stringify({ type: decided.type, ...again })}`;
+  if ((decided.actorUserId ?? null) !== m.event.actorUserId) return 'it was not made by the player the rules name';
+  if (expiresAt !== undefined && !(Date.parse(expiresAt as string) <= Date.parse(m.event.at) + PROPOSAL_LIFETIME_MS)) return 'it waits longer than 48 hours for its answers';
+  return null;
+}
+
+/** The seat of the event's actor, who must hold it. */
+function actorSeat(m: Moment): number {
+  const seat = m.state.seats.indexOf(m.event.actorUserId);
+  if (seat < 0) throw new AppError('FORBIDDEN', 'its player has no seat in the game');
+  return seat;
+}
+
+function answered(kind: ProposalKind) {
+  return (m: Moment) =>
+    first(
+      playing(m),
+      decidedAgain(m, () => {
+        const { accept } = m.event.payload as unknown as ProposalAnsweredPayload;
+        return decideAnswer(m.state, kind, actorSeat(m), accept, new Date(m.event.at), m.event.actorUserId!);
+      }),
+    );
+}
+
+/** A takeback or an end by agreement: written with the last answer that agreed, once every seat still playing has. */
+function agreed(m: Moment, kind: ProposalKind, proposalSeq: number): string | null {
+  const proposal = lifeOf(m.state).proposal;
+  const answer = kind === 'takeback' ? TakebackAnswered : EndAnswered;
+  if (!proposal || proposal.kind !== kind || proposal.seq !== proposalSeq) return 'no such proposal was waiting';
+  if (m.previous?.type !== answer || m.previous.at !== m.event.at) return 'it is not written with the answer that agreed last';
+  return seatsToAnswer(m.state, proposal).length === 0 ? null : 'not every player still in the game had agreed';
 }
 
 export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
@@ -172,8 +253,15 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
     refusal: (m) => first(playing(m), m.state.moveDeadline ? null : 'the game has no move deadlines', deadlineOutcome(m)),
   },
   [TurnSkipped]: {
-    refusal: (m) => first(playing(m), m.status?.activeSeats.includes(seatOf(m)) ? null : `seat ${seatOf(m)} was not to act`, deadlineOutcome(m)),
+    refusal: (m) =>
+      first(
+        playing(m),
+        m.status?.activeSeats.includes(seatOf(m)) ? null : `seat ${seatOf(m)} was not to act`,
+        passedOver(m) ? (leftSeats(m.state).includes(seatOf(m)) ? null : `seat ${seatOf(m)} had not left the game`) : deadlineOutcome(m),
+      ),
     followedBy(m) {
+      // A seat that left plays the turn the server plays for it (game-life.ts), drawn for the append at the skip.
+      if (passedOver(m)) return { what: `the turn of seat ${seatOf(m)}, which left`, events: leftSeatTurn(m.ruleset, m.state.rules, seatOf(m), m.drawsAfter(m.event.seq - 1)) };
       // Drawn for the append: from the deadline's event when the skip came with it.
       const appendedAfter = sameAppendAsDeadline(m) ? m.previous!.seq - 1 : m.event.seq - 1;
       return { what: `the skip of seat ${seatOf(m)}`, events: m.ruleset.skipTurn?.(m.state.rules, seatOf(m), m.drawsAfter(appendedAfter)) ?? null };
@@ -181,6 +269,56 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
   },
   [EndedByHost]: {
     refusal: (m) => first(playing(m), deadlineOutcome(m)),
+  },
+  [PlayerResigned]: {
+    refusal: (m) => first(playing(m), decidedAgain(m, () => decideResign(m.state, actorSeat(m)))),
+  },
+  [PlayerRemoved]: {
+    refusal: (m) =>
+      first(
+        playing(m),
+        m.event.actorUserId === m.hostId ? null : 'only the host removes a player',
+        decidedAgain(m, () => decideRemoval(m.state, seatOf(m), m.hostId!, m.state.seats.includes(m.hostId) ? m.state.seats.indexOf(m.hostId) : null)),
+      ),
+  },
+  [TakebackRequested]: {
+    refusal: (m) =>
+      first(
+        playing(m),
+        decidedAgain(m, () => {
+          const { toVersion, reason } = m.event.payload as unknown as TakebackRequestedPayload;
+          const request = { toVersion, reason, now: new Date(m.event.at), startedVersion: m.startedVersion!, version: m.event.seq - 1, userId: m.event.actorUserId! };
+          return decideTakebackRequest(m.state, actorSeat(m), request);
+        }),
+      ),
+  },
+  [TakebackAnswered]: { refusal: answered('takeback') },
+  [TakenBack]: {
+    refusal(m) {
+      const { toVersion, requestSeq } = m.event.payload as unknown as TakenBackPayload;
+      const proposal = lifeOf(m.state).proposal;
+      return first(
+        playing(m),
+        agreed(m, 'takeback', requestSeq),
+        proposal?.toVersion === toVersion ? null : 'it returns elsewhere than the request asked',
+        jump(m, () => null),
+      );
+    },
+  },
+  [EndProposed]: {
+    refusal: (m) => first(playing(m), decidedAgain(m, () => decideEndProposal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!))),
+  },
+  [EndAnswered]: { refusal: answered('end') },
+  [EndedByAgreement]: {
+    refusal: (m) => first(playing(m), agreed(m, 'end', (m.event.payload as { proposalSeq: number }).proposalSeq)),
+  },
+  [ProposalLapsed]: {
+    refusal: (m) =>
+      first(
+        playing(m),
+        m.event.actorUserId === null ? null : 'only the server records that a proposal lapsed',
+        decidedAgain(m, () => decideLapse(m.state, new Date(m.event.at)) ?? []),
+      ),
   },
   [SeedRevealed]: {
     refusal(m) {

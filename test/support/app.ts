@@ -110,8 +110,23 @@ export async function gqlOk<T = Record<string, any>>(url: string, query: string,
   return result.data as T;
 }
 
-export function errorCode(result: GraphQLResponse): string | undefined {
+export function errorCode(result: GraphQLResponse<unknown>): string | undefined {
   return result.errors?.[0]?.extensions?.code;
+}
+
+/** Mail to a test inbox, delivered quickly and tried again soon: for tests that read the mail a game sends. */
+export function quickMailTo(inboxUrl: string): MailOptions {
+  return { transportUrl: inboxUrl, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } };
+}
+
+/** The code of a refusal, having checked there was exactly one error and that the game's version (`versionOf`) did not change: nothing was written. */
+export async function refusalWritingNothing(versionOf: () => Promise<number>, attempt: Promise<GraphQLResponse<unknown>>): Promise<string | undefined> {
+  const before = await versionOf();
+  const result = await attempt;
+  if (result.errors?.length !== 1) throw new Error(`expected one refusal, got ${JSON.stringify(result.errors ?? result.data)}`);
+  const after = await versionOf();
+  if (after !== before) throw new Error(`the refusal ${errorCode(result)} wrote to the game (version ${before} became ${after})`);
+  return errorCode(result);
 }
 
 export interface Player {
@@ -140,8 +155,12 @@ export interface Member extends Player {
 
 export async function registerMember(url: string, name: string): Promise<Member> {
   const player = await registerPlayer(url, name);
-  const { me } = await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token);
-  return { ...player, email: me.email };
+  return { ...player, email: await emailOf(url, player) };
+}
+
+/** The player's current address, as the server has it. */
+export async function emailOf(url: string, player: Player): Promise<string> {
+  return (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token)).me.email;
 }
 
 export function wsClient(url: string, token?: string): WsClient {

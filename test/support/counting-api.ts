@@ -6,6 +6,7 @@ export interface CountingGameInput {
   seed?: string;
   clientSeed?: string;
   moveDeadline?: Record<string, unknown>;
+  name?: string;
 }
 
 /** `players[0]` creates and hosts a counting game, the others join it (each with `clientSeeds[i]` when given), and it starts. */

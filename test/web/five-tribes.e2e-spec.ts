@@ -141,7 +141,7 @@ describe('web page: Five Tribes in the browser', () => {
     const { mover } = await activePlayer();
     await mover.getByRole('link', { name: 'Play by Web' }).click();
     const myTurns = mover.getByRole('region', { name: 'My turns' });
-    await myTurns.locator('li', { hasText: /Five Tribes.*your turn · due in (2 days|47 hours)/ }).waitFor();
+    await myTurns.locator('li', { hasText: /Five Tribes.*your turn.*your move is due in (2 days|47 hours)/ }).waitFor();
     await myTurns.getByRole('link').first().click();
     await mover.locator('.play-area').waitFor();
   });

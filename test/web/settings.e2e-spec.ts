@@ -77,7 +77,7 @@ describe('web page: email settings, vacations and invitations by email', () => {
   it('opens the settings from the header, with every kind of mail sent immediately at first', async () => {
     await ann.getByRole('link', { name: 'Settings' }).click();
     await ann.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    const kinds = ['Your turn', 'Invitation', 'Game started', 'Game finished', 'Rollback', 'Deadline reminder', 'Deadline passed', 'New messages'];
+    const kinds = ['Your turn', 'Invitation', 'Game started', 'Game finished', 'Rollback', 'Deadline reminder', 'Deadline passed', 'New messages', 'Takebacks and ending early'];
     await expect(ann.locator('fieldset.delivery legend').allTextContents()).resolves.toEqual(kinds);
     for (const kind of kinds) await expect(delivery(ann, kind, 'Immediately').isChecked()).resolves.toBe(true);
     expect(new URL(ann.url()).pathname).toBe('/settings');
@@ -108,6 +108,7 @@ describe('web page: email settings, vacations and invitations by email', () => {
       DEADLINE_REMINDER: 'IMMEDIATE',
       DEADLINE_PASSED: 'IMMEDIATE',
       NEW_MESSAGES: 'IMMEDIATE',
+      AGREEMENT_REQUEST: 'IMMEDIATE',
     });
     // Another player's choices are their own.
     expect((await storedSettings(bobToken)).deliveries.every((d) => d.delivery === 'IMMEDIATE')).toBe(true);

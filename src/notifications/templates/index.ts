@@ -1,3 +1,4 @@
+export { agreementRequestMail } from './agreement-request';
 export { emailChangeRequestedMail, invitationToSignUpMail, passwordResetMail, signUpAttemptMail, verifyEmailMail } from './account';
 export { deadlinePassedMail } from './deadline-passed';
 export { deadlineReminderMail } from './deadline-reminder';

@@ -1,6 +1,6 @@
 /** Choosing a game, its number of seats, its options and move deadlines; the creator hosts and sits in seat 1. */
 import { useState, type FormEvent } from 'react';
-import { CreateGameDocument, type GameFragment, type MoveDeadlineInput } from '../api/generated';
+import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
 import { useMutations } from '../api/use-mutations';
 import { DeadlineFields } from './deadline-fields';
@@ -52,6 +52,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [clientSeed, setClientSeed] = useState('');
   const fixedSeedsAllowed = useFixedSeedsAllowed();
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
+  const [name, setName] = useState('');
+  const [privateGame, setPrivateGame] = useState(false);
   const creation = useMutations();
   if (!ruleset) return null;
 
@@ -69,6 +71,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       seats: seatCount,
       options: values,
       moveDeadline,
+      visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
+      ...(name.trim() ? { name: name.trim() } : {}),
       ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
     };
@@ -90,6 +94,14 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
         </select>
       </label>
       <p className="muted small">{ruleset.description}</p>
+      <label>
+        Name (optional), so that everyone can tell your games apart
+        <input name="name" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} placeholder="e.g. Friday night with the cousins" />
+      </label>
+      <label className="check">
+        <input type="checkbox" name="private" checked={privateGame} onChange={(event) => setPrivateGame(event.target.checked)} /> Private: not listed in the
+        lobby; only people with its invite link, or whom you invite, can join
+      </label>
       <label>
         Players
         <select name="seats" value={seatCount} onChange={(event) => setSeats(Number(event.target.value))}>

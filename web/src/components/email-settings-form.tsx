@@ -17,6 +17,7 @@ const KINDS: Record<NotificationKind, { name: string; when: string }> = {
   DEADLINE_REMINDER: { name: 'Deadline reminder', when: 'Your move is due soon.' },
   DEADLINE_PASSED: { name: 'Deadline passed', when: 'A move deadline passed: yours, or one in a game you host.' },
   NEW_MESSAGES: { name: 'New messages', when: 'Players wrote in a game\'s chat while you were away, and no "your turn" email is coming to tell you.' },
+  AGREEMENT_REQUEST: { name: 'Takebacks and ending early', when: 'Another player asks you to agree to take moves back, or to end a game as it stands.' },
 };
 
 const DELIVERIES: Array<[Delivery, string]> = [

@@ -1,6 +1,8 @@
-/** Games as lines: what it is, who plays, whose turn, and a link to open it. */
+/** Games as lines: its name, which game with which variants, who plays, whose turn, the last move's age and the viewer's deadline, and a link to open it. */
+import type { ReactNode } from 'react';
 import type { GameSummaryFragment } from '../api/generated';
 import { UnreadBadge } from '../chat/unread-badge';
+import type { OptionSpec } from '../api/json-fields';
 import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
@@ -13,7 +15,24 @@ function whoseTurn(game: GameSummaryFragment): string {
   return names.length ? `waiting for ${names.join(', ')}` : 'in play';
 }
 
-export function GameList({ games, rulesets, empty, label, deadlines }: {
+/** The options chosen away from their defaults ("Co-op", "Target: 30"): what sets this game apart from another of the same kind. */
+export function variantsOf(game: Pick<GameSummaryFragment, 'options'>, ruleset: Ruleset | undefined): string[] {
+  const chosen = (game.options ?? {}) as Record<string, unknown>;
+  return (ruleset?.options ?? []).flatMap((spec: OptionSpec) => {
+    const value = chosen[spec.key];
+    if (value === undefined || value === spec.default) return [];
+    if (spec.type === 'boolean') return value === true ? [spec.label] : [`no ${spec.label.toLowerCase()}`];
+    return [`${spec.label}: ${String(value)}`];
+  });
+}
+
+/** "moved 5 hours ago", from the game's last change. */
+function lastMoveText(game: GameSummaryFragment): string {
+  const ago = deadlineText(game.updatedAt);
+  return game.status === 'LOBBY' ? `opened ${ago}` : `last move ${ago}`;
+}
+
+export function GameList({ games, rulesets, empty, label, deadlines, actions }: {
   /** Rows of the player's own games also count their unread chat lines. */
   games: Array<GameSummaryFragment & { unreadChat?: number }>;
   rulesets: Ruleset[];
@@ -21,24 +40,36 @@ export function GameList({ games, rulesets, empty, label, deadlines }: {
   label: string;
   /** For "my turns": each game's deadline for the viewer, if it has one. */
   deadlines?: (string | null)[];
+  /** Buttons beside a row (accept and decline an invitation). */
+  actions?: (game: GameSummaryFragment) => ReactNode;
 }) {
   if (games.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul className="game-list" aria-label={label}>
-      {games.map((game, i) => (
-        <li key={game.id} data-game={game.id}>
-          <Link to={`/games/${game.id}`}>
-            <strong>
-              {rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset} <UnreadBadge count={game.unreadChat} />
-            </strong>
-            <span className="players">{game.seats.map((s) => s.user?.displayName ?? '…').join(', ')}</span>
-            <span className="turn">
-              {whoseTurn(game)}
-              {deadlines?.[i] && <span className="deadline"> · due {deadlineText(deadlines[i]!)}</span>}
-            </span>
-          </Link>
-        </li>
-      ))}
+      {games.map((game, i) => {
+        const ruleset = rulesets.find((r) => r.id === game.ruleset);
+        const variants = variantsOf(game, ruleset);
+        return (
+          <li key={game.id} data-game={game.id}>
+            <Link to={`/games/${game.id}`}>
+              <span className="title">
+                <strong className="name">{game.name}</strong> <UnreadBadge count={game.unreadChat} />
+              </span>
+              <span className="what">
+                {ruleset?.name ?? game.ruleset}
+                {variants.length > 0 && ` · ${variants.join(', ')}`}
+                {game.visibility === 'PRIVATE' && ' · private'}
+              </span>
+              <span className="players">{game.seats.map((s) => s.user?.displayName ?? '…').join(', ')}</span>
+              <span className="turn">
+                {whoseTurn(game)} · <span className="age">{lastMoveText(game)}</span>
+                {deadlines?.[i] && <span className="deadline"> · your move is due {deadlineText(deadlines[i]!)}</span>}
+              </span>
+            </Link>
+            {actions && <span className="row-actions">{actions(game)}</span>}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -21,13 +21,13 @@ export function GamePage({ id }: { id: string }) {
   const { game, problem, accept, reload } = useLiveGame(id);
   const rulesets = useRulesets();
   const rulesetName = game ? (rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset) : null;
-  useTurnSignals(id, game && rulesetName ? `${game.host.displayName}'s ${rulesetName} game` : 'A game', isMyTurn(game));
+  useTurnSignals(id, game?.name ?? 'A game', isMyTurn(game));
   if (!game) return problem ? <ProblemBanner problem={problem} /> : <p className="muted">Loading the game…</p>;
   const name = rulesetName!;
   return (
     <main className="game-page">
       <h1>
-        {name} <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
+        {game.name} <span className="ruleset-name">{name}</span> <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
       </h1>
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />

@@ -1,12 +1,25 @@
 /**
- * The home page of a logged-in player: games waiting for their move first
- * (soonest deadline first, from `myTurns`), then all their games, games others opened that have a free seat, and a
- * form to start a new one.
+ * The home page of a logged-in player, in sections that never repeat a
+ * game: games waiting for their move (soonest deadline first, from
+ * `myTurns`), invitations to accept or decline, their other games (in play,
+ * waiting for others; or waiting for players), others' open public games
+ * (of one game if chosen), their finished games (ten a page), and a form to
+ * start a new one.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
-import { MyGamesDocument, MyTurnsDocument, OpenGamesDocument } from '../api/generated';
+import {
+  DeclineInvitationDocument,
+  JoinGameDocument,
+  MyFinishedGamesDocument,
+  MyGamesDocument,
+  MyInvitationsDocument,
+  MyTurnsDocument,
+  OpenGamesDocument,
+  type GameSummaryFragment,
+} from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { CreateGameForm } from '../components/create-game-form';
 import { GameList } from '../components/game-list';
 import { ProblemBanner } from '../components/problem-banner';
@@ -15,31 +28,50 @@ import { useRouter } from '../router';
 import { useWaitingTurnsTitle } from '../play/turn-signals';
 
 const REFRESH_MS = 30_000;
+const FINISHED_PAGE = 10;
 
 export function LobbyPage() {
   const { navigate } = useRouter();
   const rulesets = useRulesets();
+  const [rulesetFilter, setRulesetFilter] = useState('');
+  const [finishedOffset, setFinishedOffset] = useState(0);
   const [myTurns, readMyTurns] = useQuery({ query: MyTurnsDocument });
   const [myGames, readMyGames] = useQuery({ query: MyGamesDocument });
-  const [openGames, readOpenGames] = useQuery({ query: OpenGamesDocument });
+  const [invitations, readInvitations] = useQuery({ query: MyInvitationsDocument });
+  const [openGames, readOpenGames] = useQuery({ query: OpenGamesDocument, variables: { ruleset: rulesetFilter || null } });
+  const [finished] = useQuery({ query: MyFinishedGamesDocument, variables: { offset: finishedOffset } });
+  const answers = useMutations();
 
+  const refresh = () => {
+    for (const read of [readMyTurns, readMyGames, readInvitations, readOpenGames]) read({ requestPolicy: 'network-only' });
+  };
   useEffect(() => {
-    const timer = setInterval(() => {
-      for (const read of [readMyTurns, readMyGames, readOpenGames]) read({ requestPolicy: 'network-only' });
-    }, REFRESH_MS);
+    const timer = setInterval(refresh, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [readMyTurns, readMyGames, readOpenGames]);
+  });
 
   const turns = myTurns.data?.myTurns ?? null;
   useWaitingTurnsTitle(turns?.length ?? 0);
-  const mine = myGames.data?.games ?? [];
-  const open = (openGames.data?.games ?? []).filter((game) => game.mySeat === null && game.seats.some((seat) => !seat.user));
-  const error = myTurns.error ?? myGames.error ?? openGames.error;
-  const problem = error ? problemOf(error) : null;
+  const myTurnIds = new Set((turns ?? []).map((turn) => turn.game.id));
+  const invited = invitations.data?.myInvitations ?? [];
+  const invitedIds = new Set(invited.map((game) => game.id));
+  const waiting = [...(myGames.data?.active ?? []).filter((game) => !myTurnIds.has(game.id)), ...(myGames.data?.waiting ?? [])];
+  const open = (openGames.data?.games ?? []).filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user));
+  const finishedGames = finished.data?.games ?? [];
+  const error = myTurns.error ?? myGames.error ?? invitations.error ?? openGames.error ?? finished.error;
+  const problem = answers.problem ?? (error ? problemOf(error) : null);
+
+  const accept = async (game: GameSummaryFragment) => {
+    const data = await answers.send(JoinGameDocument, { id: game.id });
+    if (data) navigate(`/games/${game.id}`);
+  };
+  const decline = async (game: GameSummaryFragment) => {
+    if (await answers.send(DeclineInvitationDocument, { id: game.id })) refresh();
+  };
 
   return (
     <main className="lobby">
-      <ProblemBanner problem={problem} />
+      <ProblemBanner problem={problem} onDismiss={answers.dismiss} />
       <section aria-label="My turns">
         <h2>Your turn</h2>
         {turns === null ? (
@@ -48,14 +80,58 @@ export function LobbyPage() {
           <GameList games={turns.map((turn) => turn.game)} deadlines={turns.map((turn) => turn.deadline)} rulesets={rulesets} label="My turns" empty="No game is waiting for you." />
         )}
       </section>
-      <section>
-        <h2>All your games</h2>
-        <GameList games={mine} rulesets={rulesets} label="My games" empty="You are not in any game yet: create one below, or join an open one." />
+      {invited.length > 0 && (
+        <section aria-label="Invitations">
+          <h2>Invitations</h2>
+          <GameList
+            games={invited}
+            rulesets={rulesets}
+            label="Invitations"
+            empty=""
+            actions={(game) => (
+              <>
+                <button onClick={() => accept(game)} disabled={answers.busy}>
+                  Accept
+                </button>
+                <button className="secondary" onClick={() => decline(game)} disabled={answers.busy}>
+                  Decline
+                </button>
+              </>
+            )}
+          />
+        </section>
+      )}
+      <section aria-label="Waiting for others">
+        <h2>Waiting for others</h2>
+        <GameList games={waiting} rulesets={rulesets} label="Waiting for others" empty="None of your other games is waiting: create one below, or join an open one." />
       </section>
-      {open.length > 0 && (
-        <section>
-          <h2>Open games with a free seat</h2>
-          <GameList games={open} rulesets={rulesets} label="Open games" empty="" />
+      <section aria-label="Open games">
+        <h2>Open games with a free seat</h2>
+        <label className="filter">
+          Game
+          <select name="rulesetFilter" value={rulesetFilter} onChange={(event) => setRulesetFilter(event.target.value)}>
+            <option value="">Every game</option>
+            {rulesets.map((ruleset) => (
+              <option key={ruleset.id} value={ruleset.id}>
+                {ruleset.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <GameList games={open} rulesets={rulesets} label="Open games" empty="No open game has a free seat just now." />
+      </section>
+      {(finishedGames.length > 0 || finishedOffset > 0) && (
+        <section aria-label="Finished">
+          <h2>Finished</h2>
+          <GameList games={finishedGames} rulesets={rulesets} label="Finished games" empty="No more finished games." />
+          <div className="pager">
+            <button className="secondary" disabled={finishedOffset === 0} onClick={() => setFinishedOffset(Math.max(0, finishedOffset - FINISHED_PAGE))}>
+              Newer
+            </button>
+            <button className="secondary" disabled={finishedGames.length < FINISHED_PAGE} onClick={() => setFinishedOffset(finishedOffset + FINISHED_PAGE)}>
+              Older
+            </button>
+          </div>
         </section>
       )}
       <CreateGameForm rulesets={rulesets} onCreated={(game) => navigate(`/games/${game.id}`)} />

@@ -4,19 +4,24 @@ import { JoinGameDocument, StartGameDocument, type GameFragment, type MeFragment
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { SeatSwatch } from '../components/svg';
+import { useRouter } from '../router';
 import { InviteByEmail } from './invite-by-email';
 
 export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFragment | null; accept: (game: GameFragment) => void }) {
   const { send, problem, dismiss } = useMutations();
   const [copied, setCopied] = useState(false);
   const [clientSeed, setClientSeed] = useState('');
-  const inviteLink = `${location.origin}/games/${game.id}`;
+  const { location: page } = useRouter();
+  // A private game's link carries its secret, which only its host is shown; a visitor's link brings it here.
+  const inviteCode = game.inviteCode ?? page.query.get('invite');
+  const isPrivate = game.visibility === 'PRIVATE';
+  const inviteLink = `${location.origin}/games/${game.id}${isPrivate && game.inviteCode ? `?invite=${encodeURIComponent(game.inviteCode)}` : ''}`;
   const isHost = me?.id === game.host.id;
   const seated = game.mySeat !== null;
   const waiting = game.seats.filter((seat) => !seat.user).length;
 
   const join = async (seat: number) => {
-    const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null });
+    const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null, inviteCode });
     if (data) accept(data.joinGame);
   };
   const start = async () => {
@@ -36,6 +41,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   return (
     <section className="game-lobby">
       <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
+      {isPrivate && <p className="muted">A private game: only people with its invite link, or whom the host invites, can join.</p>}
       {me && !seated && game.seats.some((seat) => !seat.user) && (
         <label className="contribution">
           Your shuffle contribution (optional): any words, mixed into every shuffle
@@ -54,15 +60,17 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
           </li>
         ))}
       </ol>
-      <div className="invite">
-        <label>
-          Invite link — send it to the other players
-          <input readOnly value={inviteLink} onFocus={(event) => event.target.select()} data-invite-link />
-        </label>
-        <button className="secondary" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-      </div>
+      {(!isPrivate || isHost) && (
+        <div className="invite">
+          <label>
+            Invite link — send it to the other players
+            <input readOnly value={inviteLink} onFocus={(event) => event.target.select()} data-invite-link />
+          </label>
+          <button className="secondary" onClick={copy}>
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
       {isHost && waiting > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
       {isHost && (

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import {
+  RequestTakebackDocument,
   ResolveDeadlineDocument,
   RollbackGameDocument,
   SubmitMoveDocument,
@@ -18,13 +19,15 @@ import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
 import { DeadlineNotice } from './deadline-notice';
 import { EndScreen } from './end-screen';
+import { RematchButton } from './rematch-button';
+import { AgreementNotice, LeaveActions } from './game-life';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
 import { nameOfSeat, playersOf } from './players';
 import { PlayerStrip } from './player-strip';
 import { ReplayBar } from './replay-bar';
-import { RollbackDialog } from './rollback-dialog';
+import { RollbackDialog, type GoingBack } from './rollback-dialog';
 import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
@@ -47,7 +50,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const replay = useViewAsOf(game.id, replaySeq);
   const { send, busy, problem, dismiss } = useMutations();
   const [choosing, setChoosing] = useState<{ target: string; moves: Move[] } | null>(null);
-  const [rollbackItem, setRollbackItem] = useState<TimelineItem | null>(null);
+  const [goingBack, setGoingBack] = useState<{ item: TimelineItem; purpose: GoingBack } | null>(null);
 
   const live = replaySeq === null;
   const view = live ? game.view : replay.view;
@@ -75,10 +78,13 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), (data) => data.submitMove);
   const undo = () => act(send(UndoMoveDocument, { id }), (data) => data.undoMove);
   const resolveDeadline = (seat: number, action: DeadlineAction) => act(send(ResolveDeadlineDocument, { id, seat, action }), (data) => data.resolveDeadline);
-  const rollback = (item: TimelineItem, reason: string) => {
-    setRollbackItem(null);
+  const goBack = ({ item, purpose }: { item: TimelineItem; purpose: GoingBack }, reason: string) => {
+    setGoingBack(null);
     setReplaySeq(null);
-    return act(send(RollbackGameDocument, { id, toVersion: item.seq, reason }), (data) => data.rollbackGame);
+    const toVersion = item.seq;
+    return purpose === 'rollback'
+      ? act(send(RollbackGameDocument, { id, toVersion, reason }), (data) => data.rollbackGame)
+      : act(send(RequestTakebackDocument, { id, toVersion, reason }), (data) => data.requestTakeback);
   };
   const pick = (target: string) => {
     const offered = byTarget.get(target) ?? [];
@@ -97,6 +103,9 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
   const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
+  const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
+  const mayAskTakeback = (item: TimelineItem) =>
+    inGame && !game.proposal && game.takebackFrom !== null && !item.rolledBack && item.seq >= game.takebackFrom && item.seq < game.version;
 
   // The host's mail about a corrected rule links here with `?rollbackTo=<point>`: open that point, ready to roll back to it.
   const [requestedRollback, setRequestedRollback] = useState(() => Number(new URLSearchParams(window.location.search).get('rollbackTo')) || null);
@@ -106,26 +115,28 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     if (!point) return;
     setRequestedRollback(null);
     setReplaySeq(point.seq);
-    setRollbackItem(point);
+    setGoingBack({ item: point, purpose: 'rollback' });
   }, [requestedRollback, replayable, isHost]);
 
   return (
     <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
       {game.status === 'FINISHED' ? (
-        <EndScreen game={game} players={players} />
+        <EndScreen game={game} players={players} actions={<RematchButton game={game} />} />
       ) : (
         <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
       )}
-      <PlayerStrip players={players} />
+      <PlayerStrip players={players} leftSeats={game.resignedSeats} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
+      <AgreementNotice game={game} players={players} accept={accept} />
       {replayItem && (
         <ReplayBar
           item={replayItem}
           onPrevious={step(-1)}
           onNext={step(1)}
           onNow={() => setReplaySeq(null)}
-          onRollback={mayRollBack(replayItem) ? () => setRollbackItem(replayItem) : null}
+          onRollback={mayRollBack(replayItem) ? () => setGoingBack({ item: replayItem, purpose: 'rollback' }) : null}
+          onTakeback={mayAskTakeback(replayItem) ? () => setGoingBack({ item: replayItem, purpose: 'takeback' }) : null}
         />
       )}
       <div className={`board-frame ${live ? 'live' : 'replaying'} ${replay.loading ? 'loading' : ''}`} data-replay={replaySeq ?? undefined}>
@@ -139,9 +150,10 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       </div>
       {ui.MoveForm && formMoves.length > 0 && <ui.MoveForm moves={formMoves} view={game.view} submit={submit} />}
       {live && <MoveBar moves={buttonMoves} describe={describe} onMove={submit} canUndo={game.canUndo} onUndo={undo} busy={busy} />}
+      <LeaveActions game={game} players={players} isHost={isHost} accept={accept} />
       <Timeline items={items} selected={replaySeq} onSelect={setReplaySeq} />
       {choosing && <MoveChooser title="Choose your move" moves={choosing.moves} describe={describe} onChoose={submit} onCancel={() => setChoosing(null)} />}
-      {rollbackItem && <RollbackDialog item={rollbackItem} onConfirm={(reason) => rollback(rollbackItem, reason)} onCancel={() => setRollbackItem(null)} />}
+      {goingBack && <RollbackDialog item={goingBack.item} purpose={goingBack.purpose} onConfirm={(reason) => goBack(goingBack, reason)} onCancel={() => setGoingBack(null)} />}
     </div>
   );
 }

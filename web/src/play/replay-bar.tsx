@@ -1,13 +1,15 @@
-/** Shown while the board is a replay: where we are, step through, back to now, and the host's rollback. */
+/** Shown while the board is a replay: where we are, step through, back to now, the host's rollback and a player's takeback request. */
 import type { TimelineItem } from './timeline';
 
-export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback }: {
+export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback, onTakeback }: {
   item: TimelineItem;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onNow: () => void;
   /** Offered to the host only, for events still part of the game. */
   onRollback: (() => void) | null;
+  /** Offered to players still in the game, for points a takeback may return to. */
+  onTakeback: (() => void) | null;
 }) {
   return (
     <div className="replay-bar" role="status">
@@ -26,6 +28,11 @@ export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback }: {
         {onRollback && (
           <button className="danger" onClick={onRollback}>
             Roll back to here…
+          </button>
+        )}
+        {onTakeback && (
+          <button className="secondary" onClick={onTakeback}>
+            Ask to take back to here…
           </button>
         )}
       </div>

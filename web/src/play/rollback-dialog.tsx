@@ -1,20 +1,45 @@
-/** The host confirms a rollback and says why (the reason is kept in the history). */
+/**
+ * Going back to a point in the history, with a reason everyone sees: the
+ * host's rollback (at once), or a player's takeback request (when all agree).
+ */
 import { useState, type FormEvent } from 'react';
 import type { TimelineItem } from './timeline';
 
-export function RollbackDialog({ item, onConfirm, onCancel }: { item: TimelineItem; onConfirm: (reason: string) => void; onCancel: () => void }) {
+export type GoingBack = 'rollback' | 'takeback';
+
+const WORDS: Record<GoingBack, { label: string; title: string; what: string; confirm: string }> = {
+  rollback: {
+    label: 'Roll back',
+    title: 'Roll the game back?',
+    what: 'The game returns to the position just after',
+    confirm: 'Roll back',
+  },
+  takeback: {
+    label: 'Ask for a takeback',
+    title: 'Ask the other players to take moves back?',
+    what: 'If every other player agrees, the game returns to the position just after',
+    confirm: 'Ask the others',
+  },
+};
+
+export function RollbackDialog({ item, purpose = 'rollback', onConfirm, onCancel }: {
+  item: TimelineItem;
+  purpose?: GoingBack;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
   const [reason, setReason] = useState('');
+  const words = WORDS[purpose];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (reason.trim()) onConfirm(reason.trim());
   };
   return (
     <div className="sheet-backdrop" onClick={onCancel}>
-      <form className="sheet" role="dialog" aria-label="Roll back" onSubmit={submit} onClick={(event) => event.stopPropagation()}>
-        <h3>Roll the game back?</h3>
+      <form className="sheet" role="dialog" aria-label={words.label} onSubmit={submit} onClick={(event) => event.stopPropagation()}>
+        <h3>{words.title}</h3>
         <p>
-          The game returns to where it stood after {item.label} (“{item.text}”). Every later move stays in the history, marked as rolled back, and
-          play continues from there.
+          {words.what} {item.label} (“{item.text}”). Every later move stays in the history, marked as rolled back, and play continues from there.
         </p>
         <label>
           Reason (everyone sees it)
@@ -25,7 +50,7 @@ export function RollbackDialog({ item, onConfirm, onCancel }: { item: TimelineIt
             Cancel
           </button>
           <button type="submit" className="danger" disabled={!reason.trim()}>
-            Roll back
+            {words.confirm}
           </button>
         </div>
       </form>

@@ -1,0 +1,113 @@
+/**
+ * The game's life in the API: resigning, the host removing a seat whose
+ * deadline passed, takebacks by consent and ending by agreement, and what
+ * the page needs to offer them. Every field here is read from the folded
+ * state: none costs a database read.
+ */
+import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Clock } from '../common/clock';
+import { leftSeats, lifeOf, pendingProposal, ProposalKind, seatsToAnswer, takebackRange } from '../play/game-life';
+import { GameService } from '../play/game.service';
+import { RequestContext, requireUser } from './context';
+import { GameModel, GameParent } from './models';
+
+@ObjectType('Proposal', { description: 'A takeback or a proposal to end the game, waiting for every other player to agree.' })
+class ProposalModel {
+  @Field(() => String, { description: '`TAKEBACK` or `END`.' }) kind!: string;
+  @Field(() => Int, { description: 'The seat that asked.' }) seat!: number;
+  @Field(() => Int, { nullable: true, description: 'Takebacks: the version the game returns to.' }) toVersion!: number | null;
+  @Field(() => String, { nullable: true, description: 'Takebacks: why.' }) reason!: string | null;
+  @Field(() => [Int], { description: 'The seats that agreed, the one that asked first.' }) accepted!: number[];
+  @Field(() => [Int], { description: 'The seats still to answer.' }) waitingFor!: number[];
+  @Field({ description: 'Unanswered by then, it lapses.' }) expiresAt!: Date;
+}
+
+const KINDS: Record<ProposalKind, string> = { takeback: 'TAKEBACK', end: 'END' };
+
+@Resolver(() => GameModel)
+export class GameLifeResolver {
+  constructor(
+    private readonly play: GameService,
+    private readonly clock: Clock,
+  ) {}
+
+  @Mutation(() => GameModel, {
+    description: 'The caller leaves the game for good. With two players the other wins; with more, the game goes on and the seat is passed over, ranked last.',
+  })
+  async resignGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.resignGame(userId, gameId), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Host only: takes out a seat whose move deadline has passed (see removableSeats), as if its player had resigned.' })
+  async removePlayer(@Args('gameId', { type: () => ID }) gameId: string, @Args('seat', { type: () => Int }) seat: number, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.removePlayer(userId, gameId, seat), userId);
+  }
+
+  @Mutation(() => GameModel, {
+    description: 'Asks every other player to agree to return the game to `toVersion` (see takebackFrom). A decline, a new move or 48 hours end the request.',
+  })
+  async requestTakeback(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('toVersion', { type: () => Int }) toVersion: number,
+    @Args('reason') reason: string,
+    @Context() context: RequestContext,
+  ) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.requestTakeback(userId, gameId, toVersion, reason), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Agrees to the pending takeback, or declines it (which ends it). When all agree, the game returns to its version.' })
+  async answerTakeback(@Args('gameId', { type: () => ID }) gameId: string, @Args('accept') accept: boolean, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.answerProposal(userId, gameId, 'takeback', accept), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Proposes to end the game now with the current result; it ends when every other player agrees.' })
+  async proposeEnd(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.proposeEnd(userId, gameId), userId);
+  }
+
+  @Mutation(() => GameModel, { description: 'Agrees to end the game with the current result, or declines (which ends the proposal).' })
+  async answerEndProposal(@Args('gameId', { type: () => ID }) gameId: string, @Args('accept') accept: boolean, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.answerProposal(userId, gameId, 'end', accept), userId);
+  }
+
+  // ---- Game fields -----------------------------------------------------------------
+
+  @ResolveField(() => [Int], { description: 'Seats whose players left the game (resigned or removed), in the order they left.' })
+  resignedSeats(@Parent() { game }: GameParent) {
+    return leftSeats(game.state);
+  }
+
+  @ResolveField(() => [Int], { description: 'Seats whose move deadline has passed and who have not moved since: the host may remove them.' })
+  removableSeats(@Parent() { game }: GameParent) {
+    if (game.row.status !== 'ACTIVE') return [];
+    return Object.keys(lifeOf(game.state).overdue).map(Number);
+  }
+
+  @ResolveField(() => ProposalModel, { nullable: true, description: 'The takeback or proposal to end waiting for answers, if any.' })
+  proposal(@Parent() { game }: GameParent) {
+    const proposal = game.row.status === 'ACTIVE' ? pendingProposal(game.state, this.clock.now()) : null;
+    if (!proposal) return null;
+    return {
+      kind: KINDS[proposal.kind],
+      seat: proposal.seat,
+      toVersion: proposal.toVersion ?? null,
+      reason: proposal.reason ?? null,
+      accepted: proposal.accepted,
+      waitingFor: seatsToAnswer(game.state, proposal),
+      expiresAt: new Date(proposal.expiresAt),
+    };
+  }
+
+  @ResolveField(() => Int, { nullable: true, description: 'The earliest version a takeback may return to (null while none may be asked).' })
+  takebackFrom(@Parent() { game }: GameParent) {
+    if (game.row.status !== 'ACTIVE' || game.row.startedVersion === null) return null;
+    const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);
+    return from <= to ? from : null;
+  }
+}

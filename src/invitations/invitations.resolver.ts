@@ -1,0 +1,69 @@
+/** Invitations, private games and rematches in the API. */
+import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { RequestContext, requireUser } from '../api/context';
+import { GameModel, GameParent, GameVisibilityValue } from '../api/models';
+import { FIELD_COSTS, listCost } from '../api/query-limits';
+import { PrismaService } from '../database/prisma.service';
+import { defaultGameName, GameService } from '../play/game.service';
+import { Invitations } from './invitations';
+import { Rematches } from './rematches';
+
+@Resolver(() => GameModel)
+export class InvitationsResolver {
+  constructor(
+    private readonly play: GameService,
+    private readonly invitations: Invitations,
+    private readonly rematches: Rematches,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  @Query(() => [GameModel], {
+    description: 'Games waiting for players where the caller is invited and has no seat yet, newest first: joinGame accepts, declineInvitation declines.',
+    complexity: listCost(() => FIELD_COSTS.unboundedList),
+  })
+  async myInvitations(@Context() context: RequestContext) {
+    const userId = requireUser(context);
+    const ids = await this.invitations.invitedGames(userId);
+    return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
+  }
+
+  @Mutation(() => Boolean, { description: "Declines the caller's invitation to the game." })
+  async declineInvitation(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    await this.invitations.decline(requireUser(context), gameId);
+    return true;
+  }
+
+  @Mutation(() => GameModel, {
+    description:
+      'A finished game played again: the same players one seat further round, the same ruleset, options and deadlines, everyone else invited; it starts once all have accepted. Asked again, it is the same rematch (and takes the caller\'s seat in it).',
+  })
+  async rematch(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.rematches.rematch(userId, gameId), userId);
+  }
+
+  // ---- Game fields -----------------------------------------------------------------
+
+  @ResolveField(() => String, { description: 'What the players call the game.' })
+  async name(@Parent() { game }: GameParent) {
+    // Games made before names are called as their mails call them.
+    if (game.row.name !== null) return game.row.name;
+    const host = await this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId }, select: { displayName: true } });
+    return defaultGameName(host.displayName, game.ruleset.name);
+  }
+
+  @ResolveField(() => GameVisibilityValue)
+  visibility(@Parent() { game }: GameParent) {
+    return game.row.visibility;
+  }
+
+  @ResolveField(() => String, { nullable: true, description: "The host only, for a private game: the secret its invite link carries (joinGame's inviteCode)." })
+  inviteCode(@Parent() { game, userId }: GameParent) {
+    return userId !== undefined && userId === game.row.hostId ? game.row.inviteCode : null;
+  }
+
+  @ResolveField(() => ID, { nullable: true, description: "The id of this finished game's rematch, once someone asked for one." })
+  rematchId(@Parent() { game }: GameParent) {
+    return game.row.status === 'FINISHED' ? this.rematches.rematchOf(game.row.id) : null;
+  }
+}

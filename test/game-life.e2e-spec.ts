@@ -1,0 +1,351 @@
+/**
+ * The game's life over the API: resigning (two players, and three where the
+ * game goes on), the host removing a seat whose deadline passed, takebacks
+ * by consent and ending by agreement; every refusal with its code, writing
+ * nothing. Time is a ManualClock (deadlines, the 48 hours of a request).
+ */
+import { ManualClock } from '../src/common/clock';
+import { Deadlines } from '../src/deadlines/deadlines';
+import { emailOf, gql, gqlOk, GraphQLResponse, Player, quickMailTo, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
+import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
+import { SmtpInbox } from './support/smtp-inbox';
+import { countingGame } from './support/counting-game';
+import { withPayload } from './support/record-forgery';
+import type { GameRecord } from '../src/records/game-record';
+import { verifyRecord } from '../src/records/verify-record';
+
+const HOUR = 60 * 60 * 1000;
+
+const LIFE_FIELDS = `id status version activeSeats view result resignedSeats removableSeats takebackFrom
+  proposal { kind seat toVersion reason accepted waitingFor expiresAt }
+  randomness { serverSeed }`;
+
+interface LifeGame {
+  id: string;
+  status: string;
+  version: number;
+  activeSeats: number[];
+  view: { counter: number };
+  result: { winners: number[]; detail: Record<string, unknown> | null } | null;
+  resignedSeats: number[];
+  removableSeats: number[];
+  takebackFrom: number | null;
+  proposal: { kind: string; seat: number; toVersion: number | null; reason: string | null; accepted: number[]; waitingFor: number[]; expiresAt: string } | null;
+  randomness: { serverSeed: string | null };
+}
+
+describe('the game’s life (end to end)', () => {
+  const clock = new ManualClock(new Date('2026-05-04T09:00:00.000Z'));
+  let server: TestServer;
+  let inbox: SmtpInbox;
+  let url: string;
+  let ann: Player;
+  let bob: Player;
+  let cat: Player;
+  let eve: Player;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      clock,
+      mail: quickMailTo(inbox.url),
+    });
+    url = server.url;
+    [ann, bob, cat, eve] = await Promise.all(['Ann', 'Bob', 'Cat', 'Eve'].map((name) => registerPlayer(url, name)));
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+
+  async function lifeOf(gameId: string, as: Player = ann): Promise<LifeGame> {
+    return (await gqlOk<{ game: LifeGame }>(url, `query($id: ID!) { game(id: $id) { ${LIFE_FIELDS} } }`, { id: gameId }, as.token)).game;
+  }
+
+  async function historyTypes(gameId: string): Promise<Array<{ seq: number; type: string; rolledBack: boolean; text: string | null }>> {
+    const { game } = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; text: string | null }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack text } } }`,
+      { id: gameId },
+    );
+    return game.history;
+  }
+
+  const VARIABLE_TYPES: Record<string, string> = { id: 'ID!', seat: 'Int!', to: 'Int!', reason: 'String!', accept: 'Boolean!' };
+  function act(as: Player, mutation: string, variables: Record<string, unknown>) {
+    const declared = Object.keys(variables).map((name) => `$${name}: ${VARIABLE_TYPES[name]}`);
+    return gql<Record<string, LifeGame>>(url, `mutation(${declared.join(', ')}) { ${mutation} { ${LIFE_FIELDS} } }`, variables, as.token);
+  }
+  const resign = (as: Player, id: string) => act(as, 'resignGame(gameId: $id)', { id });
+  const removePlayer = (as: Player, id: string, seat: number) => act(as, 'removePlayer(gameId: $id, seat: $seat)', { id, seat });
+  const requestTakeback = (as: Player, id: string, to: number, reason = 'misclick') =>
+    act(as, 'requestTakeback(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason });
+  const answerTakeback = (as: Player, id: string, accept: boolean) => act(as, 'answerTakeback(gameId: $id, accept: $accept)', { id, accept });
+  const proposeEnd = (as: Player, id: string) => act(as, 'proposeEnd(gameId: $id)', { id });
+  const answerEnd = (as: Player, id: string, accept: boolean) => act(as, 'answerEndProposal(gameId: $id, accept: $accept)', { id, accept });
+
+  /** The finished game's record, as anyone downloads it. */
+  async function recordOf(gameId: string): Promise<GameRecord> {
+    const response = await fetch(url.replace(/\/graphql$/, `/games/${gameId}/record.json`));
+    expect(response.status).toBe(200);
+    return (await response.json()) as GameRecord;
+  }
+  const verified = async (gameId: string) => verifyRecord(await recordOf(gameId), () => countingGame);
+
+  /** The refusal's code; the game's version is unchanged: nothing was written. */
+  const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await lifeOf(gameId)).version, attempt);
+
+  describe('resigning', () => {
+    it('in a two-player game: the other player wins, and the server seed is revealed', async () => {
+      const id = await startCountingGame(url, [ann, bob], { seed: 'resign-two' });
+      await playTurn(url, id, [ann, bob]);
+      const { data } = await resign(bob, id);
+      const game = data!.resignGame;
+      expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1] });
+      expect(game.result).toMatchObject({ winners: [0], detail: { resigned: [1], endedByResignation: true } });
+      expect(game.randomness.serverSeed).toBe('resign-two');
+      const history = await historyTypes(id);
+      expect(history.slice(-2).map((h) => h.type)).toEqual(['game.resigned', 'game.seedRevealed']);
+      expect(history.at(-2)!.text).toBe('Bob resigned.');
+    });
+
+    it('in a three-player game: the game goes on without the seat, passed over whenever it would be its turn, and ranks it last', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'resign-three', options: { target: 12 } });
+      const first = await seeGame(url, id);
+      const leaver = (first.activeSeats[0] + 1) % 3; // not the one to move: resigns out of turn
+      const { data } = await resign(players[leaver], id);
+      expect(data!.resignGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [leaver], activeSeats: first.activeSeats });
+      // Whoever moves next, the seat that left never has to act again.
+      let game = await seeGame(url, id);
+      while (game.status === 'ACTIVE') {
+        expect(game.activeSeats).not.toContain(leaver);
+        await playTurn(url, id, players);
+        game = await seeGame(url, id);
+      }
+      const final = await lifeOf(id);
+      expect(final.result!.winners).not.toContain(leaver);
+      expect(final.result!.detail).toMatchObject({ resigned: [leaver] });
+      expect(final.result!.detail).not.toHaveProperty('endedByResignation');
+      const history = await historyTypes(id);
+      expect(history.some((h) => h.type === 'game.turnSkipped' && h.text === `${players[leaver].name} has left the game and was passed over.`)).toBe(true);
+      expect(history.at(-1)!.type).toBe('game.seedRevealed');
+      // The record checks out: the resignation, and every turn the server played for the seat that left, decided again.
+      expect(await verified(id)).toMatchObject({ ok: true, complete: true });
+    });
+
+    it('when only one player is left in a game of three, that player wins', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'resign-all' });
+      await resign(cat, id);
+      const { data } = await resign(ann, id);
+      expect(data!.resignGame.result).toMatchObject({ winners: [1], detail: { resigned: [2, 0] } });
+    });
+
+    it('refuses resigning twice, without a seat, before the start and after the end, writing nothing', async () => {
+      const id = await startCountingGame(url, [ann, bob, cat], { seed: 'resign-refusals' });
+      await resign(cat, id);
+      expect(await refused(id, resign(cat, id))).toBe('ALREADY_DONE');
+      expect(await refused(id, resign(eve, id))).toBe('FORBIDDEN');
+      expect(await refused(id, gql(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }))).toBe('UNAUTHENTICATED');
+      // A player who left can no longer ask for anything.
+      expect(await refused(id, requestTakeback(cat, id, (await lifeOf(id)).takebackFrom ?? 1))).toBe('FORBIDDEN');
+      expect(await refused(id, proposeEnd(cat, id))).toBe('FORBIDDEN');
+      await resign(bob, id);
+      expect(await refused(id, resign(ann, id))).toBe('GAME_NOT_ACTIVE');
+
+      const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token);
+      expect(await refused(createGame.id, resign(ann, createGame.id))).toBe('GAME_NOT_ACTIVE');
+      expect(await refused(id, gql(url, `mutation { resignGame(gameId: "00000000-0000-4000-8000-000000000000") { id } }`, {}, ann.token))).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('the host removing a player', () => {
+    it('only once the seat’s deadline has passed, and only the host', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'remove', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
+      const late = (await seeGame(url, id)).activeSeats[0];
+      const other = [1, 2].find((seat) => seat !== late)!; // neither the host nor late
+      expect(await refused(id, removePlayer(ann, id, late))).toBe('DEADLINE_NOT_PASSED');
+      expect(await refused(id, removePlayer(ann, id, 7))).toBe('BAD_USER_INPUT');
+
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      expect((await lifeOf(id)).removableSeats).toEqual([late]);
+      expect(await refused(id, removePlayer(players[other], id, late))).toBe('FORBIDDEN');
+      expect(await refused(id, removePlayer(ann, id, other))).toBe('DEADLINE_NOT_PASSED');
+
+      const { data } = await removePlayer(ann, id, late);
+      expect(data!.removePlayer).toMatchObject({ status: 'ACTIVE', resignedSeats: [late], removableSeats: [] });
+      expect(data!.removePlayer.activeSeats).not.toContain(late);
+      expect(await refused(id, removePlayer(ann, id, late))).toBe('ALREADY_DONE');
+      const history = await historyTypes(id);
+      expect(history.find((h) => h.type === 'game.playerRemoved')!.text).toBe(`Ann removed ${players[late].name} from the game after their deadline passed.`);
+    });
+
+    it('not once the player has moved after their deadline passed', async () => {
+      const id = await startCountingGame(url, [ann, bob], { seed: 'remove-moved', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
+      const late = (await seeGame(url, id)).activeSeats[0];
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      expect((await lifeOf(id)).removableSeats).toEqual([late]);
+      await submitMove(url, id, [ann, bob][late], { type: 'add', amount: 1 }, (await seeGame(url, id)).version);
+      expect((await lifeOf(id)).removableSeats).toEqual([]);
+      expect(await refused(id, removePlayer(ann, id, late))).toBe('DEADLINE_NOT_PASSED');
+    });
+  });
+
+  describe('takebacks by consent', () => {
+    it('when every other player agrees, returns the game exactly to the version asked, keeping later events in history, marked', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'takeback' });
+      const target = await playTurn(url, id, players);
+      const before = await gqlOk<{ game: { view: unknown; activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { view activeSeats } }`, { id }, ann.token);
+      await playTurn(url, id, players);
+      const asker = players[(await seeGame(url, id)).activeSeats[0]];
+      const askerSeat = players.indexOf(asker);
+      const { data } = await requestTakeback(asker, id, target, 'I meant to add two');
+      expect(data!.requestTakeback.proposal).toMatchObject({
+        kind: 'TAKEBACK',
+        seat: askerSeat,
+        toVersion: target,
+        reason: 'I meant to add two',
+        accepted: [askerSeat],
+        expiresAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString(),
+      });
+      const others = players.filter((p) => p !== asker);
+      for (const other of others) {
+        const [asked] = await inbox.waitFor(await emailOf(url, other), /asks for a takeback/, { containing: id });
+        expect(asked.subject).toBe(`${asker.name} asks for a takeback in Ann's Counting (test game) game`);
+        expect(asked.text).toContain('Reason: I meant to add two');
+        expect(asked.text).toContain(`Agree or decline: http://play.example/games/${id}`);
+      }
+      const first = await answerTakeback(others[0], id, true);
+      expect(first.data!.answerTakeback.proposal!.waitingFor).toEqual([players.indexOf(others[1])]);
+      expect(await refused(id, answerTakeback(others[0], id, true))).toBe('ALREADY_DONE');
+      expect(await refused(id, answerTakeback(asker, id, true))).toBe('ALREADY_DONE');
+      expect(await refused(id, answerTakeback(eve, id, true))).toBe('FORBIDDEN');
+      expect(await refused(id, answerEnd(others[1], id, true))).toBe('NOTHING_PENDING');
+      expect(await refused(id, requestTakeback(others[1], id, target))).toBe('PROPOSAL_PENDING');
+
+      const last = await answerTakeback(others[1], id, true);
+      expect(last.errors).toBeUndefined();
+      const after = await gqlOk<{ game: { view: unknown; activeSeats: number[]; proposal: unknown } }>(url, `query($id: ID!) { game(id: $id) { view activeSeats proposal { kind } } }`, { id }, ann.token);
+      expect(after.game).toEqual({ ...before.game, proposal: null });
+      const history = await historyTypes(id);
+      expect(history.at(-1)).toMatchObject({ type: 'game.takenBack', rolledBack: false, text: 'Everyone agreed: the moves were taken back.' });
+      expect(history.filter((h) => h.seq > target && h.seq < history.at(-1)!.seq).every((h) => h.rolledBack)).toBe(true);
+      expect(history.filter((h) => h.seq <= target).some((h) => h.rolledBack)).toBe(false);
+      expect(await refused(id, answerTakeback(others[1], id, true))).toBe('NOTHING_PENDING');
+    });
+
+    it('ends at a decline, at a new move and after 48 hours', async () => {
+      const players = [ann, bob];
+      const id = await startCountingGame(url, players, { seed: 'takeback-ends' });
+      const target = await playTurn(url, id, players);
+      await playTurn(url, id, players);
+      const toMove = players[(await seeGame(url, id)).activeSeats[0]];
+      const waiting = players.find((p) => p !== toMove)!;
+
+      await requestTakeback(waiting, id, target);
+      const declined = await answerTakeback(toMove, id, false);
+      expect(declined.data!.answerTakeback.proposal).toBeNull();
+      expect((await historyTypes(id)).at(-1)!.text).toBe(`${toMove.name} declined the takeback.`);
+      expect(await refused(id, answerTakeback(toMove, id, true))).toBe('NOTHING_PENDING');
+
+      await requestTakeback(waiting, id, target);
+      await submitMove(url, id, toMove, { type: 'add', amount: 1 }, (await seeGame(url, id)).version);
+      expect((await lifeOf(id)).proposal).toBeNull();
+      expect(await refused(id, answerTakeback(toMove, id, true))).toBe('NOTHING_PENDING');
+
+      await requestTakeback(toMove, id, target);
+      clock.advance(47 * HOUR);
+      expect((await lifeOf(id)).proposal).not.toBeNull();
+      clock.advance(2 * HOUR);
+      expect((await lifeOf(id)).proposal).toBeNull();
+      expect(await refused(id, answerTakeback(waiting, id, true))).toBe('NOTHING_PENDING');
+      // The sweep records the lapse in the game's history, once.
+      expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(1);
+      expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(0);
+      expect((await historyTypes(id)).at(-1)).toMatchObject({ type: 'game.proposalLapsed', text: 'Not everyone answered within 48 hours: the request lapsed.' });
+      // A lapsed request leaves room for a new one.
+      expect((await requestTakeback(waiting, id, target)).errors).toBeUndefined();
+    });
+
+    it('refuses a version outside the game’s play, an empty reason, and asking without a seat', async () => {
+      const id = await startCountingGame(url, [ann, bob], { seed: 'takeback-refusals' });
+      expect((await lifeOf(id)).takebackFrom).toBeNull(); // nothing played yet
+      await playTurn(url, id, [ann, bob]);
+      const { takebackFrom, version } = await lifeOf(id);
+      expect(await refused(id, requestTakeback(ann, id, version))).toBe('BAD_USER_INPUT');
+      expect(await refused(id, requestTakeback(ann, id, takebackFrom! - 1))).toBe('BAD_USER_INPUT');
+      expect(await refused(id, requestTakeback(ann, id, takebackFrom!, ''))).toBe('BAD_USER_INPUT');
+      expect(await refused(id, requestTakeback(eve, id, takebackFrom!))).toBe('FORBIDDEN');
+      expect(await refused(id, answerTakeback(bob, id, true))).toBe('NOTHING_PENDING');
+    });
+  });
+
+  describe('ending by agreement', () => {
+    it('ends the game with its current result when every other player agrees, revealing the seed; a decline ends the proposal', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'end-agreed' });
+      await playTurn(url, id, players);
+      await proposeEnd(bob, id);
+      expect(await refused(id, proposeEnd(ann, id))).toBe('PROPOSAL_PENDING');
+      expect(await refused(id, answerTakeback(ann, id, true))).toBe('NOTHING_PENDING');
+      await answerEnd(cat, id, false);
+      expect((await lifeOf(id)).proposal).toBeNull();
+
+      const proposed = await proposeEnd(bob, id);
+      expect(proposed.data!.proposeEnd.proposal).toMatchObject({ kind: 'END', seat: 1, accepted: [1], waitingFor: [0, 2] });
+      expect((await inbox.waitFor(await emailOf(url, cat), /proposes to end/, { containing: id }))[0].subject).toBe("Bob proposes to end Ann's Counting (test game) game");
+      await answerEnd(ann, id, true);
+      expect(await refused(id, answerEnd(ann, id, true))).toBe('ALREADY_DONE');
+      const { data } = await answerEnd(cat, id, true);
+      expect(data!.answerEndProposal).toMatchObject({ status: 'FINISHED', proposal: null, randomness: { serverSeed: 'end-agreed' } });
+      expect(data!.answerEndProposal.result!.detail).toMatchObject({ endedByAgreement: true });
+      expect((await historyTypes(id)).slice(-3).map((h) => h.type)).toEqual(['game.endAnswered', 'game.endedByAgreement', 'game.seedRevealed']);
+      expect(await refused(id, proposeEnd(ann, id))).toBe('GAME_NOT_ACTIVE');
+      expect(await verified(id)).toMatchObject({ ok: true, complete: true });
+    });
+  });
+
+  describe("the record of a game's life", () => {
+    it('verifies takebacks asked, declined, lapsed and agreed, a resignation and an end by agreement, and names a forged one', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'life-record', options: { target: 40 } });
+      const target = await playTurn(url, id, players);
+      await playTurn(url, id, players);
+      const accepted = async (attempt: Promise<GraphQLResponse<unknown>>) => expect((await attempt).errors).toBeUndefined();
+      await accepted(requestTakeback(ann, id, target, 'declined'));
+      await accepted(answerTakeback(bob, id, false));
+      await accepted(requestTakeback(ann, id, target, 'lapses'));
+      clock.advance(49 * HOUR);
+      await server.app.get(Deadlines).runDue(); // records the lapse (and any other game's on this server)
+      await accepted(requestTakeback(ann, id, target, 'agreed'));
+      await accepted(answerTakeback(bob, id, true));
+      await accepted(answerTakeback(cat, id, true));
+      await playTurn(url, id, players);
+      await accepted(resign(cat, id));
+      // Round the table, so that the seat that left is passed over.
+      for (let turn = 0; turn < 3; turn++) await playTurn(url, id, players);
+      await accepted(proposeEnd(ann, id));
+      expect((await answerEnd(bob, id, true)).data!.answerEndProposal.status).toBe('FINISHED');
+
+      const record = await recordOf(id);
+      expect(record.events.map((event) => event.type)).toEqual(
+        expect.arrayContaining(['game.takebackAnswered', 'game.proposalLapsed', 'game.takenBack', 'game.resigned', 'game.turnSkipped', 'game.endedByAgreement']),
+      );
+      expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true, complete: true });
+
+      // A takeback nobody agreed to: the answer that agreed last is now a decline (the chain is sealed again, as a forger would).
+      const lastAnswer = record.events.filter((event) => event.type === 'game.takebackAnswered').at(-1)!;
+      const forged = withPayload(record, lastAnswer.seq, { ...lastAnswer.payload, accept: false });
+      const takenBack = record.events.find((event) => event.type === 'game.takenBack')!;
+      expect(verifyRecord(forged, () => countingGame)).toMatchObject({ ok: false, seq: expect.any(Number) });
+      expect(verifyRecord(forged, () => countingGame)).toMatchObject({ seq: takenBack.seq, problem: expect.stringContaining('game.takenBack') });
+    });
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Private games, invitations with accept and decline, the lobby's lists and
+ * rematches, over the API; every refusal with its code, writing nothing.
+ */
+import { emailOf, errorCode, gql, gqlOk, GraphQLResponse, Player, quickMailTo, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
+import { startCountingGame } from './support/counting-api';
+import { SmtpInbox } from './support/smtp-inbox';
+
+const GAME = `id name visibility status version inviteCode options seats { index user { id } } rematchId`;
+
+interface SeenGame {
+  id: string;
+  name: string;
+  visibility: string;
+  status: string;
+  version: number;
+  inviteCode: string | null;
+  options: Record<string, unknown>;
+  seats: Array<{ index: number; user: { id: string } | null }>;
+  rematchId: string | null;
+}
+
+describe('private games, invitations and rematches (end to end)', () => {
+  let server: TestServer;
+  let inbox: SmtpInbox;
+  let url: string;
+  let ann: Player;
+  let bob: Player;
+  let cat: Player;
+  let dan: Player;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      mail: quickMailTo(inbox.url),
+    });
+    url = server.url;
+    [ann, bob, cat, dan] = await Promise.all(['Ann', 'Bob', 'Cat', 'Dan'].map((name) => registerPlayer(url, name)));
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+
+  async function create(as: Player, input: Record<string, unknown>): Promise<SeenGame> {
+    return (await gqlOk<{ createGame: SeenGame }>(url, `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME} } }`, { input: { ruleset: 'counting', seats: 3, ...input } }, as.token)).createGame;
+  }
+
+  const seeGame = async (id: string, as?: Player) => (await gqlOk<{ game: SeenGame }>(url, `query($id: ID!) { game(id: $id) { ${GAME} } }`, { id }, as?.token)).game;
+  const join = (as: Player, id: string, inviteCode?: string) =>
+    gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $code: String) { joinGame(gameId: $id, inviteCode: $code) { ${GAME} } }`, { id, code: inviteCode }, as.token);
+  const listed = async (query: string, as?: Player) => (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games${query} { id } }`, {}, as?.token)).games.map((g) => g.id);
+  const invitations = async (as: Player) => (await gqlOk<{ myInvitations: Array<{ id: string; name: string }> }>(url, '{ myInvitations { id name } }', {}, as.token)).myInvitations;
+  const decline = (as: Player, id: string) => gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, as.token);
+  const rematch = (as: Player, id: string) => gql<{ rematch: SeenGame }>(url, `mutation($id: ID!) { rematch(gameId: $id) { ${GAME} } }`, { id }, as.token);
+
+  /** The refusal's code; the game's version is unchanged: nothing was written. */
+  const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await seeGame(gameId)).version, attempt);
+
+  it('names a game, or calls it after its host', async () => {
+    expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
+    expect((await create(ann, {})).name).toBe("Ann's Counting (test game) game");
+    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "" }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "${'x'.repeat(81)}" }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+  });
+
+  it('lists a private game to nobody else, and lets in only its invite link or an invitation', async () => {
+    const game = await create(ann, { name: 'Just us', visibility: 'PRIVATE' });
+    expect(game.visibility).toBe('PRIVATE');
+    expect(game.inviteCode).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await seeGame(game.id, bob)).inviteCode).toBeNull();
+    expect((await seeGame(game.id)).inviteCode).toBeNull();
+    expect(await listed('(status: LOBBY, first: 200)', bob)).not.toContain(game.id);
+    expect(await listed('(status: LOBBY, first: 200)')).not.toContain(game.id);
+    expect(await listed('(mine: true)', ann)).toContain(game.id);
+
+    expect(await refused(game.id, join(bob, game.id))).toBe('FORBIDDEN');
+    expect(await refused(game.id, join(bob, game.id, 'not-the-code'))).toBe('FORBIDDEN');
+    expect(await refused(game.id, join(bob, game.id, game.inviteCode!.slice(1)))).toBe('FORBIDDEN');
+    expect((await join(bob, game.id, game.inviteCode!)).errors).toBeUndefined();
+    expect(await listed('(status: LOBBY, first: 200)', bob)).toContain(game.id);
+
+    // An invitation lets its invitee in without the link; their lobby shows it until they answer.
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, cat) }, ann.token);
+    await inbox.waitFor(await emailOf(url, cat), /invites you/, { containing: game.id });
+    expect(await invitations(cat)).toEqual([{ id: game.id, name: 'Just us' }]);
+    expect(await invitations(dan)).toEqual([]);
+    expect(await refused(game.id, join(dan, game.id))).toBe('FORBIDDEN');
+    expect((await join(cat, game.id)).errors).toBeUndefined();
+    expect(await invitations(cat)).toEqual([]);
+  });
+
+  it('lets an invitee decline, once', async () => {
+    const game = await create(ann, { visibility: 'PRIVATE' });
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
+    expect((await invitations(dan)).map((g) => g.id)).toEqual([game.id]);
+    expect((await decline(dan, game.id)).errors).toBeUndefined();
+    expect(await invitations(dan)).toEqual([]);
+    expect(await refused(game.id, decline(dan, game.id))).toBe('NOTHING_PENDING');
+    expect(await refused(game.id, decline(bob, game.id))).toBe('NOTHING_PENDING');
+    // Declined, the invitation no longer opens the private game.
+    expect(await refused(game.id, join(dan, game.id))).toBe('FORBIDDEN');
+  });
+
+  it('lists open public games of others, of one game if asked', async () => {
+    const mine = await create(ann, {});
+    const bobs = await create(bob, {});
+    const open = await listed('(status: LOBBY, notMine: true, first: 200)', ann);
+    expect(open).toContain(bobs.id);
+    expect(open).not.toContain(mine.id);
+    expect(await listed('(status: LOBBY, ruleset: "five-tribes", first: 200)', ann)).not.toContain(bobs.id);
+    expect(await listed('(status: LOBBY, ruleset: "counting", first: 200)', ann)).toContain(bobs.id);
+  });
+
+  it('starts a rematch with the same players a seat further round, once everyone invited has accepted', async () => {
+    const players = [ann, bob, cat];
+    const oldId = await startCountingGame(url, players, { seed: 'rematch', options: { target: 7 }, moveDeadline: { hoursPerMove: 48 } });
+    expect(await refused(oldId, rematch(ann, oldId))).toBe('GAME_NOT_ACTIVE');
+    await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldId }, cat.token);
+    await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldId }, ann.token);
+    expect((await seeGame(oldId)).status).toBe('FINISHED');
+    expect(await refused(oldId, rematch(dan, oldId))).toBe('FORBIDDEN');
+
+    const asked = await rematch(bob, oldId);
+    const game = asked.data!.rematch;
+    expect(game).toMatchObject({ status: 'LOBBY', name: "Ann's Counting (test game) game (rematch)", options: { target: 7 } });
+    // Bob sat at seat 2, so takes seat 1; Ann (1) and Cat (3) move round to 3 and 2.
+    expect(game.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, null, null]);
+    expect((await seeGame(oldId)).rematchId).toBe(game.id);
+    const [mail] = await inbox.waitFor(await emailOf(url, ann), /invites you/, { containing: game.id });
+    expect(mail.subject).toBe('Bob invites you to play Counting (test game)');
+    expect((await invitations(ann)).map((g) => g.id)).toEqual([game.id]);
+
+    // Asking again is the same rematch: Ann's own seat, kept for her.
+    expect((await rematch(ann, oldId)).data!.rematch.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, null, ann.id]);
+    expect((await rematch(bob, oldId)).data!.rematch.id).toBe(game.id);
+    const started = await join(cat, game.id);
+    expect(started.data!.joinGame).toMatchObject({ status: 'ACTIVE' });
+    expect(started.data!.joinGame.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, cat.id, ann.id]);
+    const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id: game.id });
+    expect(deadlines.game.deadlines).toHaveLength(1);
+  });
+});

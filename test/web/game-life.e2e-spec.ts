@@ -1,0 +1,137 @@
+/**
+ * The game's life on the web page, in Chromium, each player in a window of
+ * their own: a takeback asked from the history, agreed and declined; a
+ * player resigning from a three-player game, which goes on to its end.
+ */
+import type { Page } from 'playwright-core';
+import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { playTurn, startCountingGame } from '../support/counting-api';
+import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, TestBrowser, waitForVersion, waitUntil } from './browser';
+
+describe('web page: resigning, takebacks and ending by agreement', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  async function versionOf(gameId: string): Promise<number> {
+    return (await gqlOk<{ game: { version: number } }>(server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
+  }
+
+  /** Each player's window on the game, showing its current version. */
+  async function windows(gameId: string, players: Player[]): Promise<Page[]> {
+    const version = await versionOf(gameId);
+    return Promise.all(
+      players.map(async (player) => {
+        const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, player.token);
+        await page.goto(`/games/${gameId}`);
+        await waitForVersion(page, version);
+        return page;
+      }),
+    );
+  }
+
+  /** Asks, from the history, to take the game back to just after event `seq`. */
+  async function askTakeback(page: Page, seq: number, reason: string): Promise<void> {
+    await page.locator(`.timeline li[data-seq="${seq}"] button`).click();
+    await page.getByRole('button', { name: 'Ask to take back to here…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask for a takeback' });
+    await dialog.getByLabel('Reason (everyone sees it)').fill(reason);
+    await dialog.getByRole('button', { name: 'Ask the others' }).click();
+  }
+
+  it('asks for a takeback from the history; the other player agrees, and later declines another', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const [ann, bob] = players;
+    const gameId = await startCountingGame(server.url, players, { seed: 'web-takeback' });
+    const target = await playTurn(server.url, gameId, players);
+    const boardThen = (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view;
+    await playTurn(server.url, gameId, players);
+    const [annPage, bobPage] = await windows(gameId, [ann, bob]);
+
+    await askTakeback(annPage, target, 'I meant to add two');
+    const asked = bobPage.locator('.proposal');
+    await asked.getByText('Ann asked to take moves back').waitFor();
+    await asked.getByText('“I meant to add two”').waitFor();
+    await annPage.locator('.proposal').getByText('Waiting for Bob').waitFor();
+    expect(await annPage.locator('.proposal').getByRole('button', { name: 'Agree' }).count()).toBe(0);
+    await screenshot(bobPage, 'takeback-asked');
+
+    const before = await versionOf(gameId);
+    await bobPage.locator('.proposal').getByRole('button', { name: 'Agree' }).click();
+    await Promise.all([annPage, bobPage].map((page) => waitForVersion(page, before + 2)));
+    await annPage.locator('.timeline li', { hasText: 'Everyone agreed: the moves were taken back.' }).waitFor();
+    expect(await annPage.locator('.proposal').count()).toBe(0);
+    expect(await annPage.locator(`.timeline li[data-seq="${target + 1}"].rolled-back`).count()).toBe(1);
+    const boardNow = (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view;
+    expect(boardNow).toEqual(boardThen);
+
+    // Another request, declined: the game stays where it is.
+    const again = await playTurn(server.url, gameId, players);
+    await waitForVersion(bobPage, again);
+    await askTakeback(bobPage, target, 'one more try');
+    await annPage.locator('.proposal').getByText('Bob asked to take moves back').waitFor();
+    await annPage.locator('.proposal').getByRole('button', { name: 'Decline' }).click();
+    await bobPage.locator('.timeline li', { hasText: 'Ann declined the takeback.' }).waitFor();
+    await waitUntil(bobPage, `document.querySelector('.proposal') === null`);
+    expect((await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view).not.toEqual(boardThen);
+  });
+
+  it('a player resigns from a three-player game, which goes on without them to its end', async () => {
+    const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(server.url, name)));
+    const gameId = await startCountingGame(server.url, players, { seed: 'web-resign', options: { target: 8 } });
+    const pages = await windows(gameId, players);
+    const [annPage, bobPage, catPage] = pages;
+
+    await catPage.getByRole('button', { name: 'Resign…' }).click();
+    const confirm = catPage.getByRole('dialog', { name: 'Resign from this game?' });
+    await confirm.getByText('it goes on without you').waitFor();
+    await confirm.getByRole('button', { name: 'Resign' }).click();
+    for (const page of pages) await page.locator('.player-strip li', { hasText: 'Cat' }).getByText('left the game').waitFor();
+    await annPage.locator('.timeline li', { hasText: 'Cat resigned.' }).waitFor();
+    expect(await catPage.getByRole('button', { name: 'Resign…' }).count()).toBe(0);
+    await screenshot(annPage, 'resigned-player');
+
+    // Ann and Bob play on in their windows; Cat is never to move again.
+    for (let steps = 0; (await annPage.locator('[data-turn="finished"]').count()) === 0; steps++) {
+      if (steps > 100) throw new Error('the game did not end');
+      expect(await isMyTurn(catPage)).toBe(false);
+      const mover = (await isMyTurn(annPage)) ? annPage : (await isMyTurn(bobPage)) ? bobPage : null;
+      if (mover) {
+        const version = await playOneStep(mover);
+        await Promise.all(pages.map((page) => waitForVersion(page, version)));
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const { game } = await gqlOk<{ game: { status: string; result: { winners: number[]; detail: { resigned: number[] } } } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { status result } }`,
+      { id: gameId },
+    );
+    expect(game.status).toBe('FINISHED');
+    expect(game.result.detail.resigned).toEqual([2]);
+    expect(game.result.winners).not.toContain(2);
+    await catPage.locator('[data-turn="finished"]').waitFor();
+  });
+
+  it('ends the game as it stands when the other player agrees to the proposal', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const gameId = await startCountingGame(server.url, players, { seed: 'web-end' });
+    await playTurn(server.url, gameId, players);
+    const [annPage, bobPage] = await windows(gameId, players);
+    await annPage.getByRole('button', { name: 'Propose to end the game…' }).click();
+    await annPage.getByRole('dialog', { name: 'Propose to end the game?' }).getByRole('button', { name: 'Propose' }).click();
+    await bobPage.locator('.proposal').getByText('Ann proposed to end the game as it stands').waitFor();
+    await bobPage.locator('.proposal').getByRole('button', { name: 'Agree' }).click();
+    for (const page of [annPage, bobPage]) await page.locator('[data-turn="finished"]').waitFor();
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * The lobby and the games around play, in Chromium: the lobby's sections,
+ * each game once; a private game that cannot be joined without its link; an
+ * invitation accepted from the lobby; a rematch asked for and started.
+ */
+import type { Page } from 'playwright-core';
+import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
+import { launchBrowser, openWindow, screenshot, TestBrowser } from './browser';
+
+describe('web page: the lobby, private games and rematches', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  const site = () => server.url.replace(/\/graphql$/, '');
+  const players = (...names: string[]) => Promise.all(names.map((name) => registerPlayer(server.url, name)));
+
+  async function windowOf(player: Player, path = '/'): Promise<Page> {
+    const { page } = await openWindow(chromium.browser, site(), undefined, player.token);
+    await page.goto(path);
+    return page;
+  }
+
+  async function createGame(host: Player, input: Record<string, unknown>): Promise<string> {
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
+      { input: { ruleset: 'counting', seats: 2, ...input } },
+      host.token,
+    );
+    return createGame.id;
+  }
+
+  /** The names listed in one section of the lobby. */
+  async function namesIn(page: Page, section: string): Promise<string[]> {
+    return page.getByRole('region', { name: section }).locator('.game-list .name').allTextContents();
+  }
+
+  it('lists each game once, in its section, and accepts or declines invitations there', async () => {
+    const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
+    const myTurn = await startCountingGame(server.url, [ann, bob], { name: 'Ann to move', seed: 'lobby-1' });
+    if ((await seeGame(server.url, myTurn)).activeSeats[0] !== 0) await playTurn(server.url, myTurn, [ann, bob]);
+    const theirTurn = await startCountingGame(server.url, [ann, bob], { name: 'Bob to move', seed: 'lobby-2' });
+    if ((await seeGame(server.url, theirTurn)).activeSeats[0] !== 1) await playTurn(server.url, theirTurn, [ann, bob]);
+    await createGame(ann, { name: 'Ann waits for players' });
+    const invited = await createGame(cat, { name: 'Cat invites Ann', visibility: 'PRIVATE' });
+    const declined = await createGame(cat, { name: 'Cat invites Ann again', visibility: 'PRIVATE' });
+    for (const id of [invited, declined]) {
+      await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id, email: await emailOf(server.url, ann) }, cat.token);
+    }
+    await createGame(cat, { name: 'Cat opens a game', options: { target: 30 } });
+    await createGame(cat, { name: 'Cat plays alone', visibility: 'PRIVATE' });
+    const finished = await startCountingGame(server.url, [ann, bob], { name: 'Over and done', seed: 'lobby-3' });
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
+
+    const page = await windowOf(ann);
+    for (const [section, name] of [['Finished', 'Over and done'], ['Waiting for others', 'Bob to move'], ['My turns', 'Ann to move'], ['Open games', 'Cat opens a game']]) {
+      await page.getByRole('region', { name: section }).locator('.game-list .name', { hasText: name }).waitFor();
+    }
+    expect(await namesIn(page, 'My turns')).toEqual(['Ann to move']);
+    expect(await namesIn(page, 'Invitations')).toEqual(['Cat invites Ann again', 'Cat invites Ann']);
+    expect((await namesIn(page, 'Waiting for others')).sort()).toEqual(['Ann waits for players', 'Bob to move']);
+    const open = await namesIn(page, 'Open games');
+    expect(open).toContain('Cat opens a game');
+    expect(open.filter((name) => name.startsWith('Ann') || name.startsWith('Cat invites') || name === 'Cat plays alone')).toEqual([]);
+    expect(await namesIn(page, 'Finished')).toEqual(['Over and done']);
+    // Each row says what sets the game apart, how long since its last move, and the player's deadline where there is one.
+    const row = page.getByRole('region', { name: 'Open games' }).locator('li', { hasText: 'Cat opens a game' });
+    await row.getByText('Counting (test game) · Counter target: 30').waitFor();
+    await row.getByText(/opened less than an hour ago/).waitFor();
+    await page.locator('select[name="rulesetFilter"]').selectOption('five-tribes');
+    await page.getByRole('region', { name: 'Open games' }).getByText('No open game has a free seat just now.').waitFor();
+    await screenshot(page, 'lobby-sections');
+
+    await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann again' }).getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann again' }).waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann' }).getByRole('button', { name: 'Accept' }).click();
+    await page.waitForURL(`**/games/${invited}`);
+    await page.locator('.game-lobby .seats li', { hasText: 'Ann' }).waitFor();
+  });
+
+  it('keeps a private game out of the lobby and closed to anyone without its link', async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const host = await windowOf(ann);
+    const form = host.getByRole('form', { name: 'New game' });
+    await form.locator('select[name="ruleset"]').selectOption('counting');
+    await form.locator('input[name="name"]').fill('Cousins only');
+    await form.locator('input[name="private"]').check();
+    await form.getByRole('button', { name: 'Create game' }).click();
+    await host.waitForURL('**/games/*');
+    const gameId = host.url().split('/games/')[1];
+    const link = await host.locator('[data-invite-link]').inputValue();
+    expect(link).toMatch(new RegExp(`/games/${gameId}\\?invite=[A-Za-z0-9_-]{22}$`));
+
+    const guest = await windowOf(bob);
+    await guest.getByRole('region', { name: 'Open games' }).waitFor();
+    expect(await namesIn(guest, 'Open games')).not.toContain('Cousins only');
+    await guest.goto(`/games/${gameId}`);
+    expect(await guest.locator('[data-invite-link]').count()).toBe(0);
+    await guest.getByRole('button', { name: 'Take this seat' }).click();
+    await guest.getByText('This game is private: only its invite link or an invitation lets you join.').waitFor();
+    await guest.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await guest.getByRole('button', { name: 'Take this seat' }).click();
+    await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
+  });
+
+  it('starts a rematch once every player has accepted it', async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const oldGame = await startCountingGame(server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
+
+    const bobPage = await windowOf(bob, `/games/${oldGame}`);
+    await bobPage.getByRole('button', { name: 'Rematch' }).click();
+    await bobPage.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.endsWith(oldGame));
+    await bobPage.getByRole('heading', { name: /Best of three \(rematch\)/ }).waitFor();
+    await bobPage.getByText('Waiting for 1 more player.').waitFor();
+
+    const annPage = await windowOf(ann);
+    await annPage.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
+    await annPage.goto(`/games/${oldGame}`);
+    await annPage.getByRole('button', { name: 'Join the rematch' }).click();
+    await annPage.getByRole('heading', { name: /Best of three \(rematch\).*in play/ }).waitFor();
+    await bobPage.getByRole('heading', { name: /in play/ }).waitFor();
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The game's life around its moves: a takeback or proposal to end waiting
+ * for answers (agree or decline), resigning, proposing to end the game as
+ * it stands, and the host taking out a player whose deadline passed.
+ */
+import { useState } from 'react';
+import { AnswerEndProposalDocument, AnswerTakebackDocument, ProposeEndDocument, RemovePlayerDocument, ResignGameDocument, type GameFragment } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
+import { deadlineText } from '../components/deadline-text';
+import { ProblemBanner } from '../components/problem-banner';
+import type { PlayerInfo } from '../games/game-ui';
+import { listNames } from './players';
+
+type Confirming = { title: string; text: string; confirm: string; run: () => void };
+
+interface LifeProps {
+  game: GameFragment;
+  players: PlayerInfo[];
+  accept: (game: GameFragment) => void;
+}
+
+/** Sends a change of the game and shows the game it answers; `problem` says why one was refused. */
+function useLifeActions({ game, players, accept }: LifeProps) {
+  const mutations = useMutations();
+  const me = game.mySeat ?? null;
+  async function act<Data>(sent: Promise<Data | null>, gameOf: (data: Data) => GameFragment) {
+    const data = await sent;
+    if (data) accept(gameOf(data));
+  }
+  return {
+    ...mutations,
+    act,
+    me,
+    inGame: me !== null && !game.resignedSeats.includes(me),
+    nameOf: (seat: number) => (seat === me ? 'you' : (players[seat]?.name ?? `Seat ${seat + 1}`)),
+  };
+}
+
+/** A takeback or proposal to end waiting for answers: what it is, who it waits for, and agree or decline for those asked. */
+export function AgreementNotice(props: LifeProps) {
+  const { game } = props;
+  const { send, act, busy, problem, dismiss, me, nameOf } = useLifeActions(props);
+  const proposal = game.proposal;
+  if (game.status !== 'ACTIVE' || !proposal) return null;
+  const id = game.id;
+  const answer = (accept: boolean) =>
+    proposal.kind === 'TAKEBACK'
+      ? act(send(AnswerTakebackDocument, { id, accept }), (data) => data.answerTakeback)
+      : act(send(AnswerEndProposalDocument, { id, accept }), (data) => data.answerEndProposal);
+  return (
+    <div className="proposal" role="status">
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
+      <p>
+        {proposal.seat === me ? 'You' : nameOf(proposal.seat)}{' '}
+        {proposal.kind === 'TAKEBACK' ? `asked to take moves back, to just after event ${proposal.toVersion}` : 'proposed to end the game as it stands'}
+        {proposal.reason ? `: “${proposal.reason}”` : ''}.{' '}
+        {proposal.waitingFor.length > 0 && `Waiting for ${listNames(proposal.waitingFor.map(nameOf))}; unanswered, it lapses ${deadlineText(proposal.expiresAt)}.`}
+      </p>
+      {me !== null && proposal.waitingFor.includes(me) && (
+        <div className="proposal-actions">
+          <button onClick={() => answer(true)} disabled={busy}>
+            Agree
+          </button>
+          <button className="secondary" onClick={() => answer(false)} disabled={busy}>
+            Decline
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Resigning, proposing to end the game as it stands, and the host removing a player whose deadline passed; each asks to confirm. */
+export function LeaveActions(props: LifeProps & { isHost: boolean }) {
+  const { game, isHost } = props;
+  const { send, act, busy, problem, dismiss, inGame, nameOf } = useLifeActions(props);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  if (game.status !== 'ACTIVE') return null;
+  const id = game.id;
+  const run = (sent: () => Promise<void>) => () => {
+    setConfirming(null);
+    void sent();
+  };
+  const resign = () =>
+    setConfirming({
+      title: 'Resign from this game?',
+      text:
+        game.seats.length - game.resignedSeats.length <= 2
+          ? 'You leave the game for good and the other player wins.'
+          : 'You leave the game for good: it goes on without you, your turns are passed over, and you are ranked last.',
+      confirm: 'Resign',
+      run: run(() => act(send(ResignGameDocument, { id }), (data) => data.resignGame)),
+    });
+  const proposeEnd = () =>
+    setConfirming({
+      title: 'Propose to end the game?',
+      text: 'If every other player agrees, the game ends now with the result as it stands.',
+      confirm: 'Propose',
+      run: run(() => act(send(ProposeEndDocument, { id }), (data) => data.proposeEnd)),
+    });
+  const remove = (seat: number) =>
+    setConfirming({
+      title: `Remove ${nameOf(seat)} from the game?`,
+      text: 'Their move deadline has passed. They leave the game for good, as if they had resigned: their turns are passed over and they are ranked last.',
+      confirm: 'Remove',
+      run: run(() => act(send(RemovePlayerDocument, { id, seat }), (data) => data.removePlayer)),
+    });
+  return (
+    <section className="game-life" aria-label="Leaving and ending early">
+      <ProblemBanner problem={problem} onDismiss={dismiss} />
+      {isHost && game.removableSeats.length > 0 && (
+        <div className="removable">
+          {game.removableSeats.map((seat) => (
+            <button key={seat} className="secondary" onClick={() => remove(seat)} disabled={busy}>
+              Remove {nameOf(seat)} from the game…
+            </button>
+          ))}
+        </div>
+      )}
+      {inGame && (
+        <div className="leave-actions">
+          {!game.proposal && (
+            <button className="secondary" onClick={proposeEnd} disabled={busy}>
+              Propose to end the game…
+            </button>
+          )}
+          <button className="danger" onClick={resign} disabled={busy}>
+            Resign…
+          </button>
+        </div>
+      )}
+      {confirming && (
+        <div className="sheet-backdrop" onClick={() => setConfirming(null)}>
+          <div className="sheet" role="dialog" aria-label={confirming.title} onClick={(event) => event.stopPropagation()}>
+            <h3>{confirming.title}</h3>
+            <p>{confirming.text}</p>
+            <div className="sheet-actions">
+              <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+                Cancel
+              </button>
+              <button type="button" className="danger" onClick={confirming.run} disabled={busy}>
+                {confirming.confirm}
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
