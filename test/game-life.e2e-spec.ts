@@ -287,6 +287,38 @@ describe('the game’s life (end to end)', () => {
     });
   });
 
+  describe('going back only between moves', () => {
+    it('refuses a takeback or a rollback to a point inside what one action wrote, writing nothing', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'inside-an-action' });
+      await playTurn(url, id, players);
+      // The player to act leaves: the server plays their turn in the same append, so the point just after the resignation is inside it.
+      const leaver = players[(await seeGame(url, id)).activeSeats[0]];
+      const afterLeaving = (await resign(leaver, id)).data!.resignGame.version;
+      const history = await historyTypes(id);
+      const inside = history.find((h) => h.type === 'game.resigned')!.seq;
+      expect(history.find((h) => h.seq === inside + 1)!.type).toBe('game.turnSkipped');
+      await playTurn(url, id, players);
+      const asker = players.find((p) => p !== leaver)!;
+      expect(await refused(id, requestTakeback(asker, id, inside))).toBe('BAD_USER_INPUT');
+      const rollback = (toVersion: number) =>
+        gql(url, `mutation($id: ID!, $to: Int!) { rollbackGame(gameId: $id, toVersion: $to, reason: "inside") { id } }`, { id, to: toVersion }, ann.token);
+      expect(await refused(id, rollback(inside))).toBe('BAD_USER_INPUT');
+      expect((await requestTakeback(asker, id, afterLeaving)).errors).toBeUndefined();
+      expect((await rollback(afterLeaving)).errors).toBeUndefined();
+
+      // The verifier holds a record to the same rule: a takeback asked for a point inside an append does not check out.
+      const other = players.find((p) => p !== leaver && p !== asker)!;
+      await proposeEnd(asker, id);
+      expect((await answerEnd(other, id, true)).data!.answerEndProposal.status).toBe('FINISHED');
+      const record = await recordOf(id);
+      expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true });
+      const request = record.events.find((event) => event.type === 'game.takebackRequested')!;
+      const forged = withPayload(record, request.seq, { ...request.payload, toVersion: inside });
+      expect(verifyRecord(forged, () => countingGame)).toMatchObject({ ok: false, seq: request.seq, problem: expect.stringContaining("inside one move's events") });
+    });
+  });
+
   describe('ending by agreement', () => {
     it('ends the game with its current result when every other player agrees, revealing the seed; a decline ends the proposal', async () => {
       const players = [ann, bob, cat];

@@ -20,7 +20,7 @@ import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
-import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES } from './history';
+import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
@@ -327,6 +327,7 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
+    await this.requireBetweenAppends(game, toVersion);
     const hostSeat = this.seatOf(game.state, userId);
     return this.jumpTo(game, [{ type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat }]);
   }
@@ -354,7 +355,17 @@ export class GameService {
     const seat = this.requireSeat(game, userId);
     this.requireActive(game);
     const request = { toVersion, reason, now: this.clock.now(), startedVersion: game.row.startedVersion!, version: game.row.version, userId };
-    return this.appendAndFold(game, decideTakebackRequest(game.state, seat, request), {});
+    const events = decideTakebackRequest(game.state, seat, request);
+    await this.requireBetweenAppends(game, toVersion);
+    return this.appendAndFold(game, events, {});
+  }
+
+  /** Going back (a rollback, a takeback) lands between two moves or actions, never inside one, where nobody might be able to act. */
+  private async requireBetweenAppends(game: LoadedGame, toVersion: number): Promise<void> {
+    const [next] = await this.store.readEvents(game.row.id, toVersion, toVersion + 1);
+    if (next && !opensRequest(next)) {
+      throw new AppError('BAD_USER_INPUT', `Version ${toVersion} is inside one move's events: go back to a point between two moves, as the history lists them.`);
+    }
   }
 
   async proposeEnd(userId: string, gameId: string): Promise<LoadedGame> {

@@ -8,7 +8,7 @@
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
 import type { Moment } from './moments';
-import { GameCreated, isPlatformEvent } from './platform-events';
+import { DeadlinePassed, GameCreated, isPlatformEvent, ProposalLapsed } from './platform-events';
 
 export { JUMP_EVENT_TYPES } from './platform-events';
 
@@ -81,6 +81,24 @@ export function historyEntries(
     moment: momentAt(event.seq),
     target: momentAt(jumpTargets.get(event.seq)),
   }));
+}
+
+/** Platform events the server writes on its own, each opening an append of its own. */
+const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed]);
+
+/**
+ * Whether `event` is the first of what one request wrote: a player's move
+ * (its first event, which names its player), any platform event made by a
+ * player or the host, or one the server writes on its own (a deadline that
+ * passed, a proposal that lapsed). What follows in the same append (the
+ * rest of a move, a skip after a deadline, the turns played for a seat that
+ * left, the seed revealed at the end) does not. The game may go back only
+ * to just before such an event, never into the middle of an append, where
+ * nobody might be able to act.
+ */
+export function opensRequest(event: { type: string; actorUserId: string | null; stepStart?: boolean; move?: unknown }): boolean {
+  if (!isPlatformEvent(event.type)) return event.stepStart === true && event.actorUserId !== null;
+  return event.actorUserId !== null || OPENED_BY_THE_SERVER.has(event.type);
 }
 
 /** An event that opens an append or a step: the events after one up to the next belong to it. */

@@ -31,6 +31,7 @@ import {
   seatsToAnswer,
 } from '../play/game-life';
 import type { GameState } from '../play/game-state';
+import { opensRequest } from '../play/history';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -128,6 +129,12 @@ function jump(m: Moment, allowed: (toVersion: number) => string | null): string 
   const { toVersion } = m.event.payload as unknown as JumpPayload;
   if (!Number.isInteger(toVersion) || toVersion < 0 || toVersion >= m.event.seq - 1) return `it returns to version ${toVersion}, which is not an earlier one`;
   return allowed(toVersion);
+}
+
+/** Going back lands just before what one request wrote (history.ts): `toVersion` is not inside one move's events. */
+function betweenMoves(m: Moment, toVersion: number): string | null {
+  const next = m.record.events[toVersion];
+  return !next || opensRequest(next) ? null : `version ${toVersion} is inside one move's events`;
 }
 
 /**
@@ -228,7 +235,7 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       first(
         playing(m),
         m.event.actorUserId === m.hostId ? null : 'only the host rolls a game back',
-        jump(m, (toVersion) => (m.startedVersion !== null && toVersion >= m.startedVersion ? null : 'a game is not rolled back to before its start')),
+        jump(m, (toVersion) => (m.startedVersion !== null && toVersion >= m.startedVersion ? betweenMoves(m, toVersion) : 'a game is not rolled back to before its start')),
       ),
   },
   [MoveUndone]: {
@@ -290,6 +297,7 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
           const request = { toVersion, reason, now: new Date(m.event.at), startedVersion: m.startedVersion!, version: m.event.seq - 1, userId: m.event.actorUserId! };
           return decideTakebackRequest(m.state, actorSeat(m), request);
         }),
+        betweenMoves(m, (m.event.payload as unknown as TakebackRequestedPayload).toVersion),
       ),
   },
   [TakebackAnswered]: { refusal: answered('takeback') },
