@@ -2,7 +2,9 @@
  * `npm run verify -- <record.json[.gz] | --game ID>`: checks a game's record with
  * the rules code (src/records/verify-record.ts) and prints "verified" or the
  * first step that does not hold; exits with 0 when verified, 1 when not, 2
- * when the record cannot be read. A file needs no database: the record of a
+ * when the record cannot be read, and 3 when the game was stored before the
+ * server recorded what checking it needs ("not verifiable": nothing was found
+ * wrong, but its moves cannot be decided again). A file needs no database: the record of a
  * finished game, downloaded from any server running these rules, is checked
  * on this machine. `--game ID` checks the game as this server stores it
  * (DATABASE_URL, or the embedded database), server seed included, running or not.
@@ -31,5 +33,5 @@ runTool(async () => {
   const record = await recordToCheck(process.argv.slice(2));
   const verdict = verifyRecord(record, (id) => RULESETS_HOSTED.find((ruleset) => ruleset.id === id));
   console.log(verdictText(verdict));
-  return verdict.ok ? 0 : 1;
+  return verdict.ok ? 0 : verdict.unverifiable ? 3 : 1;
 });

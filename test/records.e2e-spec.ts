@@ -8,8 +8,9 @@
 import { RULESETS_HOSTED } from '../src/games';
 import type { GameRecord } from '../src/records/game-record';
 import type { AnyRuleset, RulesEvent } from '../src/rules/contract';
-import { verifyRecord } from '../src/records/verify-record';
+import { verdictText, verifyRecord } from '../src/records/verify-record';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { tamper } from './support/database';
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
 import { countingGame } from './support/counting-game';
 import { rehashed } from './support/record-forgery';
@@ -152,6 +153,35 @@ describe('game records (real PostgreSQL)', () => {
       seq: add.seq,
       problem: expect.stringContaining('not one of the moves allowed at that moment'),
     });
+  });
+
+  it('tells a game stored before moves were recorded as not verifiable, on the page and in `npm run verify`, but not a record with one move taken out', async () => {
+    const gameId = await finishedGame('record-old-game');
+    const recorded = (await fetchRecord(gameId)).body as GameRecord;
+    const firstStep = recorded.events.find((event) => event.move !== null)!.seq;
+    // Stored as before moves were recorded: no move on any event, each hash made without one (rewritten by the tables' owner).
+    const old = rehashed({ ...recorded, events: recorded.events.map((event) => ({ ...event, move: null })) }, 1);
+    for (const event of old.events) {
+      await tamper(server.db, `UPDATE game_events SET move = NULL, hash = $3 WHERE game_id = $1 AND seq = $2`, [gameId, event.seq, event.hash]);
+    }
+    // A server that never held the game reads it as stored.
+    const fresh = await startTestServer({ db: server.db });
+    try {
+      const response = await fetch(fresh.url.replace(/\/graphql$/, `/games/${gameId}/record.json`));
+      const stored = (await response.json()) as GameRecord;
+      const verdict = verifyRecord(stored, rulesetFor);
+      expect(verdict).toMatchObject({ ok: false, unverifiable: true, seq: firstStep });
+      expect(verdictText(verdict)).toMatch(new RegExp(`^not verifiable: event ${firstStep}: the game was played before the server recorded the moves`));
+      const { game } = await gqlOk<{ game: { recordCheck: unknown } }>(fresh.url, `query($id: ID!) { game(id: $id) { recordCheck { verified verifiable firstBadSeq } } }`, { id: gameId });
+      expect(game.recordCheck).toEqual({ verified: false, verifiable: false, firstBadSeq: firstStep });
+    } finally {
+      await fresh.close();
+    }
+
+    // A game that recorded its moves, with one later move taken out, is not taken for an old game.
+    const later = recorded.events.filter((event) => event.move !== null)[3];
+    const stripped = rehashed({ ...recorded, events: recorded.events.map((event) => (event.seq === later.seq ? { ...event, move: null } : event)) }, later.seq);
+    expect(verifyRecord(stripped, rulesetFor)).toEqual({ ok: false, seq: later.seq, problem: expect.stringContaining('no move is recorded for its step') });
   });
 
   it("gives a running game's record only to its players, each seeing nothing they could not see in the game", async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run verify -- <record>` on this machine, without a database: a
  * corpus record verifies (exit 0); the same record with one payload changed
- * is refused, naming the event (exit 1); a file that is no record is refused (exit 1).
+ * is refused, naming the event (exit 1); a file that is no record is refused (exit 1);
+ * a game stored before moves were recorded is "not verifiable" (exit 3).
  * With `--game`, it and `npm run games:revalidate` read a server's database.
  */
 import { execFile } from 'node:child_process';
@@ -9,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusFiles, readCorpusRecord } from './corpus/corpus-files';
+import { rehashed } from './support/record-forgery';
 import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 
 /** Runs one of the scripts/ tools as `npm run` does. */
@@ -37,10 +39,19 @@ describe('npm run verify', () => {
     writeFileSync(join(dir, 'changed.json'), JSON.stringify(changed));
     writeFileSync(join(dir, 'not-a-record.json'), '{"hello": "world"}');
 
-    const [whole, tampered, notRecord] = await Promise.all([verify(join(CORPUS_DIR, name)), verify(join(dir, 'changed.json')), verify(join(dir, 'not-a-record.json'))]);
+    // As a game stored before moves were recorded: no moves, each hash made without one.
+    writeFileSync(join(dir, 'old.json'), JSON.stringify(rehashed({ ...record, events: record.events.map((event) => ({ ...event, move: null })) }, 1)));
+
+    const [whole, tampered, notRecord, old] = await Promise.all([
+      verify(join(CORPUS_DIR, name)),
+      verify(join(dir, 'changed.json')),
+      verify(join(dir, 'not-a-record.json')),
+      verify(join(dir, 'old.json')),
+    ]);
     expect(whole).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, \d+ steps decided again\)\n$/) });
     expect(tampered).toMatchObject({ code: 1, stdout: `not verified: event ${step.seq}: its hash does not match its content and the events before it: the history was changed\n` });
     expect(notRecord).toMatchObject({ code: 1, stdout: expect.stringContaining('this is not a game record') });
+    expect(old).toMatchObject({ code: 3, stdout: expect.stringMatching(/^not verifiable: event \d+: the game was played before the server recorded the moves as submitted/) });
   });
 });
 

@@ -14,11 +14,15 @@ export class RecordCheckModel {
   firstBadSeq!: number | null;
   @Field(() => String, { nullable: true, description: 'What does not hold, in words.' })
   problem!: string | null;
+  @Field({ description: 'False for a game stored before the server recorded what the check needs (its moves as submitted): nothing was found wrong, but it cannot be checked move by move.' })
+  verifiable!: boolean;
 }
 
 @ObjectType('RulesCheck', { description: "The game's history decided again under the rules of today (`npm run games:revalidate`)." })
 export class RulesCheckModel {
-  @Field() ok!: boolean;
+  @Field({ description: 'False when a step does not hold, and for a game that cannot be checked (`verifiable` false).' }) ok!: boolean;
+  @Field({ description: 'False for a game stored before its moves were recorded as submitted: its history cannot be decided again.' })
+  verifiable!: boolean;
   @Field(() => Int, { nullable: true, description: 'The first event today\'s rules would not have given.' })
   firstBadSeq!: number | null;
   @Field(() => GraphQLISODateTime) checkedAt!: Date;
@@ -47,7 +51,8 @@ export class RecordsResolver {
   async recordCheck(@Parent() { game }: GameParent): Promise<RecordCheckModel | null> {
     const verdict = await this.records.finishedGameVerdict(game);
     if (!verdict) return null;
-    return verdict.ok ? { verified: true, firstBadSeq: null, problem: null } : { verified: false, firstBadSeq: verdict.seq, problem: verdict.problem };
+    if (verdict.ok) return { verified: true, firstBadSeq: null, problem: null, verifiable: true };
+    return { verified: false, firstBadSeq: verdict.seq, problem: verdict.problem, verifiable: !verdict.unverifiable };
   }
 
   @ResolveField(() => Int, { description: 'The version of its rules the game was created under.' })
@@ -58,6 +63,6 @@ export class RecordsResolver {
   @ResolveField(() => RulesCheckModel, { nullable: true, description: 'The latest check of the game\'s history under the rules of today; null until one ran.' })
   rulesCheck(@Parent() { game }: GameParent): RulesCheckModel | null {
     const check = game.row.rulesCheck as RulesCheck | null;
-    return check && { ...check, checkedAt: new Date(check.checkedAt) };
+    return check && { ...check, verifiable: check.verifiable ?? true, checkedAt: new Date(check.checkedAt) };
   }
 }

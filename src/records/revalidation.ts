@@ -18,6 +18,8 @@ import { Verdict, verifyRecord } from './verify-record';
 /** What is stored per game (`games.rules_check`). */
 export interface RulesCheck {
   ok: boolean;
+  /** False for a game stored before its moves were recorded (see Verdict.unverifiable); absent in checks stored before: true. */
+  verifiable?: boolean;
   firstBadSeq: number | null;
   /** ISO 8601. */
   checkedAt: string;
@@ -80,13 +82,15 @@ export class Revalidation {
     const verdict = verifyRecord(await this.records.wholeRecord(gameId), this.records.rulesetLookup, { lineInForceOnly: true });
     const check: RulesCheck = {
       ok: verdict.ok,
+      verifiable: verdict.ok || !verdict.unverifiable,
       firstBadSeq: verdict.ok ? null : verdict.seq,
       checkedAt: this.clock.now().toISOString(),
       rulesetVersion: this.rulesets.get(row.ruleset).version,
     };
     const previous = row.rulesCheck as RulesCheck | null;
     // Told once per step that fails, not at every run.
-    const tellHost = !check.ok && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
+    // A game that cannot be checked has nothing a rollback would mend: its host is not told.
+    const tellHost = !check.ok && check.verifiable !== false && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
     const rollbackTo = check.firstBadSeq !== null && row.startedVersion !== null && check.firstBadSeq - 1 >= row.startedVersion ? check.firstBadSeq - 1 : null;
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(STORE_CHECK, [gameId, JSON.stringify(check)]);

@@ -32,13 +32,20 @@ import { Moment, PLATFORM_EVENT_RULES } from './platform-event-rules';
 export type Verdict =
   /** Every check held. `complete` is false for a running game's record: only its hash chain could be checked. */
   | { ok: true; complete: boolean; events: number; stepsDecided: number; note?: string }
-  /** The first thing that does not hold; `seq` is the event it is at (null: the record as a whole). */
-  | { ok: false; seq: number | null; problem: string };
+  /**
+   * The first thing that does not hold; `seq` is the event it is at (null: the
+   * record as a whole). `unverifiable`: nothing was found wrong, but the game
+   * was stored before what the check needs was recorded (the moves as
+   * submitted, or a commitment to its server seed), so it cannot be decided
+   * again from there on.
+   */
+  | { ok: false; seq: number | null; problem: string; unverifiable?: true };
 
 export type RulesetLookup = (id: string) => AnyRuleset | undefined;
 
 /** The verdict in one line, as `npm run verify` prints it. */
 export function verdictText(verdict: Verdict): string {
+  if (!verdict.ok && verdict.unverifiable) return `not verifiable: event ${verdict.seq}: ${verdict.problem}`;
   if (!verdict.ok) return verdict.seq === null ? `not verified: ${verdict.problem}` : `not verified: event ${verdict.seq}: ${verdict.problem}`;
   if (!verdict.complete) return `hash chain verified (${verdict.events} events); ${verdict.note}`;
   return `verified (${verdict.events} events, ${verdict.stepsDecided} steps decided again)`;
@@ -48,6 +55,7 @@ class NotVerified extends Error {
   constructor(
     readonly seq: number | null,
     readonly problem: string,
+    readonly unverifiable = false,
   ) {
     super(problem);
   }
@@ -55,6 +63,11 @@ class NotVerified extends Error {
 
 function fail(seq: number | null, problem: string): never {
   throw new NotVerified(seq, problem);
+}
+
+/** The game was stored before the server recorded what checking it from `seq` on needs. */
+function predates(seq: number, problem: string): never {
+  throw new NotVerified(seq, problem, true);
 }
 
 /** Runs rules code for the step at `seq`: a ruleset that throws there names the step, not the verifier. */
@@ -86,7 +99,7 @@ export function verifyRecord(record: GameRecord, rulesetFor: RulesetLookup, opti
   try {
     return new RecordCheck(record, rulesetFor, options).run();
   } catch (error) {
-    if (error instanceof NotVerified) return { ok: false, seq: error.seq, problem: error.problem };
+    if (error instanceof NotVerified) return { ok: false, seq: error.seq, problem: error.problem, ...(error.unverifiable ? { unverifiable: true as const } : {}) };
     throw error;
   }
 }
@@ -161,9 +174,19 @@ class RecordCheck {
       if (this.setAside.has(event.seq)) i = this.foldSetAside(i);
       else if (isPlatformEvent(event.type)) i = this.platformEvent(i);
       else if (event.move !== null && event.stepStart && event.actorUserId !== null && event.actorSeat !== null) i = this.move(i);
-      else fail(event.seq, 'it is not the outcome of any recorded move: no move is recorded for its step');
+      else if (this.movesRecordedBefore(i)) fail(event.seq, 'it is not the outcome of any recorded move: no move is recorded for its step');
+      else predates(event.seq, 'the game was played before the server recorded the moves as submitted, so its steps cannot be decided again from here');
       this.requireRevealWhenFinished(i);
     }
+  }
+
+  /**
+   * Whether any event before `events[i]` records a move: once the server
+   * recorded moves it recorded every one, so a step without its move after
+   * that is wrong, while one before it belongs to a game stored earlier.
+   */
+  private movesRecordedBefore(i: number): boolean {
+    return this.events.slice(0, i).some((event) => event.move !== null && event.move !== undefined);
   }
 
   /** An event off the line in force: folded as far as today's rules can (its state is never built on). */
@@ -225,7 +248,7 @@ class RecordCheck {
     if (!rule) fail(event.seq, `"${event.type}" is not an event this server writes`);
     if (event.type === GameCreated) {
       const created = event.payload as unknown as GameCreatedPayload;
-      if (created.commitment === undefined) fail(event.seq, 'the game was stored before its randomness was committed to: its draws cannot be checked');
+      if (created.commitment === undefined) predates(event.seq, 'the game was stored before its randomness was committed to: its draws cannot be checked');
       this.hostId = created.hostId;
     }
     const state = this.stateAt(event.seq - 1);

@@ -33,6 +33,13 @@ function RecordVerified({ gameId }: { gameId: string }) {
       </p>
     );
   }
+  if (!check.verifiable) {
+    return (
+      <p className="record-check small muted" data-record-verified="unverifiable">
+        This game was played before the server recorded each move as it was made, so its record cannot be checked move by move.
+      </p>
+    );
+  }
   return (
     <p className="record-check bad" data-record-verified="false">
       The record does not check out{check.firstBadSeq === null ? '' : ` from entry ${check.firstBadSeq} of the history on`}: {check.problem}
