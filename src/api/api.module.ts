@@ -85,10 +85,20 @@ export class ApiModule {
                   if (!fromAllowedOrigin(connection.request, options.corsOrigins)) return false;
                   // Known, so that a shutdown can close each with a code that tells its client to reconnect.
                   lifecycle.socketOpened(connection.socket);
-                  Object.assign(connection, await identify(sessions, connectionToken(context.connectionParams)));
+                  const token = connectionToken(context.connectionParams);
+                  const noticesBefore = sessions.endedNotices;
+                  Object.assign(connection, await identify(sessions, token));
+                  const sessionEnded = (why: string) => {
+                    connection.socket.close(SESSION_ENDED_CLOSE, why);
+                    return false;
+                  };
+                  // A page whose session ended (elsewhere, before this socket opened) is told at once, not served as a visitor's.
+                  if (connection.tokenProblem) return sessionEnded(connection.tokenProblem);
                   if (connection.identity) {
                     const detach = sessions.attachSocket(connection.identity, () => connection.socket.close(SESSION_ENDED_CLOSE, 'Your session has ended.'));
                     connection.socket.once('close', detach);
+                    // Ended while it was being checked, its notice came before the socket was registered: check once more.
+                    if (sessions.endedNotices !== noticesBefore && !(await identify(sessions, token)).identity) return sessionEnded('Your session has ended.');
                   }
                   return true;
                 },

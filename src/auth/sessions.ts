@@ -198,6 +198,11 @@ export class Sessions implements OnModuleInit, OnModuleDestroy {
     }));
   }
 
+  /** How many notices of ended sessions this process has had: a check made while it changed may have read a session that has ended since. */
+  get endedNotices(): number {
+    return this.noticesSeen;
+  }
+
   /** Registers an open WebSocket, closed when its session ends; returns what to call when it closes by itself. */
   attachSocket(identity: Identity, close: () => void): () => void {
     const socket = { ...identity, close };
