@@ -207,6 +207,28 @@ describe('Accounts (email verification on)', () => {
     expect(errorCode(await gql(url, `{ me { id } }`, {}, ann.token))).toBe('UNAUTHENTICATED');
   });
 
+  it('closes a subscription whose session ended while the server was not listening, once it listens again, and refuses a socket with an ended session at once', async () => {
+    const ann = await signUp('Ann');
+    const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).createGame.id;
+    const subscribe = (client: ReturnType<typeof wsClient>) =>
+      client.subscribe({ query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+    const closedWith = (client: ReturnType<typeof wsClient>) => new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+    const client = wsClient(url, ann.token);
+    const closed = closedWith(client);
+    subscribe(client);
+    await new Promise((resolve) => client.on('connected', resolve));
+    // The session ends without its notice reaching the server (as while its listening connection is down), which then listens again.
+    await sql.query(`UPDATE sessions SET ended_at = now() WHERE user_id = $1::uuid`, [ann.id]);
+    await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'pbw-sessions' AND datname = current_database()`);
+    expect(await closed).toBe(4401);
+
+    // A page that opens its socket after its session ended is told so, not served as a visitor.
+    const late = wsClient(url, ann.token);
+    const lateClosed = closedWith(late);
+    subscribe(late);
+    expect(await lateClosed).toBe(4401);
+  });
+
   it('answers invitePlayer alike for any address, and seats a new player who signs up from the invitation', async () => {
     const host = await signUp('Host');
     const member = await signUp('Member');

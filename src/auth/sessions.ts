@@ -70,6 +70,7 @@ const READ = `SELECT user_id, last_used_at, ended_at FROM sessions WHERE id = $1
 const END_SOME = `UPDATE sessions SET ended_at = now() WHERE id = ANY ($1::uuid[]) AND ended_at IS NULL`;
 const END_ALL_BUT = `UPDATE sessions SET ended_at = now() WHERE user_id = $1::uuid AND ended_at IS NULL AND id IS DISTINCT FROM $2::uuid`;
 const NOTIFY_ENDED = `SELECT pg_notify('${SESSION_ENDED_CHANNEL}', $1::text)`;
+const ENDED_AMONG = `SELECT id::text AS id FROM sessions WHERE id = ANY ($1::uuid[]) AND ended_at IS NOT NULL`;
 const WRITE_LAST_USED = `
 UPDATE sessions s SET last_used_at = used.at
 FROM unnest($1::uuid[], $2::timestamptz[]) AS used(id, at)
@@ -105,7 +106,7 @@ export class Sessions implements OnModuleInit, OnModuleDestroy {
       databaseUrl,
       { [SESSION_ENDED_CHANNEL]: (payload) => this.onEnded(JSON.parse(payload) as EndedNotice) },
       // Sessions that ended while the connection was down went unheard: check every one again.
-      { applicationName: 'pbw-sessions', onReconnect: () => this.forgetAll() },
+      { applicationName: 'pbw-sessions', onReconnect: () => this.recheckAfterGap() },
     );
   }
 
@@ -230,6 +231,20 @@ export class Sessions implements OnModuleInit, OnModuleDestroy {
   private forgetAll(): void {
     this.noticesSeen++;
     this.known.clear();
+  }
+
+  /** After the listener was away: every session is read again when next used, and the sockets of those that ended meanwhile are closed now. */
+  private recheckAfterGap(): void {
+    this.forgetAll();
+    const open = [...this.sockets];
+    if (open.length === 0) return;
+    void this.prisma.sql
+      .query<{ id: string }>(ENDED_AMONG, [[...new Set(open.map((socket) => socket.sessionId))]])
+      .then((rows) => {
+        const ended = new Set(rows.map((row) => row.id));
+        for (const socket of open) if (ended.has(socket.sessionId) && this.sockets.delete(socket)) socket.close();
+      })
+      .catch((error) => this.logger.warn(`could not check the sessions of open sockets after a reconnect: ${error}`));
   }
 
   private async writeLastUse(): Promise<void> {
