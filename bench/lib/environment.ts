@@ -78,6 +78,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** SIGKILL: a crash, with no chance to finish anything. */
   kill(): Promise<void>;
+  /** What it has written to stdout and stderr so far (its log): printed when a run fails. */
+  output(): string;
 }
 
 /**
@@ -136,6 +138,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Serve
     childrenRssMiB: () => childrenOf(child.pid!).reduce((sum, pid) => sum + residentMiB(pid), 0),
     stop: ended('SIGTERM'),
     kill: ended('SIGKILL'),
+    output: () => log,
   };
 }
 
