@@ -1,18 +1,23 @@
 /**
  * What a move costs the database: a move answered with the web page's own
  * selection (its SubmitMove operation, as the page sends it) is one write
- * transaction and not one statement more (issue #21). A count, not a time:
- * statements are counted as the server sends them, for that request alone
- * (support/round-trips.ts).
+ * transaction and not one statement more (issue #21), and so is a move
+ * answered with the whole game as the page loads it (names, host and
+ * deadlines included: what an API client may ask, and what `gameUpdated`
+ * sends). A count, not a time: statements are counted as the server sends
+ * them, for that request alone (support/round-trips.ts).
  */
 import { print } from 'graphql';
-import { GameDocument, SubmitMoveDocument } from '../web/src/api/generated';
+import { GameDocument, GameFragmentDoc, SubmitMoveDocument, type GameFragment, type MoveOutcomeFragment } from '../web/src/api/generated';
+import { afterMove } from '../web/src/api/move-outcome';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { asRole } from './support/database';
 import { countRoundTrips, RoundTrips, roundTripsOf, Statement } from './support/round-trips';
 
 const SUBMIT_MOVE = print(SubmitMoveDocument);
+/** A move answered with the whole game, as the page loads it. */
+const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${print(GameFragmentDoc)}`;
 const GAME = print(GameDocument);
 
 /** What a statement of the move's is, in a word. */
@@ -23,14 +28,6 @@ function kind({ text }: Statement): string {
   if (/INSERT INTO game_snapshots/.test(text)) return 'snapshot';
   return text.trim().split(/\s+/)[0];
 }
-
-type PageGame = {
-  version: number;
-  activeSeats: number[];
-  host: { id: string; displayName: string };
-  seats: Array<{ index: number; user: { id: string; displayName: string } | null }>;
-  deadlines: Array<{ seat: number; deadline: string; passed: boolean }>;
-};
 
 describe('the database round trips of a move', () => {
   let server: TestServer;
@@ -64,16 +61,26 @@ describe('the database round trips of a move', () => {
     return body.data as T;
   }
 
-  /** The game as the page shows it, loaded as the page loads it before anyone moves. */
-  async function pageGame(gameId: string, as: Player): Promise<PageGame> {
-    return (await post<{ game: PageGame }>(GAME, { id: gameId }, as)).game;
+  /** The game as the page shows it, loaded as the page loads it. */
+  async function pageGame(gameId: string, as: Player): Promise<GameFragment> {
+    return (await post<{ game: GameFragment }>(GAME, { id: gameId }, as)).game;
   }
 
-  /** A move sent as the page sends it; its answer and what it cost. */
-  async function pageMove(gameId: string, as: Player, move: unknown, version: number): Promise<{ game: PageGame; cost: RoundTrips }> {
-    let game: PageGame | undefined;
+  /** A move sent as the page sends it on the game it shows; the game it then shows, and what the move cost. */
+  async function pageMove(shown: GameFragment, as: Player, move: unknown): Promise<{ game: GameFragment; cost: RoundTrips }> {
+    let outcome: MoveOutcomeFragment | undefined;
     const cost = await roundTripsOf(async (headers) => {
-      game = (await post<{ submitMove: PageGame }>(SUBMIT_MOVE, { id: gameId, move, version, clientMoveId: `${gameId}-${version}` }, as, headers)).submitMove;
+      const variables = { id: shown.id, move, version: shown.version, clientMoveId: `${shown.id}-${shown.version}` };
+      outcome = (await post<{ submitMove: MoveOutcomeFragment }>(SUBMIT_MOVE, variables, as, headers)).submitMove;
+    });
+    return { game: afterMove(shown, outcome!), cost };
+  }
+
+  /** A move answered with the whole game; that answer and what it cost. */
+  async function wholeGameMove(shown: GameFragment, as: Player, move: unknown): Promise<{ game: GameFragment; cost: RoundTrips }> {
+    let game: GameFragment | undefined;
+    const cost = await roundTripsOf(async (headers) => {
+      game = (await post<{ submitMove: GameFragment }>(SUBMIT_MOVE_WHOLE_GAME, { id: shown.id, move, version: shown.version }, as, headers)).submitMove;
     });
     return { game: game!, cost };
   }
@@ -83,19 +90,19 @@ describe('the database round trips of a move', () => {
     expect({ transactions: cost.transactions, statements: said }).toEqual({ transactions: 1, statements: said });
   }
 
-  /** The page's answer to a move shows the mover what a fresh load shows them. */
-  async function expectAnswerAsLoaded(gameId: string, answer: PageGame, mover: Player): Promise<void> {
+  /** After a move the page shows the mover what a fresh load shows them. */
+  async function expectAnswerAsLoaded(gameId: string, answer: GameFragment, mover: Player): Promise<void> {
     expect(answer).toEqual(await pageGame(gameId, mover));
   }
 
-  it('costs one write transaction, names, host and deadlines included, in a game with move deadlines and turn mail', async () => {
+  it('costs one write transaction in a game with move deadlines and turn mail, answered with the whole game too', async () => {
     const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 2, onExpiry: 'EXTEND' } });
     const before = await pageGame(gameId, ann);
     const [mover, other] = before.activeSeats[0] === 0 ? [ann, bob] : [bob, ann];
     expect(before.deadlines.map((d) => d.seat)).toEqual(before.activeSeats);
 
     // A step within the turn: the append and the deadlines as they then stand, in one transaction.
-    const step = await pageMove(gameId, mover, { type: 'add', amount: 1 }, before.version);
+    const step = await wholeGameMove(before, mover, { type: 'add', amount: 1 });
     expectOneTransaction(step.cost);
     expect(step.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'deadlines', 'COMMIT']);
     expect(step.game.version).toBe(before.version + 1);
@@ -108,7 +115,7 @@ describe('the database round trips of a move', () => {
     const startsAt = new Date(Date.now() + 3600_000);
     const vacation = { s: startsAt, e: new Date(startsAt.getTime() + 48 * 3600_000) };
     await gqlOk(url, `mutation($s: DateTime!, $e: DateTime!) { setVacation(startsAt: $s, endsAt: $e) { vacationDaysLeftThisYear } }`, vacation, other.token);
-    const endTurn = await pageMove(gameId, mover, { type: 'endTurn' }, step.game.version);
+    const endTurn = await pageMove(step.game, mover, { type: 'endTurn' });
     expectOneTransaction(endTurn.cost);
     expect(endTurn.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT']);
     const otherSeat = before.activeSeats[0] === 0 ? 1 : 0;
@@ -124,8 +131,11 @@ describe('the database round trips of a move', () => {
     const gameId = await startCountingGame(url, [ann, bob]);
     const before = await pageGame(gameId, ann);
     const mover = before.activeSeats[0] === 0 ? ann : bob;
+    // The game as the mover's page shows it.
+    let shown = await pageGame(gameId, mover);
     for (const [i, move] of [{ type: 'add', amount: 2 }, { type: 'endTurn' }].entries()) {
-      const { game, cost } = await pageMove(gameId, mover, move, before.version + i);
+      const { game, cost } = await pageMove(shown, mover, move);
+      shown = game;
       expectOneTransaction(cost);
       // The append alone, or with its turn mail.
       expect(cost.statements.map(kind)).toEqual(i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT']);
@@ -142,8 +152,8 @@ describe('the database round trips of a move', () => {
       const gameId = await startCountingGame(snapshotting.url, [ann, bob]);
       let game = await pageGame(gameId, ann);
       const mover = game.activeSeats[0] === 0 ? ann : bob;
-      while (game.version % 4 !== 3) game = (await pageMove(gameId, mover, { type: 'add', amount: 1 }, game.version)).game;
-      const crossing = await pageMove(gameId, mover, { type: 'add', amount: 1 }, game.version);
+      while (game.version % 4 !== 3) game = (await pageMove(game, mover, { type: 'add', amount: 1 })).game;
+      const crossing = await pageMove(game, mover, { type: 'add', amount: 1 });
       expectOneTransaction(crossing.cost);
       expect(crossing.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'snapshot', 'COMMIT']);
       const stored = await asRole(snapshotting.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));

@@ -78,6 +78,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** SIGKILL: a crash, with no chance to finish anything. */
   kill(): Promise<void>;
+  /** What it has written to stdout and stderr so far (its log): printed when a run fails. */
+  output(): string;
 }
 
 /**
@@ -110,18 +112,46 @@ export interface NodeServerOptions {
   url?: string;
 }
 
+/** How much of a server's log is kept (its end): enough to show why it failed. */
+const LOG_TAIL_BYTES = 64 * 1024;
+
+/**
+ * The end of what a server has written. The whole log, kept in one string
+ * and searched again at every line, cost the load generator more CPU per
+ * move than the server's own handling of it (the server logs every request).
+ */
+class LogTail {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.bytes - this.chunks[0].length >= LOG_TAIL_BYTES) this.bytes -= this.chunks.shift()!.length;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
 /** Starts a server as a node process of its own and waits until it says it serves. */
 export async function startNodeServer(options: NodeServerOptions): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, options.args, { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const log = new LogTail();
+  child.stderr!.on('data', (chunk) => log.add(chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      log += String(chunk);
-      const ready = options.ready.exec(log);
-      if (ready) resolve(ready[1] ?? options.url!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
+    // Until it serves: each line it logs while it serves (one per request) must cost this process, the load generator, nothing.
+    const untilReady = (chunk: Buffer) => {
+      log.add(chunk);
+      const ready = options.ready.exec(log.text());
+      if (!ready) return;
+      child.stdout!.off('data', untilReady);
+      child.stdout!.on('data', (later) => log.add(later));
+      resolve(ready[1] ?? options.url!);
+    };
+    child.stdout!.on('data', untilReady);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log.text()}`)));
   });
   const ended = (signal: NodeJS.Signals) => async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -136,6 +166,7 @@ export async function startNodeServer(options: NodeServerOptions): Promise<Serve
     childrenRssMiB: () => childrenOf(child.pid!).reduce((sum, pid) => sum + residentMiB(pid), 0),
     stop: ended('SIGTERM'),
     kill: ended('SIGKILL'),
+    output: () => log.text(),
   };
 }
 

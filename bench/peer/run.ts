@@ -311,6 +311,13 @@ async function crash(contenders: Contender[], report: Report): Promise<CrashResu
   return results;
 }
 
+/** How much of each server's log a failed run prints. */
+const SERVER_LOG_LINES = 40;
+
+function lastLines(text: string, count: number): string {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
+}
+
 async function main(): Promise<void> {
   const database = await freshDatabase();
   const counters = await PostgresCounters.open(database.adminUrl);
@@ -323,6 +330,10 @@ async function main(): Promise<void> {
     report.data.throughput = await throughput(contenders, database, counters, report);
     report.data.growth = await growth(contenders, counters, report);
     report.data.crash = await crash(contenders, report);
+  } catch (error) {
+    // A server's refusal says only "Something went wrong": the cause is in its log.
+    for (const contender of contenders) console.error(`\n${contender.name}: the end of its server's log\n${lastLines(contender.server.output(), SERVER_LOG_LINES)}`);
+    throw error;
   } finally {
     for (const contender of contenders) await contender.stop();
     await counters.close();

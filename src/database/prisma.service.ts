@@ -12,6 +12,14 @@ const POOL_SIZE = 20;
  * SERVICE_UNAVAILABLE instead of hanging.
  */
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * How long an interactive Prisma transaction may wait to begin: longer than
+ * a connection may be waited for, so that a busy pool is waited out as every
+ * other query waits for it, and a pool that stays full fails as the pool's
+ * own timeout (SERVICE_UNAVAILABLE). Prisma's default (2 s) gave up first, and
+ * a burst of requests on a loaded machine was answered INTERNAL_SERVER_ERROR.
+ */
+const TRANSACTION_MAX_WAIT_MS = CONNECT_TIMEOUT_MS + 1000;
 
 /**
  * The app's one Prisma client, over node-postgres (Prisma 7 is Rust-free).
@@ -28,7 +36,7 @@ export class PrismaService extends PrismaClient implements OnModuleDestroy {
   constructor(databaseUrl: string) {
     // keepAlive: a connection whose database vanished without a word (a failover, a cut network) is noticed.
     const pool = new Pool({ connectionString: databaseUrl, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    super({ adapter: new PrismaPg(pool) });
+    super({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: TRANSACTION_MAX_WAIT_MS } });
     // An idle connection that breaks (a database restart) is dropped from the pool; unheard, it would end the process.
     // Once closing, the pool has let go of its connections but their sockets may still be shutting when the database
     // stops (`pool.end()` resolves before they close): that is expected, not worth a warning.

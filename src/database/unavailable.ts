@@ -21,10 +21,13 @@ const ADAPTER_UNAVAILABLE = new Set(['DatabaseNotReachable', 'ConnectionClosed',
 /**
  * Words for the same when only words are left: `pg`'s for a connection that
  * broke or could not be had in time, Prisma's schema engine's (migrations),
- * and the server's own for starting, stopping, closed to connections or full.
+ * the server's own for starting, stopping, closed to connections or full, and
+ * Prisma's for an interactive transaction that could not begin, or outlived
+ * its time, on a database or machine too busy (P2028, whose other messages
+ * are faults of ours): it was rolled back, so trying again is safe.
  */
 const UNAVAILABLE_MESSAGES =
-  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|^Client was closed and is not queryable|Can't reach database server|database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|is not currently accepting connections|too many clients already|too many connections for|remaining connection slots are reserved/;
+  /^Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|^Client was closed and is not queryable|Can't reach database server|database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|is not currently accepting connections|too many clients already|too many connections for|remaining connection slots are reserved|Unable to start a transaction in the given time|cannot be executed on an expired transaction/;
 
 const MAX_DEPTH = 4;
 

@@ -13,6 +13,7 @@ import {
   type DeadlineAction,
   type GameFragment,
 } from '../api/generated';
+import { afterMove } from '../api/move-outcome';
 import { legalMovesOf, type Move } from '../api/json-fields';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
@@ -75,7 +76,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   const id = game.id;
   const submit = (move: Move) =>
-    act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), (data) => data.submitMove);
+    act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), (data) => afterMove(game, data.submitMove));
   const undo = () => act(send(UndoMoveDocument, { id }), (data) => data.undoMove);
   const resolveDeadline = (seat: number, action: DeadlineAction) => act(send(ResolveDeadlineDocument, { id, seat, action }), (data) => data.resolveDeadline);
   const goBack = ({ item, purpose }: { item: TimelineItem; purpose: GoingBack }, reason: string) => {
