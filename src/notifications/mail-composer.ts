@@ -37,6 +37,7 @@ import {
   yourTurnMail,
 } from './templates';
 import type { RulesCheckFailedDetails } from '../records/revalidation';
+import type { ScoreCategory } from '../rules/contract';
 import type { ChatSummary } from './templates/chat-summary';
 import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
@@ -170,11 +171,13 @@ export class MailComposer {
   }
 
   private gameFinished({ game, context }: GameMail): MailBody {
-    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string } | null };
+    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; categories?: ScoreCategory[] } | null };
+    const categories = result.detail?.categories ?? [];
     const standings = this.players(game).map((name, seat) => ({
       name,
       score: result.scores?.[seat] ?? null,
       winner: result.winners?.includes(seat) ?? false,
+      breakdown: categories.flatMap((line) => (line.points[seat] ? [{ label: line.label, points: line.points[seat] }] : [])),
     }));
     return gameFinishedMail({ ...context, standings, endedByHost: result.detail?.endedByHost ?? null });
   }

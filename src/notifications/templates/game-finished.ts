@@ -5,6 +5,8 @@ export interface Standing {
   name: string;
   score: number | null;
   winner: boolean;
+  /** The player's points in each of the ruleset's score categories they scored in ("Gold 40"), as the end screen's score sheet shows them. */
+  breakdown: Array<{ label: string; points: number }>;
 }
 
 export interface GameFinishedContext extends GameMailContext {
@@ -14,7 +16,8 @@ export interface GameFinishedContext extends GameMailContext {
 }
 
 function standingLine(s: Standing): string {
-  return `${s.name}${s.score === null ? '' : `: ${s.score}`}${s.winner ? ' (winner)' : ''}`;
+  const breakdown = s.breakdown.map((line) => `${line.label} ${line.points}`).join(', ');
+  return `${s.name}${s.score === null ? '' : `: ${s.score}`}${s.winner ? ' (winner)' : ''}${breakdown ? ` (${breakdown})` : ''}`;
 }
 
 export const gameFinishedMail: MailTemplate<GameFinishedContext> = (c) => {

@@ -41,7 +41,14 @@ const BODIES: Record<string, MailBody> = {
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
   gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
-  gameFinished: gameFinishedMail({ ...game, standings: [{ name: 'Ann', score: 140, winner: true }, { name: 'Bob', score: 120, winner: false }], endedByHost: null }),
+  gameFinished: gameFinishedMail({
+    ...game,
+    standings: [
+      { name: 'Ann', score: 140, winner: true, breakdown: [{ label: 'Gold', points: 100 }, { label: 'Djinns', points: 40 }] },
+      { name: 'Bob', score: 120, winner: false, breakdown: [{ label: 'Gold', points: 120 }] },
+    ],
+    endedByHost: null,
+  }),
   rollback: rollbackMail({ ...game, hostName: 'Ann', position: 'move 14 (round 2)', reason: 'Bob misclicked' }),
   deadlineReminder: deadlineReminderMail({ ...game, deadline: new Date('2026-12-01T10:00:00Z') }),
   ...Object.fromEntries(
@@ -81,5 +88,14 @@ describe('every mail', () => {
 
   it('knows the API names it keeps out', () => {
     expect(names).toEqual(expect.arrayContaining(['updateNotificationSettings', 'resolveDeadline', 'YOUR_TURN', 'ASK_HOST']));
+  });
+});
+
+describe('the game-finished mail', () => {
+  it("breaks each player's score down by the ruleset's categories, as the end screen does", () => {
+    const { text, html } = BODIES.gameFinished;
+    expect(text).toContain('  Ann: 140 (winner) (Gold 100, Djinns 40)');
+    expect(text).toContain('  Bob: 120 (Gold 120)');
+    expect(html.value).toContain('<li>Ann: 140 (winner) (Gold 100, Djinns 40)</li>');
   });
 });
