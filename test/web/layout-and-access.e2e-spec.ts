@@ -1,7 +1,8 @@
 /**
  * Every game read on a laptop (1280 x 800) and a phone (390 x 844): on the
  * player's turn a move offered is in the window at once and nothing covers
- * it; axe-core finds no serious or critical accessibility violation on the
+ * it, every offered move comes clear of anything fixed once scrolled to, and
+ * no page scrolls sideways; axe-core finds no serious or critical accessibility violation on the
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one. Screenshots of each game (your turn,
  * waiting) and of the lobby, account and settings pages, light and dark,
@@ -29,6 +30,26 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+}
+
+/**
+ * Offered moves that, once scrolled into view as the browser brings a target
+ * forward (`nearest`), are still under something else at their middle: the
+ * sticky move bar, say. Every target must come clear of it.
+ */
+function coveredOnceScrolledTo(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.target.offered, .move-bar button.move')].flatMap((element) => {
+    element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const box = element.getBoundingClientRect();
+    if (box.width === 0) return [];
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (hit === element || element.contains(hit)) ? [] : [(element.getAttribute('data-target') ?? element.textContent) + ' under ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
+  })`) as Promise<string[]>;
+}
+
+/** How far the page scrolls sideways: wide tables and boards scroll on their own, never the page. */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 /** Offered moves (board targets and move buttons) whose middle is inside the window and not under anything else. */
@@ -111,10 +132,13 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
         if (seen.length === 0) await mover.waitForTimeout(100);
       }
       expect(seen).not.toEqual([]);
+      for (const page of [mover, waiting]) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       expect(await seriousViolations(mover)).toEqual([]);
       expect(await seriousViolations(waiting)).toEqual([]);
       await screenshot(mover, `${ruleset}-your-turn${suffix}`);
       await screenshot(waiting, `${ruleset}-waiting${suffix}`);
+      // After the screenshots, which show the page as it opens: every target, brought into view, comes clear of the move bar.
+      expect(await coveredOnceScrolledTo(mover)).toEqual([]);
       await mover.context().close();
       await waiting.context().close();
     });
@@ -131,6 +155,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
         await page.locator('main h1, main h2').first().waitFor();
         await expect(page.evaluate('document.documentElement.dataset.theme')).resolves.toBe(colorScheme);
         expect(await seriousViolations(page)).toEqual([]);
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `${name}${colorScheme === 'dark' ? '-dark' : ''}${suffix}`);
         await page.context().close();
       }
