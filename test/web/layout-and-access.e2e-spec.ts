@@ -2,7 +2,9 @@
  * Every game read on a laptop (1280 x 800) and a phone (390 x 844): on the
  * player's turn a move offered is in the window at once and nothing covers
  * it, every offered move comes clear of anything fixed once scrolled to, and
- * no page scrolls sideways; axe-core finds no serious or critical accessibility violation on the
+ * no page scrolls sideways; no board text is drawn under 11 px, and on a phone
+ * the board zooms (buttons, pinch) and pans in its own frame, and a tap on a
+ * Djinn, a card or a neighborhood reads it in full; axe-core finds no serious or critical accessibility violation on the
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one. Screenshots of each game (your turn,
  * waiting) and of the lobby, account and settings pages, light and dark,
@@ -50,6 +52,22 @@ function coveredOnceScrolledTo(page: Page): Promise<string[]> {
 /** How far the page scrolls sideways: wide tables and boards scroll on their own, never the page. */
 function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+}
+
+/** The smallest board text as it is drawn, in CSS pixels: each text's font size times its drawing's scale on the screen; and how many texts there are. */
+function boardText(page: Page): Promise<{ smallest: number; count: number }> {
+  return page.evaluate(`(() => {
+    const sizes = [...document.querySelectorAll('svg.drawing text')].map((text) => Number(text.getAttribute('font-size')) * text.getScreenCTM().a);
+    return { smallest: Math.min(...sizes), count: sizes.length };
+  })()`) as Promise<{ smallest: number; count: number }>;
+}
+
+/** The width each of the board's drawings is drawn at, and whether its frame pans (is wider inside than it shows). */
+function drawings(page: Page): Promise<Array<{ width: number; pans: boolean }>> {
+  return page.evaluate(`[...document.querySelectorAll('.drawing-pan')].map((frame) => ({
+    width: frame.querySelector('svg.drawing').getBoundingClientRect().width,
+    pans: frame.scrollWidth > frame.clientWidth + 1,
+  }))`) as Promise<Array<{ width: number; pans: boolean }>>;
 }
 
 /** Offered moves (board targets and move buttons) whose middle is inside the window and not under anything else. */
@@ -132,7 +150,12 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
         if (seen.length === 0) await mover.waitForTimeout(100);
       }
       expect(seen).not.toEqual([]);
-      for (const page of [mover, waiting]) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      for (const page of [mover, waiting]) {
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+        const text = await boardText(page);
+        expect(text.count).toBeGreaterThan(10);
+        expect(text.smallest).toBeGreaterThanOrEqual(10.99);
+      }
       expect(await seriousViolations(mover)).toEqual([]);
       expect(await seriousViolations(waiting)).toEqual([]);
       await screenshot(mover, `${ruleset}-your-turn${suffix}`);
@@ -142,6 +165,91 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       await mover.context().close();
       await waiting.context().close();
     });
+  });
+
+  it.each(RULESETS.map(({ ruleset }) => ruleset))('%s on a phone: the board zooms with its buttons and with two fingers, and pans in its own frame', async (ruleset) => {
+    const { id, waitingSeat } = games.get(ruleset)!;
+    const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
+    await page.locator('svg.drawing text').first().waitFor();
+    const zoom = () => page.locator('.board-zoom').getAttribute('data-zoom').then(Number);
+    expect(await zoom()).toBe(1);
+    const before = await drawings(page);
+    // At the smallest zoom the board is as wide as its text needs: wider than the phone, panned in its own frame.
+    expect(before.some((drawing) => drawing.pans)).toBe(true);
+
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    expect(await zoom()).toBe(1.25);
+    const zoomedIn = await drawings(page);
+    zoomedIn.forEach((drawing, i) => expect(Math.abs(drawing.width - before[i].width * 1.25)).toBeLessThan(2));
+    expect(zoomedIn.every((drawing) => drawing.pans)).toBe(true);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    // A pinch: two fingers on the board, moved apart to twice their distance.
+    const frame = (await page.locator('.drawing-pan').first().boundingBox())!;
+    const y = frame.y + Math.min(frame.height, 300) / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (spread: number) => [
+      { x: 195 - spread, y, id: 0 },
+      { x: 195 + spread, y, id: 1 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+    for (const spread of [50, 60, 70, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.waitForFunction("document.querySelector('.board-zoom').getAttribute('data-zoom') !== '1.25'");
+    expect(await zoom()).toBeCloseTo(2.5, 1);
+    expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99 * 2.5);
+
+    // Zoomed out as far as it goes, the board is back where it started: never smaller than its text needs.
+    while (await page.getByRole('button', { name: 'Zoom out' }).isEnabled()) await page.getByRole('button', { name: 'Zoom out' }).click();
+    expect(await zoom()).toBe(1);
+    expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it('Mob Town on a laptop: the cards (hand, lineup) stand beside the city, and the moves offered are in view with them', async () => {
+    const { id, activeSeat } = games.get('mob-town')!;
+    const page = await open(players[activeSeat], `/games/${id}`, LAPTOP);
+    await page.locator('[data-turn="mine"]').waitFor();
+    await page.locator('.move-bar button.move').first().waitFor();
+    const [city, cards] = (await page.evaluate(`[...document.querySelectorAll('.board.mob-town svg.drawing')].map((svg) => {
+      const box = svg.getBoundingClientRect();
+      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+    })`)) as Array<{ left: number; right: number; top: number; bottom: number }>;
+    expect(cards.left).toBeGreaterThanOrEqual(city.right);
+    expect(cards.top).toBeLessThan(city.bottom);
+    expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
+    // The city's first row and the hand are on the screen, above the move bar, with the moves.
+    const barTop = (await page.evaluate(`document.querySelector('.move-bar').getBoundingClientRect().top`)) as number;
+    expect(Math.max(city.top, cards.top)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(city.top, cards.top) + 160).toBeLessThan(barTop);
+    expect(await offeredInView(page)).not.toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    { ruleset: 'five-tribes', readable: '[data-target^="djinn:"]', says: 'victory points' },
+    { ruleset: 'five-points', readable: '[data-target^="hood:"]', says: 'district' },
+    { ruleset: 'mob-town', readable: '[data-target^="cell:"]', says: 'worth' },
+  ])('$ruleset on a phone: a tap reads a card in full; Escape, Close and the keyboard work', async ({ ruleset, readable, says }) => {
+    const { id, waitingSeat } = games.get(ruleset)!;
+    const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
+    const card = page.locator(`${readable}.readable`).first();
+    await card.waitFor();
+    const target = await card.getAttribute('data-target');
+    await card.tap();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain(says);
+    expect(await dialog.locator('h3').textContent()).toBe((await card.getAttribute('aria-label'))!.replace(/^About /, ''));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The keyboard is back on what opened it; Enter opens it again, and Close closes it.
+    await expect(page.evaluate('document.activeElement.getAttribute("data-target")')).resolves.toBe(target);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
-import type { ReactNode, SVGProps } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
+import { READABLE_TEXT_PX, useBoardZoom } from './board-zoom';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /** Text with a light halo so it stays readable on any fill. */
@@ -151,15 +152,60 @@ export function wrapText(text: string, width: number): string[] {
 /**
  * An SVG that scales to its container's width, keeping its proportions, but
  * never beyond `maxScale` times its own size (a small drawing would get huge
- * on a wide screen).
+ * on a wide screen), and never so small that its smallest text reads under
+ * READABLE_TEXT_PX: then it is wider than its frame, which pans. The board's
+ * zoom (board-zoom.tsx) scales all of that. Side by side (`.drawings`), two
+ * drawings share the width in proportion to their own, and one goes under
+ * the other when both cannot be readable on one line.
  */
 export function Drawing({ width, height, label, maxScale = 1.5, children }: { width: number; height: number; label: string; maxScale?: number; children: ReactNode }) {
+  const zoom = useBoardZoom();
+  const svg = useRef<SVGSVGElement>(null);
+  const [smallestText, setSmallestText] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const sizes = [...(svg.current?.querySelectorAll('text') ?? [])].map((text) => Number(text.getAttribute('font-size'))).filter((size) => size > 0);
+    const smallest = sizes.length > 0 ? Math.min(...sizes) : null;
+    if (smallest !== smallestText) setSmallestText(smallest);
+  });
+  const readable = smallestText === null ? 0 : (width * READABLE_TEXT_PX) / smallestText;
+  const pan = usePanKeptCentred(zoom);
   return (
-    // A group, not an image: the board's offered moves inside it are controls of their own.
-    <svg className="drawing" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={label} style={{ aspectRatio: `${width} / ${height}`, maxWidth: width * maxScale }}>
-      {children}
-    </svg>
+    // Focusable, so that the keyboard can pan it too (its arrows scroll it).
+    <div className="drawing-pan" ref={pan} tabIndex={0} role="group" aria-label={`${label}: scrolls sideways when wider than the screen`} style={{ minWidth: `min(100%, ${Math.ceil(readable * zoom)}px)`, flex: `${width} 1 ${Math.ceil(readable * zoom)}px` }}>
+      {/* A group, not an image: the board's offered moves inside it are controls of their own. */}
+      <svg
+        ref={svg}
+        className="drawing"
+        viewBox={`0 0 ${width} ${height}`}
+        role="group"
+        aria-label={label}
+        style={{ aspectRatio: `${width} / ${height}`, width: `${zoom * 100}%`, minWidth: Math.ceil(readable * zoom), maxWidth: Math.max(width * maxScale, readable) * zoom }}
+      >
+        {children}
+      </svg>
+    </div>
   );
+}
+
+/** When the zoom changes, a drawing's frame keeps the same part of it in the middle (the page scrolls it up and down). */
+function usePanKeptCentred(zoom: number) {
+  const frame = useRef<HTMLDivElement>(null);
+  const centre = useRef<{ zoom: number; x: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const before = centre.current;
+    if (before && before.zoom !== zoom) {
+      element.scrollLeft = before.x * element.scrollWidth - element.clientWidth / 2;
+    }
+    const remember = () => {
+      centre.current = { zoom, x: (element.scrollLeft + element.clientWidth / 2) / element.scrollWidth };
+    };
+    remember();
+    element.addEventListener('scroll', remember, { passive: true });
+    return () => element.removeEventListener('scroll', remember);
+  }, [zoom]);
+  return frame;
 }
 
 /** A seat's marker beside its player's name (lists, tables): its color and its shape. */

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, type KeyboardEvent, type ReactNode } from 'react';
 import type { Move } from '../api/json-fields';
+import { useShowDetail, type CardDetail } from './card-detail';
 
 interface MoveOffer {
   movesOn(target: string): Move[] | undefined;
@@ -24,19 +25,52 @@ export function movesByTarget(moves: Move[], targetsOf: (move: Move) => string[]
   return byTarget;
 }
 
-/** A clickable part of an SVG board. `label` names it for screen readers and tests. */
-export function Target({ id, label, children }: { id: string; label?: string; children: ReactNode }) {
+/** Enter and Space do what a click does, as on a button. */
+const asButton = (act: () => void) => (event: KeyboardEvent) => {
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    act();
+  }
+};
+
+/**
+ * A clickable part of an SVG board. `label` names it for screen readers and
+ * tests. With a `detail`, a tap reads it in full when no move is offered on
+ * it; when one is, the tap plays the move and an "i" at `infoAt` reads it.
+ */
+export function Target({ id, label, detail, infoAt, children }: { id: string; label?: string; detail?: CardDetail; infoAt?: { x: number; y: number }; children: ReactNode }) {
   const offer = useContext(MoveOfferContext);
-  if (!offer.movesOn(id)) return <g data-target={id}>{children}</g>;
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      offer.pick(id);
-    }
-  };
+  const showDetail = useShowDetail();
+  if (!offer.movesOn(id)) {
+    if (!detail) return <g data-target={id}>{children}</g>;
+    const read = () => showDetail(detail);
+    return (
+      <g data-target={id} className="readable" role="button" tabIndex={0} aria-haspopup="dialog" aria-label={`About ${detail.title}`} onClick={read} onKeyDown={asButton(read)}>
+        {children}
+      </g>
+    );
+  }
+  const pick = () => offer.pick(id);
   return (
-    <g data-target={id} className="target offered" role="button" tabIndex={0} aria-label={label ?? id} onClick={() => offer.pick(id)} onKeyDown={onKey}>
-      {children}
+    <>
+      <g data-target={id} className="target offered" role="button" tabIndex={0} aria-label={label ?? id} onClick={pick} onKeyDown={asButton(pick)}>
+        {children}
+      </g>
+      {detail && infoAt && <InfoButton detail={detail} {...infoAt} />}
+    </>
+  );
+}
+
+/** The small "i" that reads a card offered as a move, the tap on the card being the move. */
+function InfoButton({ detail, x, y }: { detail: CardDetail; x: number; y: number }) {
+  const showDetail = useShowDetail();
+  const read = () => showDetail(detail);
+  return (
+    <g className="info-button" role="button" tabIndex={0} aria-haspopup="dialog" aria-label={`About ${detail.title}`} onClick={read} onKeyDown={asButton(read)}>
+      <circle cx={x} cy={y} r={13} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
+      <text x={x} y={y + 0.5} fontSize={16} fontWeight={700} fontStyle="italic" textAnchor="middle" dominantBaseline="central" fill="#3b2f2a" style={{ pointerEvents: 'none' }}>
+        i
+      </text>
     </g>
   );
 }

@@ -16,8 +16,10 @@ import {
 import { afterMove } from '../api/move-outcome';
 import { legalMovesOf, type Move } from '../api/json-fields';
 import { useMutations } from '../api/use-mutations';
+import { BoardZoom } from '../components/board-zoom';
 import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
+import { CardDetailProvider } from './card-detail';
 import { DeadlineNotice } from './deadline-notice';
 import { EndScreen } from './end-screen';
 import { RematchButton } from './rematch-button';
@@ -142,9 +144,13 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       )}
       <div className={`board-frame ${live ? 'live' : 'replaying'} ${replay.loading ? 'loading' : ''}`} data-replay={replaySeq ?? undefined}>
         {view ? (
-          <MoveOfferProvider value={{ movesOn: (target) => byTarget.get(target), pick }}>
-            <ui.Board view={view} players={players} mySeat={game.mySeat} legalMoves={boardMoves} />
-          </MoveOfferProvider>
+          <BoardZoom>
+            <CardDetailProvider>
+              <MoveOfferProvider value={{ movesOn: (target) => byTarget.get(target), pick }}>
+                <ui.Board view={view} players={players} mySeat={game.mySeat} legalMoves={boardMoves} />
+              </MoveOfferProvider>
+            </CardDetailProvider>
+          </BoardZoom>
         ) : (
           <p className="muted">Loading the board…</p>
         )}

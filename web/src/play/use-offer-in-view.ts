@@ -21,11 +21,15 @@ export function useOfferInView(myTurn: boolean, turnKey: string): void {
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     if (!myTurn || shownFor.current === turnKey) return;
-    const offered = [...document.querySelectorAll(OFFERED)];
-    if (offered.length === 0) return; // the board is still loading: try again on the next render
-    shownFor.current = turnKey;
-    if (offered.some(inView)) return;
-    // At once, not smoothly: the move is what the player came for, and a scroll under way moves what they are about to tap.
-    offered[0].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    // On the next frame: a drawing sizes itself to its text once drawn (components/svg.tsx), which moves what it holds.
+    const frame = requestAnimationFrame(() => {
+      const offered = [...document.querySelectorAll(OFFERED)];
+      if (offered.length === 0) return; // the board is still loading: try again on the next render
+      shownFor.current = turnKey;
+      if (offered.some(inView)) return;
+      // At once, not smoothly: the move is what the player came for, and a scroll under way moves what they are about to tap.
+      offered[0].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   });
 }

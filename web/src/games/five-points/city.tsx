@@ -1,9 +1,11 @@
 /** The city: a grid of colored neighborhoods with their rabble, bosses and buildings. */
 import { Label, Meeple, Token, spread } from '../../components/svg';
+import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
+import { counted, listed } from '../words';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
-import { neighborhoodName } from './names';
+import { buildingEffect, buildingName, neighborhoodName } from './names';
 import type { DistrictColor, NeighborhoodCell } from './view-types';
 
 export const CELL = 140;
@@ -36,6 +38,25 @@ export function cityBox(cells: NeighborhoodCell[], spots: Spot[]): Box {
   return { minX, minY, cols: Math.max(...xs) - minX + 1, rows: Math.max(...ys) - minY + 1 };
 }
 
+/** A neighborhood in full: its district, its building and what that does, and whose rabble and bosses are in it. */
+function neighborhoodDetail(cell: NeighborhoodCell, players: PlayerInfo[]): CardDetail {
+  const building = cell.building?.faceDown ? 'A face-down building, revealed when round 1 begins.' : cell.building?.id ? `${buildingName(cell.building.id)}: ${buildingEffect(cell.building.id)}` : 'No building.';
+  const present = players.flatMap((p) => {
+    const rabble = cell.rabble[p.seat] ?? 0;
+    const bosses = cell.bosses[p.seat] ?? 0;
+    const what = [...(rabble > 0 ? [counted(rabble, 'rabble', 'rabble')] : []), ...(bosses > 0 ? [counted(bosses, 'boss', 'bosses')] : [])];
+    return what.length > 0 ? [`${p.name}: ${listed(what)}`] : [];
+  });
+  return {
+    title: neighborhoodName(cell.neighborhood),
+    lines: [
+      `In the ${cell.color} district.${cell.specialElection ? ' A special election is held here this round.' : ''}`,
+      building,
+      present.length > 0 ? `${present.join('; ')}.` : 'Nobody is here yet.',
+    ],
+  };
+}
+
 function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box; players: PlayerInfo[] }) {
   const x = (cell.x - box.minX) * CELL + INSET;
   const y = (cell.y - box.minY) * CELL + INSET;
@@ -44,7 +65,7 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
   const bosses = players.filter((p) => (cell.bosses[p.seat] ?? 0) > 0);
   const name = neighborhoodName(cell.neighborhood);
   return (
-    <Target id={targets.neighborhood(cell.neighborhood)} label={name}>
+    <Target id={targets.neighborhood(cell.neighborhood)} label={name} detail={neighborhoodDetail(cell, players)}>
       <rect x={x} y={y} width={size} height={size} rx={10} fill={DISTRICT_FILL[cell.color]} stroke={DISTRICT_INK[cell.color]} strokeWidth={3} />
       <Label x={x + 10} y={y + 15} anchor="start" size={15} color={DISTRICT_INK[cell.color]}>
         {name}

@@ -6,3 +6,8 @@ export { neighborhoodName } from '../../../../src/games/five-points/data/tiles';
 export function buildingName(id: string): string {
   return BUILDINGS[id as BuildingId]?.name ?? id;
 }
+
+/** What a building does for the player controlling its neighborhood, in a few words. */
+export function buildingEffect(id: string): string {
+  return BUILDINGS[id as BuildingId]?.effectText ?? '';
+}

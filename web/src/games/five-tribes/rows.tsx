@@ -76,7 +76,7 @@ export function DjinnRow({ djinns, y }: { djinns: string[]; y: number }) {
         const { name, vp, power } = djinn(id);
         const x = i * (DJINN_WIDTH + 6);
         return (
-          <Target key={id} id={targets.rowDjinn(id)} label={`Djinn ${name}`}>
+          <Target key={id} id={targets.rowDjinn(id)} label={`Djinn ${name}`} detail={{ title: `Djinn: ${name}`, lines: [`${vp} victory points.`, power] }} infoAt={{ x: x + DJINN_WIDTH - 18, y: y + 22 + 108 - 18 }}>
             <CardShape x={x} y={y + 22} width={DJINN_WIDTH} height={108} fill="#e9e0f7" />
             <Label x={x + 10} y={y + 40} anchor="start" size={15} halo={null}>
               {name}

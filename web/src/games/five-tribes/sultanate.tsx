@@ -1,6 +1,8 @@
 /** The 5 x 6 Sultanate: tiles with their value, meeples, camel, palm trees and palaces; the move under way is traced. */
 import { Label, Meeple, spread } from '../../components/svg';
+import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
+import { counted, listed } from '../words';
 import type { PlayerInfo } from '../game-ui';
 import { Camel, Palace, PalmTree } from './icons';
 import { targets } from './moves';
@@ -28,13 +30,31 @@ const SHORT_NAME: Record<Tile['kind'], string> = {
   sacredPlace: 'Sacred',
 };
 
+/** A tile in full: its square, action and value, and what stands on it. */
+function tileDetail(tile: Tile, at: Coord, camelOwner: PlayerInfo | null): CardDetail {
+  const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => counted(tile.meeples[color], TRIBES[color].name));
+  const on = [
+    ...meeples,
+    ...(tile.palms > 0 ? [counted(tile.palms, 'palm tree')] : []),
+    ...(tile.palaces > 0 ? [counted(tile.palaces, 'palace')] : []),
+  ];
+  return {
+    title: `${tileName(at)}: ${tile.name}`,
+    lines: [
+      `Worth ${tile.vp} victory points (a ${tile.valueColor} value). Action: ${tile.action}.`,
+      on.length > 0 ? `On it: ${listed(on)}.` : 'No meeples on it.',
+      camelOwner ? `${camelOwner.name}'s camel: ${camelOwner.name} scores it.` : 'No camel: nobody owns it yet.',
+    ],
+  };
+}
+
 function TileSquare({ tile, row, col, players, trace }: { tile: Tile; row: number; col: number; players: PlayerInfo[]; trace: { order: number | null; origin: boolean; final: boolean } }) {
   const x = col * TILE;
   const y = row * TILE;
   const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0);
   const camelOwner = tile.camel === null ? null : players[tile.camel];
   return (
-    <Target id={targets.tile([row, col])} label={`${tileName([row, col])} ${tile.name}`}>
+    <Target id={targets.tile([row, col])} label={`${tileName([row, col])} ${tile.name}`} detail={tileDetail(tile, [row, col], camelOwner)}>
       <rect x={x + 3} y={y + 3} width={TILE - 6} height={TILE - 6} rx={8} fill={KIND_FILL[tile.kind]} stroke={trace.final ? '#1f1f1f' : '#7a5f45'} strokeWidth={trace.final ? 4 : 2} />
       {trace.origin && <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />}
       <title>{`${tile.name}, ${tile.vp} VP: ${tile.action}`}</title>

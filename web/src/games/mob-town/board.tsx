@@ -2,7 +2,7 @@
 import { HoldingsTable, type HoldingsColumn } from '../../components/holdings-table';
 import { Drawing } from '../../components/svg';
 import type { BoardProps } from '../game-ui';
-import { AgendaRow, CARD_WIDTH, cardRowHeight, CardRow, cardsPerLine, Deck, OpenLot, ProfessionalRow } from './cards';
+import { AGENDA_HEIGHT, AGENDA_WIDTH, AgendaRow, CARD_WIDTH, CardRow, cardsPerLine, Deck, LOT_GAP, OpenLot, perLine, PRO_HEIGHT, PRO_WIDTH, ProfessionalRow, rowHeight } from './cards';
 import { City, cityBox, cityHeight, cityWidth, LOT_HEIGHT, LOT_WIDTH } from './city';
 import { targets } from './moves';
 import { cellKey } from './names';
@@ -31,37 +31,43 @@ export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<M
   const pawns = view.players.flatMap((p) => (p.pawn ? [{ seat: p.seat, cell: p.pawn }] : []));
   const hand = mySeat === null ? null : view.players[mySeat]?.hand;
   const agendas = mySeat === null ? null : view.players[mySeat]?.agendas;
-  const width = Math.max(9 * (CARD_WIDTH + 6) + CARD_WIDTH, view.openLot.length * (LOT_WIDTH + 8), 620);
-  // Hands grow without limit: they wrap. The lineup leaves room for the deck on its right.
+  // Five cards wide, so that on a laptop the cards stand beside the city; rows that grow long wrap.
+  const width = 5 * (CARD_WIDTH + 6) - 6;
   const handPerLine = cardsPerLine(width);
+  // The lineup leaves room for the deck on its right.
   const lineupPerLine = cardsPerLine(width - CARD_WIDTH - 6);
+  const lotsPerLine = perLine(width, LOT_WIDTH, LOT_GAP);
+  const prosPerLine = perLine(width, PRO_WIDTH, LOT_GAP);
+  const agendasPerLine = perLine(width, AGENDA_WIDTH, LOT_GAP);
 
   let y = 0;
   const handY = hand ? y : null;
-  if (hand) y += cardRowHeight(hand.length, handPerLine) + ROW_GAP;
+  if (hand) y += rowHeight(hand.length, handPerLine) + ROW_GAP;
   const agendasY = agendas && agendas.length > 0 ? y : null;
-  if (agendasY !== null) y += 72 + ROW_GAP;
+  if (agendas && agendasY !== null) y += rowHeight(agendas.length, agendasPerLine, AGENDA_HEIGHT, LOT_GAP) + ROW_GAP;
   const lineupY = y;
-  y += cardRowHeight(view.lineup.length, lineupPerLine) + ROW_GAP;
+  y += rowHeight(view.lineup.length, lineupPerLine) + ROW_GAP;
   const openLotY = view.openLot.length > 0 ? y : null;
-  if (openLotY !== null) y += LOT_HEIGHT + 22 + ROW_GAP;
+  if (openLotY !== null) y += rowHeight(view.openLot.length, lotsPerLine, LOT_HEIGHT, LOT_GAP) + ROW_GAP;
   const prosY = view.professionals ? y : null;
-  if (prosY !== null) y += 108 + ROW_GAP;
+  if (view.professionals && prosY !== null) y += rowHeight(view.professionals.row.length, prosPerLine, PRO_HEIGHT, LOT_GAP) + ROW_GAP;
 
   return (
     <div className="board mob-town">
-      {/* Two pictures: on a phone the city and the cards each fill the width. */}
-      <Drawing width={cityWidth(box)} height={cityHeight(box)} label={`The city, round ${view.round}`} maxScale={1.2}>
-        <City lots={view.city.cells} emptyCells={[...emptyCells.values()]} pawns={pawns} box={box} players={players} />
-      </Drawing>
-      <Drawing width={width} height={y} label="Cards: your hand and agendas, the lineup, the deck and the open lot" maxScale={1.2}>
-        {hand && handY !== null && <CardRow title="Your hand" cards={hand} y={handY} perLine={handPerLine} targetOf={targets.handCard} />}
-        {agendas && agendasY !== null && <AgendaRow agendas={agendas} y={agendasY} />}
-        <CardRow title="Lineup" cards={view.lineup} y={lineupY} perLine={lineupPerLine} targetOf={targets.lineupCard} />
-        <Deck count={view.deckCount} x={width - CARD_WIDTH} y={lineupY} />
-        {openLotY !== null && <OpenLot cards={view.openLot} y={openLotY} />}
-        {view.professionals && prosY !== null && <ProfessionalRow professionals={view.professionals.row} y={prosY} />}
-      </Drawing>
+      {/* Two pictures: side by side on a laptop; on a phone the city, then the cards, each panned on its own. */}
+      <div className="drawings">
+        <Drawing width={cityWidth(box)} height={cityHeight(box)} label={`The city, round ${view.round}`} maxScale={1.1}>
+          <City lots={view.city.cells} emptyCells={[...emptyCells.values()]} pawns={pawns} box={box} players={players} />
+        </Drawing>
+        <Drawing width={width} height={y - ROW_GAP} label="Cards: your hand and agendas, the lineup, the deck and the open lot" maxScale={1.1}>
+          {hand && handY !== null && <CardRow title="Your hand" cards={hand} y={handY} onALine={handPerLine} targetOf={targets.handCard} />}
+          {agendas && agendasY !== null && <AgendaRow agendas={agendas} y={agendasY} onALine={agendasPerLine} />}
+          <CardRow title="Lineup" cards={view.lineup} y={lineupY} onALine={lineupPerLine} targetOf={targets.lineupCard} />
+          <Deck count={view.deckCount} x={width - CARD_WIDTH} y={lineupY} />
+          {openLotY !== null && <OpenLot cards={view.openLot} y={openLotY} onALine={lotsPerLine} />}
+          {view.professionals && prosY !== null && <ProfessionalRow professionals={view.professionals.row} y={prosY} onALine={prosPerLine} />}
+        </Drawing>
+      </div>
       <p className="board-facts">
         Round {view.round} · {view.phase}
         {view.turn && view.mode === 'coop' && <> · actions left: {view.turn.actionsLeft}</>}

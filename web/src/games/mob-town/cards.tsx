@@ -1,7 +1,7 @@
 /** Rows of cards around the city: the viewer's hand, the lineup, the open lot, the deck and the professionals. */
 import { CardShape, Label, wrapText } from '../../components/svg';
 import { Target } from '../../play/move-offer';
-import { LOT_WIDTH, LotFace } from './city';
+import { LOT_HEIGHT, LOT_WIDTH, LotFace, lotDetail } from './city';
 import { targets } from './moves';
 import { cardName, SUIT_FILL } from './names';
 import type { LotCard } from './view-types';
@@ -27,16 +27,27 @@ function DrawCard({ card, x, y }: { card: string; x: number; y: number }) {
   );
 }
 
-/** How many cards fit side by side in `width`. */
-export const cardsPerLine = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_WIDTH + GAP)));
+/** The title above each row of cards. */
+const TITLE_HEIGHT = 22;
 
-/** The height of a titled row of `count` cards, `perLine` to a line: a long hand wraps instead of running off the drawing. */
-export function cardRowHeight(count: number, perLine: number): number {
-  const lines = Math.max(1, Math.ceil(count / perLine));
-  return 22 + lines * CARD_HEIGHT + (lines - 1) * GAP;
+/** How many items `itemWidth` wide fit side by side in `width`, `gap` apart. */
+export const perLine = (width: number, itemWidth: number, gap = GAP) => Math.max(1, Math.floor((width + gap) / (itemWidth + gap)));
+
+/** How many cards fit side by side in `width`. */
+export const cardsPerLine = (width: number) => perLine(width, CARD_WIDTH);
+
+/** The height of a titled row of `count` items, `onALine` to a line: a long row wraps instead of running off the drawing. */
+export function rowHeight(count: number, onALine: number, itemHeight = CARD_HEIGHT, gap = GAP): number {
+  const lines = Math.max(1, Math.ceil(count / onALine));
+  return TITLE_HEIGHT + lines * itemHeight + (lines - 1) * gap;
 }
 
-export function CardRow({ title, cards, y, perLine, targetOf }: { title: string; cards: string[]; y: number; perLine: number; targetOf: (card: string) => string }) {
+/** Where the `i`th item of a wrapped row starting at `y` goes. */
+function slot(i: number, onALine: number, y: number, itemWidth: number, itemHeight: number, gap = GAP) {
+  return { x: (i % onALine) * (itemWidth + gap), y: y + TITLE_HEIGHT + Math.floor(i / onALine) * (itemHeight + gap) };
+}
+
+export function CardRow({ title, cards, y, onALine, targetOf }: { title: string; cards: string[]; y: number; onALine: number; targetOf: (card: string) => string }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
@@ -44,7 +55,7 @@ export function CardRow({ title, cards, y, perLine, targetOf }: { title: string;
       </Label>
       {cards.map((card, i) => (
         <Target key={i} id={targetOf(card)} label={cardName(card)}>
-          <DrawCard card={card} x={(i % perLine) * (CARD_WIDTH + GAP)} y={y + 22 + Math.floor(i / perLine) * (CARD_HEIGHT + GAP)} />
+          <DrawCard card={card} {...slot(i, onALine, y, CARD_WIDTH, CARD_HEIGHT)} />
         </Target>
       ))}
     </g>
@@ -65,64 +76,78 @@ export function Deck({ count, x, y }: { count: number; x: number; y: number }) {
   );
 }
 
-export function OpenLot({ cards, y }: { cards: LotCard[]; y: number }) {
+export const LOT_GAP = 8;
+
+export function OpenLot({ cards, y, onALine }: { cards: LotCard[]; y: number; onALine: number }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
         Open lot
       </Label>
-      {cards.map((card, i) => (
-        <Target key={card.id} id={targets.openLot(card.id)} label={`Open lot: ${card.name}`}>
-          <LotFace card={card} x={i * (LOT_WIDTH + 8)} y={y + 22} />
-        </Target>
-      ))}
+      {cards.map((card, i) => {
+        const at = slot(i, onALine, y, LOT_WIDTH, LOT_HEIGHT, LOT_GAP);
+        return (
+          <Target key={card.id} id={targets.openLot(card.id)} label={`Open lot: ${card.name}`} detail={lotDetail(card)} infoAt={{ x: at.x + LOT_WIDTH - 14, y: at.y + 14 }}>
+            <LotFace card={card} {...at} />
+          </Target>
+        );
+      })}
     </g>
   );
 }
 
-export function ProfessionalRow({ professionals, y }: { professionals: { id: string; name: string; text: string }[]; y: number }) {
-  const width = 180;
+export const PRO_WIDTH = 160;
+export const PRO_HEIGHT = 86;
+
+export function ProfessionalRow({ professionals, y, onALine }: { professionals: { id: string; name: string; text: string }[]; y: number; onALine: number }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
         Professionals for hire
       </Label>
-      {professionals.map((pro, i) => (
-        <Target key={pro.id} id={targets.professional(pro.id)} label={pro.name}>
-          <CardShape x={i * (width + 8)} y={y + 22} width={width} height={86} fill="#efe4cf" title={pro.name} />
-          {wrapText(pro.text, 26)
-            .slice(0, 3)
-            .map((line, l) => (
-              <Label key={l} x={i * (width + 8) + width / 2} y={y + 62 + l * 14} size={11} weight={400} halo={null}>
-                {line}
-              </Label>
-            ))}
-        </Target>
-      ))}
+      {professionals.map((pro, i) => {
+        const at = slot(i, onALine, y, PRO_WIDTH, PRO_HEIGHT, LOT_GAP);
+        return (
+          <Target key={pro.id} id={targets.professional(pro.id)} label={pro.name} detail={{ title: pro.name, lines: [pro.text] }} infoAt={{ x: at.x + PRO_WIDTH - 14, y: at.y + 14 }}>
+            <CardShape {...at} width={PRO_WIDTH} height={PRO_HEIGHT} fill="#efe4cf" title={pro.name} />
+            {wrapText(pro.text, 24)
+              .slice(0, 3)
+              .map((line, l) => (
+                <Label key={l} x={at.x + PRO_WIDTH / 2} y={at.y + 40 + l * 14} size={11} weight={400} halo={null}>
+                  {line}
+                </Label>
+              ))}
+          </Target>
+        );
+      })}
     </g>
   );
 }
 
 export const AGENDA_WIDTH = 150;
+export const AGENDA_HEIGHT = 50;
 
 /** The viewer's secret agendas; clicking one offers to swap it. */
-export function AgendaRow({ agendas, y }: { agendas: { id: string; name: string }[]; y: number }) {
+export function AgendaRow({ agendas, y, onALine }: { agendas: { id: string; name: string }[]; y: number; onALine: number }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
         Your agendas
       </Label>
-      {agendas.map((agenda, i) => (
-        <Target key={agenda.id} id={targets.agenda(agenda.id)} label={`Agenda: ${agenda.name}`}>
-          <CardShape x={i * (AGENDA_WIDTH + 8)} y={y + 22} width={AGENDA_WIDTH} height={50} fill="#f6ecd2" />
-          {/* "Biggest Connected Territory" is wider than the card: two lines. */}
-          {wrapText(agenda.name, 18).map((line, l, lines) => (
-            <Label key={l} x={i * (AGENDA_WIDTH + 8) + AGENDA_WIDTH / 2} y={y + 47 + (l - (lines.length - 1) / 2) * 15} size={13} halo={null}>
-              {line}
-            </Label>
-          ))}
-        </Target>
-      ))}
+      {agendas.map((agenda, i) => {
+        const at = slot(i, onALine, y, AGENDA_WIDTH, AGENDA_HEIGHT, LOT_GAP);
+        return (
+          <Target key={agenda.id} id={targets.agenda(agenda.id)} label={`Agenda: ${agenda.name}`}>
+            <CardShape {...at} width={AGENDA_WIDTH} height={AGENDA_HEIGHT} fill="#f6ecd2" />
+            {/* "Biggest Connected Territory" is wider than the card: two lines. */}
+            {wrapText(agenda.name, 18).map((line, l, lines) => (
+              <Label key={l} x={at.x + AGENDA_WIDTH / 2} y={at.y + AGENDA_HEIGHT / 2 + (l - (lines.length - 1) / 2) * 15} size={13} halo={null}>
+                {line}
+              </Label>
+            ))}
+          </Target>
+        );
+      })}
     </g>
   );
 }

@@ -1,13 +1,16 @@
 /** The city: property and landmark cards on a grid, with family-token stacks, pawns, and empty lots that can be opened. */
 import { CardShape, Label, Meeple, Token, wrapText } from '../../components/svg';
+import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
+import { listed } from '../words';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { BUSINESS_FILL, cellKey, LANDMARK_FILL, MOB_COLOR } from './names';
 import type { Cell, CityLot, LotCard, Owner } from './view-types';
 
-export const LOT_WIDTH = 124;
-export const LOT_HEIGHT = 150;
+/** Small enough that, on a laptop, the city and the cards fit side by side, every word still 11 px or more. */
+export const LOT_WIDTH = 100;
+export const LOT_HEIGHT = 122;
 const GAP = 8;
 
 export interface CityBox {
@@ -33,7 +36,7 @@ export const ownerColor = (owner: Owner, players: PlayerInfo[]) => (owner === 'm
 /** A property or landmark card face, reused in the city and the open lot. */
 export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: number; y: number; shutDown?: boolean }) {
   const fill = card.business ? BUSINESS_FILL[card.business] : LANDMARK_FILL;
-  const suits = card.suits ? card.suits.join(' · ') : 'any suit';
+  const suits = card.suits ? card.suits.join(', ') : 'any suit';
   return (
     <g>
       <CardShape x={x} y={y} width={LOT_WIDTH} height={LOT_HEIGHT} fill={fill} faceDown={shutDown} />
@@ -43,22 +46,39 @@ export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: nu
         </Label>
       ) : (
         <>
-          <circle cx={x + 18} cy={y + 18} r={13} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
-          <Label x={x + 18} y={y + 18.5} size={14} halo={null}>
+          <circle cx={x + 15} cy={y + 15} r={11} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
+          <Label x={x + 15} y={y + 15.5} size={13} halo={null}>
             {card.value}
           </Label>
-          {wrapText(card.name, 14).map((line, i) => (
-            <Label key={i} x={x + LOT_WIDTH / 2} y={y + 46 + i * 16} size={13} halo={null}>
+          {wrapText(card.name, 11).map((line, i) => (
+            <Label key={i} x={x + LOT_WIDTH / 2} y={y + 38 + i * 15} size={12.5} halo={null}>
               {line}
             </Label>
           ))}
-          <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT - 14} size={10.5} weight={500} halo={null}>
+          <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT - 11} size={11} weight={500} halo={null}>
             {suits}
           </Label>
         </>
       )}
     </g>
   );
+}
+
+/** A property or landmark in full: value, business, the henchmen it takes, a landmark's power; in the city, its tokens and controller. */
+export function lotDetail(card: LotCard, lot?: { tokens: Owner[]; controller: Owner | null; shutDown: boolean }, players: PlayerInfo[] = []): CardDetail {
+  const ownerName = (owner: Owner) => (owner === 'mob' ? 'the mob' : (players[owner]?.name ?? `seat ${owner + 1}`));
+  const lines = [
+    `${card.business ? `A ${card.business}` : 'A landmark'} worth ${card.value}.`,
+    card.suits ? `Paid for with ${card.suits.join(' or ')}.` : 'Paid for with any suit.',
+    ...(card.text ? [card.text] : []),
+  ];
+  if (lot) {
+    const tokens = stacks(lot.tokens).map(({ owner, count }) => `${ownerName(owner)} ${count}`);
+    lines.push(tokens.length > 0 ? `Family tokens: ${listed(tokens)}.` : 'No family tokens on it.');
+    if (lot.controller !== null) lines.push(`Controlled by ${ownerName(lot.controller)}.`);
+    if (lot.shutDown) lines.push('Shut down.');
+  }
+  return { title: card.name, lines };
 }
 
 /** A lot's tokens as one stack per owner, its count written on it, the owner of the newest token last (on top). */
@@ -70,14 +90,14 @@ function stacks(tokens: CityLot['tokens']): { owner: CityLot['tokens'][number]; 
 function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: PlayerInfo[] }) {
   const { x, y } = position(lot.cell, box);
   return (
-    <Target id={targets.cell(lot.cell)} label={`${lot.card.name} at ${cellKey(lot.cell)}`}>
+    <Target id={targets.cell(lot.cell)} label={`${lot.card.name} at ${cellKey(lot.cell)}`} detail={lotDetail(lot.card, lot, players)}>
       <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
       {stacks(lot.tokens).map(({ owner, count }, i) => (
         <Token
           key={String(owner)}
-          x={x + 24 + i * 28}
-          y={y + LOT_HEIGHT - 48}
-          r={13}
+          x={x + 17 + i * 25}
+          y={y + LOT_HEIGHT - 38}
+          r={11}
           color={ownerColor(owner, players)}
           shape={owner === 'mob' ? undefined : players[owner]?.shape}
           count={count}
@@ -85,7 +105,7 @@ function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: Playe
         />
       ))}
       {lot.controller !== null && (
-        <Label x={x + LOT_WIDTH - 8} y={y + LOT_HEIGHT - 36} anchor="end" size={11} weight={500}>
+        <Label x={x + LOT_WIDTH - 6} y={y + 15} anchor="end" size={11} weight={500}>
           {lot.controller === 'mob' ? 'mob' : players[lot.controller]?.name}
         </Label>
       )}
@@ -96,7 +116,7 @@ function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: Playe
 /** An empty lot where a property may be opened: drawn lightly, there may be many. */
 function EmptyLot({ cell, box }: { cell: Cell; box: CityBox }) {
   const { x, y } = position(cell, box);
-  const inset = 18;
+  const inset = 14;
   return (
     <Target id={targets.cell(cell)} label={`Empty lot ${cellKey(cell)}`}>
       <rect x={x + inset} y={y + inset} width={LOT_WIDTH - 2 * inset} height={LOT_HEIGHT - 2 * inset} rx={10} fill="#ffffff55" stroke="#8a7a6a" strokeDasharray="6 6" strokeWidth={2} />
@@ -118,7 +138,7 @@ export function City({ lots, emptyCells, pawns, box, players }: { lots: CityLot[
       ))}
       {pawns.map(({ seat, cell }, i) => {
         const { x, y } = position(cell, box);
-        return <Meeple key={seat} x={x + LOT_WIDTH - 22 - i * 14} y={y + LOT_HEIGHT - 56} size={28} color={players[seat]?.color ?? '#999'} title={`${players[seat]?.name}'s pawn`} />;
+        return <Meeple key={seat} x={x + LOT_WIDTH - 18 - i * 12} y={y + LOT_HEIGHT - 44} size={24} color={players[seat]?.color ?? '#999'} title={`${players[seat]?.name}'s pawn`} />;
       })}
     </g>
   );

@@ -1,0 +1,59 @@
+/**
+ * What a Djinn, a card, a tile or a building says, in full and in readable
+ * type: the board draws them small, with their text cut short. A tap (or
+ * Enter) on one that is not offered as a move opens its detail; one offered
+ * as a move shows a small "i" beside it that does, as the tap itself plays
+ * the move.
+ */
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+
+export interface CardDetail {
+  title: string;
+  /** Shown under the title, one paragraph each. */
+  lines: string[];
+}
+
+const ShowDetail = createContext<(detail: CardDetail) => void>(() => undefined);
+
+export const useShowDetail = () => useContext(ShowDetail);
+
+/** Holds the detail open on the board, and shows it over the page. */
+export function CardDetailProvider({ children }: { children: ReactNode }) {
+  const [detail, setDetail] = useState<CardDetail | null>(null);
+  return (
+    <ShowDetail.Provider value={setDetail}>
+      {children}
+      {detail && <CardDetailSheet detail={detail} onClose={() => setDetail(null)} />}
+    </ShowDetail.Provider>
+  );
+}
+
+/** A dialog: Escape, the button or a tap beside it closes it, and the keyboard goes back to what opened it. */
+function CardDetailSheet({ detail, onClose }: { detail: CardDetail; onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | SVGElement | null;
+    close.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [detail]);
+  return (
+    <div className="sheet-backdrop" onClick={onClose}>
+      <div className="sheet card-detail" role="dialog" aria-modal="true" aria-labelledby="card-detail-title" onClick={(event) => event.stopPropagation()}>
+        <h3 id="card-detail-title">{detail.title}</h3>
+        {detail.lines.map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+        <button ref={close} className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
