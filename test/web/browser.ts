@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 
@@ -232,6 +232,13 @@ export type Way = 'target' | 'chooser' | 'button';
  * words for a move), by those words instead, which must then tell the moves
  * apart and be the chooser's very texts. Returns how the move was made.
  */
+/** A click at a desktop; on a phone (a touch screen), a tap, as its player makes it. */
+export async function press(locator: Locator): Promise<void> {
+  const width = locator.page().viewportSize()?.width ?? DESKTOP.width;
+  if (width < 600) await locator.tap();
+  else await locator.click();
+}
+
 export async function clickMove<M>(
   page: Page,
   move: M,
@@ -245,16 +252,16 @@ export async function clickMove<M>(
     const buttons = offered.filter((m) => targetsOf(m).length === 0);
     if (words) {
       expect(buttons.filter((m) => words(m) === words(move))).toHaveLength(1);
-      await page.locator('.move-bar').getByRole('button', { name: words(move), exact: true }).click();
+      await press(page.locator('.move-bar').getByRole('button', { name: words(move), exact: true }));
     } else {
-      await page.locator('.move-bar button.move').nth(buttons.indexOf(move)).click();
+      await press(page.locator('.move-bar button.move').nth(buttons.indexOf(move)));
     }
     return 'button';
   }
   const target = targets[pick(targets.length)];
   const here = offered.filter((m) => targetsOf(m).includes(target));
   // A target may stand in more than one place (two equal cards in a hand): any of them makes the move.
-  await page.locator(`.target.offered[data-target="${target}"]`).first().click();
+  await press(page.locator(`.target.offered[data-target="${target}"]`).first());
   if (here.length === 1) return 'target';
   const chooser = page.getByRole('dialog', { name: 'Choose your move' });
   await chooser.waitFor();
@@ -264,9 +271,9 @@ export async function clickMove<M>(
   expect(new Set(texts).size).toBe(texts.length);
   if (words) {
     expect([...texts].sort()).toEqual(here.map(words).sort());
-    await chooser.getByRole('button', { name: words(move), exact: true }).click();
+    await press(chooser.getByRole('button', { name: words(move), exact: true }));
   } else {
-    await choices.nth(here.indexOf(move)).click();
+    await press(choices.nth(here.indexOf(move)));
   }
   return 'chooser';
 }
