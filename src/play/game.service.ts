@@ -20,8 +20,8 @@ import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
-import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest } from './history';
-import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, Moment, momentsOf } from './moments';
+import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
+import { COUNTED_EVENT_COLUMNS, CountedEvent, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
@@ -88,6 +88,30 @@ const LAPSE_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 const ROW_CACHE_LIMIT = 20000;
 /** Events read past a page of history, to tell whether its last step hid anything from the reader. */
 const STEP_LOOKAHEAD = 50;
+
+/**
+ * A page of history in one statement: what counting moments needs of every
+ * event up to the page's end (and its lookahead), the events of the page
+ * whole, and the game's later jumps (which decide what is rolled back).
+ * $1 game, $2 after, $3 the page's last seq with its lookahead, $4 the
+ * game's version, $5 the jump event types.
+ */
+const HISTORY_COLUMNS = `${COUNTED_EVENT_COLUMNS},
+  CASE WHEN e.seq > $2::int THEN e.payload END AS payload,
+  CASE WHEN e.seq > $2::int THEN e.actor_user_id END AS "actorUserId",
+  e.at, CASE WHEN e.seq > $2::int THEN e.move END AS move`;
+const HISTORY_STATEMENT = `
+SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq <= $3::int
+UNION ALL
+SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq > $3::int AND e.seq <= $4::int AND e.type = ANY($5::text[])
+ORDER BY 1`;
+
+interface HistoryRow extends CountedEvent {
+  payload: Record<string, unknown> | null;
+  actorUserId: string | null;
+  at: Date;
+  move: unknown;
+}
 
 @Injectable()
 export class GameService {
@@ -449,18 +473,19 @@ export class GameService {
   // ---- history -------------------------------------------------------------
 
   async history(game: LoadedGame, viewer: Viewer, after = 0, first = 100): Promise<HistoryEntry[]> {
+    if (!Number.isInteger(after) || after < 0 || after > game.row.version) {
+      throw new AppError('BAD_USER_INPUT', `after must be a version from 0 to ${game.row.version}.`);
+    }
     const take = Math.min(Math.max(first, 1), 500);
-    const from = Math.max(after, 0);
     const to = Math.min(after + take, game.row.version);
-    const [events, jumps, earlier] = await Promise.all([
-      // A few events more, to see whether the page's last step hid anything (see historyEntries).
-      this.store.readEvents(game.row.id, from, Math.min(to + STEP_LOOKAHEAD, game.row.version)),
-      this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
-      from > 0 ? this.countedEvents(game.row.id, from) : Promise.resolve([]),
-    ]);
-    const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
-    const moments = momentsOf(game.ruleset, [...earlier, ...events.map(countedEvent)]);
-    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer, Math.max(to - from, 0), moments);
+    // A few events more, to see whether the page's last step hid anything (see historyEntries).
+    const upTo = Math.min(to + STEP_LOOKAHEAD, game.row.version);
+    const rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES]);
+    const counted = rows.filter((row) => row.seq <= upTo);
+    const events = counted.filter((row) => row.seq > after) as RecordedEvent[];
+    const jumps = rows.filter((row) => JUMP_EVENT_TYPES.includes(row.type)).map((row) => ({ seq: row.seq, toVersion: row.toVersion ?? 0 }));
+    const moments = momentsOf(game.ruleset, counted);
+    return historyEntries(game.ruleset, events, jumps, game.row.version, viewer, to - after, moments);
   }
 
   /** Where the game stood at each version up to `toSeq`, in rounds and moves (see moments.ts). */
