@@ -168,6 +168,23 @@ describe('the database round trips of a move', () => {
     }
     // Read piece by piece, the history is what one read of it all gives.
     expect(whole).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: 0 }, mover)).game.history);
+
+    // After an undo, the pieces still add up: its moment goes back to where it took the game, and the next move counts on from there.
+    const before = shown.version;
+    const next = shown.activeSeats[0] === 0 ? ann : bob;
+    shown = (await pageMove(shown, next, { type: 'add', amount: 2 })).game;
+    whole.push(...(await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
+    const { undoMove } = await gqlOk<{ undoMove: { version: number } }>(url, `mutation($id: ID!) { undoMove(gameId: $id) { version } }`, { id: gameId }, next.token);
+    shown = await pageGame(gameId, next);
+    shown = (await pageMove(shown, next, { type: 'add', amount: 1 })).game;
+    const afterUndo = (await post<HistoryQuery>(HISTORY, { id: gameId, after: before + 1 }, mover)).game.history;
+    expect(afterUndo.map((entry) => entry.seq)).toEqual(Array.from({ length: shown.version - before - 1 }, (_, i) => before + i + 2));
+    expect(undoMove.version).toBeLessThan(shown.version);
+    const readWhole = (await post<HistoryQuery>(HISTORY, { id: gameId, after: 0 }, mover)).game.history;
+    // The undone step now reads as rolled back: take the entries before it from the whole read.
+    expect([...readWhole.slice(0, before + 1), ...afterUndo]).toEqual(readWhole);
+    expect(readWhole[before].rolledBack).toBe(true);
+    expect(afterUndo[afterUndo.length - 1].moment).toEqual({ ...readWhole[before].moment });
   });
 
   it('refuses a history asked after a version the game does not have, writing nothing', async () => {

@@ -21,7 +21,7 @@ import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-sett
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
-import { COUNTED_EVENT_COLUMNS, CountedEvent, Moment, momentsOf } from './moments';
+import { COUNTED_EVENT_COLUMNS, CountedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
@@ -103,20 +103,22 @@ SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::tex
 FROM games WHERE id = $1::uuid`;
 
 /**
- * A page of history in one statement: what counting moments needs of every
- * event up to the page's end (and its lookahead), the events of the page
- * whole, and the game's later jumps (which decide what is rolled back).
- * $1 game, $2 after, $3 the page's last seq with its lookahead, $4 the
- * game's version, $5 the jump event types.
+ * A page of history in one statement: what counting moments needs of the
+ * events up to the page's end (and its lookahead) from a known moment on,
+ * the events of the page whole, and the game's jumps outside that stretch
+ * (which decide what is rolled back). $1 game, $2 after, $3 the page's last
+ * seq with its lookahead, $4 the game's version, $5 the jump event types,
+ * $6 the seq whose moment is known (0: the start), at most $2.
  */
 const HISTORY_COLUMNS = `${COUNTED_EVENT_COLUMNS},
   CASE WHEN e.seq > $2::int THEN e.payload END AS payload,
   CASE WHEN e.seq > $2::int THEN e.actor_user_id END AS "actorUserId",
-  e.at, CASE WHEN e.seq > $2::int THEN e.move END AS move`;
+  CASE WHEN e.seq > $2::int THEN e.at END AS at, CASE WHEN e.seq > $2::int THEN e.move END AS move`;
 const HISTORY_STATEMENT = `
-SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq <= $3::int
+SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq > $6::int AND e.seq <= $3::int
 UNION ALL
-SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq > $3::int AND e.seq <= $4::int AND e.type = ANY($5::text[])
+SELECT ${HISTORY_COLUMNS} FROM game_events e
+WHERE e.game_id = $1::uuid AND (e.seq <= $6::int OR (e.seq > $3::int AND e.seq <= $4::int)) AND e.type = ANY($5::text[])
 ORDER BY 1`;
 
 interface HistoryRow extends CountedEvent {
@@ -130,6 +132,8 @@ interface HistoryRow extends CountedEvent {
 export class GameService {
   /** Rows as this process last appended to them (see loadAtVersion). */
   private readonly rows = new Map<string, GameRow>();
+  /** Per game, the first and last events of the last page of history read, with their moments, in order (see history). */
+  private readonly countedTo = new Map<string, Array<{ seq: number; moment: Moment }>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -493,12 +497,33 @@ export class GameService {
     const to = Math.min(after + take, game.row.version);
     // A few events more, to see whether the page's last step hid anything (see historyEntries).
     const upTo = Math.min(to + STEP_LOOKAHEAD, game.row.version);
-    const rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES]);
-    const counted = rows.filter((row) => row.seq <= upTo);
+    // Counting goes on from where this process last counted the game to, unless the page starts before it.
+    const known = this.countedTo.get(game.row.id) ?? [];
+    const start = known.filter((point) => point.seq <= after).pop() ?? { seq: 0, moment: GAME_START };
+    let rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES, start.seq]);
+    let counted = rows.filter((row) => row.seq > start.seq && row.seq <= upTo);
+    let moments: Map<number, Moment>;
+    if (start.seq > 0 && counted.some(looksBack)) {
+      // An undo or a rollback since: where it went back to is counted from the first event (rare: a second read).
+      rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES, 0]);
+      counted = rows.filter((row) => row.seq <= upTo);
+      moments = momentsOf(game.ruleset, counted);
+    } else {
+      moments = momentsOf(game.ruleset, counted, start);
+    }
     const events = counted.filter((row) => row.seq > after) as RecordedEvent[];
     const jumps = rows.filter((row) => JUMP_EVENT_TYPES.includes(row.type)).map((row) => ({ seq: row.seq, toVersion: row.toVersion ?? 0 }));
-    const moments = momentsOf(game.ruleset, counted);
+    // Where this page started and ended: the next page usually starts at its end, a page read again at its start.
+    const points = [after, to].flatMap((seq) => (moments.has(seq) ? [{ seq, moment: moments.get(seq)! }] : []));
+    if (points.length > 0) this.rememberCounted(game.row.id, points);
     return historyEntries(game.ruleset, events, jumps, game.row.version, viewer, to - after, moments);
+  }
+
+  /** Where this process last counted a game's moments to (two moments a game): its next page of history counts on from there. */
+  private rememberCounted(gameId: string, known: Array<{ seq: number; moment: Moment }>): void {
+    this.countedTo.delete(gameId);
+    this.countedTo.set(gameId, known);
+    if (this.countedTo.size > ROW_CACHE_LIMIT) this.countedTo.delete(this.countedTo.keys().next().value as string);
   }
 
   /** Where the game stood at each version up to `toSeq`, in rounds and moves (see moments.ts). */
