@@ -154,7 +154,7 @@ export class GameService {
     const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version);
     // A broken game is read afresh every time (see loadAtVersion).
     if (firstBadSeq === null) this.rememberRow(row);
-    else this.rows.delete(row.id);
+    else this.forgetGame(row.id);
     return { row, ruleset, state, firstBadSeq };
   }
 
@@ -690,11 +690,17 @@ export class GameService {
       return await append;
     } catch (error) {
       if (error instanceof AppError && error.code === 'INTEGRITY_FAILURE') {
-        this.rows.delete(gameId);
+        this.forgetGame(gameId);
         this.loader.forget(gameId);
       }
       throw error;
     }
+  }
+
+  /** A game whose history was changed in the database: nothing this process remembers of it (its row, its moments counted) is used again. */
+  private forgetGame(gameId: string): void {
+    this.rows.delete(gameId);
+    this.countedTo.delete(gameId);
   }
 
   private rememberRow(row: GameRow): void {
