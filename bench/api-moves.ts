@@ -12,6 +12,7 @@
  * version: it runs no rules code, so its own CPU, taken from the same cores
  * as the server's, stays small.
  */
+import { appendFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { print } from 'graphql';
 import { Client } from 'pg';
@@ -343,6 +344,7 @@ export async function measureApiMoves(
   const supersededBefore = await mail.superseded();
   const cpuPerMove = startCpuCount({ serverPid: server.pid, mailSinkPid: mailSink.pid, postmasterPid });
   const startedAt = performance.now();
+  const monotonicStart = process.hrtime.bigint();
   const result = await autocannon({
     url,
     connections,
@@ -381,6 +383,11 @@ export async function measureApiMoves(
   } as any);
   // The run's own length, connecting included, rather than the duration asked for.
   const seconds = (performance.now() - startedAt) / 1000;
+  // With --profile: when the run was, on the clock of the server's CPU profile (CLOCK_MONOTONIC, in µs), to read only the run's samples.
+  if (process.env.BENCH_RUN_WINDOWS) {
+    const window = { selection, connections, accepted, startUs: Number(monotonicStart / 1000n), endUs: Number(process.hrtime.bigint() / 1000n) };
+    appendFileSync(process.env.BENCH_RUN_WINDOWS, `${JSON.stringify(window)}\n`);
+  }
   const cpu = cpuPerMove(accepted);
   const mailsSent = (await mailSink.received()) - mailsBefore;
   const mailBacklog = await mail.count();

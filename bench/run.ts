@@ -5,8 +5,10 @@
  * See bench/README.md for what each figure means and what was done about it.
  *
  * Flags: `--quick` (shorter runs, fewer games), `--only=raw,append,replay,api,scale`,
- * `--profile` (the server process writes a CPU profile to bench/results/profiles).
+ * `--profile` (the server process writes a CPU profile to bench/results/profiles, with runs-*.jsonl
+ * beside it: when each API run was, for bench/profile-summary.ts to count only their samples).
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers, Selection } from './api-moves';
 import type { CpuSplit } from './lib/cpu';
@@ -108,6 +110,10 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
 
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
   const mail = await SmtpSink.start();
+  if (profile) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    process.env.BENCH_RUN_WINDOWS = join(PROFILE_DIR, `runs-${Date.now()}.jsonl`);
+  }
   const server = await startServerProcess(database, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   try {
     const players = await registerPlayers(server.url, 5);

@@ -8,9 +8,9 @@
  * them, for that request alone (support/round-trips.ts).
  */
 import { print } from 'graphql';
-import { GameDocument, GameFragmentDoc, SubmitMoveDocument, type GameFragment, type MoveOutcomeFragment } from '../web/src/api/generated';
+import { GameDocument, GameFragmentDoc, HistoryDocument, SubmitMoveDocument, type GameFragment, type HistoryQuery, type MoveOutcomeFragment } from '../web/src/api/generated';
 import { afterMove } from '../web/src/api/move-outcome';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { asRole } from './support/database';
 import { countRoundTrips, RoundTrips, roundTripsOf, Statement } from './support/round-trips';
@@ -19,6 +19,7 @@ const SUBMIT_MOVE = print(SubmitMoveDocument);
 /** A move answered with the whole game, as the page loads it. */
 const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${print(GameFragmentDoc)}`;
 const GAME = print(GameDocument);
+const HISTORY = print(HistoryDocument);
 
 /** What a statement of the move's is, in a word. */
 function kind({ text }: Statement): string {
@@ -142,6 +143,60 @@ describe('the database round trips of a move', () => {
       expect(game.deadlines).toEqual([]);
       await expectAnswerAsLoaded(gameId, game, mover);
     }
+  });
+
+  it("answers the page's history request after a move with the game's row and one read of the entries", async () => {
+    const gameId = await startCountingGame(url, [ann, bob]);
+    let shown = await pageGame(gameId, ann);
+    const mover = shown.activeSeats[0] === 0 ? ann : bob;
+    const whole = (await post<HistoryQuery>(HISTORY, { id: gameId, after: 0 }, mover)).game.history;
+    for (const move of [{ type: 'add', amount: 1 }, { type: 'add', amount: 2 }, { type: 'endTurn' }]) {
+      const before = shown.version;
+      shown = (await pageMove(shown, mover, move)).game;
+      // As use-history.ts asks: the entries after the last it holds.
+      let read: HistoryQuery['game']['history'] = [];
+      const cost = await roundTripsOf(async (headers) => {
+        read = (await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover, headers)).game.history;
+      });
+      // The game's row (its version), then the entries, their moments and the game's jumps in one statement: both on the prepared pg path.
+      expect({ transactions: cost.transactions, statements: cost.statements.map((s) => s.text.trim().split(/\s+/).slice(0, 4).join(' ')) }).toEqual({
+        transactions: 2,
+        statements: ['SELECT id::text, ruleset, seed,', 'SELECT e.seq, e.type, e.actor_seat'],
+      });
+      expect(read.map((entry) => entry.seq)).toEqual(Array.from({ length: shown.version - before }, (_, i) => before + i + 1));
+      whole.push(...read);
+    }
+    // Read piece by piece, the history is what one read of it all gives.
+    expect(whole).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: 0 }, mover)).game.history);
+
+    // After an undo, the pieces still add up: its moment goes back to where it took the game, and the next move counts on from there.
+    const before = shown.version;
+    const next = shown.activeSeats[0] === 0 ? ann : bob;
+    shown = (await pageMove(shown, next, { type: 'add', amount: 2 })).game;
+    whole.push(...(await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
+    const { undoMove } = await gqlOk<{ undoMove: { version: number } }>(url, `mutation($id: ID!) { undoMove(gameId: $id) { version } }`, { id: gameId }, next.token);
+    shown = await pageGame(gameId, next);
+    shown = (await pageMove(shown, next, { type: 'add', amount: 1 })).game;
+    const afterUndo = (await post<HistoryQuery>(HISTORY, { id: gameId, after: before + 1 }, mover)).game.history;
+    expect(afterUndo.map((entry) => entry.seq)).toEqual(Array.from({ length: shown.version - before - 1 }, (_, i) => before + i + 2));
+    expect(undoMove.version).toBeLessThan(shown.version);
+    const readWhole = (await post<HistoryQuery>(HISTORY, { id: gameId, after: 0 }, mover)).game.history;
+    // The undone step now reads as rolled back: take the entries before it from the whole read.
+    expect([...readWhole.slice(0, before + 1), ...afterUndo]).toEqual(readWhole);
+    expect(readWhole[before].rolledBack).toBe(true);
+    expect(afterUndo[afterUndo.length - 1].moment).toEqual({ ...readWhole[before].moment });
+  });
+
+  it('refuses a history asked after a version the game does not have, writing nothing', async () => {
+    const gameId = await startCountingGame(url, [ann, bob]);
+    const version = async () => (await pageGame(gameId, ann)).version;
+    const current = await version();
+    for (const after of [-1, current + 1]) {
+      const code = await refusalWritingNothing(version, gql(url, HISTORY, { id: gameId, after }, ann.token));
+      expect({ after, code }).toEqual({ after, code: 'BAD_USER_INPUT' });
+    }
+    // Its last version is fine: nothing after it yet.
+    expect((await post<HistoryQuery>(HISTORY, { id: gameId, after: current }, ann)).game.history).toEqual([]);
   });
 
   it('writes the snapshot a move makes due in that move\'s transaction', async () => {

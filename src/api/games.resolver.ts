@@ -293,7 +293,8 @@ export class GamesResolver {
   @ResolveField(() => [HistoryEntryModel], { complexity: listCost((args) => historyPageSize(args.first as number | undefined)) })
   async history(
     @Parent() { game, userId }: GameParent,
-    @Args('after', { type: () => Int, nullable: true }) after?: number,
+    @Args('after', { type: () => Int, nullable: true, description: 'Only the entries after this version (0, the default, to the game\'s version; else BAD_USER_INPUT): what a page holding the history up to it is missing.' })
+    after?: number,
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
     const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));

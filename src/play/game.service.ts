@@ -20,8 +20,8 @@ import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
-import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest } from './history';
-import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, Moment, momentsOf } from './moments';
+import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
+import { COUNTED_EVENT_COLUMNS, CountedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
@@ -89,10 +89,51 @@ const ROW_CACHE_LIMIT = 20000;
 /** Events read past a page of history, to tell whether its last step hid anything from the reader. */
 const STEP_LOOKAHEAD = 50;
 
+/**
+ * A game's row as Prisma's `Game` has it, read on the prepared `pg` path:
+ * every read of a game (the page's load, its history after each move)
+ * starts with it, and through Prisma's runtime it cost about three times the
+ * CPU (bench/README.md, item 7).
+ */
+const GAME_ROW_STATEMENT = `
+SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
+  active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
+  rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
+  invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
+FROM games WHERE id = $1::uuid`;
+
+/**
+ * A page of history in one statement: what counting moments needs of the
+ * events up to the page's end (and its lookahead) from a known moment on,
+ * the events of the page whole, and the game's jumps outside that stretch
+ * (which decide what is rolled back). $1 game, $2 after, $3 the page's last
+ * seq with its lookahead, $4 the game's version, $5 the jump event types,
+ * $6 the seq whose moment is known (0: the start), at most $2.
+ */
+const HISTORY_COLUMNS = `${COUNTED_EVENT_COLUMNS},
+  CASE WHEN e.seq > $2::int THEN e.payload END AS payload,
+  CASE WHEN e.seq > $2::int THEN e.actor_user_id END AS "actorUserId",
+  CASE WHEN e.seq > $2::int THEN e.at END AS at, CASE WHEN e.seq > $2::int THEN e.move END AS move`;
+const HISTORY_STATEMENT = `
+SELECT ${HISTORY_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq > $6::int AND e.seq <= $3::int
+UNION ALL
+SELECT ${HISTORY_COLUMNS} FROM game_events e
+WHERE e.game_id = $1::uuid AND (e.seq <= $6::int OR (e.seq > $3::int AND e.seq <= $4::int)) AND e.type = ANY($5::text[])
+ORDER BY 1`;
+
+interface HistoryRow extends CountedEvent {
+  payload: Record<string, unknown> | null;
+  actorUserId: string | null;
+  at: Date;
+  move: unknown;
+}
+
 @Injectable()
 export class GameService {
   /** Rows as this process last appended to them (see loadAtVersion). */
   private readonly rows = new Map<string, GameRow>();
+  /** Per game, the first and last events of the last page of history read, with their moments, in order (see history). */
+  private readonly countedTo = new Map<string, Array<{ seq: number; moment: Moment }>>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -113,12 +154,12 @@ export class GameService {
     const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version);
     // A broken game is read afresh every time (see loadAtVersion).
     if (firstBadSeq === null) this.rememberRow(row);
-    else this.rows.delete(row.id);
+    else this.forgetGame(row.id);
     return { row, ruleset, state, firstBadSeq };
   }
 
   private async findRow(gameId: string): Promise<GameRow> {
-    const row = /^[0-9a-f-]{36}$/i.test(gameId) ? await this.prisma.game.findUnique({ where: { id: gameId } }) : null;
+    const [row] = /^[0-9a-f-]{36}$/i.test(gameId) ? await this.prisma.sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]) : [];
     if (!row) throw new AppError('NOT_FOUND', 'There is no such game.');
     return row;
   }
@@ -449,18 +490,40 @@ export class GameService {
   // ---- history -------------------------------------------------------------
 
   async history(game: LoadedGame, viewer: Viewer, after = 0, first = 100): Promise<HistoryEntry[]> {
+    if (!Number.isInteger(after) || after < 0 || after > game.row.version) {
+      throw new AppError('BAD_USER_INPUT', `after must be a version from 0 to ${game.row.version}.`);
+    }
     const take = Math.min(Math.max(first, 1), 500);
-    const from = Math.max(after, 0);
     const to = Math.min(after + take, game.row.version);
-    const [events, jumps, earlier] = await Promise.all([
-      // A few events more, to see whether the page's last step hid anything (see historyEntries).
-      this.store.readEvents(game.row.id, from, Math.min(to + STEP_LOOKAHEAD, game.row.version)),
-      this.prisma.gameEvent.findMany({ where: { gameId: game.row.id, type: { in: JUMP_EVENT_TYPES } }, select: { seq: true, payload: true } }),
-      from > 0 ? this.countedEvents(game.row.id, from) : Promise.resolve([]),
-    ]);
-    const jumpTargets = jumps.map((j) => ({ seq: j.seq, toVersion: (j.payload as { toVersion: number }).toVersion }));
-    const moments = momentsOf(game.ruleset, [...earlier, ...events.map(countedEvent)]);
-    return historyEntries(game.ruleset, events, jumpTargets, game.row.version, viewer, Math.max(to - from, 0), moments);
+    // A few events more, to see whether the page's last step hid anything (see historyEntries).
+    const upTo = Math.min(to + STEP_LOOKAHEAD, game.row.version);
+    // Counting goes on from where this process last counted the game to, unless the page starts before it.
+    const known = this.countedTo.get(game.row.id) ?? [];
+    const start = known.filter((point) => point.seq <= after).pop() ?? { seq: 0, moment: GAME_START };
+    let rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES, start.seq]);
+    let counted = rows.filter((row) => row.seq > start.seq && row.seq <= upTo);
+    let moments: Map<number, Moment>;
+    if (start.seq > 0 && counted.some(looksBack)) {
+      // An undo or a rollback since: where it went back to is counted from the first event (rare: a second read).
+      rows = await this.prisma.sql.query<HistoryRow>(HISTORY_STATEMENT, [game.row.id, after, upTo, game.row.version, JUMP_EVENT_TYPES, 0]);
+      counted = rows.filter((row) => row.seq <= upTo);
+      moments = momentsOf(game.ruleset, counted);
+    } else {
+      moments = momentsOf(game.ruleset, counted, start);
+    }
+    const events = counted.filter((row) => row.seq > after) as RecordedEvent[];
+    const jumps = rows.filter((row) => JUMP_EVENT_TYPES.includes(row.type)).map((row) => ({ seq: row.seq, toVersion: row.toVersion ?? 0 }));
+    // Where this page started and ended: the next page usually starts at its end, a page read again at its start.
+    const points = [after, to].flatMap((seq) => (moments.has(seq) ? [{ seq, moment: moments.get(seq)! }] : []));
+    if (points.length > 0) this.rememberCounted(game.row.id, points);
+    return historyEntries(game.ruleset, events, jumps, game.row.version, viewer, to - after, moments);
+  }
+
+  /** Where this process last counted a game's moments to (two moments a game): its next page of history counts on from there. */
+  private rememberCounted(gameId: string, known: Array<{ seq: number; moment: Moment }>): void {
+    this.countedTo.delete(gameId);
+    this.countedTo.set(gameId, known);
+    if (this.countedTo.size > ROW_CACHE_LIMIT) this.countedTo.delete(this.countedTo.keys().next().value as string);
   }
 
   /** Where the game stood at each version up to `toSeq`, in rounds and moves (see moments.ts). */
@@ -627,11 +690,17 @@ export class GameService {
       return await append;
     } catch (error) {
       if (error instanceof AppError && error.code === 'INTEGRITY_FAILURE') {
-        this.rows.delete(gameId);
+        this.forgetGame(gameId);
         this.loader.forget(gameId);
       }
       throw error;
     }
+  }
+
+  /** A game whose history was changed in the database: nothing this process remembers of it (its row, its moments counted) is used again. */
+  private forgetGame(gameId: string): void {
+    this.rows.delete(gameId);
+    this.countedTo.delete(gameId);
   }
 
   private rememberRow(row: GameRow): void {

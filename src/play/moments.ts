@@ -51,13 +51,20 @@ function roundBegun(ruleset: AnyRuleset, event: CountedEvent): number | null {
   return event.type === rounds.firstStartedBy ? 1 : null;
 }
 
+/** Whether counting `event` needs the moments of earlier events (an undo or a rollback goes back to one). */
+export function looksBack(event: CountedEvent): boolean {
+  return JUMPS.has(event.type);
+}
+
 /**
  * The moment of every event, by seq (and of version 0, the start), counted
- * from the game's first event: `events` in order, none missing.
+ * from the game's first event: `events` in order, none missing. Or counted
+ * on from `start`, the moment of an earlier event, when no event of `events`
+ * looks back (looksBack) past it.
  */
-export function momentsOf(ruleset: AnyRuleset, events: readonly CountedEvent[]): Map<number, Moment> {
-  const moments = new Map<number, Moment>([[0, GAME_START]]);
-  let current = GAME_START;
+export function momentsOf(ruleset: AnyRuleset, events: readonly CountedEvent[], start: { seq: number; moment: Moment } = { seq: 0, moment: GAME_START }): Map<number, Moment> {
+  const moments = new Map<number, Moment>([[start.seq, start.moment]]);
+  let current = start.moment;
   for (const event of events) {
     if (JUMPS.has(event.type)) {
       current = { ...(moments.get(event.toVersion ?? 0) ?? GAME_START), seat: null };
