@@ -16,12 +16,14 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { RULESETS_HOSTED } from './games';
 import { createLogger } from './logging/logging.module';
 import { Metrics } from './metrics/metrics';
+import { surviveStrayDatabaseErrors } from './lifecycle/stray-database-errors';
 import { lowerOwnCpuPriority, MAIL_WORKER_READY, MailCountsMessage } from './notifications/mail-worker-process';
 
 async function run(): Promise<void> {
   const config = loadConfig(process.env);
   const processLogger = createLogger({ format: config.logFormat, level: config.logLevel });
   const logger = processLogger.child({ context: 'MailWorker' });
+  surviveStrayDatabaseErrors(logger);
   const missing = [...(config.databaseUrl ? [] : ['DATABASE_URL']), ...(config.smtpUrl ? [] : ['SMTP_URL'])];
   if (missing.length > 0) throw new ConfigError(missing.map((name) => `${name} is required by the mail worker`));
   try {

@@ -11,6 +11,7 @@ import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
 import { shutDownOnSignals } from './lifecycle/graceful-shutdown';
+import { surviveStrayDatabaseErrors } from './lifecycle/stray-database-errors';
 import { createLogger } from './logging/logging.module';
 import { Metrics } from './metrics/metrics';
 import { serveWebApp } from './web/serve-web-app';
@@ -34,6 +35,7 @@ async function bootstrap(): Promise<void> {
   const processLogger = createLogger({ format: config.logFormat, level: config.logLevel });
   // Before the app exists, Nest's Logger would write plain text: log through the same pino logger the app uses.
   const logger = processLogger.child({ context: 'Bootstrap' });
+  surviveStrayDatabaseErrors(processLogger.child({ context: 'Process' }));
   const database = await connectDatabase(config, (line) => logger.info(line));
   if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   if (database.historyWarning) logger.warn(database.historyWarning);

@@ -10,6 +10,7 @@ import { createApp } from '../../src/app';
 import { migrateWhenReachable } from '../../src/database/connect';
 import { RULESETS_HOSTED } from '../../src/games';
 import { shutDownOnSignals } from '../../src/lifecycle/graceful-shutdown';
+import { surviveStrayDatabaseErrors } from '../../src/lifecycle/stray-database-errors';
 import { createLogger } from '../../src/logging/logging.module';
 import { countingGame } from './counting-game';
 import { fixedSeedsAllowedByEnvironment, TEST_JWT_SECRET } from './app';
@@ -18,6 +19,7 @@ async function serve(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const logger = createLogger({ format: 'json', level: 'info' });
+  surviveStrayDatabaseErrors(logger.child({ context: 'Process' }));
   await migrateWhenReachable(process.env.MIGRATION_DATABASE_URL ?? databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) => logger.info({ context: 'Bootstrap' }, line));
   const app = await createApp({
     databaseUrl,
