@@ -1,14 +1,13 @@
 /**
- * What a move costs the database: a move answered with the web page's own
- * selection (its SubmitMove operation, as the page sends it) is one write
- * transaction and not one statement more (issue #21), and so is a move
- * answered with the whole game as the page loads it (names, host and
- * deadlines included: what an API client may ask, and what `gameUpdated`
- * sends). A count, not a time: statements are counted as the server sends
+ * What a move costs the database: a move answered with the whole game as
+ * the page loads it (names, host and deadlines included: what an API client
+ * may ask, and what `gameUpdated` sends) is one write transaction and not one
+ * statement more (issue #21); the web page's own SubmitMove, which also
+ * brings the history entries the move added, is that and one read of them. A count, not a time: statements are counted as the server sends
  * them, for that request alone (support/round-trips.ts).
  */
 import { print } from 'graphql';
-import { GameDocument, GameFragmentDoc, HistoryDocument, SubmitMoveDocument, type GameFragment, type HistoryQuery, type MoveOutcomeFragment } from '../web/src/api/generated';
+import { GameDocument, GameFragmentDoc, HistoryDocument, SubmitMoveDocument, type GameFragment, type HistoryQuery, type SubmitMoveMutation } from '../web/src/api/generated';
 import { afterMove } from '../web/src/api/move-outcome';
 import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
@@ -27,6 +26,7 @@ function kind({ text }: Statement): string {
   if (/turn_deadlines/.test(text)) return 'deadlines';
   if (/INSERT INTO notifications/.test(text)) return 'turn mail';
   if (/INSERT INTO game_snapshots/.test(text)) return 'snapshot';
+  if (/FROM game_events e WHERE e\.game_id/.test(text)) return 'history';
   return text.trim().split(/\s+/)[0];
 }
 
@@ -67,14 +67,20 @@ describe('the database round trips of a move', () => {
     return (await post<{ game: GameFragment }>(GAME, { id: gameId }, as)).game;
   }
 
-  /** A move sent as the page sends it on the game it shows; the game it then shows, and what the move cost. */
-  async function pageMove(shown: GameFragment, as: Player, move: unknown): Promise<{ game: GameFragment; cost: RoundTrips }> {
-    let outcome: MoveOutcomeFragment | undefined;
+  /** A move sent as the page sends it on the game it shows; the game it then shows, the history entries it added, and what the move cost. */
+  async function pageMove(shown: GameFragment, as: Player, move: unknown): Promise<{ game: GameFragment; added: HistoryQuery['game']['history']; cost: RoundTrips }> {
+    let answer: SubmitMoveMutation['submitMove'] | undefined;
     const cost = await roundTripsOf(async (headers) => {
       const variables = { id: shown.id, move, version: shown.version, clientMoveId: `${shown.id}-${shown.version}` };
-      outcome = (await post<{ submitMove: MoveOutcomeFragment }>(SUBMIT_MOVE, variables, as, headers)).submitMove;
+      answer = (await post<SubmitMoveMutation>(SUBMIT_MOVE, variables, as, headers)).submitMove;
     });
-    return { game: afterMove(shown, outcome!), cost };
+    const { history: added, ...outcome } = answer!;
+    return { game: afterMove(shown, outcome), added, cost };
+  }
+
+  /** The page's move: its writes in one transaction, then one read of the history entries it added, which its answer brings. */
+  function expectOneWriteAndItsEntries(cost: RoundTrips, writes: string[]): void {
+    expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({ transactions: 2, statements: [...writes, 'history'] });
   }
 
   /** A move answered with the whole game; that answer and what it cost. */
@@ -117,8 +123,8 @@ describe('the database round trips of a move', () => {
     const vacation = { s: startsAt, e: new Date(startsAt.getTime() + 48 * 3600_000) };
     await gqlOk(url, `mutation($s: DateTime!, $e: DateTime!) { setVacation(startsAt: $s, endsAt: $e) { vacationDaysLeftThisYear } }`, vacation, other.token);
     const endTurn = await pageMove(step.game, mover, { type: 'endTurn' });
-    expectOneTransaction(endTurn.cost);
-    expect(endTurn.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT']);
+    expectOneWriteAndItsEntries(endTurn.cost, ['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT']);
+    expect(endTurn.added.map((entry) => entry.seq)).toEqual([step.game.version + 1]);
     const otherSeat = before.activeSeats[0] === 0 ? 1 : 0;
     expect(endTurn.game.activeSeats).toEqual([otherSeat]);
     const [othersDeadline] = endTurn.game.deadlines;
@@ -128,24 +134,26 @@ describe('the database round trips of a move', () => {
     await expectAnswerAsLoaded(gameId, endTurn.game, mover);
   });
 
-  it('costs one statement in a game without deadlines', async () => {
+  it('costs one statement in a game without deadlines, and one read of the entries it added for the page', async () => {
     const gameId = await startCountingGame(url, [ann, bob]);
     const before = await pageGame(gameId, ann);
     const mover = before.activeSeats[0] === 0 ? ann : bob;
     // The game as the mover's page shows it.
     let shown = await pageGame(gameId, mover);
     for (const [i, move] of [{ type: 'add', amount: 2 }, { type: 'endTurn' }].entries()) {
-      const { game, cost } = await pageMove(shown, mover, move);
+      const before = shown.version;
+      const { game, added, cost } = await pageMove(shown, mover, move);
       shown = game;
-      expectOneTransaction(cost);
-      // The append alone, or with its turn mail.
-      expect(cost.statements.map(kind)).toEqual(i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT']);
+      // The append alone, or with its turn mail; then the entries the page adds to its history.
+      expectOneWriteAndItsEntries(cost, i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT']);
+      expect(added).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
+      expect(added.map((entry) => entry.seq)).toEqual([before + 1]);
       expect(game.deadlines).toEqual([]);
       await expectAnswerAsLoaded(gameId, game, mover);
     }
   });
 
-  it("answers the page's history request after a move with the game's row and one read of the entries", async () => {
+  it("answers a page's history request (another player's page, after a move it heard of) with the game's row and one read of the entries", async () => {
     const gameId = await startCountingGame(url, [ann, bob]);
     let shown = await pageGame(gameId, ann);
     const mover = shown.activeSeats[0] === 0 ? ann : bob;
@@ -209,8 +217,7 @@ describe('the database round trips of a move', () => {
       const mover = game.activeSeats[0] === 0 ? ann : bob;
       while (game.version % 4 !== 3) game = (await pageMove(game, mover, { type: 'add', amount: 1 })).game;
       const crossing = await pageMove(game, mover, { type: 'add', amount: 1 });
-      expectOneTransaction(crossing.cost);
-      expect(crossing.cost.statements.map(kind)).toEqual(['BEGIN', 'append', 'snapshot', 'COMMIT']);
+      expectOneWriteAndItsEntries(crossing.cost, ['BEGIN', 'append', 'snapshot', 'COMMIT']);
       const stored = await asRole(snapshotting.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
       expect(stored.rows.map((row) => row.version)).toContain(crossing.game.version);
     } finally {

@@ -40,7 +40,7 @@ const PLAY_BEFORE_KILL_MS = 1000;
 const SUMMARY_WIDTH = 22;
 /** Each server's first moves, on games of their own, before anything is measured: no run times JIT compilation. */
 const WARM_UP_SECONDS = 2;
-const SELECTIONS: Selection[] = ['lean', 'page', 'page+history'];
+const SELECTIONS: Selection[] = ['lean', 'page'];
 const PEER_PACKAGES = ['boardgame.io', 'bgio-postgres', 'socket.io-client'];
 
 interface Run extends Throughput {

@@ -13,7 +13,7 @@
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { print } from 'graphql';
-import { HistoryDocument, SubmitMoveDocument } from '../../web/src/api/generated';
+import { SubmitMoveDocument } from '../../web/src/api/generated';
 import { Player, post, registerPlayers } from '../api-moves';
 import { serveCommand, ServerProcess, startNodeServer } from '../lib/environment';
 import { Contender, PlayedGame, TARGET, TURN } from './contender';
@@ -22,16 +22,13 @@ import { Contender, PlayedGame, TARGET, TURN } from './contender';
  * What a move's request asks back:
  * - `lean`: `{ version activeSeats view }`, the least a client needs to go on;
  * - `page`: what the web page asks with every move (`SubmitMove` of
- *   web/src/api/operations/, with a client move id, as web/src/play/play-area.tsx sends it);
- * - `page+history`: that, then the page's next request, the history entries
- *   the move added (web/src/play/use-history.ts), which the page sends
- *   whenever the game's version grows; boardgame.io sends the move's log
- *   entries with its answer.
+ *   web/src/api/operations/, with a client move id, as web/src/play/play-area.tsx sends it),
+ *   which brings the history entries the move added, as boardgame.io's
+ *   answer brings the move's log entries: the page asks nothing more.
  */
-export type Selection = 'lean' | 'page' | 'page+history';
+export type Selection = 'lean' | 'page';
 
 const PAGE_SUBMIT = print(SubmitMoveDocument);
-const PAGE_HISTORY = print(HistoryDocument);
 const LEAN_SUBMIT = `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { version activeSeats view } }`;
 
 /** GraphQL over keep-alive HTTP connections: lighter for the load generator than fetch. */
@@ -105,10 +102,8 @@ class ThisServerGame implements PlayedGame {
     this.onAcknowledged?.();
     this.seat = game.activeSeats[0];
     this.step = (this.step + 1) % TURN.length;
-    if (selection === 'page+history') {
-      const { game: read } = await http.post(PAGE_HISTORY, { id: this.id, after: version }, token);
-      if (read.history.length !== 1) throw new Error(`game ${this.id}: the history after ${version} had ${read.history.length} entries, not 1`);
-    }
+    const added = (answer.submitMove as { history?: unknown[] }).history;
+    if (selection === 'page' && added?.length !== 1) throw new Error(`game ${this.id}: the move at ${version} brought ${added?.length} history entries, not 1`);
   }
 
   async storedVersion(): Promise<number> {

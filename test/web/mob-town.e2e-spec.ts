@@ -1,6 +1,7 @@
 /**
  * Mob Town in the browser: two players choose their agendas and play a few
- * actions by clicking the deck, cards and the city.
+ * actions by clicking the deck, cards and the city; the mover's history
+ * takes the move's entries from the move's answer.
  */
 import type { Page } from 'playwright-core';
 import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
@@ -48,5 +49,22 @@ describe('web page: Mob Town in the browser', () => {
     await pages[0].locator('.timeline', { hasText: /chose|drew/ }).waitFor();
     await screenshot(pages[0], 'mob-town-board');
     await screenshot(pages[1], 'mob-town-board-phone');
+  });
+
+  it("shows a move in the mover's history from the move's own answer, asking nothing more; the other page reads it", async () => {
+    const historyAsked = pages.map(() => 0);
+    pages.forEach((page, i) =>
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && /query History\b/.test(request.postData() ?? '')) historyAsked[i]++;
+      }),
+    );
+    const mover = (await isMyTurn(pages[0])) ? 0 : 1;
+    const other = 1 - mover;
+    const version = await playOneStep(pages[mover], 'deck');
+    await Promise.all(pages.map((page) => waitForVersion(page, version)));
+    // Both timelines end with the new move's entry.
+    await Promise.all(pages.map((page) => page.locator(`.timeline li[data-seq="${version}"]`).waitFor()));
+    expect(historyAsked[mover]).toBe(0);
+    expect(historyAsked[other]).toBeGreaterThan(0);
   });
 });

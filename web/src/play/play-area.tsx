@@ -48,7 +48,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
   const history = useHistory(game.id, game.version, game.status === 'FINISHED');
-  const items = timelineItems(history, nameOf);
+  const items = timelineItems(history.entries, nameOf);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   const replay = useViewAsOf(game.id, replaySeq);
   const { send, busy, problem, dismiss } = useMutations();
@@ -78,7 +78,10 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   const id = game.id;
   const submit = (move: Move) =>
-    act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), (data) => afterMove(game, data.submitMove));
+    act(send(SubmitMoveDocument, { id, move, version: game.version, clientMoveId: newClientMoveId() }), ({ submitMove: { history: added, ...outcome } }) => {
+      history.add(game.version, added);
+      return afterMove(game, outcome);
+    });
   const undo = () => act(send(UndoMoveDocument, { id }), (data) => data.undoMove);
   const resolveDeadline = (seat: number, action: DeadlineAction) => act(send(ResolveDeadlineDocument, { id, seat, action }), (data) => data.resolveDeadline);
   const goBack = ({ item, purpose }: { item: TimelineItem; purpose: GoingBack }, reason: string) => {

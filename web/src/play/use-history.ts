@@ -1,6 +1,6 @@
 /**
- * The game's history for the timeline, fetched as the version grows. New
- * events are appended; a rollback or undo changes which older events count
+ * The game's history for the timeline, fetched as the version grows (one's
+ * own move brings its entries with its answer: `add`). New events are appended; a rollback or undo changes which older events count
  * as rolled back, so then the whole history is read again. So it is when
  * the game ends: from then on the server shows every event whole (hidden
  * cards, amounts), which the entries read during play left out.
@@ -22,7 +22,19 @@ async function readHistory(id: string, after: number): Promise<HistoryEntryFragm
   }
 }
 
-export function useHistory(gameId: string, version: number, finished: boolean): HistoryEntryFragment[] {
+export interface History {
+  entries: HistoryEntryFragment[];
+  /**
+   * The entries one's own move added after version `after`, which its answer
+   * brings: kept at once, so the new version asks nothing more. Entries that
+   * do not follow on from those held, or that jump back, are left to be read.
+   */
+  add(after: number, added: HistoryEntryFragment[]): void;
+}
+
+const lastSeq = (entries: HistoryEntryFragment[]) => (entries.length > 0 ? entries[entries.length - 1].seq : 0);
+
+export function useHistory(gameId: string, version: number, finished: boolean): History {
   const [entries, setEntries] = useState<HistoryEntryFragment[]>([]);
   const loaded = useRef<{ gameId: string; finished: boolean; entries: HistoryEntryFragment[] }>({ gameId, finished, entries: [] });
 
@@ -30,7 +42,7 @@ export function useHistory(gameId: string, version: number, finished: boolean): 
     let cancelled = false;
     const current = loaded.current;
     const known = current.gameId === gameId && current.finished === finished ? current.entries : [];
-    const last = known.length > 0 ? known[known.length - 1].seq : 0;
+    const last = lastSeq(known);
     if (last >= version) return;
     readHistory(gameId, last)
       .then(async (fresh) => (fresh.some((entry) => isJump(entry.type)) ? readHistory(gameId, 0) : [...known, ...fresh]))
@@ -45,5 +57,12 @@ export function useHistory(gameId: string, version: number, finished: boolean): 
     };
   }, [gameId, version, finished]);
 
-  return loaded.current.gameId === gameId ? entries : [];
+  const add = (after: number, added: HistoryEntryFragment[]) => {
+    const current = loaded.current;
+    if (current.gameId !== gameId || lastSeq(current.entries) !== after || added.length >= PAGE || added.some((entry) => isJump(entry.type))) return;
+    loaded.current = { ...current, entries: [...current.entries, ...added] };
+    setEntries(loaded.current.entries);
+  };
+
+  return { entries: loaded.current.gameId === gameId ? entries : [], add };
 }
