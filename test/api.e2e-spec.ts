@@ -268,6 +268,18 @@ describe('GraphQL API (end to end)', () => {
     expect(JSON.stringify(afterEnd.history)).toContain('secret-seed');
   });
 
+  it('answers in compact JSON, not indented for reading', async () => {
+    const game = await createStartedGame();
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}` },
+      body: JSON.stringify({ query: `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, variables: { id: game.id } }),
+    });
+    const text = await response.text();
+    expect(JSON.parse(text).data.game.id).toBe(game.id);
+    expect(text).toBe(JSON.stringify(JSON.parse(text)));
+  });
+
   it('limits query depth and request size', async () => {
     const shallow = `{ games { seats { user { displayName } } } }`;
     expect((await gql(url, shallow)).errors).toBeUndefined();
