@@ -21,7 +21,7 @@ import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-sett
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
-import { COUNTED_EVENT_COLUMNS, CountedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
+import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
@@ -76,6 +76,8 @@ export interface LoadedGame {
    * answer to that request reads none of it again. Never kept beyond it.
    */
   written?: ReadonlyMap<symbol, unknown>;
+  /** Likewise: the events that append wrote, after version `after`, for the answer's history to show them unread. */
+  appended?: { after: number; events: RecordedEvent[] };
 }
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
@@ -494,6 +496,8 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `after must be a version from 0 to ${game.row.version}.`);
     }
     const take = Math.min(Math.max(first, 1), 500);
+    const justWritten = this.historyJustAppended(game, viewer, after, take);
+    if (justWritten) return justWritten;
     const to = Math.min(after + take, game.row.version);
     // A few events more, to see whether the page's last step hid anything (see historyEntries).
     const upTo = Math.min(to + STEP_LOOKAHEAD, game.row.version);
@@ -517,6 +521,25 @@ export class GameService {
     const points = [after, to].flatMap((seq) => (moments.has(seq) ? [{ seq, moment: moments.get(seq)! }] : []));
     if (points.length > 0) this.rememberCounted(game.row.id, points);
     return historyEntries(game.ruleset, events, jumps, game.row.version, viewer, to - after, moments);
+  }
+
+  /**
+   * The history a move's answer asks for, after the version it was made at:
+   * the events its append just wrote, counted on from the moment this
+   * process last counted the game to, read from nothing. Null where that
+   * is not all of it (another page, an undo or a rollback, a moment not
+   * known here): then the entries are read.
+   */
+  private historyJustAppended(game: LoadedGame, viewer: Viewer, after: number, take: number): HistoryEntry[] | null {
+    const appended = game.appended;
+    if (!appended || appended.after !== after || appended.events.length > take || game.row.version !== after + appended.events.length) return null;
+    const start = this.countedTo.get(game.row.id)?.find((point) => point.seq === after);
+    const counted = appended.events.map((event) => countedEvent({ ...event, stepStart: event.stepStart ?? false }));
+    if (!start || counted.some(looksBack)) return null;
+    const moments = momentsOf(game.ruleset, counted, start);
+    this.rememberCounted(game.row.id, [start, { seq: game.row.version, moment: moments.get(game.row.version)! }]);
+    // Nothing after them yet, so nothing of them is rolled back.
+    return historyEntries(game.ruleset, appended.events, [], game.row.version, viewer, appended.events.length, moments);
   }
 
   /** Where this process last counted a game's moments to (two moments a game): its next page of history counts on from there. */
@@ -663,7 +686,7 @@ export class GameService {
       startedVersion: fullProjection.startedVersion ?? game.row.startedVersion,
     };
     this.rememberRow(row);
-    return { row, ruleset: game.ruleset, state, firstBadSeq: null, written };
+    return { row, ruleset: game.ruleset, state, firstBadSeq: null, written, appended: { after: from, events: appended } };
   }
 
   /** The events passing over seats that left, appended after version `after`, and the state they lead to. */
