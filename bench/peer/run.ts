@@ -68,7 +68,7 @@ function peerVersions(): Record<string, string> {
 async function startContenders(database: BenchDatabase): Promise<Contender[]> {
   // Copies of the migrated database are made before anything connects to it.
   const urls = [];
-  for (const selection of SELECTIONS) urls.push(await database.another(selection.replace('+', '_'), 'migrated'));
+  for (const selection of SELECTIONS) urls.push(await database.another(selection, 'migrated'));
   const contenders: Contender[] = [await startBoardgameIo(await database.another('boardgameio', 'empty'))];
   for (const [i, selection] of SELECTIONS.entries()) contenders.push(await ThisServer.start(selection, urls[i]));
   return contenders;

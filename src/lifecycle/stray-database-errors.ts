@@ -20,12 +20,12 @@ interface StrayErrorLog {
   fatal(message: string): void;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? `${error.message}${'code' in error ? ` (${String(error.code)})` : ''}` : String(error));
+const summary = (error: unknown) => (error instanceof Error ? `${error.message}${'code' in error ? ` (${String(error.code)})` : ''}` : String(error));
 
 export function surviveStrayDatabaseErrors(log: StrayErrorLog): void {
   const strayed = (origin: string, error: unknown) => {
     if (isDatabaseUnavailable(error)) {
-      log.warn(`a database error nobody was ${origin === 'unhandledRejection' ? 'waiting' : 'listening'} for, ignored: ${describe(error)}`);
+      log.warn(`a database error nobody was ${origin === 'unhandledRejection' ? 'waiting' : 'listening'} for, ignored: ${summary(error)}`);
       return;
     }
     // As Node would: the process ends.

@@ -96,7 +96,7 @@ const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, Propo
  * to just before such an event, never into the middle of an append, where
  * nobody might be able to act.
  */
-export function opensRequest(event: { type: string; actorUserId: string | null; stepStart?: boolean; move?: unknown }): boolean {
+export function opensRequest(event: { type: string; actorUserId: string | null; stepStart?: boolean }): boolean {
   if (!isPlatformEvent(event.type)) return event.stepStart === true && event.actorUserId !== null;
   return event.actorUserId !== null || OPENED_BY_THE_SERVER.has(event.type);
 }
