@@ -33,6 +33,8 @@ export async function createApp(options: AppOptions): Promise<INestApplication> 
   app.useLogger(app.get(Logger));
   trackRequests(app);
   app.disable('x-powered-by');
+  // Express would hash every answer into an ETag: API answers are POSTed, never revalidated; the page is revalidated by its date.
+  app.set('etag', false);
   // Behind a reverse proxy, the client's address (for per-address limits) is in X-Forwarded-For.
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(SECURITY_HEADERS);

@@ -5,13 +5,13 @@
  * WebSocket origins, and request limits.
  */
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import { DocumentNode, Kind, OperationDefinitionNode, parse, print, specifiedRules, TypeNode, validate } from 'graphql';
+import { DocumentNode, isObjectType, Kind, OperationDefinitionNode, parse, print, specifiedRules, TypeNode, validate } from 'graphql';
 import WebSocket from 'ws';
 import * as generated from '../web/src/api/generated';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_FILE, schemaFileText } from '../src/api/api-schema';
-import { costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/api/query-limits';
+import { COST_ARGUMENTS, costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/api/query-limits';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 
 /** Every operation the web page sends: the typed documents generated from web/src/api/operations/ (`npm run codegen`), each with the fragments it uses. */
@@ -111,6 +111,39 @@ describe('Public API under attack', () => {
     expect((await gql(url, costly, {}, ann.token)).errors).toBeUndefined();
   });
 
+  it('counts the cost of one query text again for each list length and @include it is sent with', async () => {
+    // The same document each time: its cost is kept per values of `first` and of `@include`, never reused for others.
+    const histories = `query Histories($n: Int, $checks: Boolean!) { ${Array.from({ length: 15 }, (_, i) => `g${i}: game(id: "${gameId}") { history(first: $n) { seq } integrity @include(if: $checks) { ok } }`).join(' ')} }`;
+    const costOfAnswer = async (variables: Record<string, unknown>) => (await gql(url, histories, variables)).errors?.[0]?.extensions ?? 'served';
+    expect(await costOfAnswer({ n: 1, checks: false })).toBe('served');
+    expect(await costOfAnswer({ n: 500, checks: false })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', actual: 15 * (1 + 1 + 500) });
+    expect(await costOfAnswer({ n: 1, checks: false })).toBe('served');
+    expect(await costOfAnswer({ n: 1, checks: true })).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
+    // Left out, `first` takes its default (100 entries): not the cost of null, whatever that was counted as.
+    expect(await costOfAnswer({ n: null, checks: false })).toBe('served');
+    expect(await costOfAnswer({ checks: false })).toBe('served');
+    const defaulted = await gql(url, histories.replace('$n: Int', '$n: Int = 500'), { checks: false });
+    expect(defaulted.errors?.[0]?.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
+  });
+
+  it(`prices every field from the arguments in COST_ARGUMENTS alone (${[...COST_ARGUMENTS].join(', ')}), which the cost cache keys on`, () => {
+    const { schema } = server.app.get(GraphQLSchemaHost);
+    const read = new Set<string>();
+    let priced = 0;
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type)) continue;
+      for (const field of Object.values(type.getFields())) {
+        const complexity = field.extensions?.complexity;
+        if (typeof complexity !== 'function') continue;
+        priced++;
+        const args = new Proxy({}, { get: (_, name) => void read.add(String(name)) });
+        complexity({ args, childComplexity: 1, field, type });
+      }
+    }
+    expect(priced).toBeGreaterThanOrEqual(5);
+    expect([...read].filter((name) => !COST_ARGUMENTS.has(name))).toEqual([]);
+  });
+
   it('runs no resolver of a refused operation: a mutation over the cost limit writes nothing', async () => {
     const before = (await gqlOk<{ games: unknown[] }>(url, `{ games(first: 200) { id } }`, {}, ann.token)).games.length;
     const creates = Array.from({ length: 3 }, (_, i) => `c${i}: createGame(input: { ruleset: "counting", seats: 2 }) { id }`).join(' ');
@@ -141,6 +174,9 @@ describe('Public API under attack', () => {
       expect(headers.get('referrer-policy')).toBe('same-origin');
       expect(headers.get('x-powered-by')).toBeNull();
     }
+    // The page is revalidated by its date; an API answer is not worth hashing into an ETag.
+    expect(page.headers.get('last-modified')).toBeTruthy();
+    expect(api.headers.get('etag')).toBeNull();
   });
 
   it('keeps CORS closed unless origins are listed, and refuses WebSockets from other origins', async () => {

@@ -127,8 +127,9 @@ export class ThisServer implements Contender {
     this.http = new GraphQLOverHttp(server.url);
   }
 
-  static async start(selection: Selection, databaseUrl: string): Promise<ThisServer> {
-    const contender = new ThisServer(`this server, ${selection}`, selection, databaseUrl, await startThisServer(databaseUrl));
+  /** `nodeFlags` go to the server's node (e.g. `--cpu-prof`). */
+  static async start(selection: Selection, databaseUrl: string, nodeFlags: string[] = []): Promise<ThisServer> {
+    const contender = new ThisServer(`this server, ${selection}`, selection, databaseUrl, await startThisServer(databaseUrl, nodeFlags));
     contender.players = await registerPlayers(contender.server.url, 2);
     return contender;
   }
@@ -156,10 +157,10 @@ export class ThisServer implements Contender {
 }
 
 /** The application the tests serve, hosting the counting game, run as `npm start` runs the server. */
-function startThisServer(databaseUrl: string): Promise<ServerProcess> {
+function startThisServer(databaseUrl: string, nodeFlags: string[] = []): Promise<ServerProcess> {
   const serve = serveCommand();
   return startNodeServer({
-    args: [...serve.nodeFlags, '-r', 'ts-node/register/transpile-only', join(__dirname, '..', '..', 'test', 'support', 'serve.ts')],
+    args: [...nodeFlags, ...serve.nodeFlags, '-r', 'ts-node/register/transpile-only', join(__dirname, '..', '..', 'test', 'support', 'serve.ts')],
     // Rate limits off: the load generator's two players move far faster than any person (as `npm run bench`).
     env: { ...serve.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', RATE_LIMITS: 'off' },
     ready: /LISTENING (\S+)/,

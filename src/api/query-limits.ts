@@ -15,12 +15,16 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   ASTVisitor,
+  DocumentNode,
   FieldNode,
   FragmentDefinitionNode,
   GraphQLError,
+  GraphQLSchema,
   SelectionSetNode,
   ValidationContext,
   ValidationRule,
+  ValueNode,
+  visit,
 } from 'graphql';
 import type { ComplexityEstimatorArgs } from '@nestjs/graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
@@ -202,14 +206,63 @@ export function costOf(options: Parameters<typeof getComplexity>[0]): number | n
   }
 }
 
+/**
+ * The arguments a field's `complexity` may read (`first`: a list's length;
+ * `asOf`: a past view). An operation's cost depends on its document, its
+ * name and the values it gives these arguments and `@include`/`@skip`, and
+ * on nothing else (test/security.e2e-spec.ts checks every field's cost).
+ */
+export const COST_ARGUMENTS: ReadonlySet<string> = new Set(['first', 'asOf']);
+
+/** The variables a document's cost can depend on: those given to COST_ARGUMENTS, `@include` or `@skip`, anywhere in it. */
+function costVariablesOf(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const collect = (value: ValueNode) => visit(value, { Variable: (variable) => void names.add(variable.name.value) });
+  visit(document, {
+    Field: (field) => field.arguments?.forEach((argument) => COST_ARGUMENTS.has(argument.name.value) && collect(argument.value)),
+    Directive: (directive) => directive.arguments?.forEach((argument) => collect(argument.value)),
+  });
+  return [...names].sort();
+}
+
+/** Costs worked out per document, for a few combinations of its cost variables each: most requests repeat one of them. */
+const COSTS_KEPT_PER_DOCUMENT = 16;
+
+/**
+ * The cost of an operation, worked out once per document and values of its
+ * cost variables: the same query sent again (a move, another move) costs a
+ * lookup instead of a walk of its whole document with the schema's types,
+ * which was a tenth of the server's time for a move (bench/README.md).
+ * Keyed on the parsed document, which Apollo keeps per query text, so the
+ * costs go when Apollo drops the document. Only counted costs are kept: a
+ * request whose variables are not valid is worked out each time.
+ */
+class CostCache {
+  private readonly byDocument = new WeakMap<DocumentNode, { variables: string[]; costs: Map<string, number> }>();
+
+  costOf(options: { schema: GraphQLSchema; query: DocumentNode; variables?: Record<string, unknown>; operationName?: string }): number | null {
+    let known = this.byDocument.get(options.query);
+    if (!known) this.byDocument.set(options.query, (known = { variables: costVariablesOf(options.query), costs: new Map() }));
+    // A variable left out ([]) and one given as null ([null]) may cost differently: a left-out argument takes its default.
+    const given = (name: string) => (options.variables && name in options.variables ? [options.variables[name]] : []);
+    const key = JSON.stringify([options.operationName ?? null, ...known.variables.map(given)]);
+    const kept = known.costs.get(key);
+    if (kept !== undefined) return kept;
+    const cost = costOf({ ...options, estimators });
+    if (cost !== null && known.costs.size < COSTS_KEPT_PER_DOCUMENT) known.costs.set(key, cost);
+    return cost;
+  }
+}
+
 /** Checks the operation's total cost once its variables are known, before it runs. */
 export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
+  const costs = new CostCache();
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, contextValue }) {
           const max = contextValue.userId ? QUERY_LIMITS.costPlayer : QUERY_LIMITS.costAnonymous;
-          const cost = costOf({ schema, query: document, variables: request.variables, operationName: request.operationName, estimators });
+          const cost = costs.costOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
           if (cost === null) return;
           if (cost > max) {
             const who = contextValue.userId ? '' : ' for a visitor who is not logged in';
