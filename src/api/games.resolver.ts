@@ -212,27 +212,7 @@ export class GamesResolver {
     return endingPromptly(updates(), changes);
   }
 
-  // ---- Game fields -----------------------------------------------------------------
-
-  @ResolveField(() => ID)
-  id(@Parent() { game }: GameParent) {
-    return game.row.id;
-  }
-
-  @ResolveField(() => String)
-  ruleset(@Parent() { game }: GameParent) {
-    return game.row.ruleset;
-  }
-
-  @ResolveField(() => GameStatusValue)
-  status(@Parent() { game }: GameParent) {
-    return game.row.status;
-  }
-
-  @ResolveField(() => Int, { description: 'Number of events in the game\'s stream.' })
-  version(@Parent() { game }: GameParent) {
-    return game.row.version;
-  }
+  // ---- Game fields that need a service (plain facts of the game are GameParent's getters, models.ts) -----
 
   @ResolveField(() => UserModel)
   async host(@Parent() { game }: GameParent) {
@@ -241,30 +221,10 @@ export class GamesResolver {
     return host;
   }
 
-  @ResolveField(() => JSONScalar)
-  options(@Parent() { game }: GameParent) {
-    return game.row.options;
-  }
-
   @ResolveField(() => [SeatModel], { complexity: listCost(() => FIELD_COSTS.unboundedList) })
   async seats(@Parent() { game }: GameParent) {
     const users = await this.names.ofAll(seated(game));
     return game.state.seats.map((userId, index) => ({ index, user: (userId && users.get(userId)) ?? null }));
-  }
-
-  @ResolveField(() => [Int])
-  activeSeats(@Parent() { game }: GameParent) {
-    return game.row.activeSeats;
-  }
-
-  @ResolveField(() => Int, { nullable: true })
-  mySeat(@Parent() { game, userId }: GameParent) {
-    return this.play.seatOf(game.state, userId);
-  }
-
-  @ResolveField(() => String, { nullable: true, description: 'The current phase, as the ruleset names it.' })
-  phase(@Parent() { game }: GameParent) {
-    return this.play.status(game)?.phase ?? null;
   }
 
   @ResolveField(() => JSONScalar, {
@@ -275,19 +235,6 @@ export class GamesResolver {
   async view(@Parent() { game, userId }: GameParent, @Args('asOf', { type: () => Int, nullable: true }) asOf?: number) {
     const state = asOf === undefined || asOf === null ? game.state : await this.play.stateAt(game, asOf);
     return state.started ? game.ruleset.view(state.rules, this.play.viewerFor(game, userId)) : null;
-  }
-
-  @ResolveField(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules })
-  legalMoves(@Parent() { game, userId }: GameParent) {
-    const seat = this.play.seatOf(game.state, userId);
-    if (seat === null || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(seat)) return [];
-    return game.ruleset.legalMoves(game.state.rules, seat);
-  }
-
-  @ResolveField(() => Boolean, { description: 'Whether undoMove would take back one of the caller\'s steps.' })
-  canUndo(@Parent() { game, userId }: GameParent) {
-    const last = game.state.undoable[game.state.undoable.length - 1];
-    return game.row.status === 'ACTIVE' && last !== undefined && last.seat === this.play.seatOf(game.state, userId);
   }
 
   @ResolveField(() => [HistoryEntryModel], { complexity: listCost((args) => historyPageSize(args.first as number | undefined)) })
@@ -306,26 +253,11 @@ export class GamesResolver {
     });
   }
 
-  @ResolveField(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' })
-  result(@Parent() { game }: GameParent) {
-    return game.row.status === 'FINISHED' ? game.row.result : null;
-  }
-
   @ResolveField(() => IntegrityModel, {
     description: 'Recomputes the game\'s whole hash chain. A game whose chain is broken can still be read, but takes no more writes (INTEGRITY_FAILURE).',
     complexity: FIELD_COSTS.integrity,
   })
   integrity(@Parent() { game }: GameParent) {
     return this.store.verifyIntegrity(game.row.id);
-  }
-
-  @ResolveField(() => Date)
-  createdAt(@Parent() { game }: GameParent) {
-    return game.row.createdAt;
-  }
-
-  @ResolveField(() => Date)
-  updatedAt(@Parent() { game }: GameParent) {
-    return game.row.updatedAt;
   }
 }

@@ -1,7 +1,9 @@
-/** GraphQL object types (code-first). Game fields that need work are resolved in games.resolver.ts. */
+/** GraphQL object types (code-first). Game fields that need a service are resolved in games.resolver.ts and its capabilities' resolvers. */
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
 import type { LoadedGame } from '../play/game.service';
+import { gameStatus } from '../play/game-state';
+import { FIELD_COSTS } from './query-limits';
 
 export enum GameStatusValue {
   LOBBY = 'LOBBY',
@@ -96,15 +98,91 @@ export class IntegrityModel {
   @Field(() => Int, { nullable: true }) firstBadSeq!: number | null;
 }
 
-/** The parent object of every Game field: the loaded game and who is asking. */
+/**
+ * The parent object of every Game field: the loaded game and who is asking.
+ * Its getters are the Game fields that are plain facts of the loaded game
+ * (declared in GameModel below), which graphql-js's default resolver reads
+ * as they are: a Nest resolver method costs each field of each answer
+ * several promises, and a move's answer selects Game fields by the dozen.
+ * A field that needs a service is a @ResolveField (games.resolver.ts and
+ * the resolver of its capability).
+ */
 export class GameParent {
   constructor(
     readonly game: LoadedGame,
     readonly userId: string | undefined,
   ) {}
+
+  get id(): string {
+    return this.game.row.id;
+  }
+
+  get ruleset(): string {
+    return this.game.row.ruleset;
+  }
+
+  get status(): string {
+    return this.game.row.status;
+  }
+
+  get version(): number {
+    return this.game.row.version;
+  }
+
+  get options(): unknown {
+    return this.game.row.options;
+  }
+
+  get activeSeats(): number[] {
+    return this.game.row.activeSeats;
+  }
+
+  get mySeat(): number | null {
+    const seat = this.userId ? this.game.state.seats.indexOf(this.userId) : -1;
+    return seat >= 0 ? seat : null;
+  }
+
+  get phase(): string | null {
+    return gameStatus(this.game.ruleset, this.game.state)?.phase ?? null;
+  }
+
+  get legalMoves(): unknown[] {
+    const seat = this.mySeat;
+    if (seat === null || this.game.row.status !== 'ACTIVE' || !this.game.row.activeSeats.includes(seat)) return [];
+    return this.game.ruleset.legalMoves(this.game.state.rules, seat);
+  }
+
+  get canUndo(): boolean {
+    const last = this.game.state.undoable[this.game.state.undoable.length - 1];
+    return this.game.row.status === 'ACTIVE' && last !== undefined && last.seat === this.mySeat;
+  }
+
+  get result(): unknown {
+    return this.game.row.status === 'FINISHED' ? this.game.row.result : null;
+  }
+
+  get createdAt(): Date {
+    return this.game.row.createdAt;
+  }
+
+  get updatedAt(): Date {
+    return this.game.row.updatedAt;
+  }
 }
 
 @ObjectType('Game')
 export class GameModel {
   @Field(() => ID) id!: string;
+  @Field() ruleset!: string;
+  @Field(() => GameStatusValue) status!: GameStatusValue;
+  @Field(() => Int, { description: 'Number of events in the game\'s stream.' }) version!: number;
+  @Field(() => JSONScalar) options!: unknown;
+  @Field(() => [Int]) activeSeats!: number[];
+  @Field(() => Int, { nullable: true }) mySeat!: number | null;
+  @Field(() => String, { nullable: true, description: 'The current phase, as the ruleset names it.' }) phase!: string | null;
+  @Field(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules }) legalMoves!: unknown[];
+  @Field({ description: 'Whether undoMove would take back one of the caller\'s steps.' }) canUndo!: boolean;
+  @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
+  @Field() createdAt!: Date;
+  @Field() updatedAt!: Date;
 }
