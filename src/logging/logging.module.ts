@@ -49,11 +49,22 @@ function operationOf(req: Request): string | undefined {
   return typeof name === 'string' ? name.slice(0, 100) : undefined;
 }
 
-/** The process's logger (main.ts logs through it before the app exists, the app after), to stdout unless told. */
-export function createLogger(options: LogOptions, destination: pino.DestinationStream = pino.destination({ sync: true })): pino.Logger {
-  const stream =
-    options.format === 'text' ? pretty({ sync: true, singleLine: true, colorize: false, translateTime: 'SYS:standard', ignore: 'pid,hostname', destination }) : destination;
-  return pino({ level: options.level }, stream);
+/** How a `text` line reads: one line, the local time, no pid or host name. */
+const TEXT_LINES = { singleLine: true, colorize: false, translateTime: 'SYS:standard', ignore: 'pid,hostname' };
+
+/**
+ * The process's logger (main.ts logs through it before the app exists, the
+ * app after), to stdout unless told. Text is formatted by pino-pretty in a
+ * worker thread of its own: on the server's thread it was about a tenth of
+ * a move's CPU (bench/README.md, item 35). pino has the worker write out
+ * what it holds when the process exits, a fatal line included; only a kill
+ * -9 can lose the last lines. Given a destination (tests), text is
+ * formatted where it is logged.
+ */
+export function createLogger(options: LogOptions, destination?: pino.DestinationStream): pino.Logger {
+  if (options.format === 'json') return pino({ level: options.level }, destination ?? pino.destination({ sync: true }));
+  if (destination) return pino({ level: options.level }, pretty({ ...TEXT_LINES, sync: true, destination }));
+  return pino({ level: options.level }, pino.transport({ target: 'pino-pretty', options: TEXT_LINES }));
 }
 
 export function loggingModule(logger: pino.Logger): DynamicModule {
