@@ -12,9 +12,13 @@
  * - crash: kill -9 of the server right after it acknowledged a move, 8 games
  *   in flight, then a restart, and each game's last acknowledged move looked for.
  *
- * Flags: `--quick` (shorter runs, a shorter game, fewer kills: to check the harness).
+ * Flags: `--quick` (shorter runs, a shorter game, fewer kills: to check the
+ * harness); `--profile` (each of this server's contenders writes a CPU
+ * profile, with runs.jsonl beside it saying when each of its runs was, for
+ * bench/profile-summary.ts; the crash section is left out, as a kill writes
+ * no profile).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CpuSplit, startCpuCount } from '../lib/cpu';
@@ -26,6 +30,9 @@ import type { Contender, PlayedGame } from './contender';
 import { Selection, ThisServer } from './this-server';
 
 const quick = process.argv.includes('--quick');
+const profile = process.argv.includes('--profile');
+/** With --profile: a folder per contender of this server, holding its CPU profile and runs.jsonl. */
+const PROFILE_DIR = join(__dirname, '..', 'results', 'profiles', `peer-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 
 const SECONDS = quick ? 3 : 10;
 const IN_FLIGHT = [8, 32];
@@ -70,7 +77,10 @@ async function startContenders(database: BenchDatabase): Promise<Contender[]> {
   const urls = [];
   for (const selection of SELECTIONS) urls.push(await database.another(selection, 'migrated'));
   const contenders: Contender[] = [await startBoardgameIo(await database.another('boardgameio', 'empty'))];
-  for (const [i, selection] of SELECTIONS.entries()) contenders.push(await ThisServer.start(selection, urls[i]));
+  for (const [i, selection] of SELECTIONS.entries()) {
+    const profileFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, selection)}`] : [];
+    contenders.push(await ThisServer.start(selection, urls[i], profileFlags));
+  }
   return contenders;
 }
 
@@ -131,7 +141,14 @@ class TransactionCounts {
 async function measureRun(contender: Contender, games: PlayedGame[], roundNumber: number, counters: PostgresCounters, postmasterPid: number | null): Promise<Run> {
   const cpu = startCpuCount({ serverPid: contender.server.pid, postmasterPid });
   const walBefore = await counters.walBytes();
+  // On the clock of the server's CPU profile (CLOCK_MONOTONIC, in µs): with --profile, only the runs' samples are read.
+  const startUs = Number(process.hrtime.bigint() / 1000n);
   const result = await runClosedLoop(games.length, SECONDS * 1000, (worker) => games[worker].move());
+  if (profile && contender instanceof ThisServer) {
+    const window = { selection: contender.selection, connections: games.length, accepted: result.operations, startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
+    mkdirSync(join(PROFILE_DIR, contender.selection), { recursive: true });
+    appendFileSync(join(PROFILE_DIR, contender.selection, 'runs.jsonl'), `${JSON.stringify(window)}\n`);
+  }
   const walBytes = (await counters.walBytes()) - walBefore;
   return {
     contender: contender.name,
@@ -325,11 +342,12 @@ async function main(): Promise<void> {
   let contenders: Contender[] = [];
   try {
     report.data.machine = { ...(await machineFacts(database.url)), peer: peerVersions() };
-    report.data.settings = { quick, seconds: SECONDS, inFlight: IN_FLIGHT, rounds: ROUNDS, growthMoves: GROWTH_MOVES, kills: KILLS };
+    report.data.settings = { quick, profile, seconds: SECONDS, inFlight: IN_FLIGHT, rounds: ROUNDS, growthMoves: GROWTH_MOVES, kills: KILLS };
     contenders = await startContenders(database);
     report.data.throughput = await throughput(contenders, database, counters, report);
     report.data.growth = await growth(contenders, counters, report);
-    report.data.crash = await crash(contenders, report);
+    if (profile) console.log(`\nNo crash section with --profile. Profiles and run windows: ${PROFILE_DIR}/<selection>/`);
+    else report.data.crash = await crash(contenders, report);
   } catch (error) {
     // A server's refusal says only "Something went wrong": the cause is in its log.
     for (const contender of contenders) console.error(`\n${contender.name}: the end of its server's log\n${lastLines(contender.server.output(), SERVER_LOG_LINES)}`);
@@ -339,7 +357,7 @@ async function main(): Promise<void> {
     await counters.close();
     await database.stop();
   }
-  console.log(`\nWritten to ${report.write(quick ? '-peer-quick' : '-peer')}`);
+  console.log(`\nWritten to ${report.write(`-peer${quick ? '-quick' : ''}${profile ? '-profile' : ''}`)}`);
 }
 
 // Exit explicitly: pools and the schema engine leave timers behind.
