@@ -21,7 +21,7 @@ import { resolveOptions } from '../src/games/registry';
 import type { AnyRuleset } from '../src/rules/contract';
 import { type Random, seededRandom } from '../src/rules/random';
 import { FixedSeedGame } from '../test/support/fixed-seed-game';
-import { SubmitMoveDocument } from '../web/src/api/generated';
+import { HistoryDocument, SubmitMoveDocument } from '../web/src/api/generated';
 import { CpuSplit, startCpuCount } from './lib/cpu';
 import { databaseOf, PostgresCounters } from './lib/postgres-counters';
 
@@ -122,6 +122,31 @@ export async function createGames(url: string, players: Player[], count: number,
     }),
   );
   return games;
+}
+
+/** How many entries a page's history request asks for at most (`HISTORY`'s `first`). */
+const HISTORY_PAGE = 500;
+
+/**
+ * What a player's page does when it opens a game, before any move there:
+ * it reads the game's whole history (web/src/play/use-history.ts), a page of
+ * entries at a time. The page's runs start from there, as a player's moves
+ * do: a move's answer then brings its entries built from its append, not
+ * read (bench/README.md, item 31). Done outside the timed runs.
+ */
+export async function openGamesInPages(url: string, games: BenchGame[], concurrency = 16): Promise<void> {
+  const query = print(HistoryDocument);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < games.length) {
+        const game = games[next++];
+        for (let after = 0, read = HISTORY_PAGE; read === HISTORY_PAGE; after += read) {
+          read = (await post(url, query, { id: game.id, after }, game.seats[0].token)).game.history.length;
+        }
+      }
+    }),
+  );
 }
 
 /**

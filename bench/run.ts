@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, registerPlayers, Selection } from './api-moves';
+import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, openGamesInPages, registerPlayers, Selection } from './api-moves';
 import type { CpuSplit } from './lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
@@ -78,6 +78,7 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
   try {
     const moves = [];
     for (const selection of API_SELECTIONS) {
+      if (selection === 'page') await openGamesInPages(server.url, games);
       for (const connections of API_CONNECTIONS) {
         const run = { selection, connections, durationSeconds: SECONDS };
         const result = await measureApiMoves(server, mail, backlog, games, run, { url: database.url, postmasterPid: database.postmasterPid, counters });
