@@ -2,7 +2,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
 import type { LoadedGame } from '../play/game.service';
-import { gameStatus } from '../play/game-state';
+import { gameStatus, seatOf } from '../play/game-state';
 import { FIELD_COSTS } from './query-limits';
 
 export enum GameStatusValue {
@@ -138,8 +138,7 @@ export class GameParent {
   }
 
   get mySeat(): number | null {
-    const seat = this.userId ? this.game.state.seats.indexOf(this.userId) : -1;
-    return seat >= 0 ? seat : null;
+    return seatOf(this.game.state, this.userId);
   }
 
   get phase(): string | null {

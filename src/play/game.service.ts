@@ -22,7 +22,7 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
-import { foldEvent, GameState, gameStatus } from './game-state';
+import { foldEvent, GameState, gameStatus, seatOf } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
@@ -178,9 +178,7 @@ export class GameService {
   }
 
   seatOf(state: GameState, userId: string | undefined): number | null {
-    if (!userId) return null;
-    const seat = state.seats.indexOf(userId);
-    return seat >= 0 ? seat : null;
+    return seatOf(state, userId);
   }
 
   /** What `userId` may see: its own seat, or everything once the game is over. */

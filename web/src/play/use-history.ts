@@ -1,9 +1,10 @@
 /**
  * The game's history for the timeline, fetched as the version grows (one's
- * own move brings its entries with its answer: `add`). New events are appended; a rollback or undo changes which older events count
- * as rolled back, so then the whole history is read again. So it is when
- * the game ends: from then on the server shows every event whole (hidden
- * cards, amounts), which the entries read during play left out.
+ * own move brings its entries with its answer: `add`). New events are
+ * appended; a rollback or undo changes which older events count as rolled
+ * back, so then the whole history is read again. So it is when the game
+ * ends: from then on the server shows every event whole (hidden cards,
+ * amounts), which the entries read during play left out.
  */
 import { useEffect, useRef, useState } from 'react';
 import { client } from '../api/client';
