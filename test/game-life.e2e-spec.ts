@@ -10,7 +10,7 @@ import { emailOf, gql, gqlOk, GraphQLResponse, Player, quickMailTo, refusalWriti
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 import { countingGame } from './support/counting-game';
-import { withPayload } from './support/record-forgery';
+import { withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { verifyRecord } from '../src/records/verify-record';
 
@@ -378,6 +378,43 @@ describe('the game’s life (end to end)', () => {
       const takenBack = record.events.find((event) => event.type === 'game.takenBack')!;
       expect(verifyRecord(forged, () => countingGame)).toMatchObject({ ok: false, seq: expect.any(Number) });
       expect(verifyRecord(forged, () => countingGame)).toMatchObject({ seq: takenBack.seq, problem: expect.stringContaining('game.takenBack') });
+    });
+
+    it("verifies an undone step and a removal, and names a step undone by another player and a proposal by someone with no seat", async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'life-record-seats', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
+      const before = await seeGame(url, id);
+      const mover = players[before.activeSeats[0]];
+      expect((await submitMove(url, id, mover, { type: 'add', amount: 2 }, before.version)).errors).toBeUndefined();
+      await gqlOk(url, `mutation($id: ID!) { undoMove(gameId: $id) { id } }`, { id }, mover.token);
+      await playTurn(url, id, players);
+      // The host (Ann, seat 0) cannot remove herself: play on to another seat's turn, then let its deadline pass.
+      while ((await seeGame(url, id)).activeSeats[0] === 0) await playTurn(url, id, players);
+      const late = (await seeGame(url, id)).activeSeats[0];
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      expect((await removePlayer(ann, id, late)).errors).toBeUndefined();
+      const remaining = players.find((player, seat) => seat !== 0 && seat !== late)!;
+      expect((await proposeEnd(ann, id)).errors).toBeUndefined();
+      expect((await answerEnd(remaining, id, true)).data!.answerEndProposal.status).toBe('FINISHED');
+
+      const record = await recordOf(id);
+      expect(record.events.map((event) => event.type)).toEqual(expect.arrayContaining(['game.moveUndone', 'game.playerRemoved', 'game.endProposed']));
+      expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true, complete: true });
+
+      const undone = record.events.find((event) => event.type === 'game.moveUndone')!;
+      const otherSeat = players.findIndex((player) => player !== mover);
+      expect(verifyRecord(withActor(record, undone.seq, players[otherSeat].id, otherSeat), () => countingGame)).toMatchObject({
+        ok: false,
+        seq: undone.seq,
+        problem: expect.stringContaining('it takes back a step its player could not take back'),
+      });
+      const proposal = record.events.find((event) => event.type === 'game.endProposed')!;
+      expect(verifyRecord(withActor(record, proposal.seq, eve.id, null), () => countingGame)).toMatchObject({
+        ok: false,
+        seq: proposal.seq,
+        problem: expect.stringContaining('its player has no seat in the game'),
+      });
     });
   });
 });

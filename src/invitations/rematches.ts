@@ -12,6 +12,7 @@ import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../event-store/event-store';
 import { defaultGameName, GameService, LoadedGame } from '../play/game.service';
+import { seatOf } from '../play/game-state';
 import { Invitations } from './invitations';
 
 @Injectable()
@@ -24,7 +25,7 @@ export class Rematches {
 
   async rematch(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
-    const seat = this.play.seatOf(game.state, userId);
+    const seat = seatOf(game.state, userId);
     if (seat === null) throw new AppError('FORBIDDEN', 'Only the players of a game can ask for its rematch.');
     if (game.row.status !== 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'A rematch can be asked for once the game is over.');
     const existing = await this.rematchOf(gameId);

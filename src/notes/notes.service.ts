@@ -8,6 +8,7 @@ import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { GameService } from '../play/game.service';
+import { seatOf } from '../play/game-state';
 import { NotesStore, StoredNote } from './notes.store';
 
 /** Characters a notepad holds: pages of notes, not a book. */
@@ -39,6 +40,6 @@ export class NotesService {
 
   private async checkSeated(userId: string, gameId: string): Promise<void> {
     const game = await this.play.load(gameId);
-    if (this.play.seatOf(game.state, userId) === null) throw new AppError('FORBIDDEN', "Only the game's players keep notes in it.");
+    if (seatOf(game.state, userId) === null) throw new AppError('FORBIDDEN', "Only the game's players keep notes in it.");
   }
 }

@@ -150,6 +150,13 @@ export function upcastEvent(ruleset: AnyRuleset, storedVersion: number, event: R
   return storedVersion < ruleset.version && ruleset.upcast ? ruleset.upcast(event, storedVersion) : event;
 }
 
+/** The seat `userId` holds in the game, or null (a spectator, or nobody signed in). */
+export function seatOf(state: GameState, userId: string | undefined): number | null {
+  if (!userId) return null;
+  const seat = state.seats.indexOf(userId);
+  return seat >= 0 ? seat : null;
+}
+
 /**
  * Statuses worked out so far, by state. A state is never changed once made,
  * and the server asks the same one several times: once after the append that
@@ -158,13 +165,6 @@ export function upcastEvent(ruleset: AnyRuleset, storedVersion: number, event: R
 const statuses = new WeakMap<GameState, GameStatus | null>();
 
 /** The game's status (shared: not to be changed by the caller), or null before it starts. */
-/** The seat `userId` holds in the game, or null (a spectator, or nobody signed in). */
-export function seatOf(state: GameState, userId: string | undefined): number | null {
-  if (!userId) return null;
-  const seat = state.seats.indexOf(userId);
-  return seat >= 0 ? seat : null;
-}
-
 export function gameStatus(ruleset: AnyRuleset, state: GameState): GameStatus | null {
   let status = statuses.get(state);
   if (status === undefined) {

@@ -177,14 +177,10 @@ export class GameService {
     return gameStatus(game.ruleset, state);
   }
 
-  seatOf(state: GameState, userId: string | undefined): number | null {
-    return seatOf(state, userId);
-  }
-
   /** What `userId` may see: its own seat, or everything once the game is over. */
   viewerFor(game: LoadedGame, userId: string | undefined): Viewer {
     if (game.row.status === 'FINISHED') return 'all';
-    return this.seatOf(game.state, userId) ?? 'spectator';
+    return seatOf(game.state, userId) ?? 'spectator';
   }
 
   // ---- lobby ---------------------------------------------------------------
@@ -369,7 +365,7 @@ export class GameService {
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
     await this.requireBetweenAppends(game, toVersion);
-    const hostSeat = this.seatOf(game.state, userId);
+    const hostSeat = seatOf(game.state, userId);
     return this.jumpTo(game, [{ type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat }]);
   }
 
@@ -388,7 +384,7 @@ export class GameService {
     const game = await this.loadToChange(gameId);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can remove a player.');
     this.requireActive(game);
-    return this.appendAndFold(game, decideRemoval(game.state, seat, userId, this.seatOf(game.state, userId)), {});
+    return this.appendAndFold(game, decideRemoval(game.state, seat, userId, seatOf(game.state, userId)), {});
   }
 
   async requestTakeback(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {
@@ -562,7 +558,7 @@ export class GameService {
   // ---- shared steps ----------------------------------------------------------
 
   private requireSeat(game: LoadedGame, userId: string): number {
-    const seat = this.seatOf(game.state, userId);
+    const seat = seatOf(game.state, userId);
     if (seat === null) throw new AppError('FORBIDDEN', 'You do not have a seat in this game.');
     return seat;
   }

@@ -30,7 +30,7 @@ import {
   ProposalKind,
   seatsToAnswer,
 } from '../play/game-life';
-import type { GameState } from '../play/game-state';
+import { type GameState, seatOf } from '../play/game-state';
 import { opensRequest } from '../play/history';
 import {
   DeadlineExtended,
@@ -95,7 +95,8 @@ export interface PlatformEventRule {
 
 const playing = (m: Moment) => (m.status !== null && !m.status.finished ? null : 'the game was not being played');
 const first = (...checks: Array<string | null>) => checks.find((check) => check !== null) ?? null;
-const seatOf = (m: Moment) => (m.event.payload as { seat: number }).seat;
+/** The seat the event is about. */
+const seatNamed = (m: Moment) => (m.event.payload as { seat: number }).seat;
 /** A turn skipped because its seat left the game, not because a deadline passed. */
 const passedOver = (m: Moment) => (m.event.payload as { resigned?: boolean }).resigned === true;
 
@@ -162,8 +163,8 @@ function decidedAgain(m: Moment, decide: () => NewEvent[]): string | null {
 
 /** The seat of the event's actor, who must hold it. */
 function actorSeat(m: Moment): number {
-  const seat = m.state.seats.indexOf(m.event.actorUserId);
-  if (seat < 0) throw new AppError('FORBIDDEN', 'its player has no seat in the game');
+  const seat = seatOf(m.state, m.event.actorUserId ?? undefined);
+  if (seat === null) throw new AppError('FORBIDDEN', 'its player has no seat in the game');
   return seat;
 }
 
@@ -244,14 +245,13 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
         playing(m),
         jump(m, (toVersion) => {
           const last = m.state.undoable[m.state.undoable.length - 1];
-          const seat = m.state.seats.indexOf(m.event.actorUserId);
-          return last && last.seat === seat && last.before === toVersion ? null : 'it takes back a step its player could not take back';
+          return last && last.seat === seatOf(m.state, m.event.actorUserId ?? undefined) && last.before === toVersion ? null : 'it takes back a step its player could not take back';
         }),
       ),
   },
   [DeadlinePassed]: {
     refusal(m) {
-      const seat = seatOf(m);
+      const seat = seatNamed(m);
       if (!m.state.moveDeadline) return 'the game has no move deadlines';
       return first(playing(m), m.status?.activeSeats.includes(seat) ? null : `seat ${seat} was not to act`, m.event.actorUserId === null ? null : 'only the server passes deadlines');
     },
@@ -263,15 +263,15 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
     refusal: (m) =>
       first(
         playing(m),
-        m.status?.activeSeats.includes(seatOf(m)) ? null : `seat ${seatOf(m)} was not to act`,
-        passedOver(m) ? (leftSeats(m.state).includes(seatOf(m)) ? null : `seat ${seatOf(m)} had not left the game`) : deadlineOutcome(m),
+        m.status?.activeSeats.includes(seatNamed(m)) ? null : `seat ${seatNamed(m)} was not to act`,
+        passedOver(m) ? (leftSeats(m.state).includes(seatNamed(m)) ? null : `seat ${seatNamed(m)} had not left the game`) : deadlineOutcome(m),
       ),
     followedBy(m) {
       // A seat that left plays the turn the server plays for it (game-life.ts), drawn for the append at the skip.
-      if (passedOver(m)) return { what: `the turn of seat ${seatOf(m)}, which left`, events: leftSeatTurn(m.ruleset, m.state.rules, seatOf(m), m.drawsAfter(m.event.seq - 1)) };
+      if (passedOver(m)) return { what: `the turn of seat ${seatNamed(m)}, which left`, events: leftSeatTurn(m.ruleset, m.state.rules, seatNamed(m), m.drawsAfter(m.event.seq - 1)) };
       // Drawn for the append: from the deadline's event when the skip came with it.
       const appendedAfter = sameAppendAsDeadline(m) ? m.previous!.seq - 1 : m.event.seq - 1;
-      return { what: `the skip of seat ${seatOf(m)}`, events: m.ruleset.skipTurn?.(m.state.rules, seatOf(m), m.drawsAfter(appendedAfter)) ?? null };
+      return { what: `the skip of seat ${seatNamed(m)}`, events: m.ruleset.skipTurn?.(m.state.rules, seatNamed(m), m.drawsAfter(appendedAfter)) ?? null };
     },
   },
   [EndedByHost]: {
@@ -285,7 +285,7 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       first(
         playing(m),
         m.event.actorUserId === m.hostId ? null : 'only the host removes a player',
-        decidedAgain(m, () => decideRemoval(m.state, seatOf(m), m.hostId!, m.state.seats.includes(m.hostId) ? m.state.seats.indexOf(m.hostId) : null)),
+        decidedAgain(m, () => decideRemoval(m.state, seatNamed(m), m.hostId!, seatOf(m.state, m.hostId ?? undefined))),
       ),
   },
   [TakebackRequested]: {

@@ -11,6 +11,7 @@ import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
 import { GameService, LoadedGame } from '../play/game.service';
+import { seatOf } from '../play/game-state';
 import type { Viewer } from '../rules/contract';
 import { buildRecord, GameRecord } from './game-record';
 import { RulesetLookup, Verdict, verifyRecord } from './verify-record';
@@ -38,7 +39,7 @@ export class RecordsService {
   async recordFor(gameId: string, userId: string | undefined): Promise<GameRecord> {
     const game = await this.play.load(gameId);
     if (game.row.status === 'FINISHED') return this.record(game, 'all');
-    const seat = this.play.seatOf(game.state, userId);
+    const seat = seatOf(game.state, userId);
     if (!userId) throw new AppError('UNAUTHENTICATED', 'Log in first: the record of a game being played is for its players only.');
     if (seat === null) throw new AppError('FORBIDDEN', 'The record of a game being played is for its players only; anyone may have it once the game is over.');
     return this.record(game, seat);

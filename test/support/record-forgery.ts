@@ -17,3 +17,9 @@ export function withPayload(record: GameRecord, seq: number, payload: Record<str
   const events = record.events.map((event) => (event.seq === seq ? { ...event, payload } : event));
   return rehashed({ ...record, events }, seq);
 }
+
+/** `record` with event `seq` made by another user (in another seat, or none), and the chain sealed again after it. */
+export function withActor(record: GameRecord, seq: number, actorUserId: string | null, actorSeat: number | null): GameRecord {
+  const events = record.events.map((event) => (event.seq === seq ? { ...event, actorUserId, actorSeat } : event));
+  return rehashed({ ...record, events }, seq);
+}
