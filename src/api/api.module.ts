@@ -2,7 +2,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import type { GraphQLError } from 'graphql';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -20,6 +20,7 @@ import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
+import { socketOperationHooks } from './socket-operations';
 import { UnsubscribeController } from './unsubscribe.controller';
 
 export interface ApiOptions {
@@ -63,8 +64,8 @@ export class ApiModule {
       imports: [
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [Sessions, ShutdownState],
-          useFactory: (sessions: Sessions, lifecycle: ShutdownState) => ({
+          inject: [Sessions, ShutdownState, GraphQLSchemaHost],
+          useFactory: (sessions: Sessions, lifecycle: ShutdownState, schemaHost: GraphQLSchemaHost) => ({
             autoSchemaFile: true,
             sortSchema: true,
             resolvers: { JSON: JSONScalar },
@@ -105,6 +106,11 @@ export class ApiModule {
                   }
                   return true;
                 },
+                // graphql-ws runs operations past Apollo: subscriptions only, under the same limits.
+                ...socketOperationHooks(
+                  () => schemaHost.schema,
+                  (connection) => (connection as Connection).identity !== undefined,
+                ),
                 // graphql-ws does not use Apollo's formatError: give its errors the same codes.
                 onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
               },

@@ -51,9 +51,16 @@ function queryLimitOf(error: unknown): QueryLimitError | null {
   return queryLimitOfParseError(error);
 }
 
+/** An AppError, also as the cause of an error raised outside a resolver (a WebSocket's refusals, socket-operations.ts). */
+function appErrorOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  return error instanceof GraphQLError && error.originalError instanceof AppError ? error.originalError : null;
+}
+
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  if (original instanceof AppError) return refusal(original.code, original.message, formatted, original.details);
+  const appError = appErrorOf(original);
+  if (appError) return refusal(appError.code, appError.message, formatted, appError.details);
   const limit = queryLimitOf(original);
   if (limit) return refusal(limit.code, limit.message, formatted, limit.details);
   if (isDatabaseUnavailable(original)) {

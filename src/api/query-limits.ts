@@ -254,6 +254,14 @@ class CostCache {
   }
 }
 
+/** The refusal of an operation costing more than its caller's budget (null: a cost not counted, its variables being invalid). */
+export function costLimitRefusal(cost: number | null, signedIn: boolean): QueryLimitError | null {
+  const max = signedIn ? QUERY_LIMITS.costPlayer : QUERY_LIMITS.costAnonymous;
+  if (cost === null || cost <= max) return null;
+  const who = signedIn ? '' : ' for a visitor who is not logged in';
+  return new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${who}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
+}
+
 /** Checks the operation's total cost once its variables are known, before it runs. */
 export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
   const costs = new CostCache();
@@ -261,13 +269,9 @@ export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, contextValue }) {
-          const max = contextValue.userId ? QUERY_LIMITS.costPlayer : QUERY_LIMITS.costAnonymous;
           const cost = costs.costOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
-          if (cost === null) return;
-          if (cost > max) {
-            const who = contextValue.userId ? '' : ' for a visitor who is not logged in';
-            throw new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${who}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
-          }
+          const refusal = costLimitRefusal(cost, Boolean(contextValue.userId));
+          if (refusal) throw refusal;
         },
       };
     },

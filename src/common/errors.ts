@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'GAME_NOT_ACTIVE'
   /** Too many requests of a kind: `extensions.retryAfter` says in how many seconds to try again. */
   | 'RATE_LIMITED'
+  /** A WebSocket asking to follow more at once than one connection may (socket-operations.ts). */
+  | 'TOO_MANY_SUBSCRIPTIONS'
   /** The same thing was done before: resigning twice, answering a takeback twice. */
   | 'ALREADY_DONE'
   /** An answer to a takeback or proposal to end when none is waiting (none was made, it was declined, lapsed or ended by a move). */

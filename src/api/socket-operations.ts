@@ -1,0 +1,117 @@
+/**
+ * What a WebSocket may ask. graphql-ws runs operations itself, past Apollo
+ * and its plugins: left to it, a socket could run any query or mutation
+ * without the request limits (query-limits.ts) and with graphql-js's bare
+ * errors. So a socket serves subscriptions only, the live updates the page
+ * listens to; queries and mutations go over HTTP. Each subscription is held
+ * to the same limits as an HTTP request, before anything runs (its selection
+ * runs again at every update), and a socket keeps a bounded number open.
+ * Refusals have the codes Apollo and the limits give over HTTP.
+ */
+import {
+  DocumentNode,
+  ExecutionArgs,
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  GraphQLFormattedError,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  parse,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import { AppError } from '../common/errors';
+import { formatError } from './format-error';
+import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, queryLimitOfParseError, queryLimitRules } from './query-limits';
+
+/**
+ * Subscriptions one socket may hold at once. The page holds one per game
+ * open (the game, its chat); a socket holding hundreds makes the server
+ * redo each one's work at every change.
+ */
+export const SUBSCRIPTIONS_PER_SOCKET = 20;
+
+/** What graphql-ws hands its hooks: the socket's open operations and, as `extra`, what its onConnect learned. */
+interface SocketState {
+  subscriptions: Record<string, unknown>;
+  extra: unknown;
+}
+
+interface SubscribePayload {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+}
+
+function refused(code: string, message: string, cause?: GraphQLError): GraphQLError[] {
+  return [new GraphQLError(message, { nodes: cause?.nodes, source: cause?.source, positions: cause?.positions, extensions: { code } })];
+}
+
+function parsed(query: string): DocumentNode | GraphQLError[] {
+  try {
+    return parse(query, { maxTokens: QUERY_LIMITS.tokens });
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    return [queryLimitOfParseError(error) ?? refused('GRAPHQL_PARSE_FAILED', error.message, error)[0]];
+  }
+}
+
+/** The operation to run, if it is a subscription. */
+function subscriptionOf(document: DocumentNode, operationName: string | undefined): OperationDefinitionNode | GraphQLError[] {
+  const operation = getOperationAST(document, operationName);
+  if (!operation) {
+    const why = operationName ? `There is no operation named "${operationName}".` : 'Name the operation to run: the document has more than one.';
+    return refused('OPERATION_RESOLUTION_FAILURE', why);
+  }
+  if (operation.operation !== 'subscription') {
+    return refused('BAD_REQUEST', `Only subscriptions are served over the WebSocket: send a ${operation.operation} over HTTP.`);
+  }
+  return operation;
+}
+
+/** graphql-js's rules and the request limits, as Apollo checks an HTTP request. */
+function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQLError[] {
+  return validate(schema, document, [...specifiedRules, ...queryLimitRules()]).map((error) =>
+    error instanceof QueryLimitError ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+  );
+}
+
+/**
+ * The execution of a subscription a socket asks for, or why it is refused.
+ * `signedIn` picks the cost budget, as for an HTTP request.
+ */
+export function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, signedIn: boolean): ExecutionArgs | GraphQLError[] {
+  const document = parsed(payload.query);
+  if (Array.isArray(document)) return document;
+  const operationName = payload.operationName ?? undefined;
+  const operation = subscriptionOf(document, operationName);
+  if (Array.isArray(operation)) return operation;
+  const invalid = validationErrors(schema, document);
+  if (invalid.length) return invalid;
+  const variables = payload.variables ?? {};
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 20 });
+  if (coerced.errors) return coerced.errors.map((error) => refused('BAD_USER_INPUT', error.message, error)[0]);
+  const tooCostly = costLimitRefusal(costOf({ schema, query: document, variables, operationName, estimators }), signedIn);
+  if (tooCostly) return [tooCostly];
+  return { schema, document, operationName, variableValues: variables };
+}
+
+/** graphql-ws's hooks that hold a socket's operations to the rules above. */
+export function socketOperationHooks(schemaOf: () => GraphQLSchema, signedIn: (connection: unknown) => boolean) {
+  return {
+    onSubscribe: (state: SocketState, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
+      // graphql-ws counts the one being asked for among them already.
+      if (Object.keys(state.subscriptions).length > SUBSCRIPTIONS_PER_SOCKET) {
+        const tooMany = new AppError('TOO_MANY_SUBSCRIPTIONS', `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`, {
+          max: SUBSCRIPTIONS_PER_SOCKET,
+        });
+        return [new GraphQLError(tooMany.message, { originalError: tooMany })];
+      }
+      return subscriptionToRun(schemaOf(), payload, signedIn(state.extra));
+    },
+    // Refusals and errors before a first result, in the same shape as over HTTP.
+    onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
+      errors.map((error) => formatError(error.toJSON(), error)),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * What a WebSocket may ask (src/api/socket-operations.ts). graphql-ws runs
+ * operations past Apollo, so without these checks a socket could run any
+ * mutation or query, however costly, with none of the HTTP request's limits:
+ * a socket serves subscriptions only, each held to the same limits and
+ * refused with the same codes as over HTTP, and at most
+ * SUBSCRIPTIONS_PER_SOCKET at once.
+ */
+import type { Client } from 'graphql-ws';
+import { print } from 'graphql';
+import { QUERY_LIMITS } from '../src/api/query-limits';
+import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
+import { ChatUpdatedDocument, GameUpdatedDocument } from '../web/src/api/generated';
+import { gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
+import { startCountingGame } from './support/counting-api';
+
+interface Answer {
+  data?: Record<string, unknown>;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/**
+ * The first thing a socket answers to a subscription: a result, or the
+ * errors that end it. `stop` ends a subscription still open.
+ */
+function ask(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<Answer & { stop: () => void }> {
+  return new Promise((resolve) => {
+    const stop = client.subscribe<Record<string, unknown>>(
+      { query, variables },
+      {
+        next: (result) => resolve({ data: result.data ?? undefined, errors: result.errors as Answer['errors'], stop }),
+        error: (errors) => resolve({ errors: errors as Answer['errors'], stop }),
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+const codeOf = (answer: Answer) => answer.errors?.[0]?.extensions?.code;
+
+let server: TestServer;
+let ann: Player;
+let bob: Player;
+let gameId: string;
+let sockets: Client[] = [];
+
+function socketOf(player?: Player): Client {
+  const client = wsClient(server.url, player?.token);
+  sockets.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ann = await registerPlayer(server.url, 'ann');
+  bob = await registerPlayer(server.url, 'bob');
+  gameId = await startCountingGame(server.url, [ann, bob]);
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(sockets.map((socket) => socket.dispose()));
+  sockets = [];
+});
+
+afterAll(async () => server?.close());
+
+const versionOfGame = async () => (await gqlOk<{ game: { version: number } }>(server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
+
+describe('over a WebSocket', () => {
+  it('serves the page’s own subscriptions, to a visitor and to a player', async () => {
+    const visitor = await ask(socketOf(), print(GameUpdatedDocument), { id: gameId });
+    expect(visitor.errors).toBeUndefined();
+    expect(visitor.data?.gameUpdated).toMatchObject({ id: gameId, mySeat: null });
+    const player = socketOf(ann);
+    const game = await ask(player, print(GameUpdatedDocument), { id: gameId });
+    expect(game.data?.gameUpdated).toMatchObject({ id: gameId, mySeat: 0 });
+    const chat = await ask(player, print(ChatUpdatedDocument), { gameId });
+    expect(chat.errors).toBeUndefined();
+    expect(chat.data?.chatUpdated).toMatchObject({ gameId });
+  });
+
+  it('refuses mutations and queries, which go over HTTP, and writes nothing', async () => {
+    const socket = socketOf(ann);
+    const before = await versionOfGame();
+    const move = await ask(socket, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`, {
+      id: gameId,
+      v: before,
+    });
+    expect(codeOf(move)).toBe('BAD_REQUEST');
+    expect(move.errors![0].message).toMatch(/Only subscriptions are served over the WebSocket/);
+    expect(await versionOfGame()).toBe(before);
+    // Guessing passwords over a socket would pass by the login's limits over HTTP.
+    const login = await ask(socket, `mutation { login(email: "ann@example.com", password: "${TEST_PASSWORD}") { token } }`);
+    expect(codeOf(login)).toBe('BAD_REQUEST');
+    const query = await ask(socketOf(), `query($id: ID!) { game(id: $id) { integrity { ok } } }`, { id: gameId });
+    expect(codeOf(query)).toBe('BAD_REQUEST');
+  });
+
+  it('holds a subscription to the request limits before it runs, with the visitor’s smaller budget', async () => {
+    const costly = (copies: number) => `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: copies }, (_, i) => `a${i}: integrity { ok }`).join(' ')} } }`;
+    // 24 hash checks of the whole game at every update: over a player's budget.
+    const player = await ask(socketOf(ann), costly(24), { id: gameId });
+    expect(codeOf(player)).toBe('QUERY_TOO_COMPLEX');
+    expect(player.errors![0].extensions).toMatchObject({ limit: 'cost', max: QUERY_LIMITS.costPlayer });
+    // 12 is within a player's budget, over a visitor's.
+    expect((await ask(socketOf(bob), costly(12), { id: gameId })).data?.gameUpdated).toBeDefined();
+    const visitor = await ask(socketOf(), costly(12), { id: gameId });
+    expect(visitor.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: QUERY_LIMITS.costAnonymous });
+
+    const socket = socketOf();
+    const tokens = await ask(socket, `subscription { ${'__typename '.repeat(QUERY_LIMITS.tokens)} }`);
+    expect(tokens.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens' });
+    const repeated = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${'version '.repeat(QUERY_LIMITS.repeatedFields + 1)} } }`, { id: gameId });
+    expect(repeated.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'repeatedFields', max: QUERY_LIMITS.repeatedFields });
+    const aliases = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, i) => `v${i}: version`).join(' ')} } }`, {
+      id: gameId,
+    });
+    expect(aliases.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'aliases' });
+  });
+
+  it('answers a subscription that is not valid with the codes HTTP gives, and no stack', async () => {
+    const socket = socketOf(ann);
+    const subscription = `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`;
+    const answers = {
+      GRAPHQL_PARSE_FAILED: await ask(socket, `subscription { gameUpdated(`),
+      GRAPHQL_VALIDATION_FAILED: await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { nothingOfThatName } }`, { id: gameId }),
+      BAD_USER_INPUT: await ask(socket, subscription, { id: 5.5 }),
+      OPERATION_RESOLUTION_FAILURE: await ask(socket, `subscription A { gameUpdated(gameId: "a") { version } } subscription B { gameUpdated(gameId: "b") { version } }`),
+    };
+    for (const [code, answer] of Object.entries(answers)) {
+      expect(codeOf(answer)).toBe(code);
+      expect(JSON.stringify(answer.errors)).not.toMatch(/stacktrace|\.ts:\d+|node_modules/);
+    }
+    expect(codeOf(await ask(socket, subscription, {}))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: '00000000-0000-4000-8000-000000000000' }))).toBe('NOT_FOUND');
+  });
+
+  it(`follows at most ${SUBSCRIPTIONS_PER_SOCKET} things at once on one socket`, async () => {
+    const socket = socketOf(ann);
+    const follow = () => ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId });
+    const open = [];
+    for (let i = 0; i < SUBSCRIPTIONS_PER_SOCKET; i += 1) open.push(await follow());
+    expect(open.every((answer) => answer.data?.gameUpdated)).toBe(true);
+    const oneMore = await follow();
+    expect(oneMore.errors![0]).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', max: SUBSCRIPTIONS_PER_SOCKET } });
+    // Another socket is not concerned; on this one, stopping one makes room.
+    expect((await ask(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId })).data).toBeDefined();
+    open[0].stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await follow()).data?.gameUpdated).toBeDefined();
+  });
+});
