@@ -1,15 +1,17 @@
 /**
- * What a WebSocket may ask (src/api/socket-operations.ts). graphql-ws runs
- * operations past Apollo, so without these checks a socket could run any
- * mutation or query, however costly, with none of the HTTP request's limits:
- * a socket serves subscriptions only, each held to the same limits and
- * refused with the same codes as over HTTP, and at most
- * SUBSCRIPTIONS_PER_SOCKET at once.
+ * What a WebSocket may ask (src/api/socket-operations.ts, socket-server.ts).
+ * graphql-ws runs operations past Apollo, so without these checks a socket
+ * could run any mutation or query, however costly, with none of the HTTP
+ * request's limits: a socket serves subscriptions only, each held to the same
+ * limits and refused with the same codes as over HTTP, at most
+ * SUBSCRIPTIONS_PER_SOCKET at once, in messages no larger than a request's body.
  */
 import type { Client } from 'graphql-ws';
 import { print } from 'graphql';
 import { QUERY_LIMITS } from '../src/api/query-limits';
 import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
+import { MAX_SOCKET_MESSAGE_BYTES } from '../src/api/socket-server';
+import WebSocket from 'ws';
 import { ChatUpdatedDocument, GameUpdatedDocument } from '../web/src/api/generated';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
 import { startCountingGame } from './support/counting-api';
@@ -148,5 +150,33 @@ describe('over a WebSocket', () => {
     open[0].stop();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await follow()).data?.gameUpdated).toBeDefined();
+  });
+
+  it('closes a socket that sends a message larger than a request’s body, and serves the others', async () => {
+    const socket = new WebSocket(server.url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+    await new Promise((resolve) => socket.once('message', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+    const stderr = jest.spyOn(console, 'error');
+    const padding = 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES);
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId, padding } } }));
+    expect(await closed).toBe(1009); // "message too big"
+    // The client's doing: not reported as a fault of the server's.
+    expect(stderr).not.toHaveBeenCalled();
+    stderr.mockRestore();
+    // A message just under the limit is served (a variable the operation does not declare is ignored, as over HTTP).
+    const nearly = 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES - 2_000);
+    const answer = await ask(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId, nearly });
+    expect(answer.data?.gameUpdated).toBeDefined();
+  });
+
+  it('answers 404 to a WebSocket asked for on another path', async () => {
+    const socket = new WebSocket(server.url.replace(/^http/, 'ws').replace(/\/graphql$/, '/elsewhere'), 'graphql-transport-ws');
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode));
+      socket.once('error', () => resolve(undefined));
+    });
+    expect(status).toBe(404);
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * The live updates' WebSocket: graphql-ws on a `ws` server of our own, on
+ * the HTTP server's /graphql path. @nestjs/graphql would make one itself, but
+ * gives no say over its `ws` options, and `ws` takes messages of up to 100 MiB
+ * by default: a few such messages at once would exhaust the server's memory,
+ * where an HTTP request's body may be 100 kB. Here a message may be as large
+ * as a request's body, no larger; a larger one closes its socket (1009).
+ *
+ * A socket presents its player's token when it opens (connectionParams), is
+ * refused if it comes from another site's page, and is closed when its
+ * session ends; what it may ask is socket-operations.ts's business.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { GraphQLError } from 'graphql';
+import type { Disposable } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { Identity, Sessions } from '../auth/sessions';
+import { ShutdownState } from '../lifecycle/shutdown-state';
+import { connectionToken, identify, socketContext } from './context';
+import { formatWsResult } from './format-error';
+import { socketOperationHooks } from './socket-operations';
+
+/** Other sites whose pages may open the WebSocket (CORS_ORIGINS): the token of `ApiOptions.corsOrigins`. */
+export const ALLOWED_ORIGINS = Symbol('ALLOWED_ORIGINS');
+
+/** The path of the API, over HTTP and WebSocket alike. */
+export const GRAPHQL_PATH = '/graphql';
+
+/** Largest message a socket may send: the HTTP request body's limit (app.ts); a subscription is a few kilobytes. */
+export const MAX_SOCKET_MESSAGE_BYTES = 100 * 1024;
+
+/** What graphql-ws keeps per connection: its socket and upgrade request, and who opened it. */
+interface Connection {
+  socket: WebSocket;
+  request: IncomingMessage;
+  identity?: Identity;
+  tokenProblem?: string;
+}
+
+/** graphql-ws's close code for a connection whose credentials are no longer good. */
+const SESSION_ENDED_CLOSE = 4401;
+
+/**
+ * A WebSocket opened by a page of another site is refused: browsers send
+ * any site's page's cookies and connections alike, and only the Origin
+ * header tells them apart. Clients that are not browsers send none.
+ */
+function fromAllowedOrigin(request: IncomingMessage, corsOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host || corsOrigins.includes(new URL(origin).origin);
+  } catch {
+    return false;
+  }
+}
+
+/** What ws's errors for a client's broken or oversized message are coded with (`WS_ERR_UNSUPPORTED_MESSAGE_LENGTH`, ...). */
+function isClientFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('WS_ERR_');
+}
+
+/**
+ * ws closes a socket whose client sent a message too large or malformed
+ * (1009, 1002, 1007), then emits the reason as an 'error': the client's
+ * doing, which graphql-ws would print to stderr, stack and all, as a fault in
+ * our code. Logged at debug level instead, as refusals are.
+ */
+function quietOnClientFaults(socket: WebSocket, logger: Logger): WebSocket {
+  const emit = socket.emit.bind(socket);
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'error' || !isClientFault(args[0])) return emit(event, ...args);
+    logger.debug(`closed a live-update socket: ${(args[0] as Error).message}`);
+    return true;
+  }) as WebSocket['emit'];
+  return socket;
+}
+
+@Injectable()
+export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
+  private graphqlWs?: Disposable;
+  private readonly logger = new Logger('LiveUpdates');
+
+  constructor(
+    private readonly httpAdapterHost: HttpAdapterHost,
+    private readonly schemaHost: GraphQLSchemaHost,
+    private readonly sessions: Sessions,
+    private readonly lifecycle: ShutdownState,
+    @Inject(ALLOWED_ORIGINS) private readonly corsOrigins: string[],
+  ) {}
+
+  /** Once the schema is built (GraphQLModule's init), before the server listens. */
+  onApplicationBootstrap(): void {
+    this.graphqlWs = useServer<Record<string, unknown> | undefined, Partial<Connection>>(
+      {
+        schema: this.schemaHost.schema,
+        onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
+        context: (context) => socketContext(context.extra as Connection, context.extra.request),
+        ...socketOperationHooks(
+          () => this.schemaHost.schema,
+          (connection) => (connection as Connection).identity !== undefined,
+        ),
+        // graphql-ws does not use Apollo's formatError: give its errors the same codes.
+        onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
+      },
+      this.server,
+    );
+    const httpServer = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
+    httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.graphqlWs?.dispose();
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (new URL(request.url ?? '/', 'http://server').pathname !== GRAPHQL_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.server.handleUpgrade(request, socket, head, (webSocket) => this.server.emit('connection', quietOnClientFaults(webSocket, this.logger), request));
+  }
+
+  /** Whether a socket may open: from an allowed page, with a token still good (or none, a visitor's). */
+  private async accept(connection: Connection, connectionParams: Record<string, unknown> | undefined): Promise<boolean> {
+    if (!fromAllowedOrigin(connection.request, this.corsOrigins)) return false;
+    // Known, so that a shutdown can close each with a code that tells its client to reconnect.
+    this.lifecycle.socketOpened(connection.socket);
+    const token = connectionToken(connectionParams);
+    const noticesBefore = this.sessions.endedNotices;
+    Object.assign(connection, await identify(this.sessions, token));
+    const sessionEnded = (why: string) => {
+      connection.socket.close(SESSION_ENDED_CLOSE, why);
+      return false;
+    };
+    // A page whose session ended (elsewhere, before this socket opened) is told at once, not served as a visitor's.
+    if (connection.tokenProblem) return sessionEnded(connection.tokenProblem);
+    if (connection.identity) {
+      const detach = this.sessions.attachSocket(connection.identity, () => connection.socket.close(SESSION_ENDED_CLOSE, 'Your session has ended.'));
+      connection.socket.once('close', detach);
+      // Ended while it was being checked, its notice came before the socket was registered: check once more.
+      if (this.sessions.endedNotices !== noticesBefore && !(await identify(this.sessions, token)).identity) return sessionEnded('Your session has ended.');
+    }
+    return true;
+  }
+}
