@@ -13,7 +13,7 @@ import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
 import { MAX_SOCKET_MESSAGE_BYTES } from '../src/api/socket-server';
 import WebSocket from 'ws';
 import { ChatUpdatedDocument, GameUpdatedDocument } from '../web/src/api/generated';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
+import { gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
 import { startCountingGame } from './support/counting-api';
 
 interface Answer {
@@ -178,5 +178,18 @@ describe('over a WebSocket', () => {
       socket.once('error', () => resolve(undefined));
     });
     expect(status).toBe(404);
+  });
+});
+
+describe('over HTTP', () => {
+  it('refuses subscriptions before they run, as the client’s mistake', async () => {
+    for (const [document, variables] of [
+      [GameUpdatedDocument, { id: gameId }],
+      [ChatUpdatedDocument, { gameId }],
+    ] as const) {
+      const answer = await gql(server.url, print(document), variables, ann.token);
+      expect(answer.errors).toEqual([expect.objectContaining({ extensions: { code: 'BAD_REQUEST' } })]);
+      expect(answer.errors![0].message).toMatch(/Subscriptions are served over the WebSocket only/);
+    }
   });
 });

@@ -16,6 +16,7 @@ import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
+import { subscriptionsOverSocketOnly } from './socket-operations';
 import { ALLOWED_ORIGINS, GRAPHQL_PATH, SocketServer } from './socket-server';
 import { UnsubscribeController } from './unsubscribe.controller';
 
@@ -47,7 +48,7 @@ export class ApiModule {
             parseOptions: { maxTokens: QUERY_LIMITS.tokens },
             validationRules: queryLimitRules(),
             // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
-            plugins: [ApolloServerPluginCacheControlDisabled(), costLimitPlugin(), requestIdOnFaults],
+            plugins: [ApolloServerPluginCacheControlDisabled(), subscriptionsOverSocketOnly(), costLimitPlugin(), requestIdOnFaults],
             formatError,
             // Apollo indents every answer (JSON.stringify with two spaces) for people reading it raw; clients parse it, and
             // indented a game's answer is over twice the size to build and send (Five Tribes' view and moves: 7.8 KB, 17.7 KB).

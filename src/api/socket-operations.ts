@@ -1,13 +1,15 @@
 /**
- * What a WebSocket may ask. graphql-ws runs operations itself, past Apollo
- * and its plugins: left to it, a socket could run any query or mutation
- * without the request limits (query-limits.ts) and with graphql-js's bare
- * errors. So a socket serves subscriptions only, the live updates the page
- * listens to; queries and mutations go over HTTP. Each subscription is held
- * to the same limits as an HTTP request, before anything runs (its selection
- * runs again at every update), and a socket keeps a bounded number open.
- * Refusals have the codes Apollo and the limits give over HTTP.
+ * What a WebSocket may ask, and what HTTP may not. graphql-ws runs
+ * operations itself, past Apollo and its plugins: left to it, a socket could
+ * run any query or mutation without the request limits (query-limits.ts) and
+ * with graphql-js's bare errors. So a socket serves subscriptions only, the
+ * live updates the page listens to, and HTTP serves everything else. Each
+ * subscription is held to the same limits as an HTTP request, before
+ * anything runs (its selection runs again at every update), and a socket
+ * keeps a bounded number open. Refusals have the codes Apollo and the limits
+ * give over HTTP.
  */
+import type { ApolloServerPlugin } from '@apollo/server';
 import {
   DocumentNode,
   ExecutionArgs,
@@ -113,5 +115,26 @@ export function socketOperationHooks(schemaOf: () => GraphQLSchema, signedIn: (c
     // Refusals and errors before a first result, in the same shape as over HTTP.
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
       errors.map((error) => formatError(error.toJSON(), error)),
+  };
+}
+
+/**
+ * Over HTTP, Apollo would run a subscription as if it were a query: its
+ * field has no event to resolve, and the client's mistake came back as a
+ * fault of the server's (INTERNAL_SERVER_ERROR, logged with a stack).
+ * Refused before anything runs.
+ */
+export function subscriptionsOverSocketOnly(): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation !== 'subscription') return;
+          throw new GraphQLError('Subscriptions are served over the WebSocket only: open one on this same address.', {
+            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+          });
+        },
+      };
+    },
   };
 }
