@@ -4,11 +4,9 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import helmet from 'helmet';
+import { MAX_REQUEST_BYTES } from './api/endpoint';
 import { AppModule, AppOptions } from './app.module';
 import { trackRequests } from './lifecycle/graceful-shutdown';
-
-/** Largest accepted request body: a move or a query is a few kilobytes at most. */
-const MAX_REQUEST_BYTES = '100kb';
 
 /**
  * Security headers (helmet): a Content-Security-Policy that fits the web

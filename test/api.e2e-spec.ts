@@ -294,5 +294,22 @@ describe('GraphQL API (end to end)', () => {
       body: JSON.stringify({ query: '{ rulesets { id } }', variables: { padding: 'x'.repeat(200_000) } }),
     });
     expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({ errors: [{ message: 'The request is too large: the server reads at most 100 kB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+  });
+
+  it('answers a body it cannot read with a GraphQL error and its code, as any refusal', async () => {
+    const send = async (body: string, contentType = 'application/json') => {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await send('{"query": ')).toEqual({ status: 400, body: { errors: [{ message: "The request's body is not valid JSON.", extensions: { code: 'BAD_REQUEST' } }] } });
+    expect(await send('{"query": "{ rulesets { id } }"}', 'application/json; charset=latin-9')).toEqual({
+      status: 415,
+      body: { errors: [{ message: "The request's body is in an encoding the server does not read: send JSON in UTF-8.", extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] },
+    });
+    // Other routes keep their plain HTTP answers.
+    const elsewhere = await fetch(url.replace(/\/graphql$/, '/unsubscribe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": ' });
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });
 });

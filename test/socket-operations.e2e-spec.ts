@@ -10,7 +10,7 @@ import type { Client } from 'graphql-ws';
 import { print } from 'graphql';
 import { QUERY_LIMITS } from '../src/api/query-limits';
 import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
-import { MAX_SOCKET_MESSAGE_BYTES } from '../src/api/socket-server';
+import { MAX_REQUEST_BYTES } from '../src/api/endpoint';
 import WebSocket from 'ws';
 import { ChatUpdatedDocument, GameUpdatedDocument } from '../web/src/api/generated';
 import { gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
@@ -159,14 +159,14 @@ describe('over a WebSocket', () => {
     await new Promise((resolve) => socket.once('message', resolve));
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
     const stderr = jest.spyOn(console, 'error');
-    const padding = 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES);
+    const padding = 'x'.repeat(MAX_REQUEST_BYTES);
     socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId, padding } } }));
     expect(await closed).toBe(1009); // "message too big"
     // The client's doing: not reported as a fault of the server's.
     expect(stderr).not.toHaveBeenCalled();
     stderr.mockRestore();
     // A message just under the limit is served (a variable the operation does not declare is ignored, as over HTTP).
-    const nearly = 'x'.repeat(MAX_SOCKET_MESSAGE_BYTES - 2_000);
+    const nearly = 'x'.repeat(MAX_REQUEST_BYTES - 2_000);
     const answer = await ask(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId, nearly });
     expect(answer.data?.gameUpdated).toBeDefined();
   });

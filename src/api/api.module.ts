@@ -10,6 +10,7 @@ import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { API_RESOLVERS } from './api-schema';
 import { httpContext } from './context';
 import { DevMailController } from './dev-mail.controller';
+import { GRAPHQL_PATH } from './endpoint';
 import { ApiExceptionFilter } from './exception-filter';
 import { formatError } from './format-error';
 import { GameUpdates } from './game-updates';
@@ -17,7 +18,7 @@ import { JSONScalar } from './json.scalar';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
 import { subscriptionsOverSocketOnly } from './socket-operations';
-import { ALLOWED_ORIGINS, GRAPHQL_PATH, SocketServer } from './socket-server';
+import { ALLOWED_ORIGINS, SocketServer } from './socket-server';
 import { UnsubscribeController } from './unsubscribe.controller';
 
 export interface ApiOptions {

@@ -4,27 +4,52 @@
  * logged the unexpected ones again: here resolver errors go straight on to
  * formatError, which logs each real fault once, with its request id. For the
  * plain HTTP routes, a database out of reach is a 503 with Retry-After, like
- * the API's SERVICE_UNAVAILABLE; anything else is Nest's usual answer.
+ * the API's SERVICE_UNAVAILABLE. A request to the API whose body cannot be
+ * read (not JSON, too large, another charset) is refused before Apollo sees
+ * it, and answered as every API refusal is: a GraphQL error with a code.
+ * Anything else is Nest's usual answer.
  */
-import { ArgumentsHost, Catch, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { GqlContextType } from '@nestjs/graphql';
 import { isDatabaseUnavailable } from '../database/unavailable';
+import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { RETRY_AFTER_SECONDS } from './format-error';
 
 /** The part of Express's response used here. */
-interface ServiceUnavailableResponse {
-  status(code: number): ServiceUnavailableResponse;
-  set(name: string, value: string): ServiceUnavailableResponse;
+interface JsonResponse {
+  status(code: number): JsonResponse;
+  set(name: string, value: string): JsonResponse;
   json(body: unknown): void;
 }
+
+/** What the body parser's refusals (an HttpException from Nest, or the parser's own http-errors) say of themselves. */
+function statusOf(exception: unknown): number | undefined {
+  if (exception instanceof HttpException) return exception.getStatus();
+  const status = (exception as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** The API's answer to a body it could not read, by the parser's status. */
+const BODY_REFUSALS: Record<number, { code: string; message: string }> = {
+  [HttpStatus.BAD_REQUEST]: { code: 'BAD_REQUEST', message: "The request's body is not valid JSON." },
+  [HttpStatus.PAYLOAD_TOO_LARGE]: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large: the server reads at most ${MAX_REQUEST_BYTES / 1024} kB.` },
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: { code: 'UNSUPPORTED_MEDIA_TYPE', message: "The request's body is in an encoding the server does not read: send JSON in UTF-8." },
+};
 
 @Catch()
 export class ApiExceptionFilter extends BaseExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() === 'graphql') return exception;
-    if (host.getType() === 'http' && isDatabaseUnavailable(exception)) {
-      const response = host.switchToHttp().getResponse<ServiceUnavailableResponse>();
+    if (host.getType() !== 'http') return super.catch(exception, host);
+    const bodyRefusal = BODY_REFUSALS[statusOf(exception) ?? 0];
+    if (bodyRefusal && host.switchToHttp().getRequest<{ path: string }>().path === GRAPHQL_PATH) {
+      const { code, message } = bodyRefusal;
+      host.switchToHttp().getResponse<JsonResponse>().status(statusOf(exception)!).json({ errors: [{ message, extensions: { code } }] });
+      return undefined;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      const response = host.switchToHttp().getResponse<JsonResponse>();
       response
         .status(HttpStatus.SERVICE_UNAVAILABLE)
         .set('Retry-After', String(RETRY_AFTER_SECONDS))

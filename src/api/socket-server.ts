@@ -22,17 +22,12 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { Identity, Sessions } from '../auth/sessions';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { connectionToken, identify, socketContext } from './context';
+import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { formatWsResult } from './format-error';
 import { socketOperationHooks } from './socket-operations';
 
 /** Other sites whose pages may open the WebSocket (CORS_ORIGINS): the token of `ApiOptions.corsOrigins`. */
 export const ALLOWED_ORIGINS = Symbol('ALLOWED_ORIGINS');
-
-/** The path of the API, over HTTP and WebSocket alike. */
-export const GRAPHQL_PATH = '/graphql';
-
-/** Largest message a socket may send: the HTTP request body's limit (app.ts); a subscription is a few kilobytes. */
-export const MAX_SOCKET_MESSAGE_BYTES = 100 * 1024;
 
 /** What graphql-ws keeps per connection: its socket and upgrade request, and who opened it. */
 interface Connection {
@@ -84,7 +79,7 @@ function quietOnClientFaults(socket: WebSocket, logger: Logger): WebSocket {
 
 @Injectable()
 export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_SOCKET_MESSAGE_BYTES });
+  private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   private graphqlWs?: Disposable;
   private readonly logger = new Logger('LiveUpdates');
 
