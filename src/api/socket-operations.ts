@@ -46,8 +46,8 @@ interface SubscribePayload {
   variables?: Record<string, unknown> | null;
 }
 
-function refused(code: string, message: string, cause?: GraphQLError): GraphQLError[] {
-  return [new GraphQLError(message, { nodes: cause?.nodes, source: cause?.source, positions: cause?.positions, extensions: { code } })];
+function refusal(code: string, message: string, cause?: GraphQLError): GraphQLError {
+  return new GraphQLError(message, { nodes: cause?.nodes, source: cause?.source, positions: cause?.positions, extensions: { code } });
 }
 
 function parsed(query: string): DocumentNode | GraphQLError[] {
@@ -55,7 +55,7 @@ function parsed(query: string): DocumentNode | GraphQLError[] {
     return parse(query, { maxTokens: QUERY_LIMITS.tokens });
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
-    return [queryLimitOfParseError(error) ?? refused('GRAPHQL_PARSE_FAILED', error.message, error)[0]];
+    return [queryLimitOfParseError(error) ?? refusal('GRAPHQL_PARSE_FAILED', error.message, error)];
   }
 }
 
@@ -64,10 +64,10 @@ function subscriptionOf(document: DocumentNode, operationName: string | undefine
   const operation = getOperationAST(document, operationName);
   if (!operation) {
     const why = operationName ? `There is no operation named "${operationName}".` : 'Name the operation to run: the document has more than one.';
-    return refused('OPERATION_RESOLUTION_FAILURE', why);
+    return [refusal('OPERATION_RESOLUTION_FAILURE', why)];
   }
   if (operation.operation !== 'subscription') {
-    return refused('BAD_REQUEST', `Only subscriptions are served over the WebSocket: send a ${operation.operation} over HTTP.`);
+    return [refusal('BAD_REQUEST', `Only subscriptions are served over the WebSocket: send a ${operation.operation} over HTTP.`)];
   }
   return operation;
 }
@@ -75,7 +75,7 @@ function subscriptionOf(document: DocumentNode, operationName: string | undefine
 /** graphql-js's rules and the request limits, as Apollo checks an HTTP request. */
 function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQLError[] {
   return validate(schema, document, [...specifiedRules, ...queryLimitRules()]).map((error) =>
-    error instanceof QueryLimitError ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }),
+    error instanceof QueryLimitError ? error : refusal('GRAPHQL_VALIDATION_FAILED', error.message, error),
   );
 }
 
@@ -83,7 +83,7 @@ function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQ
  * The execution of a subscription a socket asks for, or why it is refused.
  * `signedIn` picks the cost budget, as for an HTTP request.
  */
-export function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, signedIn: boolean): ExecutionArgs | GraphQLError[] {
+function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, signedIn: boolean): ExecutionArgs | GraphQLError[] {
   const document = parsed(payload.query);
   if (Array.isArray(document)) return document;
   const operationName = payload.operationName ?? undefined;
@@ -93,14 +93,14 @@ export function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePaylo
   if (invalid.length) return invalid;
   const variables = payload.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 20 });
-  if (coerced.errors) return coerced.errors.map((error) => refused('BAD_USER_INPUT', error.message, error)[0]);
+  if (coerced.errors) return coerced.errors.map((error) => refusal('BAD_USER_INPUT', error.message, error));
   const tooCostly = costLimitRefusal(costOf({ schema, query: document, variables, operationName, estimators }), signedIn);
   if (tooCostly) return [tooCostly];
   return { schema, document, operationName, variableValues: variables };
 }
 
 /** graphql-ws's hooks that hold a socket's operations to the rules above. */
-export function socketOperationHooks(schemaOf: () => GraphQLSchema, signedIn: (connection: unknown) => boolean) {
+export function socketOperationHooks(schema: GraphQLSchema, signedIn: (connection: unknown) => boolean) {
   return {
     onSubscribe: (state: SocketState, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
       // graphql-ws counts the one being asked for among them already.
@@ -110,7 +110,7 @@ export function socketOperationHooks(schemaOf: () => GraphQLSchema, signedIn: (c
         });
         return [new GraphQLError(tooMany.message, { originalError: tooMany })];
       }
-      return subscriptionToRun(schemaOf(), payload, signedIn(state.extra));
+      return subscriptionToRun(schema, payload, signedIn(state.extra));
     },
     // Refusals and errors before a first result, in the same shape as over HTTP.
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
