@@ -84,7 +84,7 @@ async function bootstrap(): Promise<void> {
   logger.info(`GraphQL API ready at ${config.publicUrl}/graphql`);
   if (servingWebPage) logger.info(`Web page ready at ${config.publicUrl}/`);
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
-  if (mail.catcher) logger.info(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail`);
+  if (mail.catcher) logger.info(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail?key=${mail.catcher.pageKey}`);
   if (mailWorker) logger.info(`Mail worker running (pid ${mailWorker.pid})`);
   if (!config.emailVerification) logger.warn('EMAIL_VERIFICATION=off: new accounts are not verified; anyone can sign up with any address.');
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');

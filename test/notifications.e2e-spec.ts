@@ -348,13 +348,25 @@ describe('the development mail catcher', () => {
       const deadline = Date.now() + 20_000;
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const origin = new URL(server.url).origin;
-      const list = await (await fetch(`${origin}/dev/mail`)).text();
+      const key = `key=${catcher.pageKey}`;
+      const list = await (await fetch(`${origin}/dev/mail?${key}`)).text();
       expect(list).toContain('invites you to play Counting (test game)');
       const invitation = catcher.list().find((mail) => mail.subject.includes('invites you'))!;
-      const shown = await (await fetch(`${origin}/dev/mail/${invitation.id}`)).text();
+      // The list links to each mail, and each mail back to the list, with the key.
+      expect(list).toContain(`href="/dev/mail/${invitation.id}?${key}"`);
+      const shown = await (await fetch(`${origin}/dev/mail/${invitation.id}?${key}`)).text();
+      expect(shown).toContain(`href="/dev/mail?${key}"`);
       expect(shown).toContain('<iframe sandbox');
       expect(shown).toContain('Take a seat: http://play.example/games/');
-      expect((await fetch(`${origin}/dev/mail/999`)).status).toBe(404);
+      expect((await fetch(`${origin}/dev/mail/999?${key}`)).status).toBe(404);
+      // Caught mail holds sign-up and password reset links: without the key, or with another, nothing is shown.
+      for (const path of ['/dev/mail', `/dev/mail/${invitation.id}`, `/dev/mail?key=`, `/dev/mail/${invitation.id}?key=${catcher.pageKey.slice(1)}x`, `/dev/mail?key=${catcher.pageKey}&key=${catcher.pageKey}`]) {
+        const refused = await fetch(`${origin}${path}`);
+        expect({ path, status: refused.status }).toEqual({ path, status: 403 });
+        const text = await refused.text();
+        expect(text).toContain('printed in its log');
+        expect(text).not.toContain('invites you');
+      }
     } finally {
       await server.close();
       await catcher.stop();

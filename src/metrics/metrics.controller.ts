@@ -5,18 +5,12 @@
  * every move.
  */
 import { Controller, Get, Headers, Inject, Res, UnauthorizedException } from '@nestjs/common';
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import { DeliveryQueue } from '../notifications/delivery-queue';
 import { Metrics } from './metrics';
 
 export const METRICS_TOKEN = Symbol('METRICS_TOKEN');
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 @Controller('metrics')
 export class MetricsController {
@@ -29,7 +23,7 @@ export class MetricsController {
 
   @Get()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res() response: { type(contentType: string): { send(body: string): void } }): Promise<void> {
-    if (this.token !== null && !sameToken(/^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1] ?? '', this.token)) {
+    if (this.token !== null && !sameSecret(/^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1] ?? '', this.token)) {
       throw new UnauthorizedException('Send the metrics token as "Authorization: Bearer <token>".');
     }
     await this.readNow();

@@ -1,11 +1,17 @@
 /**
  * The mail catcher for `npm start` without SMTP_URL: an SMTP server inside
  * the app process that keeps what it receives in memory, for `/dev/mail`.
- * Nothing leaves the machine.
+ * Nothing leaves the machine. Caught mail holds every sign-up and password
+ * reset link, so its pages are shown only with the catcher's key, made anew
+ * at each start and printed in the server's log: a server reachable by
+ * others, run without SMTP_URL, would otherwise hand anyone the links to
+ * take over any account.
  */
+import { randomBytes } from 'node:crypto';
 import { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { sameSecret } from '../common/same-secret';
 
 export interface CaughtMail {
   id: number;
@@ -21,6 +27,8 @@ export interface CaughtMail {
 const KEPT_MAILS = 200;
 
 export class MailCatcher {
+  /** What `/dev/mail` asks for (`?key=`). */
+  readonly pageKey = randomBytes(18).toString('base64url');
   private readonly mails: CaughtMail[] = [];
   private nextId = 1;
   private readonly server = new SMTPServer({
@@ -42,6 +50,11 @@ export class MailCatcher {
 
   stop(): Promise<void> {
     return new Promise((resolve) => this.server.close(resolve));
+  }
+
+  /** Whether a request for the catcher's pages sent its key. */
+  opens(key: unknown): boolean {
+    return typeof key === 'string' && sameSecret(key, this.pageKey);
   }
 
   /** Newest first. */

@@ -31,9 +31,14 @@ export function badUnsubscribeLinkPage(): string {
   return page('Unsubscribe', html`<p>This unsubscribe link is not valid. Copy the whole link from the email, or change your notification settings after logging in.</p>`);
 }
 
-export function mailListPage(mails: CaughtMail[]): string {
+/** The catcher's pages link to each other with its key (mail-catcher.ts). */
+function caughtMailHref(key: string, id?: number): string {
+  return `/dev/mail${id === undefined ? '' : `/${id}`}?key=${encodeURIComponent(key)}`;
+}
+
+export function mailListPage(mails: CaughtMail[], key: string): string {
   const rows = mails.map(
-    (mail) => html`<tr><td>${mail.receivedAt.toISOString()}</td><td>${mail.to}</td><td><a href="/dev/mail/${mail.id}">${mail.subject}</a></td></tr>`,
+    (mail) => html`<tr><td>${mail.receivedAt.toISOString()}</td><td>${mail.to}</td><td><a href="${caughtMailHref(key, mail.id)}">${mail.subject}</a></td></tr>`,
   );
   return page(
     'Mail caught by the development mail catcher',
@@ -43,10 +48,10 @@ export function mailListPage(mails: CaughtMail[]): string {
   );
 }
 
-export function mailPage(mail: CaughtMail): string {
+export function mailPage(mail: CaughtMail, key: string): string {
   return page(
     mail.subject,
-    html`<p><a href="/dev/mail">All mail</a></p>
+    html`<p><a href="${caughtMailHref(key)}">All mail</a></p>
 <table cellpadding="2">${mail.headers.map((h) => html`<tr><th align="left">${h.key}</th><td>${h.value}</td></tr>`)}</table>
 ${mail.html ? html`<h2>HTML part</h2><iframe sandbox style="width: 100%; height: 30em; border: 1px solid #ccc" srcdoc="${mail.html}"></iframe>` : ''}
 <h2>Text part</h2>
