@@ -302,7 +302,13 @@ describe('GraphQL API (end to end)', () => {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body });
       return { status: response.status, body: await response.json() };
     };
-    expect(await send('{"query": ')).toEqual({ status: 400, body: { errors: [{ message: "The request's body is not valid JSON.", extensions: { code: 'BAD_REQUEST' } }] } });
+    const notJson = { status: 400, body: { errors: [{ message: "The request's body is not valid JSON.", extensions: { code: 'BAD_REQUEST' } }] } };
+    expect(await send('{"query": ')).toEqual(notJson);
+    // Express serves the API at these too.
+    for (const path of ['/graphql/', '/GraphQL']) {
+      const response = await fetch(url.replace(/\/graphql$/, path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, ...notJson });
+    }
     expect(await send('{"query": "{ rulesets { id } }"}', 'application/json; charset=latin-9')).toEqual({
       status: 415,
       body: { errors: [{ message: "The request's body is in an encoding the server does not read: send JSON in UTF-8.", extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] },

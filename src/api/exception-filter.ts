@@ -37,13 +37,18 @@ const BODY_REFUSALS: Record<number, { code: string; message: string }> = {
   [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: { code: 'UNSUPPORTED_MEDIA_TYPE', message: "The request's body is in an encoding the server does not read: send JSON in UTF-8." },
 };
 
+/** Express routes paths without regard to case or a trailing slash: so does this, or `/graphql/` would be Apollo's yet answered as another route. */
+function isApiPath(path: string): boolean {
+  return path.replace(/\/+$/, '').toLowerCase() === GRAPHQL_PATH;
+}
+
 @Catch()
 export class ApiExceptionFilter extends BaseExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() === 'graphql') return exception;
     if (host.getType() !== 'http') return super.catch(exception, host);
     const bodyRefusal = BODY_REFUSALS[statusOf(exception) ?? 0];
-    if (bodyRefusal && host.switchToHttp().getRequest<{ path: string }>().path === GRAPHQL_PATH) {
+    if (bodyRefusal && isApiPath(host.switchToHttp().getRequest<{ path: string }>().path)) {
       const { code, message } = bodyRefusal;
       host.switchToHttp().getResponse<JsonResponse>().status(statusOf(exception)!).json({ errors: [{ message, extensions: { code } }] });
       return undefined;
