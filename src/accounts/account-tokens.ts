@@ -9,6 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JWT_SECRET } from '../auth/sessions';
 import { AppError } from '../common/errors';
+import { isUuid } from '../common/ids';
 import type { Sql } from '../database/sql';
 import type { AccountTokenPurpose } from '../generated/prisma/client';
 
@@ -88,7 +89,7 @@ export class AccountTokens {
   async use(sql: Sql, token: string, purposes: AccountTokenPurpose[], now: Date): Promise<AccountTokenRow> {
     const invalid = new AppError('BAD_USER_INPUT', 'This link is not valid. Ask for a new one.', { reason: 'INVALID_LINK' });
     const [id, signature] = token.trim().split('.');
-    if (!/^[0-9a-f-]{36}$/.test(id ?? '') || !signature || !this.signedBy(id, signature)) throw invalid;
+    if (!isUuid(id) || !signature || !this.signedBy(id, signature)) throw invalid;
     const [row] = await sql.query<AccountTokenRow>(TAKE, [id]);
     if (!row || !purposes.includes(row.purpose)) throw invalid;
     if (row.usedAt) throw new AppError('BAD_USER_INPUT', 'This link was used already. Ask for a new one if you need it.', { reason: 'USED_LINK' });

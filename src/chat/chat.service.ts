@@ -10,6 +10,7 @@ import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { Clock } from '../common/clock';
 import { AppError, rateLimited } from '../common/errors';
+import { isUuid } from '../common/ids';
 import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
 import { NotificationOutbox } from '../notifications/outbox';
@@ -119,7 +120,7 @@ export class ChatService {
   }
 
   private async game(gameId: string): Promise<ChatGame> {
-    const game = /^[0-9a-f-]{36}$/i.test(gameId) ? await this.store.game(gameId) : null;
+    const game = isUuid(gameId) ? await this.store.game(gameId) : null;
     if (!game) throw new AppError('NOT_FOUND', 'There is no such game.');
     return game;
   }

@@ -21,6 +21,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { checkEmail } from '../accounts/email-address';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { isUuid } from '../common/ids';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import type { NewEvent } from '../event-store/event-store';
@@ -131,7 +132,7 @@ export class Invitations {
 
   /** The caller declines their invitation to a game. */
   async decline(userId: string, gameId: string): Promise<void> {
-    const declined = await this.prisma.sql.query(`${DECLINE} RETURNING i.id`, [userId, gameId, this.clock.now()]);
+    const declined = isUuid(gameId) ? await this.prisma.sql.query(`${DECLINE} RETURNING i.id`, [userId, gameId, this.clock.now()]) : [];
     if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
   }
 

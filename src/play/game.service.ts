@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { isUuid } from '../common/ids';
 import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
@@ -161,7 +162,7 @@ export class GameService {
   }
 
   private async findRow(gameId: string): Promise<GameRow> {
-    const [row] = /^[0-9a-f-]{36}$/i.test(gameId) ? await this.prisma.sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]) : [];
+    const [row] = isUuid(gameId) ? await this.prisma.sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]) : [];
     if (!row) throw new AppError('NOT_FOUND', 'There is no such game.');
     return row;
   }
