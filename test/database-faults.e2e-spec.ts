@@ -133,7 +133,14 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
     await until(() => streams.every((stream) => stream.codes.includes('SERVICE_UNAVAILABLE')), 'every stream was told the database is unavailable');
     const health = await fetch(server.url.replace('/graphql', '/health/ready'));
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: 'error', error: { database: { status: 'down' } } });
+    const report = await health.json();
+    expect(report).toMatchObject({
+      status: 'error',
+      error: { database: { status: 'down' }, migrations: { status: 'down', message: 'the database cannot be read' } },
+      details: { mail: { status: 'up', message: 'unknown: the database cannot be read' } },
+    });
+    // Anyone may ask: the driver's words (the database's name, its address) stay in the log.
+    expect(JSON.stringify(report)).not.toMatch(new RegExp(`${new URL(url).pathname.slice(1)}|${new URL(url).port}|ECONNREFUSED`));
     expect((await fetch(server.url.replace('/graphql', '/health/live'))).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // an outage, not a blip
     expect(isRunning(server.child)).toBe(true);

@@ -4,9 +4,11 @@
  * migration this code knows is applied, and it is not shutting down. It also
  * reports the mail queue (how many wait, and for how long the oldest due one
  * has), for a person or a monitor to read: late mail is worth an alert, but
- * not taking a server that can still serve moves out of rotation.
+ * not taking a server that can still serve moves out of rotation. Anyone
+ * may read these answers: a failure is told in words of our own, and the
+ * driver's message (database names, hosts, ports) goes to the log.
  */
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Logger } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, PrismaHealthIndicator } from '@nestjs/terminus';
 import { migrationNames } from '../database/migrator';
 import { PrismaService } from '../database/prisma.service';
@@ -15,11 +17,16 @@ import { ShutdownState } from '../lifecycle/shutdown-state';
 
 const DATABASE_TIMEOUT_MS = 2000;
 
+/** What a check that cannot read the database says, whatever the driver said. */
+const UNREADABLE = 'the database cannot be read';
+
 const APPLIED_MIGRATIONS = `
 SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
 
 @Controller('health')
 export class HealthController {
+  private readonly logger = new Logger('Health');
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
@@ -58,7 +65,8 @@ export class HealthController {
       const pending = migrationNames().filter((name) => !applied.has(name));
       return pending.length === 0 ? check.up({ applied: applied.size }) : check.down({ pending });
     } catch (error) {
-      return check.down({ message: (error as Error).message });
+      this.logger.warn(`migrations check: ${(error as Error).message}`);
+      return check.down({ message: UNREADABLE });
     }
   }
 
@@ -69,7 +77,8 @@ export class HealthController {
       return check.up({ queued: depth, oldestDueSeconds: Math.round(oldestDueSeconds) });
     } catch (error) {
       // The database check says why; this one only reports.
-      return check.up({ message: `unknown: ${(error as Error).message}` });
+      this.logger.warn(`mail queue check: ${(error as Error).message}`);
+      return check.up({ message: `unknown: ${UNREADABLE}` });
     }
   }
 }
