@@ -39,6 +39,8 @@ describe('Accounts (email verification on)', () => {
   const REGISTER = `mutation($e: String!, $p: String!, $n: String!) { register(email: $e, password: $p, displayName: $n) { checkYourMail token user { id } } }`;
   const VERIFY = `mutation($t: String!) { verifyEmail(token: $t) { token user { id email displayName } } }`;
   const LOGIN = `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token user { id } } }`;
+  const RESET_REQUEST = `mutation($e: String!) { requestPasswordReset(email: $e) }`;
+  const RESET = `mutation($t: String!, $p: String!) { resetPassword(token: $t, newPassword: $p) { token } }`;
 
   async function signUp(name: string, email = address(name)): Promise<Account> {
     const earlier = inbox.to(email).filter((mail) => /Confirm your email address/.test(mail.subject ?? '')).length;
@@ -135,11 +137,9 @@ describe('Accounts (email verification on)', () => {
 
   it('resets a forgotten password with a link that works once, within the hour, and ends every session', async () => {
     const ann = await signUp('Ann');
-    const RESET_REQUEST = `mutation($e: String!) { requestPasswordReset(email: $e) }`;
     expect(await gql(url, RESET_REQUEST, { e: ann.email })).toEqual(await gql(url, RESET_REQUEST, { e: address('Nobody') }));
     const [mail] = await inbox.waitFor(ann.email, /Set a new password/);
     const token = linkToken(mail, '/reset-password');
-    const RESET = `mutation($t: String!, $p: String!) { resetPassword(token: $t, newPassword: $p) { token } }`;
     const weak = await gql(url, RESET, { t: token, p: 'qwertyuiop' });
     expect(errorCode(weak)).toBe('BAD_USER_INPUT');
     const reset = await gqlOk(url, RESET, { t: token, p: NEW_PASSWORD });
@@ -154,15 +154,21 @@ describe('Accounts (email verification on)', () => {
     expect((await gql(url, RESET, { t: linkToken(later, '/reset-password'), p: 'yet another passphrase' })).errors![0].extensions).toMatchObject({ reason: 'EXPIRED_LINK' });
   });
 
-  it('changes the password, ending every other session but this one', async () => {
+  it('changes the password, ending every other session but this one, and the reset links mailed before', async () => {
     const ann = await signUp('Ann');
     const other = (await gqlOk(url, LOGIN, { e: ann.email, p: TEST_PASSWORD })).login.token;
+    await gqlOk(url, RESET_REQUEST, { e: ann.email });
+    const [resetMail] = await inbox.waitFor(ann.email, /Set a new password/);
     const CHANGE = `mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`;
     expect((await gql(url, CHANGE, { c: 'wrong password here', n: NEW_PASSWORD }, ann.token)).errors![0].extensions).toMatchObject({ reason: 'WRONG_PASSWORD' });
     await gqlOk(url, CHANGE, { c: TEST_PASSWORD, n: NEW_PASSWORD }, ann.token);
     expect(errorCode(await gql(url, `{ me { id } }`, {}, other))).toBe('UNAUTHENTICATED');
     expect((await gqlOk(url, `{ me { id } }`, {}, ann.token)).me.id).toBe(ann.id);
     expect(errorCode(await gql(url, LOGIN, { e: ann.email, p: TEST_PASSWORD }))).toBe('UNAUTHENTICATED');
+    // Whoever could read that mail cannot set a password of their own with it.
+    const stale = await gql(url, RESET, { t: linkToken(resetMail, '/reset-password'), p: 'a password of my own' });
+    expect(stale.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'INVALID_LINK' });
+    await gqlOk(url, LOGIN, { e: ann.email, p: NEW_PASSWORD });
   });
 
   it('moves an account to a new address once the link mailed there is opened, telling the old one', async () => {
@@ -173,7 +179,11 @@ describe('Accounts (email verification on)', () => {
     const [notice] = await inbox.waitFor(ann.email, /about to change/);
     expect(notice.text).toContain(newEmail);
     const [link] = await inbox.waitFor(newEmail, /Confirm your new email address/);
+    await gqlOk(url, RESET_REQUEST, { e: ann.email });
+    const [resetMail] = await inbox.waitFor(ann.email, /Set a new password/);
     await gqlOk(url, VERIFY, { t: linkToken(link, '/verify-email') });
+    // A reset link mailed to the address the account left no longer works.
+    expect((await gql(url, RESET, { t: linkToken(resetMail, '/reset-password'), p: 'a password of my own' })).errors![0].extensions).toMatchObject({ reason: 'INVALID_LINK' });
     expect((await gqlOk(url, `{ me { email pendingEmail } }`, {}, ann.token)).me).toEqual({ email: newEmail, pendingEmail: null });
     await gqlOk(url, LOGIN, { e: newEmail, p: TEST_PASSWORD });
     // A taken address gets the same answer; its owner hears of it.

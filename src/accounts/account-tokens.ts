@@ -46,6 +46,7 @@ SELECT email FROM account_tokens
 WHERE user_id = $1::uuid AND purpose = 'EMAIL_CHANGE' AND used_at IS NULL AND expires_at > $2::timestamptz
 ORDER BY created_at DESC LIMIT 1`;
 const FORGET_USER = `DELETE FROM account_tokens WHERE user_id = $1::uuid`;
+const FORGET_OPEN = `DELETE FROM account_tokens WHERE user_id = $1::uuid AND purpose = $2::text::"AccountTokenPurpose" AND used_at IS NULL`;
 const FORGET_OLD = `DELETE FROM account_tokens WHERE expires_at < $1::timestamptz`;
 
 /** The token a link carries for the row `id`: the id and its HMAC under `secret`. */
@@ -101,6 +102,15 @@ export class AccountTokens {
 
   latestOpen(sql: Sql, email: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRow | undefined> {
     return sql.query<AccountTokenRow>(LATEST_OPEN, [email, purpose, now]).then((rows) => rows[0]);
+  }
+
+  /**
+   * Makes the user's open links of a purpose not valid, as if never sent: a
+   * password reset link mailed before the password changed, or to the
+   * address the account left, must not outlive that.
+   */
+  async forgetOpen(sql: Sql, userId: string, purpose: AccountTokenPurpose): Promise<void> {
+    await sql.query(FORGET_OPEN, [userId, purpose]);
   }
 
   /** The new address a user asked for and has not verified yet. */

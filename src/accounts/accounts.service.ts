@@ -133,7 +133,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
           const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [link.email, link.passwordHash, link.displayName]);
           return { signedIn: await this.startSession(sql, id, context), newAccount: true };
         }
-        await sql.query(SET_EMAIL, [link.userId, link.email]);
+        await this.moveAddress(sql, link.userId!, link.email);
         return { signedIn: await this.startSession(sql, link.userId!, context), newAccount: false };
       })
       .catch((error: unknown) => {
@@ -186,7 +186,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  /** Ends every other session: whoever else had one must log in with the new password. */
+  /** Ends every other session, and the reset links mailed before: whoever else had either must log in with the new password. */
   async changePassword(currentPassword: string, newPassword: string, context: RequestContext, identity: Identity): Promise<void> {
     const user = await this.checkOwnPassword(identity.userId, currentPassword, context);
     checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
@@ -194,6 +194,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(SET_PASSWORD, [user.id, passwordHash]);
       await this.sessions.endAllOf(user.id, identity.sessionId, sql);
+      await this.tokens.forgetOpen(sql, user.id, 'PASSWORD_RESET');
     });
   }
 
@@ -208,7 +209,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     const address = checkEmail(newEmail);
     if (address === user.email) throw new AppError('BAD_USER_INPUT', 'That is already your address.');
     if (!this.verification) {
-      await this.prisma.sql.query(SET_EMAIL, [user.id, address]).catch((error: unknown) => {
+      await this.prisma.inSqlTransaction((sql) => this.moveAddress(sql, user.id, address)).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', TAKEN) : error;
       });
       return this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
@@ -222,6 +223,12 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.outbox.recordAccountMail(sql, { kind: 'EMAIL_CHANGE_REQUESTED', userId: user.id, toAddress: user.email, details: { newEmail: address } });
     });
     return user;
+  }
+
+  /** The account's new address; reset links mailed to the one it leaves no longer work. */
+  private async moveAddress(sql: Sql, userId: string, address: string): Promise<void> {
+    await sql.query(SET_EMAIL, [userId, address]);
+    await this.tokens.forgetOpen(sql, userId, 'PASSWORD_RESET');
   }
 
   async updateProfile(userId: string, displayName: string): Promise<User> {
