@@ -56,7 +56,7 @@ export interface AppOptions {
   /** Other sites whose pages may use the API (CORS_ORIGINS). Omitted: none. */
   corsOrigins?: string[];
   /** Express's `trust proxy` (TRUST_PROXY). Omitted: false. */
-  trustProxy?: string | false;
+  trustProxy?: number | string | false;
 }
 
 /** What every process of the server runs: the database, the games and the notifications. */

@@ -111,12 +111,13 @@ describe('loadConfig', () => {
         SHUTDOWN_GRACE_SECONDS: 'soon',
         EMAIL_VERIFICATION: 'maybe',
         CORS_ORIGINS: 'https://ok.example.org,*',
+        TRUST_PROXY: 'loopback, true',
       });
     } catch (e) {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(19);
+    expect(error!.problems).toHaveLength(20);
     expect(error!.message).toContain('EMAIL_VERIFICATION must be on or off');
     expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
@@ -133,6 +134,18 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600, got "soon"');
     expect(error!.message).toContain('SNAPSHOT_KEY must be at least 32 characters');
     expect(error!.message).toContain('ALLOW_FIXED_SEEDS must be on or off (true or false), got "yes"');
+    expect(error!.message).toContain('TRUST_PROXY must be a number of proxy hops, or addresses and ranges of the proxies');
+    expect(error!.message).toContain('"true" is not one');
+  });
+
+  it('takes TRUST_PROXY as a number of hops, or as the proxies\' addresses and ranges', () => {
+    const trusting = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    // Express reads a string as addresses: "1" must reach it as the number 1.
+    expect(trusting('1')).toBe(1);
+    expect(trusting(' 2 ')).toBe(2);
+    expect(trusting('loopback, 10.0.0.0/8,fd00::/8, 192.168.1.1/255.255.255.0')).toBe('loopback,10.0.0.0/8,fd00::/8,192.168.1.1/255.255.255.0');
+    expect(trusting('')).toBe(false);
+    for (const wrong of ['true', '*', '10.0.0.0/8/8', 'caddy', '1.2.3']) expect(() => trusting(wrong)).toThrow(`"${wrong}" is not one`);
   });
 
   it('runs migrations as another role only beside a DATABASE_URL', () => {

@@ -2,6 +2,7 @@
  * Configuration comes from the environment only, and is validated once at
  * start: every bad value is reported with what was expected, all at once.
  */
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
 import { DEFAULT_TURN_MAIL_DELAY_SECONDS } from '../notifications/notification-options';
@@ -54,7 +55,7 @@ export interface AppConfig {
   /** Origins of other sites whose pages may call the API; empty: none. */
   corsOrigins: string[];
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (for per-address limits). */
-  trustProxy: string | false;
+  trustProxy: number | string | false;
 }
 
 /**
@@ -137,6 +138,35 @@ function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   }).map((entry) => new URL(entry).origin);
 }
 
+/** Names Express's `trust proxy` takes for address ranges. */
+const TRUSTED_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address or range Express's `trust proxy` takes: a name above, an IP address, or one with `/bits` or `/netmask`. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUSTED_RANGE_NAMES.has(entry)) return true;
+  const [address, mask, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  return mask === undefined || /^\d{1,3}$/.test(mask) || isIP(mask) !== 0;
+}
+
+/**
+ * TRUST_PROXY as Express takes it: a number of proxy hops, or the proxies'
+ * addresses and ranges. Express reads any string as addresses, so "1" would
+ * trust nothing, and "true" ends the process on start: both said here.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): number | string | false {
+  const value = raw?.trim();
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isTrustedProxyEntry(entry));
+  if (wrong.length === 0) return entries.join(',');
+  problems.push(
+    `TRUST_PROXY must be a number of proxy hops, or addresses and ranges of the proxies (loopback, linklocal, uniquelocal, 10.0.0.0/8, ...) separated by commas; ${wrong.map((entry) => `"${entry}"`).join(', ')} is not one`,
+  );
+  return false;
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const port = parsePort(env.PORT, problems);
@@ -177,7 +207,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const rateLimits = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true, problems);
   const graphqlIntrospection = parseSwitch('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, env.NODE_ENV !== 'production', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
-  const trustProxy = env.TRUST_PROXY ? env.TRUST_PROXY : false;
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,

@@ -45,6 +45,8 @@ export interface TestServerOptions {
   /** Omitted: on. */
   introspection?: boolean;
   corsOrigins?: string[];
+  /** Express's `trust proxy` (TRUST_PROXY). Omitted: none, as `npm start` runs. */
+  trustProxy?: number | string | false;
   /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
   allowFixedSeeds?: boolean;
 }
@@ -72,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       rateLimits: options.rateLimits ?? true,
       introspection: options.introspection ?? true,
       corsOrigins: options.corsOrigins,
+      trustProxy: options.trustProxy,
       allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
     },
   );
