@@ -2,7 +2,7 @@
  * The per-request GraphQL context: who is calling, from where. HTTP
  * requests carry `Authorization: Bearer <token>`; WebSocket connections
  * (graphql-ws) carry the same in `connectionParams.authorization`, checked
- * once when the connection opens (api.module.ts), which is then closed
+ * once when the connection opens (socket-server.ts), which is then closed
  * when its session ends.
  */
 import type { IncomingMessage } from 'node:http';
