@@ -23,7 +23,7 @@ async function storedEvents(db: TestDatabase, gameId: string): Promise<EventRow[
   return asRole(db.ownerUrl, async (owner) => {
     const { rows } = await owner.query(
       `SELECT game_id AS "gameId", seq, type, payload, actor_user_id AS "actorUserId", actor_seat AS "actorSeat", at,
-              client_move_id AS "clientMoveId", step_start AS "stepStart", reversible, hash, move
+              client_move_id AS "clientMoveId", step_start AS "stepStart", reversible, hash, move, salt
        FROM game_events WHERE game_id = $1 ORDER BY seq`,
       [gameId],
     );

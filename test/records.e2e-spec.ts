@@ -5,6 +5,7 @@
  * players, redacted for each, while it is played; the verifier, which
  * accepts a true record and names the first step of a false one.
  */
+import { eventHash, GENESIS_HASH } from '../src/event-store/hash-chain';
 import { RULESETS_HOSTED } from '../src/games';
 import type { GameRecord } from '../src/records/game-record';
 import type { AnyRuleset, RulesEvent } from '../src/rules/contract';
@@ -210,7 +211,24 @@ describe('game records (real PostgreSQL)', () => {
       // Another's cards are hidden, and their client move ids are theirs.
       const othersCards = record.events.filter((event) => event.type === 'cardDrawn' && event.payload.seat !== seat);
       expect(othersCards.length).toBeGreaterThan(0);
-      for (const event of othersCards) expect(event).toMatchObject({ redacted: true, payload: { seat: 1 - seat }, clientMoveId: null });
+      for (const event of othersCards) expect(event).toMatchObject({ redacted: true, payload: { seat: 1 - seat }, clientMoveId: null, salt: null });
+      // Nor can they be found from the hashes, by trying every card (1-9) until one hashes as shown (with the move
+      // that draws one, which everyone knows), the way the player's own cards can: hidden events' salts are
+      // withheld, and each hash covers its event's salt.
+      const cardsHashingAs = (event: GameRecord['events'][number]) =>
+        [1, 2, 3, 4, 5, 6, 7, 8, 9].filter(
+          (card) =>
+            eventHash(event.seq === 1 ? GENESIS_HASH : record.events[event.seq - 2].hash, {
+              ...event,
+              payload: { ...event.payload, card },
+              move: { type: 'endTurn' },
+              gameId,
+              at: new Date(event.at),
+            }) === event.hash,
+        );
+      const ownCards = record.events.filter((event) => event.type === 'cardDrawn' && event.payload.seat === seat);
+      for (const event of ownCards) expect(cardsHashingAs(event)).toEqual([event.payload.card]);
+      for (const event of othersCards) expect(cardsHashingAs(event)).toEqual([]);
       // The chain of what the player may see holds; the moves wait for the end of the game.
       expect(verifyRecord(record, rulesetFor)).toMatchObject({ ok: true, complete: false });
     }

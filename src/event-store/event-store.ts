@@ -24,7 +24,7 @@ import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { Sql, sqlInPrismaTransaction } from '../database/sql';
 import { Prisma } from '../generated/prisma/client';
-import { eventHash, firstBreak, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
+import { eventHash, eventSalt, firstBreak, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
 import { BrokenChains, integrityFailure } from './integrity';
 
 export type JsonObject = Record<string, unknown>;
@@ -145,12 +145,12 @@ WITH claimed AS (
   WHERE id = $1::uuid AND version = $2 AND ${WATCHED_ROW_VERSIONS} = $20::bigint[]
   RETURNING id
 ), inserted AS (
-  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move)
+  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move, salt)
   SELECT claimed.id, $2 + e.ord, e.type, e.payload, e.actor_user_id, e.actor_seat, $3,
-         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash, e.move
+         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash, e.move, e.salt
   FROM claimed,
-       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[], $21::text[]::jsonb[])
-         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, move, ord)
+       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[], $21::text[]::jsonb[], $22::text[])
+         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, move, salt, ord)
   RETURNING position, seq, xmin
 ), notified AS (
   SELECT pg_notify($17, $18) FROM claimed
@@ -162,7 +162,7 @@ const LAST_SEQ = 2147483647;
 
 /** A game's events with afterSeq < seq <= toSeq, in order, with their row versions. */
 const READ_EVENTS_STATEMENT = `
-SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move,
+SELECT position::text AS position, game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move, salt,
        xmin::text AS xmin
 FROM game_events WHERE game_id = $1::uuid AND seq > $2::int AND seq <= $3::int ORDER BY seq`;
 
@@ -180,6 +180,7 @@ interface EventRow {
   reversible: boolean;
   hash: string;
   move: unknown;
+  salt: string | null;
   xmin: string;
 }
 
@@ -198,6 +199,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     reversible: row.reversible,
     hash: row.hash,
     move: row.move,
+    salt: row.salt,
   };
 }
 
@@ -272,6 +274,7 @@ export class EventStore {
         stepStart: event.stepStart ?? false,
         reversible: event.reversible ?? false,
         move: event.move ?? null,
+        salt: eventSalt(),
       };
       previousHash = eventHash(previousHash, fields);
       return { ...fields, hash: previousHash };
@@ -322,6 +325,7 @@ export class EventStore {
       head.from,
       head.xmins,
       rows.map((row) => (row.move === null || row.move === undefined ? null : JSON.stringify(row.move))),
+      rows.map((row) => row.salt ?? null),
     ]);
     if (inserted.length === 0) {
       const checked = await this.recheck(sql, head, gameId);

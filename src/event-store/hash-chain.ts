@@ -1,8 +1,16 @@
 /**
  * Each event's hash covers its content and the previous event's hash of the
  * same game, so changing or removing any event breaks every hash after it.
+ *
+ * It also covers a random salt of the event's own. A player's copy of a
+ * running game's record shows every event's hash, but not what is hidden
+ * from them (another's hand, a draw). Without a salt, whatever is hidden
+ * could be found by hashing each value it might have until one matched the
+ * hash shown, in milliseconds for a hand of cards; and every later hash
+ * commits to it too. The salt is shown only with the whole event, so a
+ * hidden event's hash, and every hash after it, tells nothing of it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { canonicalJson } from './canonical-json';
 
 export interface HashedFields {
@@ -22,6 +30,27 @@ export interface HashedFields {
    * before moves were recorded keep their hashes.
    */
   move?: unknown;
+  /**
+   * The event's random salt (eventSalt), or null: events stored before
+   * events had salts are hashed without one, and keep their hashes.
+   */
+  salt?: string | null;
+}
+
+/** A new event's salt: 128 random bits, more than anyone can try. */
+export function eventSalt(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The move and the salt, each hashed as events stored before it was kept
+ * were hashed (without it). A salted event always has the move's place, null
+ * if it has none, so that its fields can never be read as another's.
+ */
+function saltedTail(event: HashedFields): unknown[] {
+  const move = event.move === undefined ? null : event.move;
+  if (event.salt !== null && event.salt !== undefined) return [move, event.salt];
+  return move === null ? [] : [move];
 }
 
 /** The "previous hash" of a game's first event. */
@@ -40,7 +69,7 @@ export function eventHash(previousHash: string, event: HashedFields): string {
     event.clientMoveId,
     event.stepStart,
     event.reversible,
-    ...(event.move === null || event.move === undefined ? [] : [event.move]),
+    ...saltedTail(event),
   ]);
   return createHash('sha256').update(content).digest('hex');
 }

@@ -34,6 +34,13 @@ export interface RecordEvent {
   clientMoveId: string | null;
   stepStart: boolean;
   reversible: boolean;
+  /**
+   * The event's random salt, covered by its hash; null in a running game's
+   * record where something of the event is hidden from its reader (the salt
+   * would let them guess it from the hash), and on events stored before
+   * events had salts (absent in records made before).
+   */
+  salt?: string | null;
   /** SHA-256 over the fields above and the previous event's hash (src/event-store/hash-chain.ts). */
   hash: string;
   /** Only in a running game's record: something of this event is hidden from its reader, so its hash cannot be checked. */
@@ -107,6 +114,7 @@ function wholeEvent(event: StoredEvent): RecordEvent {
     clientMoveId: event.clientMoveId,
     stepStart: event.stepStart,
     reversible: event.reversible,
+    salt: event.salt ?? null,
     hash: event.hash,
   };
 }
@@ -123,7 +131,7 @@ function eventsSeenBy(source: RecordSource, viewer: number): RecordEvent[] {
       clientMoveId: event.actorSeat === viewer ? whole.clientMoveId : null,
     };
     const hidden = !jsonEqual(shown.payload, whole.payload) || !jsonEqual(shown.move, whole.move) || shown.clientMoveId !== whole.clientMoveId;
-    return hidden ? { ...shown, redacted: true } : shown;
+    return hidden ? { ...shown, salt: null, redacted: true } : shown;
   });
 }
 
