@@ -49,6 +49,13 @@ export const QUERY_LIMITS = {
    */
   costAnonymous: 6000,
   costPlayer: 12000,
+  /**
+   * Total cost of a subscription's selection, for anyone: it runs again at
+   * every change of its game for as long as it is open, at no further cost
+   * to whoever opened it. The page's cost 123 (the game) and about 1,800 (a
+   * chat with its lines).
+   */
+  costSubscription: 3000,
 } as const;
 
 /** What fields cost beyond 1 each: the work a field causes, not the bytes it returns. */
@@ -254,12 +261,23 @@ class CostCache {
   }
 }
 
-/** The refusal of an operation costing more than its caller's budget (null: a cost not counted, its variables being invalid). */
-export function costLimitRefusal(cost: number | null, signedIn: boolean): QueryLimitError | null {
-  const max = signedIn ? QUERY_LIMITS.costPlayer : QUERY_LIMITS.costAnonymous;
+/** What an operation may cost, and what its refusal says of whose budget it is. */
+export interface CostBudget {
+  max: number;
+  whose: string;
+}
+
+/** A query's or mutation's budget: a visitor's is the smaller. */
+export function requestBudget(signedIn: boolean): CostBudget {
+  return signedIn ? { max: QUERY_LIMITS.costPlayer, whose: '' } : { max: QUERY_LIMITS.costAnonymous, whose: ' for a visitor who is not logged in' };
+}
+
+export const SUBSCRIPTION_BUDGET: CostBudget = { max: QUERY_LIMITS.costSubscription, whose: ' for a subscription, which runs again at every change' };
+
+/** The refusal of an operation costing more than its budget (null: a cost not counted, its variables being invalid). */
+export function costLimitRefusal(cost: number | null, { max, whose }: CostBudget): QueryLimitError | null {
   if (cost === null || cost <= max) return null;
-  const who = signedIn ? '' : ' for a visitor who is not logged in';
-  return new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${who}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
+  return new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${whose}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
 }
 
 /** Checks the operation's total cost once its variables are known, before it runs. */
@@ -270,7 +288,7 @@ export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
       return {
         async didResolveOperation({ request, document, schema, contextValue }) {
           const cost = costs.costOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
-          const refusal = costLimitRefusal(cost, Boolean(contextValue.userId));
+          const refusal = costLimitRefusal(cost, requestBudget(Boolean(contextValue.userId)));
           if (refusal) throw refusal;
         },
       };

@@ -4,9 +4,9 @@
  * run any query or mutation without the request limits (query-limits.ts) and
  * with graphql-js's bare errors. So a socket serves subscriptions only, the
  * live updates the page listens to, and HTTP serves everything else. Each
- * subscription is held to the same limits as an HTTP request, before
- * anything runs (its selection runs again at every update), and a socket
- * keeps a bounded number open. Refusals have the codes Apollo and the limits
+ * subscription is held to the same limits as an HTTP request before anything
+ * runs, with a smaller cost budget, since its selection runs again at every
+ * update; and a socket keeps a bounded number open. Refusals have the codes Apollo and the limits
  * give over HTTP.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
@@ -25,7 +25,7 @@ import {
 } from 'graphql';
 import { AppError } from '../common/errors';
 import { formatError } from './format-error';
-import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, queryLimitOfParseError, queryLimitRules } from './query-limits';
+import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, queryLimitOfParseError, queryLimitRules, SUBSCRIPTION_BUDGET } from './query-limits';
 
 /**
  * Subscriptions one socket may hold at once. The page holds one per game
@@ -34,10 +34,9 @@ import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, qu
  */
 export const SUBSCRIPTIONS_PER_SOCKET = 20;
 
-/** What graphql-ws hands its hooks: the socket's open operations and, as `extra`, what its onConnect learned. */
+/** What graphql-ws hands its hooks of the socket: its open operations. */
 interface SocketState {
   subscriptions: Record<string, unknown>;
-  extra: unknown;
 }
 
 interface SubscribePayload {
@@ -79,11 +78,8 @@ function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQ
   );
 }
 
-/**
- * The execution of a subscription a socket asks for, or why it is refused.
- * `signedIn` picks the cost budget, as for an HTTP request.
- */
-function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, signedIn: boolean): ExecutionArgs | GraphQLError[] {
+/** The execution of a subscription a socket asks for, or why it is refused. */
+function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload): ExecutionArgs | GraphQLError[] {
   const document = parsed(payload.query);
   if (Array.isArray(document)) return document;
   const operationName = payload.operationName ?? undefined;
@@ -94,13 +90,13 @@ function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, sig
   const variables = payload.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 20 });
   if (coerced.errors) return coerced.errors.map((error) => refusal('BAD_USER_INPUT', error.message, error));
-  const tooCostly = costLimitRefusal(costOf({ schema, query: document, variables, operationName, estimators }), signedIn);
+  const tooCostly = costLimitRefusal(costOf({ schema, query: document, variables, operationName, estimators }), SUBSCRIPTION_BUDGET);
   if (tooCostly) return [tooCostly];
   return { schema, document, operationName, variableValues: variables };
 }
 
 /** graphql-ws's hooks that hold a socket's operations to the rules above. */
-export function socketOperationHooks(schema: GraphQLSchema, signedIn: (connection: unknown) => boolean) {
+export function socketOperationHooks(schema: GraphQLSchema) {
   return {
     onSubscribe: (state: SocketState, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
       // graphql-ws counts the one being asked for among them already.
@@ -110,7 +106,7 @@ export function socketOperationHooks(schema: GraphQLSchema, signedIn: (connectio
         });
         return [new GraphQLError(tooMany.message, { originalError: tooMany })];
       }
-      return subscriptionToRun(schema, payload, signedIn(state.extra));
+      return subscriptionToRun(schema, payload);
     },
     // Refusals and errors before a first result, in the same shape as over HTTP.
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>

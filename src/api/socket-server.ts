@@ -98,7 +98,7 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
         schema: this.schemaHost.schema,
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
         context: (context) => socketContext(context.extra as Connection, context.extra.request),
-        ...socketOperationHooks(this.schemaHost.schema, (connection) => (connection as Connection).identity !== undefined),
+        ...socketOperationHooks(this.schemaHost.schema),
         // graphql-ws does not use Apollo's formatError: give its errors the same codes.
         onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
       },
