@@ -162,6 +162,44 @@ describe('live updates (graphql-ws)', () => {
     feed.dispose();
   });
 
+  it('answers a subscription opened while the database refuses connections once it is back, rather than with an error', async () => {
+    const gameId = await setUpGame(server.url, ann, bob);
+    const client = wsClient(server.url, bob.token);
+    clients.push(client);
+    // The socket is open before the outage, as a page's is.
+    await subscribe(client, gameId).until(() => true);
+    const admin = new PgClient({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+    await admin.connect();
+    let game: ReturnType<typeof subscribe>;
+    let chat: { results: unknown[]; dispose: () => void };
+    try {
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
+      game = subscribe(client, gameId);
+      const results: unknown[] = [];
+      const dispose = client.subscribe(
+        { query: `subscription($id: ID!) { chatUpdated(gameId: $id) { gameId lines { text } } }`, variables: { id: gameId } },
+        { next: (result) => void results.push(result), error: (error) => void results.push({ error }), complete: () => undefined },
+      );
+      chat = { results, dispose };
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Nothing yet, and no error: they wait for the database.
+      expect(game.updates).toEqual([]);
+      expect(game.errors).toEqual([]);
+      expect(chat.results).toEqual([]);
+    } finally {
+      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await game.until(() => true, 20_000)).version).toBeGreaterThan(0);
+    for (const deadline = Date.now() + 20_000; chat.results.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Woken again by the LISTEN connection's return, it may answer twice: the chat each time, never an error.
+    expect(chat.results[0]).toEqual({ data: { chatUpdated: { gameId, lines: [] } } });
+    expect(chat.results.filter((result) => !(result as { data?: unknown }).data)).toEqual([]);
+    game.dispose();
+    chat.dispose();
+  });
+
   it('refuses a subscription to a game that does not exist', async () => {
     const client = wsClient(server.url, ann.token);
     clients.push(client);

@@ -13,9 +13,22 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { PgListener } from '../database/pg-listener';
+import { retryWhileUnavailable } from '../database/unavailable';
 
 /** Called when a game may have changed. */
 type Listener = () => void;
+
+/**
+ * What a live update does while the database is out of reach: it waits and
+ * reads again, rather than ending the subscription with an error the page
+ * would show until reloaded. So does a subscription opened meanwhile, before
+ * its first answer. It tries until the database answers, also for a client
+ * that went away meanwhile (its answer is then dropped): one timer per such
+ * subscription, for as long as the outage lasts.
+ */
+export function readWhileUnavailable<T>(read: () => Promise<T>): Promise<T> {
+  return retryWhileUnavailable(read, { firstDelayMs: 500, longestDelayMs: 10_000 });
+}
 
 /**
  * The subscription's updates, ended at once when the client goes: an async

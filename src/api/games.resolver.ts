@@ -1,7 +1,6 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
 import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { PrismaService } from '../database/prisma.service';
-import { retryWhileUnavailable } from '../database/unavailable';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
 import { Metrics } from '../metrics/metrics';
@@ -11,7 +10,7 @@ import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from './context';
-import { endingPromptly, GameUpdates } from './game-updates';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from './game-updates';
 import { FIELD_COSTS, listCost } from './query-limits';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, GameVisibilityValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
@@ -183,7 +182,7 @@ export class GamesResolver {
     const changes = this.updates.watch(gameId);
     let current: LoadedGame;
     try {
-      current = await this.play.load(gameId); // NOT_FOUND before subscribing
+      current = await readWhileUnavailable(() => this.play.load(gameId)); // NOT_FOUND before subscribing
     } catch (error) {
       await changes.return?.();
       throw error;
@@ -199,7 +198,7 @@ export class GamesResolver {
         // At once: a client that (re)subscribes, after its socket dropped say, is caught up without asking.
         yield new GameParent(current, context.userId);
         for await (const _change of changes) {
-          const game = await retryWhileUnavailable(() => play.load(gameId), { firstDelayMs: 500, longestDelayMs: 10_000 });
+          const game = await readWhileUnavailable(() => play.load(gameId));
           if (game.row.version <= current.row.version) continue;
           current = game;
           yield new GameParent(game, context.userId);

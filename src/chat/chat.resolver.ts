@@ -1,10 +1,9 @@
 /** A game's chat in the API: reading, writing, hiding one's own line, read markers, mute, live updates, and unread counts on games. */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { RequestContext, requireUser } from '../api/context';
-import { endingPromptly, GameUpdates } from '../api/game-updates';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from '../api/game-updates';
 import { GameModel, GameParent, UserModel } from '../api/models';
 import { listCost } from '../api/query-limits';
-import { retryWhileUnavailable } from '../database/unavailable';
 import { CHAT_LINES_SHOWN, ChatService, GameChat } from './chat.service';
 import { CHAT_LINES_CHANNEL, StoredChatLine } from './chat.store';
 
@@ -81,7 +80,7 @@ export class ChatResolver {
     const changes = this.updates.watch(gameId, CHAT_LINES_CHANNEL);
     let first: GameChat;
     try {
-      first = await this.chat.read(gameId, context.userId); // refused before subscribing
+      first = await readWhileUnavailable(() => this.chat.read(gameId, context.userId)); // refused before subscribing
     } catch (error) {
       await changes.return?.();
       throw error;
@@ -90,7 +89,7 @@ export class ChatResolver {
     async function* updates() {
       try {
         yield chatModel(first);
-        for await (const _change of changes) yield chatModel(await retryWhileUnavailable(() => chat.read(gameId, context.userId), { firstDelayMs: 500, longestDelayMs: 10_000 }));
+        for await (const _change of changes) yield chatModel(await readWhileUnavailable(() => chat.read(gameId, context.userId)));
       } finally {
         await changes.return?.();
       }
