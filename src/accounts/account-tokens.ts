@@ -5,11 +5,12 @@
  * stored, so neither the table nor a queued mail's details open anything,
  * and the mail worker, which has the secret, writes the link when it sends.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JWT_SECRET } from '../auth/sessions';
 import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';
+import { sameSecret } from '../common/same-secret';
 import type { Sql } from '../database/sql';
 import type { AccountTokenPurpose } from '../generated/prisma/client';
 
@@ -128,8 +129,6 @@ export class AccountTokens {
   }
 
   private signedBy(id: string, signature: string): boolean {
-    const expected = Buffer.from(tokenSignature(this.secret, id));
-    const given = Buffer.from(signature);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(signature, tokenSignature(this.secret, id));
   }
 }

@@ -5,8 +5,9 @@
  * secret), so a snapshot edited in the database is recognised and ignored:
  * the game is then folded from its events, which is only slower.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Logger } from '@nestjs/common';
+import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import { canonicalJson } from './canonical-json';
@@ -70,8 +71,6 @@ export class SnapshotStore {
   }
 
   private sealHolds(gameId: string, snapshot: Snapshot, hmac: string): boolean {
-    const expected = Buffer.from(this.seal(gameId, snapshot), 'hex');
-    const given = Buffer.from(hmac, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(hmac, this.seal(gameId, snapshot));
   }
 }

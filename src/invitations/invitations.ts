@@ -16,12 +16,13 @@
  * finished game, each to a seat of their own, and starts by itself once all
  * have accepted.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { checkEmail } from '../accounts/email-address';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';
+import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import type { NewEvent } from '../event-store/event-store';
@@ -126,8 +127,7 @@ export class Invitations {
   private inviteCodeFits(game: LoadedGame, inviteCode: string | null | undefined): boolean {
     const expected = game.row.inviteCode;
     if (!expected || !inviteCode) return false;
-    const given = Buffer.from(inviteCode);
-    return given.length === Buffer.byteLength(expected) && timingSafeEqual(given, Buffer.from(expected));
+    return sameSecret(inviteCode, expected);
   }
 
   /** The caller declines their invitation to a game. */

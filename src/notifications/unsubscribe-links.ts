@@ -3,7 +3,8 @@
  * and what to stop (one kind of mail, or ALL), signed with an HMAC so nobody
  * can unsubscribe someone else.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../common/same-secret';
 import { CHOOSABLE_KINDS, ChoosableKind } from './preferences';
 
 export type UnsubscribeScope = ChoosableKind | 'ALL';
@@ -50,9 +51,7 @@ export class UnsubscribeLinks {
     const { user, scope, sig } = query;
     if (typeof user !== 'string' || typeof scope !== 'string' || typeof sig !== 'string') return null;
     if (scope !== 'ALL' && !(CHOOSABLE_KINDS as readonly string[]).includes(scope)) return null;
-    const expected = Buffer.from(this.sign(user, scope));
-    const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!sameSecret(sig, this.sign(user, scope))) return null;
     return { userId: user, scope: scope as UnsubscribeScope };
   }
 
