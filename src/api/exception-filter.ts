@@ -47,10 +47,11 @@ export class ApiExceptionFilter extends BaseExceptionFilter {
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() === 'graphql') return exception;
     if (host.getType() !== 'http') return super.catch(exception, host);
-    const bodyRefusal = BODY_REFUSALS[statusOf(exception) ?? 0];
+    const status = statusOf(exception);
+    const bodyRefusal = status === undefined ? undefined : BODY_REFUSALS[status];
     if (bodyRefusal && isApiPath(host.switchToHttp().getRequest<{ path: string }>().path)) {
       const { code, message } = bodyRefusal;
-      host.switchToHttp().getResponse<JsonResponse>().status(statusOf(exception)!).json({ errors: [{ message, extensions: { code } }] });
+      host.switchToHttp().getResponse<JsonResponse>().status(status!).json({ errors: [{ message, extensions: { code } }] });
       return undefined;
     }
     if (isDatabaseUnavailable(exception)) {

@@ -24,7 +24,7 @@ import {
   validate,
 } from 'graphql';
 import { AppError } from '../common/errors';
-import { formatError } from './format-error';
+import { formatError, formatWsResult } from './format-error';
 import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, queryLimitOfParseError, queryLimitRules, SUBSCRIPTION_BUDGET } from './query-limits';
 
 /**
@@ -108,9 +108,10 @@ export function socketOperationHooks(schema: GraphQLSchema) {
       }
       return subscriptionToRun(schema, payload);
     },
-    // Refusals and errors before a first result, in the same shape as over HTTP.
+    // Refusals and errors before a first result, and errors in results, in the same shape as over HTTP (graphql-ws does not use Apollo's formatError).
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
       errors.map((error) => formatError(error.toJSON(), error)),
+    onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
   };
 }
 

@@ -13,7 +13,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { GraphQLSchemaHost } from '@nestjs/graphql';
-import type { GraphQLError } from 'graphql';
 import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { IncomingMessage, Server } from 'node:http';
@@ -23,7 +22,6 @@ import { Identity, Sessions } from '../auth/sessions';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { connectionToken, identify, socketContext } from './context';
 import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
-import { formatWsResult } from './format-error';
 import { socketOperationHooks } from './socket-operations';
 
 /** Other sites whose pages may open the WebSocket (CORS_ORIGINS): the token of `ApiOptions.corsOrigins`. */
@@ -99,8 +97,6 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
         context: (context) => socketContext(context.extra as Connection, context.extra.request),
         ...socketOperationHooks(this.schemaHost.schema),
-        // graphql-ws does not use Apollo's formatError: give its errors the same codes.
-        onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
       },
       this.server,
     );
