@@ -65,13 +65,13 @@ export async function httpContext(sessions: Sessions, req: HttpRequest): Promise
 }
 
 /** The context of an operation over a WebSocket, from what was worked out when it connected. */
-export function socketContext(connection: { identity?: Identity; tokenProblem?: string }, request: IncomingMessage): RequestContext {
+export function socketContext(connection: { identity?: Identity; tokenProblem?: string; request: IncomingMessage }, clientAddress: string): RequestContext {
   return {
     userId: connection.identity?.userId,
     sessionId: connection.identity?.sessionId,
     tokenProblem: connection.tokenProblem,
-    clientAddress: request.socket.remoteAddress ?? 'unknown',
-    userAgent: request.headers['user-agent'],
+    clientAddress,
+    userAgent: connection.request.headers['user-agent'],
   };
 }
 

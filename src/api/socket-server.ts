@@ -8,7 +8,9 @@
  *
  * A socket presents its player's token when it opens (connectionParams), is
  * refused if it comes from another site's page, and is closed when its
- * session ends; what it may ask is socket-operations.ts's business.
+ * session ends; what it may ask is socket-operations.ts's business. One
+ * client address holds at most SOCKETS_PER_ADDRESS sockets at once; more are
+ * refused before they open (429).
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -23,6 +25,7 @@ import { ShutdownState } from '../lifecycle/shutdown-state';
 import { connectionToken, identify, socketContext } from './context';
 import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { socketOperationHooks } from './socket-operations';
+import { socketClientAddress, SocketsPerAddress, TrustProxy } from './sockets-per-address';
 
 /** Other sites whose pages may open the WebSocket (CORS_ORIGINS): the token of `ApiOptions.corsOrigins`. */
 export const ALLOWED_ORIGINS = Symbol('ALLOWED_ORIGINS');
@@ -80,6 +83,9 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
   private graphqlWs?: Disposable;
   private readonly logger = new Logger('LiveUpdates');
+  private readonly socketsPerAddress = new SocketsPerAddress();
+  /** Each upgrade request's client address, worked out once when it asked. */
+  private readonly clientAddresses = new WeakMap<IncomingMessage, string>();
 
   constructor(
     private readonly httpAdapterHost: HttpAdapterHost,
@@ -95,7 +101,7 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
       {
         schema: this.schemaHost.schema,
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
-        context: (context) => socketContext(context.extra as Connection, context.extra.request),
+        context: ({ extra }) => socketContext(extra as Connection, this.clientAddresses.get((extra as Connection).request) ?? 'unknown'),
         ...socketOperationHooks(this.schemaHost.schema),
       },
       this.server,
@@ -113,6 +119,13 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    const clientAddress = socketClientAddress(request, this.httpAdapterHost.httpAdapter.getInstance().get('trust proxy fn') as TrustProxy);
+    if (!this.socketsPerAddress.admit(clientAddress, socket)) {
+      this.logger.debug(`refused a live-update socket to ${clientAddress}: it holds as many as it may`);
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 60\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.clientAddresses.set(request, clientAddress);
     this.server.handleUpgrade(request, socket, head, (webSocket) => this.server.emit('connection', quietOnClientFaults(webSocket, this.logger), request));
   }
 
