@@ -11,12 +11,15 @@ import { fivePoints } from './index';
 import type { State } from './state';
 import {
   city,
+  contestedBoard,
   eventsOfType,
+  play,
   runAutomatic,
   withBosses,
   withPassOrder,
   withRabble,
   withStage,
+  withWonMarkers,
 } from './test-support/scenario';
 
 const NAMES = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve'];
@@ -169,6 +172,22 @@ describe('sentences for representative events', () => {
     expect(say({ type: 'turnStarted', seat: 2, finalTurn: true })).toBe(
       'Everyone else has passed: Cy takes one last turn.',
     );
+  });
+});
+
+describe('the decision in words (the view’s `decision`, and every refusal’s hint)', () => {
+  const decision = (state: State) => (fivePoints.view(state, 0) as { decision: string }).decision;
+
+  it('names the neighborhood being moved as players read it', () => {
+    const offered = runAutomatic(withWonMarkers(contestedBoard(), [['move-neighborhood-a', 0]])).state;
+    const picked = play(offered, 0, { type: 'pickNeighborhood', neighborhood: 'blue-1' }).state;
+    expect(decision(picked)).toBe('choose an empty cell next to the city for Blue 1, keeping every tile connected');
+  });
+
+  it('names the tied neighborhoods whose elections the last passer orders', () => {
+    const tied = withRabble(withRabble(withRabble(contestedBoard(), 'blue-1', [2, 0, 0]), 'red-2', [0, 0, 2]), 'red-1', [1, 1, 0]);
+    const ordering = runAutomatic(withStage(tied, { phase: 'buildings', queue: [] })).state;
+    expect(decision(ordering)).toMatch(/^choose the next election among (Blue 1|Red [12]), (Blue 1|Red [12]) and (Blue 1|Red [12])$/);
   });
 });
 

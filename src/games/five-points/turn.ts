@@ -1,5 +1,7 @@
 /** Who must act now, what they may do, and how to say it in words. */
 import type { Seat } from '../../rules/contract';
+import { listOf } from '../../rules/text';
+import { neighborhoodName } from './data/tiles';
 import type { Move } from './moves';
 import { placementMoves, placementOver } from './placement';
 import { buildingSetupMoves } from './setup';
@@ -29,7 +31,7 @@ export function describeDecision(state: State): string {
       case 'relocateNeighborhood':
         return task.picked === null
           ? 'pick a neighborhood to move, or decline'
-          : `choose an empty cell next to the city for ${task.picked}, keeping every tile connected`;
+          : `choose an empty cell next to the city for ${neighborhoodName(task.picked)}, keeping every tile connected`;
       case 'moveBuilding':
         return 'move a building to a neighborhood without one, or decline';
       case 'takeControlMarker':
@@ -43,7 +45,7 @@ export function describeDecision(state: State): string {
           ? 'pick a rabble on the board to smuggle, or decline'
           : 'choose a different neighborhood for the smuggled rabble';
       case 'scheduleElections':
-        return `choose the next election among ${task.candidates.filter((c) => !task.chosen.includes(c)).join(', ')}`;
+        return `choose the next election among ${listOf(task.candidates.filter((c) => !task.chosen.includes(c)).map(neighborhoodName))}`;
     }
   }
   const stage = state.stage;
