@@ -26,6 +26,18 @@ const skippableCounting: Ruleset<CountingState> = {
   describe: (event, seatName) => (event.type === 'turnPassed' ? `${seatName(event.seat as number)} passed.` : countingGame.describe(event as never, seatName)),
 };
 
+/**
+ * The test game, but the turn a late player is passed over for ends in
+ * another turn of theirs (as a round's last turn can end in the next round's
+ * first, which the same seat starts): the skip passes the late turn only.
+ */
+const skippableIntoOwnTurn: Ruleset<CountingState> = {
+  ...skippableCounting,
+  id: 'counting-skippable-own-turn',
+  name: 'Counting with skips into the same seat’s turn',
+  evolve: (state, event) => (event.type === 'turnPassed' ? { ...state, addedThisTurn: 0 } : countingGame.evolve(state, event as never)),
+};
+
 type Game = { id: string; status: string; version: number; activeSeats: number[]; result: unknown };
 type SeatDeadline = { seat: number; deadline: string; passed: boolean };
 
@@ -40,7 +52,7 @@ describe('move deadlines (end to end)', () => {
     inbox = await SmtpInbox.start();
     server = await startTestServer({
       clock,
-      rulesets: [...RULESETS_HOSTED, countingGame, skippableCounting],
+      rulesets: [...RULESETS_HOSTED, countingGame, skippableCounting, skippableIntoOwnTurn],
       mail: quickMailTo(inbox.url),
     });
     url = server.url;
@@ -56,7 +68,7 @@ describe('move deadlines (end to end)', () => {
   async function expectVerified(gameId: string): Promise<void> {
     const record = await server.app.get(RecordsService).wholeRecord(gameId);
     expect(record.events.filter((event) => event.type.startsWith('game.deadline') || event.type === 'game.turnSkipped' || event.type === 'game.endedByHost').length).toBeGreaterThan(0);
-    expect(verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame, skippableCounting].find((ruleset) => ruleset.id === id))).toMatchObject({ ok: true, complete: true });
+    expect(verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame, skippableCounting, skippableIntoOwnTurn].find((ruleset) => ruleset.id === id))).toMatchObject({ ok: true, complete: true });
   }
 
   async function players(): Promise<[Player & { email: string }, Player & { email: string }]> {
@@ -145,6 +157,27 @@ describe('move deadlines (end to end)', () => {
     expect(after.game.deadlines).toEqual([{ seat: 1 - skipped, deadline: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), passed: false }]);
     await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
     // The skip is decided again with the draws of the append the deadline opened.
+    await expectVerified(game.id);
+  });
+
+  it('gives the late player’s next turn, where a skip leads to one, a deadline of its own', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting-skippable-own-turn', { hoursPerMove: 24, onExpiry: 'SKIP' });
+    const seat = game.activeSeats[0];
+    const late = [ann, bob][seat];
+    await inbox.waitFor(late.email, /^Your turn/, { containing: game.id });
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gameDeadlines(game.id);
+    expect(after.game.history.slice(-3).map((h) => h.type)).toEqual(['game.deadlinePassed', 'game.turnSkipped', 'turnPassed']);
+    expect(after.game.activeSeats).toEqual([seat]);
+    // A turn of its own: a fresh deadline, and the player told it is their turn again.
+    expect(after.game.deadlines).toEqual([{ seat, deadline: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), passed: false }]);
+    await inbox.waitFor(late.email, /^Your turn/, { containing: game.id, count: 2 });
+    // Missed too, that turn is passed over in its turn, not left waiting on a deadline long spent.
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    expect((await gameDeadlines(game.id)).game.history.filter((h) => h.type === 'game.turnSkipped')).toHaveLength(2);
     await expectVerified(game.id);
   });
 

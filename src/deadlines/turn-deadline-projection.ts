@@ -82,7 +82,8 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     if (!changedAgain) change.written?.set(STANDING_DEADLINES, standing.map(withDates));
     for (const event of change.appended) {
       const { seat } = event.payload as unknown as SeatPayload;
-      if (event.type === DeadlinePassed) {
+      // Skipped in the same append, the seat's late turn is over: the deadline it now has is its next turn's.
+      if (event.type === DeadlinePassed && !starting.includes(seat)) {
         await sql.query(MARK_EXPIRED, [gameId, seat, now]);
       } else if (event.type === DeadlineExtended) {
         const dueAt = new Date(event.payload.dueAt as string);

@@ -127,7 +127,9 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * Optional, for correspondence play: the events that pass over `seat` when
    * its player ran out of time (a pass, a forced discard), so the others can
    * play on; null when the game cannot go on without that seat's own move
-   * right now. A ruleset without it never has a seat skipped: the host
+   * right now. The late turn only: where it ends in another turn of the
+   * same seat, the skip stops there, and the server gives that turn a
+   * deadline of its own (src/rules/pass-over.ts). A ruleset without it never has a seat skipped: the host
    * extends the deadline or ends the game instead.
    */
   skipTurn?(state: S, seat: Seat, random: Random): E[] | null;

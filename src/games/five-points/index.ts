@@ -17,7 +17,8 @@ import { redact, status, view } from './view';
 export const fivePoints: Ruleset<State, Move, Event> = {
   id: 'five-points',
   name: 'Five Points: Gangs of New York',
-  version: 1,
+  // 2: a skip passes the late turn only, not the same seat's next turn too (a new round it starts).
+  version: 2,
   description:
     'Place rabble in the neighborhoods of 1850s Manhattan, bid for manipulations, win elections to seat your bosses ' +
     'and collect control markers next door. Five bosses on the board wins at once.',

@@ -107,6 +107,23 @@ describe('placement phase', () => {
   });
 });
 
+describe('one turn only', () => {
+  it('a last pass that starts a round with the same seat leaves that round’s first turn to its player', () => {
+    // Seat 1's final turn ends the round; the start player moves on from seat 0 to seat 1. red-1 alone has the most rabble: no choice on the way.
+    const last = withRabble(
+      withStage({ ...withPassOrder(contestedBoard(), [0, 2]), startingSeat: 0 }, { phase: 'placement', seat: 1, placed: false, finalTurn: true }),
+      'red-1',
+      [1, 2, 1],
+    );
+    const events = skip(last, 1)!;
+    expect(eventsOfType(events, 'passed')).toEqual([{ type: 'passed', seat: 1 }]);
+    expect(events[events.length - 1]).toMatchObject({ type: 'roundStarted', round: 2, startingSeat: 1 });
+    const after = evolveAll(last, events);
+    expect(activeSeats(after)).toEqual([1]);
+    expect(after.passOrder).toEqual([]);
+  });
+});
+
 describe('optional effects are declined', () => {
   it('Theater: no rabble retrieved', () => {
     const state = resolve(withBuilding(contestedBoard(), 'theater', 'blue-1'), []);

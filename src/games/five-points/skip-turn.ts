@@ -42,7 +42,12 @@ function doNothingMove(state: State, seat: Seat): Move | null {
   return legalMoves(state, seat).find((move) => DO_NOTHING_MOVES.includes(move.type)) ?? null;
 }
 
-const passingRules = { decide, evolve, toAct: (state: State, seat: Seat) => activeSeats(state).includes(seat), leastMove: doNothingMove };
+/** A new round, or the seat's next placement turn: the skip passes the turn that was late, not these. */
+function beginsTurn(event: Event, seat: Seat): boolean {
+  return event.type === 'roundStarted' || (event.type === 'turnStarted' && event.seat === seat);
+}
+
+const passingRules = { decide, evolve, toAct: (state: State, seat: Seat) => activeSeats(state).includes(seat), leastMove: doNothingMove, beginsTurn };
 
 /**
  * The events that pass over `seat`, or null when it is not that seat's

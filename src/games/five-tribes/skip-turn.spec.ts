@@ -139,6 +139,27 @@ describe('skipTurn: optional steps are declined and the turn ends', () => {
   });
 });
 
+describe('skipTurn: one turn only', () => {
+  it('ends the late turn, and leaves the same 2-player seat’s next turn (its other marker) to its player', () => {
+    const state = nextUp(atStep(withBoard(newGame(2), SPARE_MOVE), 0, { name: 'end' }), 2);
+    expect(skip(state, 0)).toEqual([
+      { type: 'turnEnded', seat: 0 },
+      { type: 'turnStarted', seat: 0, marker: 2 },
+    ]);
+  });
+
+  it('ends the round’s last turn, and leaves the next round’s first bid, the same seat’s, to its player', () => {
+    // Seat 0 of 2 plays the round's last turn with its second marker, and bids first in the next round.
+    const state: State = { ...nextUp(atStep(withBoard(newGame(2), SPARE_MOVE), 0, { name: 'end' }), 2), turnTrack: [null, null, null, null], bidTrack: [0, 1, 3, 2] };
+    const events = skip(state, 0)!;
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['turnEnded', 'roundStarted']));
+    expect(events.some((event) => event.type === 'bid')).toBe(false);
+    const after = events.reduce(fiveTribes.evolve, state);
+    expect(after.phase).toBe('bidding');
+    expect(fiveTribes.status(after).activeSeats).toEqual([0]);
+  });
+});
+
 describe('skipTurn: bidding', () => {
   const bid = (spot: number): Move => ({ type: 'bid', spot, fakirs: 0 });
   const fourPlayers = (): State => ({ ...newGame(4), bidTrack: [0, 1, 2, 3] });
@@ -155,24 +176,27 @@ describe('skipTurn: bidding', () => {
     expect(skip(withPlayer(state, 3, { gold: 0 }), 3)).toBeNull();
   });
 
-  it('passes over both markers of a 2-player seat bidding twice in a row', () => {
+  it('bids for the late marker only: a 2-player seat’s second marker, bidding right after, is a turn of its own', () => {
     const state: State = { ...newGame(2), bidTrack: [0, 2, 1, 3] };
-    expect(skip(state, 0)).toEqual([
-      { type: 'bid', seat: 0, marker: 0, spot: 6, cost: 0, fakirs: 0 },
-      { type: 'bid', seat: 0, marker: 2, spot: 6, cost: 0, fakirs: 0 },
-    ]);
+    const events = skip(state, 0)!;
+    expect(events).toEqual([{ type: 'bid', seat: 0, marker: 0, spot: 6, cost: 0, fakirs: 0 }]);
+    expect(fiveTribes.status(events.reduce(fiveTribes.evolve, state)).activeSeats).toEqual([0]);
   });
 
-  it('is all or nothing: null when the second of two bids in a row would have to be paid', () => {
+  it('leaves the second of two bids in a row to its player even where it would have to be paid', () => {
     let state: State = { ...newGame(2), bidTrack: [1, 3, 0, 2] };
     state = play(play(state, 1, bid(6)).state, 1, bid(6)).state;
-    expect(skip(state, 0)).toBeNull();
+    expect(skip(state, 0)).toEqual([{ type: 'bid', seat: 0, marker: 0, spot: 6, cost: 0, fakirs: 0 }]);
   });
 
-  it('returns null when the zero bid would make the seat play first at once (a turn starts with a pick-up)', () => {
+  it('bids zero where that makes the seat play first, and leaves that turn (a pick-up) to its player', () => {
     let state: State = { ...newGame(3), bidTrack: [0, 1, 2] };
     state = play(play(state, 0, bid(6)).state, 1, bid(6)).state;
-    expect(skip(state, 2)).toBeNull();
+    const events = skip(state, 2)!;
+    expect(events[0]).toEqual({ type: 'bid', seat: 2, marker: 2, spot: 6, cost: 0, fakirs: 0 });
+    const after = events.reduce(fiveTribes.evolve, state);
+    expect(after.phase).toBe('playing');
+    expect(after.turn).toMatchObject({ seat: 2, step: { name: 'start' } });
   });
 });
 
@@ -207,10 +231,6 @@ describe('skipTurn: null where the player must choose', () => {
     expect(skip(drawn, 0)).toBeNull();
   });
 
-  it('when the next turn is the same 2-player seat\'s, which starts with a pick-up', () => {
-    const state = nextUp(atStep(withBoard(newGame(2), SPARE_MOVE), 0, { name: 'end' }), 2);
-    expect(skip(state, 0)).toBeNull();
-  });
 
   it('for a seat that is not to act, and once the game is over', () => {
     const state = afterMoveOnto('smallMarket');
@@ -251,6 +271,11 @@ function decisionAt(state: State): string {
 
 const NEVER_SKIPPED = ['start', 'moving', 'sibittis'];
 
+/** A skip's events end with a new turn of `seat`: a new round, its next marker's turn, or a bid after which it bids again. */
+function beginsTurnOf(events: Event[], seat: Seat): boolean {
+  return events.some((event) => event.type === 'roundStarted' || ((event.type === 'turnStarted' || event.type === 'bid') && event.seat === seat));
+}
+
 /** A random playout where, at random steps, the active seat is skipped instead whenever it can be. */
 function playWithSkips(seats: number, seed: string): { state: State; skippedAt: Map<string, number> } {
   const chooser = seededRandom(`${seed}:choices`);
@@ -268,7 +293,7 @@ function playWithSkips(seats: number, seed: string): { state: State; skippedAt: 
       assertConserved(after);
       assertNothingTaken(state, after);
       const status = fiveTribes.status(after);
-      if (!status.finished && status.activeSeats.includes(seat)) throw new Error(`seat ${seat} still to act after a skip`);
+      if (!status.finished && status.activeSeats.includes(seat) && !beginsTurnOf(events, seat)) throw new Error(`seat ${seat} still to act after a skip, in the same turn`);
       skippedAt.set(at, (skippedAt.get(at) ?? 0) + 1);
       state = after;
       continue;

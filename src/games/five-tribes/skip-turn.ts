@@ -68,7 +68,17 @@ function leastListedMove(state: State, seat: Seat): Move | null {
   return (least && findListedMove(legalMoves(state, seat), least)) ?? null;
 }
 
-const passingRules = { decide, evolve, toAct: (state: State, seat: Seat) => activeSeat(state) === seat, leastMove: leastListedMove };
+/**
+ * A new round (its bidding), the seat's next turn marker, or its bid, which is
+ * a turn of one action: the skip passes the turn that was late, not what the
+ * seat does after it (its second marker's bid or turn, the first turn of a
+ * bid that made it play first).
+ */
+function beginsTurn(event: Event, seat: Seat): boolean {
+  return event.type === 'roundStarted' || ((event.type === 'turnStarted' || event.type === 'bid') && event.seat === seat);
+}
+
+const passingRules = { decide, evolve, toAct: (state: State, seat: Seat) => activeSeat(state) === seat, leastMove: leastListedMove, beginsTurn };
 
 export function skipTurn(state: State, seat: Seat, random: Random): Event[] | null {
   return passOver(passingRules, state, seat, random);
