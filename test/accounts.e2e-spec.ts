@@ -154,6 +154,25 @@ describe('Accounts (email verification on)', () => {
     expect((await gql(url, RESET, { t: linkToken(later, '/reset-password'), p: 'yet another passphrase' })).errors![0].extensions).toMatchObject({ reason: 'EXPIRED_LINK' });
   });
 
+  it('answers a reset for an address without an account with a mail saying so, written as a link is, and refuses what is no address', async () => {
+    const nobody = address('Nobody');
+    expect(await gqlOk(url, RESET_REQUEST, { e: ` ${nobody.toUpperCase()} ` })).toEqual({ requestPasswordReset: true });
+    const [mail] = await inbox.waitFor(nobody, /No Play by Web account uses this address/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/sign-up?email=${encodeURIComponent(nobody)}`);
+    expect(mail.text).toContain(`${PUBLIC_URL}/forgot-password`);
+    expect(mail.text).not.toMatch(/token=/);
+    // No link, and nothing an account could be opened with.
+    expect((await sql.query(`SELECT count(*)::int AS n FROM account_tokens WHERE email = $1`, [nobody])).rows[0].n).toBe(0);
+    // An account deleted since has no address any more: the same mail.
+    const gone = await signUp('Gone');
+    await gqlOk(url, `mutation($p: String!) { deleteAccount(password: $p) }`, { p: TEST_PASSWORD }, gone.token);
+    await gqlOk(url, RESET_REQUEST, { e: gone.email });
+    await inbox.waitFor(gone.email, /No Play by Web account uses this address/);
+    const notAnAddress = await gql(url, RESET_REQUEST, { e: 'not an address' });
+    expect(notAnAddress.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(notAnAddress.data).toBeNull();
+  });
+
   it('changes the password, ending every other session but this one, and the reset links mailed before', async () => {
     const ann = await signUp('Ann');
     const other = (await gqlOk(url, LOGIN, { e: ann.email, p: TEST_PASSWORD })).login.token;

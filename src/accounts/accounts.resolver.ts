@@ -74,7 +74,7 @@ export class AccountsResolver {
     return (await this.openSessions.list(userId)).map((session) => ({ ...session, current: session.id === sessionId }));
   }
 
-  @Mutation(() => Boolean, { description: 'Mails a link to set a new password (valid one hour, once), if the address has an account. Always true.' })
+  @Mutation(() => Boolean, { description: 'Mails a link to set a new password (valid one hour, once), or, to an address without an account, that none uses it. Always true.' })
   async requestPasswordReset(@Args('email') email: string) {
     await this.accounts.requestPasswordReset(email);
     return true;

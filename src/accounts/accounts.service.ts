@@ -165,12 +165,21 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   // ---- passwords ---------------------------------------------------------------
 
   /** Mails a reset link if the address has an account; says nothing either way. */
+  /**
+   * Mails the address a link, or, where no account uses it, a mail saying so:
+   * either way one transaction writes one mail, so the answer (always the
+   * same) takes as long whether or not the address has an account.
+   */
   async requestPasswordReset(email: string): Promise<void> {
-    const user = await this.prisma.user.findUnique({ where: { email: normalizeEmail(email) } });
-    if (!user?.email) return;
+    const address = checkEmail(email);
     await this.prisma.inSqlTransaction(async (sql) => {
-      const tokenId = await this.tokens.create(sql, { purpose: 'PASSWORD_RESET', email: user.email!, userId: user.id }, this.clock.now());
-      await this.outbox.recordAccountMail(sql, { kind: 'PASSWORD_RESET', userId: user.id, toAddress: user.email, details: { tokenId } });
+      const [owner] = await sql.query<{ id: string }>(EMAIL_OWNER, [address]);
+      if (!owner) {
+        await this.outbox.recordAccountMail(sql, { kind: 'PASSWORD_RESET_NO_ACCOUNT', userId: null, toAddress: address, details: {} });
+        return;
+      }
+      const tokenId = await this.tokens.create(sql, { purpose: 'PASSWORD_RESET', email: address, userId: owner.id }, this.clock.now());
+      await this.outbox.recordAccountMail(sql, { kind: 'PASSWORD_RESET', userId: owner.id, toAddress: address, details: { tokenId } });
     });
   }
 

@@ -20,6 +20,7 @@ import {
   emailChangeRequestedMail,
   invitationToSignUpMail,
   passwordResetMail,
+  passwordResetWithoutAccountMail,
   signUpAttemptMail,
   verifyEmailMail,
   deadlineReminderMail,
@@ -90,6 +91,11 @@ export class MailComposer {
         return verifyEmailMail({ link: link('/verify-email'), forAccountChange: notification.userId !== null });
       case 'PASSWORD_RESET':
         return passwordResetMail({ link: link('/reset-password') });
+      case 'PASSWORD_RESET_NO_ACCOUNT':
+        return passwordResetWithoutAccountMail({
+          signUpUrl: this.pageUrl(`/sign-up?email=${encodeURIComponent(notification.recipient.email!)}`),
+          resetUrl: this.pageUrl('/forgot-password'),
+        });
       case 'SIGN_UP_ATTEMPT':
         return signUpAttemptMail({ loginUrl: this.pageUrl('/'), resetUrl: this.pageUrl('/forgot-password') });
       case 'EMAIL_CHANGE_REQUESTED':

@@ -28,6 +28,13 @@ export const passwordResetMail: MailTemplate<{ link: string }> = (c) => ({
 <p>Once you do, you are logged out on every other device.</p><p>${NOT_YOU}</p>`,
 });
 
+export const passwordResetWithoutAccountMail: MailTemplate<{ signUpUrl: string; resetUrl: string }> = (c) => ({
+  subject: 'No Play by Web account uses this address',
+  text: `Someone (we hope you) asked to set a new password for a Play by Web account with this email address, but no account uses it. Nothing was changed.\n\nIf it was you: perhaps you signed up with another address; ask again with that one at ${c.resetUrl}. Or sign up with this one: ${c.signUpUrl}\n\n${NOT_YOU}`,
+  html: html`<p>Someone (we hope you) asked to set a new password for a Play by Web account with this email address, but no account uses it. Nothing was changed.</p>
+<p>If it was you: perhaps you signed up with another address; <a href="${c.resetUrl}">ask again with that one</a>. Or <a href="${c.signUpUrl}">sign up with this one</a>.</p><p>${NOT_YOU}</p>`,
+});
+
 export const signUpAttemptMail: MailTemplate<{ loginUrl: string; resetUrl: string }> = (c) => ({
   subject: 'Someone tried to sign up with your address',
   text: `Someone tried to sign up for Play by Web, or to move an account, with this email address, which already has your account. Nothing was changed.\n\nIf it was you: log in at ${c.loginUrl}, or set a new password at ${c.resetUrl} if you have forgotten it.\n\nIf it was not you, there is nothing to do.`,

@@ -80,7 +80,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
         {mode !== 'forgot' && <PasswordInput label="Password" name="password" value={password} onChange={setPassword} isNew={mode === 'register'} />}
         {mailedTo && mode === 'forgot' && (
           <p className="saved" role="status">
-            If {mailedTo} has an account, a link to choose a new password is on its way. Check your mail.
+            A mail is on its way to {mailedTo}: a link to choose a new password, or word that no account uses that address. Check your mail.
           </p>
         )}
         <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
