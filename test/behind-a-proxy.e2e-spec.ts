@@ -8,7 +8,10 @@ import WebSocket from 'ws';
 import { SOCKETS_PER_ADDRESS } from '../src/api/sockets-per-address';
 import { loadConfig } from '../src/config/config';
 import { LOGIN_LIMITS } from '../src/rate-limits/login-attempts';
-import { errorCode, GraphQLResponse, startTestServer, TestServer } from './support/app';
+import { print } from 'graphql';
+import { createClient } from 'graphql-ws';
+import { GameUpdatedDocument } from '../web/src/api/generated';
+import { errorCode, GraphQLResponse, registerPlayer, startTestServer, TestServer } from './support/app';
 
 let server: TestServer;
 
@@ -82,4 +85,62 @@ it('lets one client hold only so many live-update sockets, counted by the addres
   } finally {
     await Promise.all(opened.map(closeSocket));
   }
+});
+
+/** A read as the proxy forwards it from `client`. */
+async function read(client: string, query: string, token?: string): Promise<{ status: number; body: GraphQLResponse }> {
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query }),
+  });
+  return { status: response.status, body: (await response.json()) as GraphQLResponse };
+}
+
+/** The first answer to a subscription a socket from `client` starts. */
+function subscribeFrom(client: string, query: string, variables: Record<string, unknown>): Promise<GraphQLResponse> {
+  const socket = createClient({
+    url: server.url.replace(/^http/, 'ws'),
+    webSocketImpl: class extends WebSocket {
+      constructor(address: string, protocols: string) {
+        super(address, protocols, { headers: { 'x-forwarded-for': client } });
+      }
+    },
+    retryAttempts: 0,
+  });
+  return new Promise<GraphQLResponse>((resolve) => {
+    socket.subscribe(
+      { query, variables },
+      { next: (result) => resolve(result as GraphQLResponse), error: (errors) => resolve({ errors: errors as GraphQLResponse['errors'] }), complete: () => undefined },
+    );
+  }).finally(() => socket.dispose());
+}
+
+it('lets one client’s reads cost only so much a minute, counted by the address the proxy names, or by player once signed in', async () => {
+  // The points are counted in fixed minutes: start well inside one.
+  const msLeft = 60_000 - (Date.now() % 60_000);
+  if (msLeft < 20_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 100));
+  const player = await registerPlayer(server.url, 'Reader');
+  // A visitor's costly read, over and over, as a script would.
+  const COSTLY = `{ games(first: 150) { id name status seats { index user { displayName } } } }`;
+  let refused: { status: number; body: GraphQLResponse } | undefined;
+  let answered = 0;
+  for (; answered < 2000 && !refused; answered++) {
+    const answer = await read('203.0.113.30', COSTLY);
+    if (answer.body.errors) refused = answer;
+  }
+  expect(answered).toBeGreaterThan(10);
+  expect(refused!.status).toBe(429);
+  expect(refused!.body.data ?? null).toBeNull();
+  expect(refused!.body.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED' });
+  expect(refused!.body.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
+  expect(refused!.body.errors![0].extensions!.retryAfter).toBeLessThanOrEqual(60);
+  // Every other read of that client waits too: a subscription, a record.
+  expect(errorCode(await subscribeFrom('203.0.113.30', print(GameUpdatedDocument), { id: '00000000-0000-4000-8000-000000000000' }))).toBe('RATE_LIMITED');
+  const record = await fetch(`${server.url.replace(/\/graphql$/, '')}/games/00000000-0000-4000-8000-000000000000/record.json`, { headers: { 'x-forwarded-for': '203.0.113.30' } });
+  expect(record.status).toBe(429);
+  expect(Number(record.headers.get('retry-after'))).toBeGreaterThan(0);
+  // Another client behind the same proxy reads on, and so does a player signed in from that address.
+  expect((await read('198.51.100.31', COSTLY)).body.errors).toBeUndefined();
+  expect((await read('203.0.113.30', COSTLY, player.token)).body.errors).toBeUndefined();
 });

@@ -7,6 +7,7 @@ import { Sessions } from '../auth/sessions';
 import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
 import { DATABASE_URL } from '../database/database.module';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
+import { ReadBudget } from '../rate-limits/read-budget';
 import { API_RESOLVERS } from './api-schema';
 import { httpContext } from './context';
 import { DevMailController } from './dev-mail.controller';
@@ -36,8 +37,8 @@ export class ApiModule {
       imports: [
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          inject: [Sessions],
-          useFactory: (sessions: Sessions) => ({
+          inject: [Sessions, ReadBudget],
+          useFactory: (sessions: Sessions, readBudget: ReadBudget) => ({
             path: GRAPHQL_PATH,
             autoSchemaFile: true,
             sortSchema: true,
@@ -49,7 +50,7 @@ export class ApiModule {
             parseOptions: { maxTokens: QUERY_LIMITS.tokens },
             validationRules: queryLimitRules(),
             // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
-            plugins: [ApolloServerPluginCacheControlDisabled(), subscriptionsOverSocketOnly(), costLimitPlugin(), requestIdOnFaults],
+            plugins: [ApolloServerPluginCacheControlDisabled(), subscriptionsOverSocketOnly(), costLimitPlugin((context, cost) => readBudget.spend(context, cost)), requestIdOnFaults],
             formatError,
             // Apollo indents every answer (JSON.stringify with two spaces) for people reading it raw; clients parse it, and
             // indented a game's answer is over twice the size to build and send (Five Tribes' view and moves: 7.8 KB, 17.7 KB).

@@ -12,7 +12,7 @@
  */
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
-import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import {
   ASTVisitor,
   DocumentNode,
@@ -28,6 +28,7 @@ import {
 } from 'graphql';
 import type { ComplexityEstimatorArgs } from '@nestjs/graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { AppError } from '../common/errors';
 import type { RequestContext } from './context';
 
 export type QueryLimitName = 'tokens' | 'depth' | 'aliases' | 'directives' | 'repeatedFields' | 'cost';
@@ -56,6 +57,15 @@ export const QUERY_LIMITS = {
    * chat with its lines).
    */
   costSubscription: 3000,
+  /**
+   * What a caller's reads may cost together in a minute (queries, the
+   * subscriptions it starts, record downloads): as much as 25 of its
+   * costliest requests. A page loads with a few thousand, so a person never
+   * meets it; a script asking for the costliest answers in a loop does, and
+   * no longer keeps the server's two cores busy for everyone else.
+   */
+  pointsPerMinutePlayer: 25 * 12000,
+  pointsPerMinuteAnonymous: 25 * 6000,
 } as const;
 
 /** What fields cost beyond 1 each: the work a field causes, not the bytes it returns. */
@@ -75,7 +85,8 @@ export class QueryLimitError extends GraphQLError {
   readonly details: { limit: QueryLimitName; max: number; actual?: number };
 
   constructor(limit: QueryLimitName, message: string, max: number, actual?: number) {
-    super(message);
+    // The client's request is refused, not failed: 400, also where a plugin throws it (Apollo answers those 500 otherwise).
+    super(message, { extensions: { http: { status: 400 } } });
     this.details = { limit, max, ...(actual === undefined ? {} : { actual }) };
   }
 }
@@ -280,16 +291,35 @@ export function costLimitRefusal(cost: number | null, { max, whose }: CostBudget
   return new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${whose}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
 }
 
-/** Checks the operation's total cost once its variables are known, before it runs. */
-export function costLimitPlugin(): ApolloServerPlugin<RequestContext> {
+/** Spends a read's cost from its caller's points for the minute (rate-limits/read-budget.ts); throws RATE_LIMITED past them. */
+export type SpendOnRead = (context: RequestContext, cost: number) => void;
+
+/** Spends a query's cost, or refuses it as a request over its limit: 429, with Retry-After (the AppError's code and details reach the client through formatError). */
+function spendOrRefuse(spend: SpendOnRead, context: RequestContext, cost: number): void {
+  try {
+    spend(context, cost);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    const headers = new HeaderMap([['retry-after', String(error.details!.retryAfter)]]);
+    throw new GraphQLError(error.message, { originalError: error, extensions: { http: { status: 429, headers } } });
+  }
+}
+
+/**
+ * Checks the operation's total cost once its variables are known, before it
+ * runs; a query's cost is then spent from its caller's points for the minute
+ * (mutations have limits of their own).
+ */
+export function costLimitPlugin(spend: SpendOnRead): ApolloServerPlugin<RequestContext> {
   const costs = new CostCache();
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema, contextValue }) {
+        async didResolveOperation({ request, document, schema, contextValue, operation }) {
           const cost = costs.costOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
           const refusal = costLimitRefusal(cost, requestBudget(Boolean(contextValue.userId)));
           if (refusal) throw refusal;
+          if (operation?.operation === 'query' && cost !== null) spendOrRefuse(spend, contextValue, cost);
         },
       };
     },

@@ -78,8 +78,11 @@ function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQ
   );
 }
 
+/** Spends a subscription's cost from its socket's reader's budget (rate-limits/read-budget.ts); throws RATE_LIMITED past it. */
+export type SpendOnSubscription<State> = (state: State, cost: number) => void;
+
 /** The execution of a subscription a socket asks for, or why it is refused. */
-function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload): ExecutionArgs | GraphQLError[] {
+function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, spend: (cost: number) => void): ExecutionArgs | GraphQLError[] {
   const document = parsed(payload.query);
   if (Array.isArray(document)) return document;
   const operationName = payload.operationName ?? undefined;
@@ -90,15 +93,22 @@ function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload): Ex
   const variables = payload.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 20 });
   if (coerced.errors) return coerced.errors.map((error) => refusal('BAD_USER_INPUT', error.message, error));
-  const tooCostly = costLimitRefusal(costOf({ schema, query: document, variables, operationName, estimators }), SUBSCRIPTION_BUDGET);
+  const cost = costOf({ schema, query: document, variables, operationName, estimators });
+  const tooCostly = costLimitRefusal(cost, SUBSCRIPTION_BUDGET);
   if (tooCostly) return [tooCostly];
+  try {
+    spend(cost ?? 0);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [new GraphQLError(error.message, { originalError: error })];
+  }
   return { schema, document, operationName, variableValues: variables };
 }
 
 /** graphql-ws's hooks that hold a socket's operations to the rules above. */
-export function socketOperationHooks(schema: GraphQLSchema) {
+export function socketOperationHooks<State extends SocketState>(schema: GraphQLSchema, spend: SpendOnSubscription<State>) {
   return {
-    onSubscribe: (state: SocketState, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
+    onSubscribe: (state: State, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
       // graphql-ws counts the one being asked for among them already.
       if (Object.keys(state.subscriptions).length > SUBSCRIPTIONS_PER_SOCKET) {
         const tooMany = new AppError('TOO_MANY_SUBSCRIPTIONS', `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`, {
@@ -106,7 +116,7 @@ export function socketOperationHooks(schema: GraphQLSchema) {
         });
         return [new GraphQLError(tooMany.message, { originalError: tooMany })];
       }
-      return subscriptionToRun(schema, payload);
+      return subscriptionToRun(schema, payload, (cost) => spend(state, cost));
     },
     // Refusals and errors before a first result, and errors in results, in the same shape as over HTTP (graphql-ws does not use Apollo's formatError).
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>

@@ -22,6 +22,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { Identity, Sessions } from '../auth/sessions';
 import { ShutdownState } from '../lifecycle/shutdown-state';
+import { ReadBudget } from '../rate-limits/read-budget';
 import { connectionToken, identify, socketContext } from './context';
 import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { socketOperationHooks } from './socket-operations';
@@ -92,6 +93,7 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly schemaHost: GraphQLSchemaHost,
     private readonly sessions: Sessions,
     private readonly lifecycle: ShutdownState,
+    private readonly readBudget: ReadBudget,
     @Inject(ALLOWED_ORIGINS) private readonly corsOrigins: string[],
   ) {}
 
@@ -101,13 +103,19 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
       {
         schema: this.schemaHost.schema,
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
-        context: ({ extra }) => socketContext(extra as Connection, this.clientAddresses.get((extra as Connection).request) ?? 'unknown'),
-        ...socketOperationHooks(this.schemaHost.schema),
+        context: ({ extra }) => socketContext(extra as Connection, this.clientAddressOf(extra as Connection)),
+        ...socketOperationHooks(this.schemaHost.schema, ({ extra }: { extra: unknown; subscriptions: Record<string, unknown> }, cost) =>
+          this.readBudget.spend({ userId: (extra as Connection).identity?.userId, clientAddress: this.clientAddressOf(extra as Connection) }, cost),
+        ),
       },
       this.server,
     );
     const httpServer = this.httpAdapterHost.httpAdapter.getHttpServer() as Server;
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+  }
+
+  private clientAddressOf(connection: Connection): string {
+    return this.clientAddresses.get(connection.request) ?? 'unknown';
   }
 
   async onModuleDestroy(): Promise<void> {

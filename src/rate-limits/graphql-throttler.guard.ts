@@ -6,8 +6,8 @@
  */
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerLimitDetail } from '@nestjs/throttler';
-import { createHash } from 'node:crypto';
 import { rateLimited } from '../common/errors';
+import { counterKey } from './rate-limit-counters';
 import { limitedRequest } from './request-limits';
 
 @Injectable()
@@ -18,7 +18,7 @@ export class GraphQLThrottlerGuard extends ThrottlerGuard {
 
   /** One count per limit and tracker, whichever mutation it was (the default counts each mutation apart). */
   protected override generateKey(_context: ExecutionContext, tracker: string, throttlerName: string): string {
-    return createHash('sha256').update(`${throttlerName}:${tracker}`).digest('base64url');
+    return counterKey(throttlerName, tracker);
   }
 
   protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {

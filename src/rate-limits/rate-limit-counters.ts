@@ -13,6 +13,7 @@
  * processes is thus seen within seconds.
  */
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler';
 
@@ -37,6 +38,11 @@ ON CONFLICT (key) DO UPDATE SET
 RETURNING key, hits`;
 /** Windows are at most a day long: older counters count nothing. */
 const FORGET_OLD = `DELETE FROM rate_limit_counters WHERE window_start < $1::timestamptz`;
+
+/** A counter's key: one per limit and tracker (hashed: the table holds no address or account). */
+export function counterKey(limitName: string, tracker: string): string {
+  return createHash('sha256').update(`${limitName}:${tracker}`).digest('base64url');
+}
 
 interface LocalCount {
   windowStart: number;
@@ -75,14 +81,26 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
     return { totalHits: hits, timeToExpire: secondsLeft, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? secondsLeft : 0 };
   }
 
-  private countHere(key: string, windowStart: number): number {
+  /**
+   * Adds `amount` to the window's count of `limitName` for `tracker`, counted
+   * here and shared in the background (as IN_PROCESS limits are): what all
+   * processes spent in the window, as far as this one knows, and how many
+   * seconds it has left.
+   */
+  spendHere(limitName: string, tracker: string, amount: number, ttl: number): { spent: number; secondsLeft: number } {
+    const now = Date.now();
+    const windowStart = now - (now % ttl);
+    return { spent: this.countHere(counterKey(limitName, tracker), windowStart, amount), secondsLeft: Math.ceil((windowStart + ttl - now) / 1000) };
+  }
+
+  private countHere(key: string, windowStart: number, amount = 1): number {
     let count = this.local.get(key);
     if (!count || count.windowStart !== windowStart) {
       count = { windowStart, hits: 0, unshared: 0 };
       this.local.set(key, count);
     }
-    count.hits++;
-    count.unshared++;
+    count.hits += amount;
+    count.unshared += amount;
     return count.hits;
   }
 

@@ -5,6 +5,7 @@ import { GraphQLThrottlerGuard } from './graphql-throttler.guard';
 import { LoginAttempts } from './login-attempts';
 import { RATE_LIMITS_ENABLED } from './rate-limit-options';
 import { RateLimitCounters } from './rate-limit-counters';
+import { ReadBudget } from './read-budget';
 import { throttlers } from './request-limits';
 
 /** Request limits shared by every server process (README.md, "Rate limits"); `enabled: false` (RATE_LIMITS=off) limits nothing. */
@@ -19,11 +20,12 @@ export class RateLimitsModule {
         { provide: RATE_LIMITS_ENABLED, useValue: enabled },
         LoginAttempts,
         RateLimitCounters,
+        ReadBudget,
         { provide: getStorageToken(), useExisting: RateLimitCounters },
         { provide: getOptionsToken(), useValue: { throttlers: throttlers() } },
         ...guard,
       ],
-      exports: [LoginAttempts, RATE_LIMITS_ENABLED],
+      exports: [LoginAttempts, ReadBudget, RATE_LIMITS_ENABLED],
     };
   }
 }

@@ -4,10 +4,12 @@
  * redacted for them) while it is played. Refusals answer as the API's do:
  * `{ code, message }` with the matching HTTP status.
  */
-import { Controller, Get, Header, Headers, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Ip, Param, Res } from '@nestjs/common';
 import { Sessions } from '../auth/sessions';
 import { bearer, identify } from '../api/context';
+import { FIELD_COSTS } from '../api/query-limits';
 import { AppError } from '../common/errors';
+import { ReadBudget } from '../rate-limits/read-budget';
 import type { GameRecord } from './game-record';
 import { RecordsService } from './records.service';
 
@@ -17,13 +19,14 @@ interface Response {
   setHeader(name: string, value: string): unknown;
 }
 
-const STATUS_OF: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
+const STATUS_OF: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, RATE_LIMITED: 429 };
 
 @Controller('games')
 export class RecordsController {
   constructor(
     private readonly records: RecordsService,
     private readonly sessions: Sessions,
+    private readonly readBudget: ReadBudget,
   ) {}
 
   @Get(':id/record.json')
@@ -31,10 +34,13 @@ export class RecordsController {
   async record(
     @Param('id') id: string,
     @Headers('authorization') authorization: string | undefined,
+    @Ip() clientAddress: string,
     @Res({ passthrough: true }) response: Response,
   ): Promise<GameRecord | { code: string; message: string }> {
     const { identity, tokenProblem } = await identify(this.sessions, bearer(authorization));
     try {
+      // Priced as the API's Game.record is, from the same points.
+      this.readBudget.spend({ userId: identity?.userId, clientAddress }, FIELD_COSTS.integrity);
       const record = await this.records.recordFor(id, identity?.userId);
       response.setHeader('content-disposition', `attachment; filename="game-${record.game.id}.json"`);
       // A running game's record changes with every move and is for one reader only.
@@ -43,6 +49,7 @@ export class RecordsController {
     } catch (error) {
       if (!(error instanceof AppError) || !(error.code in STATUS_OF)) throw error;
       response.status(STATUS_OF[error.code]);
+      if (error.code === 'RATE_LIMITED') response.setHeader('retry-after', String(error.details?.retryAfter));
       return { code: error.code, message: error.code === 'UNAUTHENTICATED' && tokenProblem ? tokenProblem : error.message };
     }
   }
