@@ -8,7 +8,7 @@ import { connectDatabase } from '../src/database/connect';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = await connectDatabase(config, (line: string) => console.log(line));
+  const database = await connectDatabase(config, { info: console.log, warn: console.warn });
   try {
     console.log(database.appliedMigrations.length ? `Applied: ${database.appliedMigrations.join(', ')}` : 'Already up to date.');
   } finally {

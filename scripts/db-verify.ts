@@ -11,7 +11,7 @@ import { verifyAllGames } from '../src/event-store/verify-all';
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   // A configured database is only read (as the server's role will do); the embedded one is started as the server starts it.
-  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectDatabase(config, (line) => console.log(line));
+  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectDatabase(config, { info: console.log, warn: console.warn });
   const prisma = new PrismaService(database.url);
   try {
     const result = await verifyAllGames(prisma, (game) =>

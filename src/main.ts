@@ -36,7 +36,7 @@ async function bootstrap(): Promise<void> {
   // Before the app exists, Nest's Logger would write plain text: log through the same pino logger the app uses.
   const logger = processLogger.child({ context: 'Bootstrap' });
   surviveStrayDatabaseErrors(processLogger.child({ context: 'Process' }));
-  const database = await connectDatabase(config, (line) => logger.info(line));
+  const database = await connectDatabase(config, { info: (line) => logger.info(line), warn: (line) => logger.warn(line) });
   if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   if (database.historyWarning) logger.warn(database.historyWarning);
   if (config.allowFixedSeeds) logger.warn('ALLOW_FIXED_SEEDS is on: a host may choose a game\'s seed and so know its every draw (such games say so to their players).');

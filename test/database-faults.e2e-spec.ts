@@ -8,7 +8,7 @@
  * it. Mail whose batch met the outage goes out once the database is back,
  * once, without waiting out the queue's lease.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -38,6 +38,21 @@ async function terminateBackends(adminUrl: string, database: string): Promise<nu
   } finally {
     await admin.end();
   }
+}
+
+/** The processes whose parent is `pid` (a postmaster's backends), from /proc. */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        // The fourth field of /proc/<pid>/stat, after the name in parentheses, is the parent's pid.
+        return Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
@@ -154,6 +169,27 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
     for (const stream of streams) await expectNoneLost(url, stream);
   });
 
+  it('says it is not ready within seconds while the database hangs, and ready once it answers again', async () => {
+    const server = await startServerProcess({ url });
+    servers.push(server);
+    const ready = server.url.replace('/graphql', '/health/ready');
+    expect((await fetch(ready)).status).toBe(200);
+    // Stopped, not gone: connections open and queries are sent, and nothing answers.
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const cluster = [postmaster, ...childrenOf(postmaster)];
+    for (const pid of cluster) process.kill(pid, 'SIGSTOP');
+    try {
+      const asked = Date.now();
+      const hung = await fetch(ready, { signal: AbortSignal.timeout(15_000) });
+      expect(hung.status).toBe(503);
+      expect(Date.now() - asked).toBeLessThan(6000);
+      expect(await hung.json()).toMatchObject({ status: 'error', error: { database: { status: 'down' }, migrations: { status: 'down' } } });
+    } finally {
+      for (const pid of cluster) process.kill(pid, 'SIGCONT');
+    }
+    await until(async () => (await fetch(ready)).status === 200, 'ready again once the database answers');
+  });
+
   it('waits for the database at start-up, logging each try, instead of exiting', async () => {
     await stopPostgres();
     const starting = spawnServerProcess({ url }, { env: { DATABASE_WAIT_SECONDS: '120' } });
@@ -246,4 +282,53 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       await prisma.close();
     }
   });
+});
+
+describe('the embedded PostgreSQL a server runs itself (npm start without DATABASE_URL)', () => {
+  let dataDir: string;
+  const running: PostgresProcess[] = [];
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pbw-own-pg-'));
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((postgres) => postgres.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function answers(url: string): Promise<boolean> {
+    const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  it('is started again when it dies, so the server does not wait for it for good, and not once asked to stop', async () => {
+    const postgres = await startPostgresProcess(dataDir, await freePort(), 'pbw', { keepRunning: true });
+    running.push(postgres);
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    await until(() => postgres.output().includes('TOLD The embedded PostgreSQL is running again'), 'it runs again', 90_000);
+    expect(postgres.output()).toContain('TOLD The embedded PostgreSQL stopped unasked (signal SIGKILL): starting it again.');
+    expect(await answers(postgres.url)).toBe(true);
+    await postgres.stop();
+    running.pop();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await answers(postgres.url)).toBe(false);
+    expect(postgres.output().match(/stopped unasked/g)).toHaveLength(1);
+  }, 120_000);
+
+  it('says its data folder is in use, not just that it failed, when another PostgreSQL runs on it', async () => {
+    running.push(await startPostgresProcess(dataDir, await freePort(), 'pbw'));
+    const second = startPostgresProcess(dataDir, await freePort(), 'pbw');
+    await expect(second).rejects.toThrow(`its data folder ${dataDir} is in use by another PostgreSQL, most likely that of a server already running on it. Stop that server first, or set DATABASE_URL`);
+  }, 60_000);
 });

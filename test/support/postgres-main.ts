@@ -1,6 +1,8 @@
 /**
  * Runs an embedded PostgreSQL until SIGTERM (see postgres-process.ts), with
  * a migrated database in it. Arguments: data directory, port, database.
+ * With KEEP_RUNNING=on, it is started again whenever it stops unasked, as
+ * the server's own is, and what it was told is printed (TOLD …).
  */
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
@@ -8,7 +10,8 @@ import { applyMigrations } from '../../src/database/migrator';
 
 async function main(): Promise<void> {
   const [dataDir, port, database] = process.argv.slice(2);
-  const server = await startEmbeddedPostgres({ dataDir, port: Number(port), persistent: true });
+  const keepRunning = process.env.KEEP_RUNNING === 'on' ? (line: string) => console.log(`TOLD ${line}`) : undefined;
+  const server = await startEmbeddedPostgres({ dataDir, port: Number(port), persistent: true, keepRunning });
   process.once('SIGTERM', () => void server.stop().then(() => process.exit(0)));
   const admin = new Client({ connectionString: server.adminUrl });
   await admin.connect();
@@ -19,6 +22,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -12,25 +12,31 @@ import { join } from 'node:path';
 export interface PostgresProcess {
   /** The migrated database's URL. */
   url: string;
+  /** What it printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
 /** Starts PostgreSQL on `port` with its data in `dataDir` (created on the first start, kept after stop), and `database` in it. */
-export async function startPostgresProcess(dataDir: string, port: number, database: string): Promise<PostgresProcess> {
+export async function startPostgresProcess(dataDir: string, port: number, database: string, { keepRunning = false } = {}): Promise<PostgresProcess> {
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'postgres-main.ts'), dataDir, String(port), database], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, KEEP_RUNNING: keepRunning ? 'on' : 'off' },
   });
   let output = '';
   const exited = once(child, 'exit');
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
+    const heard = (chunk: unknown) => {
       output += String(chunk);
       if (output.includes('READY')) resolve();
-    });
+    };
+    child.stdout!.on('data', heard);
+    child.stderr!.on('data', heard);
     void exited.then(() => reject(new Error(`PostgreSQL exited while starting: ${output}`)));
   });
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
