@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import { createApp } from './app';
-import { AppConfig, ConfigError, loadConfig } from './config/config';
+import { AppConfig, ConfigError, loadConfig, missingSettings } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
@@ -81,6 +81,7 @@ async function bootstrap(): Promise<void> {
   });
   const servingWebPage = serveWebApp(app);
   await app.listen(config.port);
+  logger.info(`Listening on port ${config.port} of every interface of this machine`);
   logger.info(`GraphQL API ready at ${config.publicUrl}/graphql`);
   if (servingWebPage) logger.info(`Web page ready at ${config.publicUrl}/`);
   else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
@@ -90,9 +91,13 @@ async function bootstrap(): Promise<void> {
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
   if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
+  for (const missing of missingSettings(config, process.env)) logger.warn(missing);
 }
 
 bootstrap().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What went wrong, in words: a stack (from inside the migration engine, say) only with LOG_LEVEL=debug.
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
+  else console.error(`The server could not start: ${error instanceof Error ? error.message : String(error)} (LOG_LEVEL=debug shows where)`);
   process.exit(1);
 });

@@ -131,5 +131,12 @@ describe('operations', () => {
     const refusalId = refusal.headers.get('x-request-id');
     expect(refusalId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logs.lines.filter((line) => line.reqId === refusalId && (line.level as number) >= 40)).toEqual([]);
+
+    // A link's secrets are in its query: the line names the path only.
+    const link = await fetch(`${base}/unsubscribe?token=a-secret-of-the-link`, { headers: { 'x-request-id': 'link-5678' } });
+    expect(link.status).toBe(400);
+    const linkLine = logs.lines.find((line) => (line.req as { id?: string } | undefined)?.id === 'link-5678');
+    expect(linkLine).toMatchObject({ msg: expect.stringMatching(/^GET \/unsubscribe\?… 400/), req: { url: '/unsubscribe?…' } });
+    expect(JSON.stringify(logs.lines)).not.toContain('a-secret-of-the-link');
   });
 });

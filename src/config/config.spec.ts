@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, missingSettings } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -92,7 +92,7 @@ describe('loadConfig', () => {
     try {
       loadConfig({
         PORT: 'eighty',
-        DATABASE_URL: 'mysql://x',
+        DATABASE_URL: 'mysql://u:hunter2@h/db',
         MIGRATION_DATABASE_URL: 'postgresql://owner@db/pbw',
         PUBLIC_URL: 'not a url',
         SMTP_URL: 'http://mail',
@@ -122,6 +122,9 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');
+    // A URL quoted back has its password masked: the message goes to the logs.
+    expect(error!.message).toContain('got "mysql://u:***@h/db"');
+    expect(error!.message).not.toContain('hunter2');
     expect(error!.message).toContain('JWT_SECRET must be at least 32 characters');
     expect(error!.message).toContain('MAIL_WORKER must be one of child, inline, off, got "elsewhere"');
     expect(error!.message).toContain('SNAPSHOT_INTERVAL must be a whole number of at least 1, got "0"');
@@ -138,6 +141,16 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('"true" is not one');
   });
 
+  it('names what a server others reach is missing: a shared JWT_SECRET, the address mail links to, a mail server', () => {
+    const missing = (env: Record<string, string>) => missingSettings(loadConfig(env), env);
+    expect(missing({})).toEqual([]);
+    expect(missing({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual([]);
+    const shared = missing({ DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25' });
+    expect(shared).toEqual([expect.stringMatching(/^JWT_SECRET is not set/), expect.stringMatching(/^PUBLIC_URL is not set: links in mail point at http:\/\/localhost:3000/)]);
+    expect(missing({ PUBLIC_URL: 'https://games.example.org' })).toEqual([expect.stringMatching(/^SMTP_URL is not set: mail to players is caught/)]);
+    expect(missing({ DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://games.example.org', JWT_SECRET: 'x'.repeat(32) })).toEqual([]);
+  });
+
   it('takes TRUST_PROXY as a number of hops, or as the proxies\' addresses and ranges', () => {
     const trusting = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
     // Express reads a string as addresses: "1" must reach it as the number 1.
@@ -145,7 +158,9 @@ describe('loadConfig', () => {
     expect(trusting(' 2 ')).toBe(2);
     expect(trusting('loopback, 10.0.0.0/8,fd00::/8, 192.168.1.1/255.255.255.0')).toBe('loopback,10.0.0.0/8,fd00::/8,192.168.1.1/255.255.255.0');
     expect(trusting('')).toBe(false);
-    for (const wrong of ['true', '*', '10.0.0.0/8/8', 'caddy', '1.2.3']) expect(() => trusting(wrong)).toThrow(`"${wrong}" is not one`);
+    // A range Express itself would refuse on start (a mask past 32 bits), refused here, with the others.
+    for (const wrong of ['true', '*', '10.0.0.0/8/8', 'caddy', '1.2.3', '10.0.0.0/33']) expect(() => trusting(wrong)).toThrow(`"${wrong}" is not one`);
+    expect(() => trusting('caddy, 10.0.0.0/33')).toThrow('"caddy", "10.0.0.0/33" are not');
   });
 
   it('runs migrations as another role only beside a DATABASE_URL', () => {

@@ -2,7 +2,7 @@
  * Configuration comes from the environment only, and is validated once at
  * start: every bad value is reported with what was expected, all at once.
  */
-import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import { isAbsolute, resolve } from 'node:path';
 import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
 import { DEFAULT_TURN_MAIL_DELAY_SECONDS } from '../notifications/notification-options';
@@ -93,8 +93,13 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   } catch {
     // reported below
   }
-  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${raw}"`);
+  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${withoutPassword(raw)}"`);
   return undefined;
+}
+
+/** A URL as a message may quote it: its password masked (the message goes to the logs). */
+function withoutPassword(raw: string): string {
+  return raw.replace(/(\/\/[^/@:]*:)[^/@]*@/, '$1***@');
 }
 
 function parseChoice<T extends string>(name: string, raw: string | undefined, choices: readonly T[], fallback: T, problems: string[]): T {
@@ -138,15 +143,19 @@ function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   }).map((entry) => new URL(entry).origin);
 }
 
-/** Names Express's `trust proxy` takes for address ranges. */
-const TRUSTED_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An address or range Express's `trust proxy` takes: a name above, an IP address, or one with `/bits` or `/netmask`. */
+/**
+ * An address or range Express's `trust proxy` takes (loopback, linklocal,
+ * uniquelocal, an IP address, or one with `/bits` or `/netmask`), as
+ * proxy-addr, which Express compiles it with, reads it: an entry it refuses
+ * would end the process on start, past these checks.
+ */
 function isTrustedProxyEntry(entry: string): boolean {
-  if (TRUSTED_RANGE_NAMES.has(entry)) return true;
-  const [address, mask, ...rest] = entry.split('/');
-  if (rest.length > 0 || isIP(address) === 0) return false;
-  return mask === undefined || /^\d{1,3}$/.test(mask) || isIP(mask) !== 0;
+  try {
+    proxyAddr.compile(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -162,9 +171,31 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): number | 
   const wrong = entries.filter((entry) => !isTrustedProxyEntry(entry));
   if (wrong.length === 0) return entries.join(',');
   problems.push(
-    `TRUST_PROXY must be a number of proxy hops, or addresses and ranges of the proxies (loopback, linklocal, uniquelocal, 10.0.0.0/8, ...) separated by commas; ${wrong.map((entry) => `"${entry}"`).join(', ')} is not one`,
+    `TRUST_PROXY must be a number of proxy hops, or addresses and ranges of the proxies (loopback, linklocal, uniquelocal, 10.0.0.0/8, ...) separated by commas; ${wrong.map((entry) => `"${entry}"`).join(', ')} ${wrong.length === 1 ? 'is not one' : 'are not'}`,
   );
   return false;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Settings a server others reach needs, left out: each in a sentence for the
+ * start-up log. Nothing is refused (a machine of one's own runs well without
+ * them); what marks a server others reach is a database or mail server of its
+ * own, or an address that is not this machine's.
+ */
+export function missingSettings(config: AppConfig, env: Env): string[] {
+  const missing: string[] = [];
+  if (config.databaseUrl && !config.jwtSecret) {
+    missing.push(
+      'JWT_SECRET is not set: this server signs sessions and links with a secret of its own, kept in DATA_DIR. Every server on the same database must share one (set JWT_SECRET), or each refuses the sessions and links of the others.',
+    );
+  }
+  if (config.smtpUrl && !env.PUBLIC_URL) missing.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
+  if (!config.smtpUrl && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
+    missing.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');
+  }
+  return missing;
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {

@@ -67,6 +67,16 @@ export function createLogger(options: LogOptions, destination?: pino.Destination
   return pino({ level: options.level }, pino.transport({ target: 'pino-pretty', options: TEXT_LINES }));
 }
 
+/**
+ * A request's path for its log line, without its query: links carry their
+ * secrets there (an unsubscribe token, the mail catcher's key, an invite code).
+ */
+export function loggedPath(url: string | undefined): string {
+  const path = url ?? '';
+  const query = path.indexOf('?');
+  return query === -1 ? path : `${path.slice(0, query)}?…`;
+}
+
 export function loggingModule(logger: pino.Logger): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
@@ -78,13 +88,13 @@ export function loggingModule(logger: pino.Logger): DynamicModule {
       customSuccessObject: (req: Request, _res: ServerResponse, line: object) => ({ ...line, operation: operationOf(req) }),
       customErrorObject: (req: Request, _res: ServerResponse, _error: Error, line: object) => ({ ...line, operation: operationOf(req) }),
       autoLogging: { ignore: (req: Request) => UNLOGGED_PATHS.test(req.originalUrl ?? req.url ?? '') },
-      // Never the headers: they carry players' bearer tokens.
+      // Never the headers (players' bearer tokens), nor the query (links' secrets).
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedPath(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customSuccessMessage: (req: Request, res: ServerResponse, ms: number) => `${req.method} ${req.originalUrl ?? req.url} ${res.statusCode} ${Math.round(ms)} ms`,
-      customErrorMessage: (req: Request, res: ServerResponse) => `${req.method} ${req.originalUrl ?? req.url} ${res.statusCode}`,
+      customSuccessMessage: (req: Request, res: ServerResponse, ms: number) => `${req.method} ${loggedPath(req.originalUrl ?? req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
+      customErrorMessage: (req: Request, res: ServerResponse) => `${req.method} ${loggedPath(req.originalUrl ?? req.url)} ${res.statusCode}`,
     },
   });
 }
