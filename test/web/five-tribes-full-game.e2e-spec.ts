@@ -151,7 +151,9 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
   let sent: Move[][];
 
   beforeAll(async () => {
-    server = await startTestServer({ web: true });
+    // The test plays hundreds of moves through the API as fast as it can, reading the game before each, as no person does:
+    // the read budget per player (tested in behind-a-proxy.e2e-spec.ts) would hold it up.
+    server = await startTestServer({ web: true, rateLimits: false });
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
