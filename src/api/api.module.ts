@@ -8,6 +8,7 @@ import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
 import { DATABASE_URL } from '../database/database.module';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { ReadBudget } from '../rate-limits/read-budget';
+import { RecordsController } from '../records/records.controller';
 import { API_RESOLVERS } from './api-schema';
 import { httpContext } from './context';
 import { DevMailController } from './dev-mail.controller';
@@ -60,7 +61,7 @@ export class ApiModule {
           }),
         }),
       ],
-      controllers: [UnsubscribeController, DevMailController],
+      controllers: [UnsubscribeController, DevMailController, RecordsController],
       providers: [
         ...API_RESOLVERS,
         { provide: ALLOWED_ORIGINS, useValue: options.corsOrigins },

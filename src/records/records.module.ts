@@ -1,12 +1,15 @@
 import { Global, Module } from '@nestjs/common';
-import { RecordsController } from './records.controller';
 import { RecordsService } from './records.service';
 import { Revalidation } from './revalidation';
 
-/** Game records and their verification (README: "Game records and the verifier"). */
+/**
+ * Game records and their verification (README: "Game records and the
+ * verifier"), for the server and its command-line tools alike: the server's
+ * API serves them (records.resolver.ts, records.controller.ts, registered by
+ * ApiModule with the other endpoints).
+ */
 @Global()
 @Module({
-  controllers: [RecordsController],
   providers: [RecordsService, Revalidation],
   exports: [RecordsService, Revalidation],
 })
