@@ -349,7 +349,9 @@ describe('the development mail catcher', () => {
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       const origin = new URL(server.url).origin;
       const key = `key=${catcher.pageKey}`;
-      const list = await (await fetch(`${origin}/dev/mail?${key}`)).text();
+      const listed = await fetch(`${origin}/dev/mail?${key}`);
+      expect(listed.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const list = await listed.text();
       expect(list).toContain('invites you to play Counting (test game)');
       const invitation = catcher.list().find((mail) => mail.subject.includes('invites you'))!;
       // The list links to each mail, and each mail back to the list, with the key.
@@ -363,6 +365,8 @@ describe('the development mail catcher', () => {
       for (const path of ['/dev/mail', `/dev/mail/${invitation.id}`, `/dev/mail?key=`, `/dev/mail/${invitation.id}?key=${catcher.pageKey.slice(1)}x`, `/dev/mail?key=${catcher.pageKey}&key=${catcher.pageKey}`]) {
         const refused = await fetch(`${origin}${path}`);
         expect({ path, status: refused.status }).toEqual({ path, status: 403 });
+        // Said in JSON, and named so (a page's HTML header on it made Nest warn at every refusal).
+        expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
         const text = await refused.text();
         expect(text).toContain('printed in its log');
         expect(text).not.toContain('invites you');

@@ -132,6 +132,11 @@ describe('operations', () => {
     expect(refusalId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logs.lines.filter((line) => line.reqId === refusalId && (line.level as number) >= 40)).toEqual([]);
 
+    // A refused page is no fault either: no warning about how it was answered.
+    expect((await fetch(`${base}/dev/mail?key=a-guess`)).status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logs.lines.filter((line) => (line.level as number) >= 40 && /Content-Type/i.test(String(line.msg)))).toEqual([]);
+
     // A link's secrets are in its query: the line names the path only.
     const link = await fetch(`${base}/unsubscribe?token=a-secret-of-the-link`, { headers: { 'x-request-id': 'link-5678' } });
     expect(link.status).toBe(400);

@@ -2,28 +2,40 @@
  * `/dev/mail?key=…`: what the in-process mail catcher received (only when it
  * runs, i.e. without SMTP_URL), to whoever has its key (mail-catcher.ts).
  */
-import { Controller, ForbiddenException, Get, Header, NotFoundException, Optional, Param, Query } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, NotFoundException, Optional, Param, Query, Res } from '@nestjs/common';
 import { MailCatcher } from '../notifications/mail-catcher';
 import { mailListPage, mailPage } from '../notifications/templates/pages';
+
+/** The one thing done to the HTTP response here (Express's own types are not installed). */
+interface Response {
+  setHeader(name: string, value: string): unknown;
+}
+
+/**
+ * A page, as HTML: said only once it is one, since a refusal is answered in
+ * JSON by Nest (set before, the header would misname that answer too).
+ */
+function page(response: Response, html: string): string {
+  response.setHeader('content-type', 'text/html; charset=utf-8');
+  return html;
+}
 
 @Controller('dev/mail')
 export class DevMailController {
   constructor(@Optional() private readonly catcher?: MailCatcher) {}
 
   @Get()
-  @Header('content-type', 'text/html; charset=utf-8')
-  list(@Query('key') key: unknown): string {
+  list(@Query('key') key: unknown, @Res({ passthrough: true }) response: Response): string {
     const catcher = this.openedCatcher(key);
-    return mailListPage(catcher.list(), catcher.pageKey);
+    return page(response, mailListPage(catcher.list(), catcher.pageKey));
   }
 
   @Get(':id')
-  @Header('content-type', 'text/html; charset=utf-8')
-  show(@Param('id') id: string, @Query('key') key: unknown): string {
+  show(@Param('id') id: string, @Query('key') key: unknown, @Res({ passthrough: true }) response: Response): string {
     const catcher = this.openedCatcher(key);
     const mail = catcher.find(Number(id));
     if (!mail) throw new NotFoundException('No such mail.');
-    return mailPage(mail, catcher.pageKey);
+    return page(response, mailPage(mail, catcher.pageKey));
   }
 
   private openedCatcher(key: unknown): MailCatcher {
