@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { keepSecret, keptSecret, newSecret } from '../common/kept-secret';
 
 /**
  * The configured JWT_SECRET, or one generated on first start and kept in
@@ -8,10 +6,9 @@ import { join } from 'node:path';
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const kept = keptSecret(dataDir, 'jwt-secret');
+  if (kept) return kept;
+  const secret = newSecret();
+  keepSecret(dataDir, 'jwt-secret', secret);
   return secret;
 }

@@ -10,14 +10,16 @@
  * started together, and a server that gave up at once would need a
  * supervisor to bring it back.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { AppConfig } from '../config/config';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { keepSecret, keptSecret, newSecret } from '../common/kept-secret';
+import { DEFAULT_PASSWORD, EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
 import { freePort } from './free-port';
 import { applyMigrations } from './migrator';
 import { retryWhileUnavailable } from './unavailable';
-import { APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin, inspectServerRole, urlAsRole } from './roles';
+import { APP_ROLE, ensureAppLogin, inspectServerRole, urlAsRole } from './roles';
 
 export interface ConnectedDatabase {
   /** Where the server connects, as its own role. */
@@ -80,6 +82,22 @@ export interface DatabaseLog {
   warn(line: string): void;
 }
 
+/**
+ * The embedded PostgreSQL's passwords, made at random and kept in DATA_DIR
+ * (readable by this user only): it listens on 127.0.0.1, where any process of
+ * the machine may connect, and a password everyone knows would let any of
+ * them rewrite games as the tables' owner, or add moves as the server.
+ */
+const SUPERUSER_PASSWORD_FILE = 'postgres-password';
+const APP_PASSWORD_FILE = 'postgres-app-password';
+
+/** Gives the superuser a new password in place of the default one, and keeps it (changed first: a start that stops in between changes it again). */
+async function replaceDefaultPassword(server: EmbeddedPostgresHandle, dataDir: string): Promise<void> {
+  const password = newSecret();
+  await server.changePassword(password);
+  keepSecret(dataDir, SUPERUSER_PASSWORD_FILE, password);
+}
+
 export async function connectDatabase(config: AppConfig, log: DatabaseLog): Promise<ConnectedDatabase> {
   if (config.databaseUrl) {
     const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, (line) => log.warn(line));
@@ -91,19 +109,25 @@ export async function connectDatabase(config: AppConfig, log: DatabaseLog): Prom
       stop: async () => {},
     };
   }
-  const server = await startEmbeddedPostgres({
-    dataDir: join(config.dataDir, 'postgres'),
-    port: await freePort(),
-    persistent: true,
-    keepRunning: (line) => log.warn(line),
-  });
-  log.info(`Embedded PostgreSQL running with data in ${join(config.dataDir, 'postgres')}`);
+  const dataDir = join(config.dataDir, 'postgres');
+  let password = keptSecret(config.dataDir, SUPERUSER_PASSWORD_FILE);
+  // A new data folder is made with a new password, kept first: a first start that fails finds it on the next.
+  if (!password && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    password = newSecret();
+    keepSecret(config.dataDir, SUPERUSER_PASSWORD_FILE, password);
+  }
+  // One made before its passwords were kept has the default one: it starts with it, and gets a new one below.
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: true, password: password ?? DEFAULT_PASSWORD, keepRunning: (line) => log.warn(line) });
+  log.info(`Embedded PostgreSQL running with data in ${dataDir}`);
   try {
+    if (!password) await replaceDefaultPassword(server, config.dataDir);
+    const appPassword = keptSecret(config.dataDir, APP_PASSWORD_FILE) ?? newSecret();
     await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE);
-    await ensureAppLogin(server.adminUrl, EMBEDDED_APP_ROLE_PASSWORD);
+    await ensureAppLogin(server.adminUrl, appPassword);
+    keepSecret(config.dataDir, APP_PASSWORD_FILE, appPassword);
     const ownerUrl = server.urlFor(EMBEDDED_DATABASE);
     const appliedMigrations = await applyMigrations(ownerUrl);
-    const url = urlAsRole(ownerUrl, APP_ROLE, EMBEDDED_APP_ROLE_PASSWORD);
+    const url = urlAsRole(ownerUrl, APP_ROLE, appPassword);
     return { url, embedded: true, appliedMigrations, historyWarning: await checkServerRole(url, false), stop: () => server.stop() };
   } catch (error) {
     await server.stop();

@@ -6,17 +6,23 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
+import { passwordLiteral } from './roles';
 
 export interface EmbeddedPostgresHandle {
-  /** Connection URL of the `postgres` maintenance database. */
-  adminUrl: string;
+  /** Connection URL of the `postgres` maintenance database, as the superuser. */
+  readonly adminUrl: string;
   urlFor(database: string): string;
+  /** Gives the superuser `password` from now on (the URLs above follow). */
+  changePassword(password: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
+  /** The superuser's password: set by a first start, given by every later one. Omitted: DEFAULT_PASSWORD. */
+  password?: string;
   /** Keep the data directory after stop (true for the app, false for tests). */
   persistent: boolean;
   log?: (line: string) => void;
@@ -46,7 +52,8 @@ const FIRST_RESTART_WAIT_MS = 500;
 const LONGEST_RESTART_WAIT_MS = 10_000;
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The superuser's password where none is given (tests; a server's data folder made before it kept one). */
+export const DEFAULT_PASSWORD = 'postgres';
 
 /** The first folder above `path` that users other than its owner and group may not enter, or null. */
 export function folderClosedToOthers(path: string): string | null {
@@ -115,10 +122,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (output.length > LINES_KEPT) output.shift();
     options.log?.(String(message));
   };
+  let password = options.password ?? DEFAULT_PASSWORD;
   const server = new mod.default({
     databaseDir: options.dataDir,
     user: USER,
-    password: PASSWORD,
+    password,
     port: options.port,
     persistent: options.persistent,
     createPostgresUser: true,
@@ -137,10 +145,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await start();
   let stopping = false;
   if (options.keepRunning) keepRunning(server, start, () => stopping, options.keepRunning);
-  const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
   return {
-    adminUrl: urlFor('postgres'),
+    get adminUrl() {
+      return urlFor('postgres');
+    },
     urlFor,
+    changePassword: async (next: string) => {
+      const admin = new Client({ connectionString: urlFor('postgres') });
+      await admin.connect();
+      try {
+        await admin.query(`ALTER ROLE ${USER} PASSWORD ${await passwordLiteral(admin, next)}`);
+      } finally {
+        await admin.end();
+      }
+      password = next;
+    },
     stop: () => {
       stopping = true;
       return stopIfRunning(server);

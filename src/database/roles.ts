@@ -7,7 +7,7 @@
 import { Client } from 'pg';
 
 export const APP_ROLE = 'pbw_app';
-/** The app role's password where this project creates it (the embedded PostgreSQL, tests): it listens on localhost only. */
+/** The app role's password in the PostgreSQL of tests and benchmarks (a server's own embedded one keeps a random one: connect.ts). */
 export const EMBEDDED_APP_ROLE_PASSWORD = 'pbw_app';
 
 /** `url` with another user and password. */
@@ -19,15 +19,19 @@ export function urlAsRole(url: string, role: string, password: string): string {
 }
 
 /** Creates the app role as a login role (or lets an existing one log in), as a role that may create roles. */
+/** `password` as a literal for a role statement: utility statements take no parameters, so PostgreSQL quotes it itself. */
+export async function passwordLiteral(client: Client, password: string): Promise<string> {
+  const { rows } = await client.query<{ literal: string }>('SELECT quote_literal($1::text) AS literal', [password]);
+  return rows[0].literal;
+}
+
 export async function ensureAppLogin(adminUrl: string, password: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
     const verb = rowCount ? 'ALTER' : 'CREATE';
-    // Utility statements take no parameters: the password is a constant of ours, quoted by PostgreSQL itself.
-    const { rows } = await client.query<{ literal: string }>('SELECT quote_literal($1::text) AS literal', [password]);
-    await client.query(`${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${rows[0].literal}`);
+    await client.query(`${verb} ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${await passwordLiteral(client, password)}`);
   } finally {
     await client.end();
   }

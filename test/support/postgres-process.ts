@@ -8,6 +8,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { DEFAULT_PASSWORD } from '../../src/database/embedded-postgres';
 
 export interface PostgresProcess {
   /** The migrated database's URL. */
@@ -18,10 +19,10 @@ export interface PostgresProcess {
 }
 
 /** Starts PostgreSQL on `port` with its data in `dataDir` (created on the first start, kept after stop), and `database` in it. */
-export async function startPostgresProcess(dataDir: string, port: number, database: string, { keepRunning = false } = {}): Promise<PostgresProcess> {
+export async function startPostgresProcess(dataDir: string, port: number, database: string, { keepRunning = false, password = DEFAULT_PASSWORD } = {}): Promise<PostgresProcess> {
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'postgres-main.ts'), dataDir, String(port), database], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, KEEP_RUNNING: keepRunning ? 'on' : 'off' },
+    env: { ...process.env, KEEP_RUNNING: keepRunning ? 'on' : 'off', POSTGRES_PASSWORD: password },
   });
   let output = '';
   const exited = once(child, 'exit');
@@ -35,7 +36,7 @@ export async function startPostgresProcess(dataDir: string, port: number, databa
     void exited.then(() => reject(new Error(`PostgreSQL exited while starting: ${output}`)));
   });
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
