@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import { createApp } from './app';
-import { AppConfig, ConfigError, loadConfig, missingSettings } from './config/config';
+import { AppConfig, ConfigError, loadConfig, settingWarnings } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
 import { RULESETS_HOSTED } from './games';
@@ -91,7 +91,7 @@ async function bootstrap(): Promise<void> {
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
   if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
-  for (const missing of missingSettings(config, process.env)) logger.warn(missing);
+  for (const missing of settingWarnings(config, process.env)) logger.warn(missing);
 }
 
 bootstrap().catch((error) => {

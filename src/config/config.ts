@@ -178,24 +178,36 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): number | 
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Public addresses, one of each family: a TRUST_PROXY that trusts either trusts proxies it cannot know. */
+const PUBLIC_ADDRESSES = ['8.8.8.8', '2001:4860:4860::8888'];
+
 /**
- * Settings a server others reach needs, left out: each in a sentence for the
- * start-up log. Nothing is refused (a machine of one's own runs well without
- * them); what marks a server others reach is a database or mail server of its
- * own, or an address that is not this machine's.
+ * Settings that are valid but weaken the server, each in a sentence for the
+ * start-up log: nothing is refused (a machine of one's own runs well without
+ * them). Left out, what a server others reach needs (a server with a database
+ * or mail server of its own, or an address that is not this machine's); and
+ * a TRUST_PROXY trusting public addresses, which lets any client name any
+ * address in X-Forwarded-For and so escape the per-address limits.
  */
-export function missingSettings(config: AppConfig, env: Env): string[] {
-  const missing: string[] = [];
+export function settingWarnings(config: AppConfig, env: Env): string[] {
+  const warnings: string[] = [];
+  if (typeof config.trustProxy === 'string') {
+    const trusts = proxyAddr.compile(config.trustProxy.split(','));
+    const trusted = PUBLIC_ADDRESSES.filter((address) => trusts(address, 0));
+    if (trusted.length > 0) {
+      warnings.push(`TRUST_PROXY trusts public addresses (${trusted.join(', ')}): any client may name any address in X-Forwarded-For, and so escape the per-address limits. List only your proxies.`);
+    }
+  }
   if (config.databaseUrl && !config.jwtSecret) {
-    missing.push(
+    warnings.push(
       'JWT_SECRET is not set: this server signs sessions and links with a secret of its own, kept in DATA_DIR. Every server on the same database must share one (set JWT_SECRET), or each refuses the sessions and links of the others.',
     );
   }
-  if (config.smtpUrl && !env.PUBLIC_URL) missing.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
+  if (config.smtpUrl && !env.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
   if (!config.smtpUrl && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
-    missing.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');
+    warnings.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');
   }
-  return missing;
+  return warnings;
 }
 
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
