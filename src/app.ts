@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { MAX_REQUEST_BYTES } from './api/endpoint';
 import { AppModule, AppOptions } from './app.module';
 import { trackRequests } from './lifecycle/graceful-shutdown';
+import { quietWiring } from './logging/quiet-wiring';
 
 /**
  * Security headers (helmet): a Content-Security-Policy that fits the web
@@ -28,7 +29,7 @@ const SECURITY_HEADERS = helmet({
 
 export async function createApp(options: AppOptions): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(options), { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(quietWiring(app.get(Logger)));
   trackRequests(app);
   app.disable('x-powered-by');
   // Express would hash every answer into an ETag: API answers are POSTed, never revalidated; the page is revalidated by its date.

@@ -98,6 +98,13 @@ describe('operations', () => {
     await client.dispose();
   });
 
+  it('logs at start what an operator reads, not Nest wiring each module and route', () => {
+    const contexts = new Set(logs.lines.map((line) => line.context));
+    expect(contexts).not.toContain('InstanceLoader');
+    expect(contexts).not.toContain('RouterExplorer');
+    expect(logs.lines.some((line) => line.msg === 'Nest application successfully started')).toBe(true);
+  });
+
   it('logs one line per request with its id, which an unexpected error also carries, logged once', async () => {
     const { players } = await countingGame(server.url, 'Fault');
     // A database whose schema is not what the code expects: a real fault, not a refusal.
