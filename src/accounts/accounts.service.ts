@@ -164,7 +164,6 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   // ---- passwords ---------------------------------------------------------------
 
-  /** Mails a reset link if the address has an account; says nothing either way. */
   /**
    * Mails the address a link, or, where no account uses it, a mail saying so:
    * either way one transaction writes one mail, so the answer (always the

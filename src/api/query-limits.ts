@@ -33,6 +33,11 @@ import type { RequestContext } from './context';
 
 export type QueryLimitName = 'tokens' | 'depth' | 'aliases' | 'directives' | 'repeatedFields' | 'cost';
 
+const COST_ANONYMOUS = 6000;
+const COST_PLAYER = 12000;
+/** A caller's costliest requests its reads may add up to in a minute (see pointsPerMinute… below). */
+const COSTLIEST_REQUESTS_PER_MINUTE = 25;
+
 /** The numbers (README.md, "Query limits"): far above what the web page asks, far below what hurts. */
 export const QUERY_LIMITS = {
   /** Lexical tokens in the document; the web page's largest request has about 120. */
@@ -48,8 +53,8 @@ export const QUERY_LIMITS = {
    * 500 history entries, about 5,000), and signed-in players (their own 100
    * games cost about 5,200).
    */
-  costAnonymous: 6000,
-  costPlayer: 12000,
+  costAnonymous: COST_ANONYMOUS,
+  costPlayer: COST_PLAYER,
   /**
    * Total cost of a subscription's selection, for anyone: it runs again at
    * every change of its game for as long as it is open, at no further cost
@@ -59,13 +64,13 @@ export const QUERY_LIMITS = {
   costSubscription: 3000,
   /**
    * What a caller's reads may cost together in a minute (queries, the
-   * subscriptions it starts, record downloads): as much as 25 of its
-   * costliest requests. A page loads with a few thousand, so a person never
+   * subscriptions it starts, record downloads): as much as
+   * COSTLIEST_REQUESTS_PER_MINUTE of its costliest requests. A page loads with a few thousand, so a person never
    * meets it; a script asking for the costliest answers in a loop does, and
    * no longer keeps the server's two cores busy for everyone else.
    */
-  pointsPerMinutePlayer: 25 * 12000,
-  pointsPerMinuteAnonymous: 25 * 6000,
+  pointsPerMinutePlayer: COSTLIEST_REQUESTS_PER_MINUTE * COST_PLAYER,
+  pointsPerMinuteAnonymous: COSTLIEST_REQUESTS_PER_MINUTE * COST_ANONYMOUS,
 } as const;
 
 /** What fields cost beyond 1 each: the work a field causes, not the bytes it returns. */

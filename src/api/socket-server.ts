@@ -103,9 +103,9 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
       {
         schema: this.schemaHost.schema,
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
-        context: ({ extra }) => socketContext(extra as Connection, this.clientAddressOf(extra as Connection)),
+        context: ({ extra }) => this.contextOf(extra as Connection),
         ...socketOperationHooks(this.schemaHost.schema, ({ extra }: { extra: unknown; subscriptions: Record<string, unknown> }, cost) =>
-          this.readBudget.spend({ userId: (extra as Connection).identity?.userId, clientAddress: this.clientAddressOf(extra as Connection) }, cost),
+          this.readBudget.spend(this.contextOf(extra as Connection), cost),
         ),
       },
       this.server,
@@ -114,8 +114,9 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
   }
 
-  private clientAddressOf(connection: Connection): string {
-    return this.clientAddresses.get(connection.request) ?? 'unknown';
+  /** An operation's context over `connection`: who opened it, from the address worked out when it asked. */
+  private contextOf(connection: Connection) {
+    return socketContext(connection, this.clientAddresses.get(connection.request) ?? 'unknown');
   }
 
   async onModuleDestroy(): Promise<void> {

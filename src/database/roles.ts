@@ -18,13 +18,13 @@ export function urlAsRole(url: string, role: string, password: string): string {
   return parsed.toString();
 }
 
-/** Creates the app role as a login role (or lets an existing one log in), as a role that may create roles. */
 /** `password` as a literal for a role statement: utility statements take no parameters, so PostgreSQL quotes it itself. */
 export async function passwordLiteral(client: Client, password: string): Promise<string> {
   const { rows } = await client.query<{ literal: string }>('SELECT quote_literal($1::text) AS literal', [password]);
   return rows[0].literal;
 }
 
+/** Creates the app role as a login role (or lets an existing one log in), as a role that may create roles. */
 export async function ensureAppLogin(adminUrl: string, password: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();

@@ -44,6 +44,13 @@ export function counterKey(limitName: string, tracker: string): string {
   return createHash('sha256').update(`${limitName}:${tracker}`).digest('base64url');
 }
 
+/** The fixed window of `ttl` ms that holds now (aligned to the epoch, so processes agree), and the seconds it has left. */
+function windowNow(ttl: number): { windowStart: number; secondsLeft: number } {
+  const now = Date.now();
+  const windowStart = now - (now % ttl);
+  return { windowStart, secondsLeft: Math.ceil((windowStart + ttl - now) / 1000) };
+}
+
 interface LocalCount {
   windowStart: number;
   /** All processes' hits in the window, as far as this one knows. */
@@ -74,10 +81,8 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
   }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    const now = Date.now();
-    const windowStart = now - (now % ttl);
+    const { windowStart, secondsLeft } = windowNow(ttl);
     const hits = IN_PROCESS.has(throttlerName) ? this.countHere(key, windowStart) : await this.countInDatabase(key, windowStart);
-    const secondsLeft = Math.ceil((windowStart + ttl - now) / 1000);
     return { totalHits: hits, timeToExpire: secondsLeft, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? secondsLeft : 0 };
   }
 
@@ -88,9 +93,8 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
    * seconds it has left.
    */
   spendHere(limitName: string, tracker: string, amount: number, ttl: number): { spent: number; secondsLeft: number } {
-    const now = Date.now();
-    const windowStart = now - (now % ttl);
-    return { spent: this.countHere(counterKey(limitName, tracker), windowStart, amount), secondsLeft: Math.ceil((windowStart + ttl - now) / 1000) };
+    const { windowStart, secondsLeft } = windowNow(ttl);
+    return { spent: this.countHere(counterKey(limitName, tracker), windowStart, amount), secondsLeft };
   }
 
   private countHere(key: string, windowStart: number, amount = 1): number {
