@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import expressStaticGzip from 'express-static-gzip';
 
 /** The little of Express's request and response this needs. */
 interface PageRequest {
@@ -33,10 +33,18 @@ const HASHED_ASSETS = `${join('/', 'assets')}/`;
 export function serveWebApp(app: INestApplication, dir = WEB_BUILD_DIR): boolean {
   const indexHtml = join(dir, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  (app as NestExpressApplication).useStaticAssets(dir, {
-    index: false,
-    setHeaders: (res: PageResponse, path: string) => res.setHeader('Cache-Control', path.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache'),
-  });
+  // The build writes each file compressed beside it (web/vite.config.mts): a
+  // browser that takes brotli or gzip gets those bytes, compressed once.
+  app.use(
+    expressStaticGzip(dir, {
+      index: false,
+      enableBrotli: true,
+      orderPreference: ['br'],
+      serveStatic: {
+        setHeaders: (res: PageResponse, path: string) => res.setHeader('Cache-Control', path.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      },
+    }),
+  );
   app.use((req: PageRequest, res: PageResponse, next: () => void) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && PAGE_PATHS.test(req.path);
     if (!isPage) return next();
