@@ -84,6 +84,7 @@ describe('the game’s life (end to end)', () => {
     act(as, 'requestTakeback(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason });
   const answerTakeback = (as: Player, id: string, accept: boolean) => act(as, 'answerTakeback(gameId: $id, accept: $accept)', { id, accept });
   const proposeEnd = (as: Player, id: string) => act(as, 'proposeEnd(gameId: $id)', { id });
+  const rollback = (as: Player, id: string, to: number) => act(as, 'rollbackGame(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason: 'replaying' });
   const answerEnd = (as: Player, id: string, accept: boolean) => act(as, 'answerEndProposal(gameId: $id, accept: $accept)', { id, accept });
 
   /** The finished game's record, as anyone downloads it. */
@@ -194,6 +195,32 @@ describe('the game’s life (end to end)', () => {
       await submitMove(url, id, [ann, bob][late], { type: 'add', amount: 1 }, (await seeGame(url, id)).version);
       expect((await lifeOf(id)).removableSeats).toEqual([]);
       expect(await refused(id, removePlayer(ann, id, late))).toBe('DEADLINE_NOT_PASSED');
+    });
+
+    it('not after a rollback to when the deadline had passed: the rollback gives every turn a fresh deadline, and ends a proposal pending then', async () => {
+      const players = [ann, bob];
+      const id = await startCountingGame(url, players, { seed: 'remove-rolled-back', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
+      const late = (await seeGame(url, id)).activeSeats[0];
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      await proposeEnd(players[1 - late], id);
+      const overdueWithProposal = await lifeOf(id);
+      expect(overdueWithProposal).toMatchObject({ removableSeats: [late], proposal: { kind: 'END' } });
+      // The late player moves in time for the host not to have removed them.
+      await submitMove(url, id, players[late], { type: 'add', amount: 1 }, overdueWithProposal.version);
+
+      const { data } = await rollback(ann, id, overdueWithProposal.version);
+      expect(data!.rollbackGame).toMatchObject({ status: 'ACTIVE', activeSeats: [late], removableSeats: [], proposal: null });
+      expect(await refused(id, removePlayer(ann, id, late))).toBe('DEADLINE_NOT_PASSED');
+      expect(await refused(id, answerEnd(players[late], id, true))).toBe('NOTHING_PENDING');
+      expect(await lifeOf(id)).toMatchObject({ removableSeats: [], proposal: null });
+
+      // The fresh deadline passes in its turn: then the host may.
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      expect((await lifeOf(id)).removableSeats).toEqual([late]);
+      expect((await removePlayer(ann, id, late)).data!.removePlayer).toMatchObject({ status: 'FINISHED', resignedSeats: [late] });
+      expect(await verified(id)).toMatchObject({ ok: true, complete: true });
     });
   });
 

@@ -24,6 +24,7 @@ import {
   EndAnswered,
   EndedByAgreement,
   EndProposed,
+  MoveUndone,
   PlayerRemoved,
   PlayerResigned,
   ProposalAnsweredPayload,
@@ -174,6 +175,19 @@ export function lifeAfterRulesEvent(life: GameLife, event: FoldableEvent): GameL
   const movedOnTime = event.actorUserId && event.actorSeat !== null && life.overdue[event.actorSeat] !== undefined;
   if (!life.proposal && !movedOnTime) return life;
   return { ...life, proposal: null, overdue: movedOnTime ? withoutKey(life.overdue, event.actorSeat!) : life.overdue };
+}
+
+/**
+ * The life after going back to an earlier state, which it otherwise takes
+ * whole. A proposal pending back then is over, as a move ends one. A host's
+ * rollback or an agreed takeback restarts every turn with a fresh deadline
+ * (game-change-hooks.ts), so no seat is overdue after one: else the host
+ * could remove a player who had since moved on time. An undo gives its
+ * player's turn back, and their lateness was answered by the step undone.
+ */
+export function lifeAfterJump(life: GameLife, jump: { type: string; actorSeat: Seat | null }): GameLife {
+  const overdue = jump.type === MoveUndone ? (jump.actorSeat === null ? life.overdue : withoutKey(life.overdue, jump.actorSeat)) : {};
+  return { ...life, proposal: null, overdue };
 }
 
 // ---- the result ------------------------------------------------------------------

@@ -2,7 +2,8 @@
  * Rebuilds a game's state at any version from its events. Snapshots and the
  * in-memory cache are only shortcuts: the state at version v is defined by
  * the stream alone, walking back from v (a rollback or undo event at r means
- * "state(r) = state(target)") down to a version whose state is known.
+ * "state(r) = state(target)", less what stateAfterJump changes) down to a
+ * version whose state is known.
  *
  * Every load verifies the hash chain of the events it reads, from the known
  * state's last event on (a snapshot records that event's hash, under its
@@ -15,7 +16,7 @@ import { EventStore, StoredEvent } from '../event-store/event-store';
 import { GENESIS_HASH } from '../event-store/hash-chain';
 import { SnapshotStore } from '../event-store/snapshots';
 import type { AnyRuleset } from '../rules/contract';
-import { EMPTY_GAME_STATE, foldEvent, GameState } from './game-state';
+import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
 import { jumpTarget } from './platform-events';
 
 /** A state, the version it is at and the hash of that version's event (later events chain onto it). */
@@ -125,8 +126,8 @@ export class GameLoader {
     while (current > base.version) {
       const event = events[current - base.version - 1];
       const target = jumpTarget(event);
+      path.push(event);
       if (target === null) {
-        path.push(event);
         current -= 1;
       } else if (target >= base.version) {
         current = target;
@@ -138,10 +139,13 @@ export class GameLoader {
     return { state: this.foldPath(ruleset, base.state, path), firstBadSeq, hash, base: base.version };
   }
 
-  /** `path` is newest first. */
+  /** `path` is newest first: events to fold, and jumps, each taken from the state at its target. */
   private foldPath(ruleset: AnyRuleset, state: GameState, path: StoredEvent[]): GameState {
     let folded = state;
-    for (let i = path.length - 1; i >= 0; i--) folded = foldEvent(ruleset, folded, path[i]);
+    for (let i = path.length - 1; i >= 0; i--) {
+      const event = path[i];
+      folded = jumpTarget(event) === null ? foldEvent(ruleset, folded, event) : stateAfterJump(event, folded);
+    }
     return folded;
   }
 }

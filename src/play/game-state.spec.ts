@@ -1,7 +1,7 @@
 import { countingGame } from '../../test/support/counting-game';
 import { commitmentTo } from '../randomness/draw-recipe';
-import { EndedByHost, GameCreated, GameStarted, SeatTaken } from './platform-events';
-import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, gameStatus, GameState } from './game-state';
+import { DeadlinePassed, EndedByHost, EndProposed, GameCreated, GameRolledBack, GameStarted, MoveUndone, SeatTaken, TakenBack } from './platform-events';
+import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, gameStatus, GameState, stateAfterJump } from './game-state';
 
 const event = (seq: number, type: string, payload: Record<string, unknown> = {}): FoldableEvent => ({ seq, type, payload, actorSeat: null, stepStart: false, reversible: false });
 
@@ -53,5 +53,32 @@ describe('the randomness a game folds', () => {
     expect(legacy).toMatchObject({ commitment: commitmentTo('old seed'), fixedSeed: true, clientSeeds: [null, null], linePosition: 4 });
     // Its rules state folds as it always did.
     expect(legacy.rules).toEqual(state.rules);
+  });
+});
+
+describe('going back to an earlier state', () => {
+  /** Both seats overdue, and Bob's proposal to end waiting for Ann. */
+  function overdueWithProposal(): GameState {
+    return [
+      { ...event(5, DeadlinePassed, { seat: 0 }) },
+      { ...event(6, DeadlinePassed, { seat: 1 }) },
+      { ...event(7, EndProposed, { seat: 1, expiresAt: '2999-01-01T00:00:00.000Z' }), actorSeat: 1 },
+    ].reduce((state, e) => foldEvent(countingGame, state, e), startedGame());
+  }
+
+  it('after a rollback or an agreed takeback: no seat overdue (every turn starts afresh) and no proposal pending', () => {
+    const target = overdueWithProposal();
+    expect(target.life).toMatchObject({ overdue: { 0: 5, 1: 6 }, proposal: { kind: 'end' } });
+    for (const type of [GameRolledBack, TakenBack]) {
+      const after = stateAfterJump({ type, actorSeat: 0 }, target);
+      expect(after.life).toMatchObject({ overdue: {}, proposal: null });
+      expect(after.rules).toBe(target.rules);
+      expect(after.linePosition).toBe(target.linePosition);
+    }
+  });
+
+  it('after an undo: the undoing seat is no longer overdue, the others still are, and no proposal is pending', () => {
+    const after = stateAfterJump({ type: MoveUndone, actorSeat: 0 }, overdueWithProposal());
+    expect(after.life).toMatchObject({ overdue: { 1: 6 }, proposal: null });
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The server's fold of a game's stream: lobby facts plus the ruleset's own
  * state. Pure, like the rulesets: `foldEvent` knows nothing of storage.
- * Rollback and undo events are not folded here: they make the state equal to
- * an earlier one, which the loader (game-loader.ts) looks up.
+ * Rollback and undo events are not folded here: they make the state that of
+ * an earlier version, which the loader (game-loader.ts) looks up, with what
+ * `stateAfterJump` changes of the game's life.
  */
 import { commitmentTo } from '../randomness/draw-recipe';
 import type { AnyRuleset, GameOptions, GameStatus, RulesEvent } from '../rules/contract';
-import { endedNow, foldLifeEvent, isLifeEvent, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
+import { endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
 import {
   EndedByHost,
   GameCreated,
@@ -143,6 +144,11 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       };
     }
   }
+}
+
+/** The state after a rollback, undo or takeback `jump`, from the state at its target (see lifeAfterJump). */
+export function stateAfterJump(jump: Pick<FoldableEvent, 'type' | 'actorSeat'>, target: GameState): GameState {
+  return target.life ? { ...target, life: lifeAfterJump(target.life, jump) } : target;
 }
 
 /** A ruleset's event as stored by a game created under `storedVersion`, in the shape today's rules read (Ruleset.upcast). */

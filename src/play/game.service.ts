@@ -23,7 +23,7 @@ import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
-import { foldEvent, GameState, gameStatus, seatOf } from './game-state';
+import { foldEvent, GameState, gameStatus, seatOf, stateAfterJump } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
@@ -469,10 +469,10 @@ export class GameService {
 
   /** Appends `events`, the last of which returns the game to an earlier version (see jumpTarget). */
   private async jumpTo(game: LoadedGame, events: NewEvent[]): Promise<LoadedGame> {
-    const toVersion = jumpTarget(events[events.length - 1])!;
-    const target = await this.loader.stateAt(game.ruleset, game.row.id, toVersion);
+    const jump = events[events.length - 1];
+    const target = await this.loader.stateAt(game.ruleset, game.row.id, jumpTarget(jump)!);
     if (target.firstBadSeq !== null) throw integrityFailure(target.firstBadSeq);
-    return this.appendWithState(game, events, target.state, {});
+    return this.appendWithState(game, events, stateAfterJump({ type: jump.type, actorSeat: jump.actorSeat ?? null }, target.state), {});
   }
 
   /**

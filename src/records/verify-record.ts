@@ -23,7 +23,7 @@ import { commitmentTo, drawRandom } from '../randomness/draw-recipe';
 import type { AnyRuleset, RulesEvent } from '../rules/contract';
 import { findListedMove, jsonEqual } from '../rules/moves';
 import type { Random } from '../rules/random';
-import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, upcastEvent } from '../play/game-state';
+import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, stateAfterJump, upcastEvent } from '../play/game-state';
 import { GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, SeedRevealed } from '../play/platform-events';
 import { rolledBackSeqs } from '../play/history';
 import { GameRecord, GameResultRecord, jumpsIn, RECORD_FORMAT, RecordEvent } from './game-record';
@@ -196,7 +196,7 @@ class RecordCheck {
     const before = this.stateAt(event.seq - 1);
     let after = before;
     try {
-      after = target === null ? foldEvent(this.ruleset, before, event) : this.stateAt(target);
+      after = target === null ? foldEvent(this.ruleset, before, event) : stateAfterJump(event, this.stateAt(target));
     } catch {
       // Today's rules cannot fold it: nothing in force stands on it.
     }
@@ -218,7 +218,7 @@ class RecordCheck {
   private fold(event: RecordEvent): void {
     const target = jumpTarget(event);
     const before = this.stateAt(event.seq - 1);
-    this.states.push(target === null ? atStep(event.seq, () => foldEvent(this.ruleset, before, event)) : this.stateAt(target));
+    this.states.push(target === null ? atStep(event.seq, () => foldEvent(this.ruleset, before, event)) : stateAfterJump(event, this.stateAt(target)));
   }
 
   /** The ruleset's events after `from` that continue the step or append that opened there. */
