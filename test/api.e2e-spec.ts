@@ -232,6 +232,13 @@ describe('GraphQL API (end to end)', () => {
     const next = await gqlOk<{ game: { history: Array<{ moment: Moment }> } }>(url, `query($id: ID!, $after: Int!) { game(id: $id) { history(after: $after) { moment { round move seat } } } }`, { id: game.id, after: before.version + 1 }, ann.token);
     // Counting goes on from where the rollback landed, also when the page reads only the newest entries.
     expect(next.game.history[0].moment.move).toBe(landing.move + 1);
+
+    // The versions rolled back are no point to go "back" to: that would bring back play set aside.
+    const versionNow = (await getGame(game.id, ann)).version;
+    const forward = await gql(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "forward") { id } }`, { id: game.id, v: before.version }, ann.token);
+    expect(errorCode(forward)).toBe('BAD_USER_INPUT');
+    expect(forward.errors![0].message).toBe(`Version ${before.version} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`);
+    expect((await getGame(game.id, ann)).version).toBe(versionNow);
   });
 
   it('never shows one seat\'s hidden cards or the seed to anyone else until the game is over', async () => {

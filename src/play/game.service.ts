@@ -21,7 +21,7 @@ import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
-import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
+import { HistoryEntry, historyEntries, Jump, JUMP_EVENT_TYPES, opensRequest, RecordedEvent, rolledBackSeqs } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus, seatOf, stateAfterJump } from './game-state';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
@@ -123,6 +123,11 @@ UNION ALL
 SELECT ${HISTORY_COLUMNS} FROM game_events e
 WHERE e.game_id = $1::uuid AND (e.seq <= $6::int OR (e.seq > $3::int AND e.seq <= $4::int)) AND e.type = ANY($5::text[])
 ORDER BY 1`;
+
+/** The jumps (JUMP_EVENT_TYPES, $3) of game $1 after version $2: only these can have set that version aside. */
+const JUMPS_AFTER_STATEMENT = `
+SELECT seq, (payload->>'toVersion')::int AS "toVersion" FROM game_events
+WHERE game_id = $1::uuid AND seq > $2::int AND type = ANY($3::text[])`;
 
 interface HistoryRow extends CountedEvent {
   payload: Record<string, unknown> | null;
@@ -365,7 +370,7 @@ export class GameService {
       throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
-    await this.requireBetweenAppends(game, toVersion);
+    await this.requireReturnPoint(game, toVersion);
     const hostSeat = seatOf(game.state, userId);
     return this.jumpTo(game, [{ type: GameRolledBack, payload: { toVersion, reason: why }, actorUserId: userId, actorSeat: hostSeat }]);
   }
@@ -394,12 +399,21 @@ export class GameService {
     this.requireActive(game);
     const request = { toVersion, reason, now: this.clock.now(), startedVersion: game.row.startedVersion!, version: game.row.version, userId };
     const events = decideTakebackRequest(game.state, seat, request);
-    await this.requireBetweenAppends(game, toVersion);
+    await this.requireReturnPoint(game, toVersion);
     return this.appendAndFold(game, events, {});
   }
 
-  /** Going back (a rollback, a takeback) lands between two moves or actions, never inside one, where nobody might be able to act. */
-  private async requireBetweenAppends(game: LoadedGame, toVersion: number): Promise<void> {
+  /**
+   * Going back (a rollback, a takeback) lands on the game as it stands, never
+   * on a point rolled back or undone before (that would go forward into play
+   * set aside, while the history said "back"), and between two moves or
+   * actions, never inside one, where nobody might be able to act.
+   */
+  private async requireReturnPoint(game: LoadedGame, toVersion: number): Promise<void> {
+    const jumps = await this.prisma.sql.query<Jump>(JUMPS_AFTER_STATEMENT, [game.row.id, toVersion, JUMP_EVENT_TYPES]);
+    if (rolledBackSeqs(jumps, game.row.version).has(toVersion)) {
+      throw new AppError('BAD_USER_INPUT', `Version ${toVersion} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`);
+    }
     const [next] = await this.store.readEvents(game.row.id, toVersion, toVersion + 1);
     if (next && !opensRequest(next)) {
       throw new AppError('BAD_USER_INPUT', `Version ${toVersion} is inside one move's events: go back to a point between two moves, as the history lists them.`);
