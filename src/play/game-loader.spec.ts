@@ -10,7 +10,8 @@ import { countingGame } from '../../test/support/counting-game';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
-import { EMPTY_GAME_STATE, foldEvent, GameState } from './game-state';
+import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
+import { rolledBackSeqs } from './history';
 import { jumpTarget } from './platform-events';
 
 /** The definition of state(v), written as plainly as possible. */
@@ -18,7 +19,7 @@ function referenceStates(events: StoredEvent[]): GameState[] {
   const states: GameState[] = [EMPTY_GAME_STATE];
   for (const event of events) {
     const target = jumpTarget(event);
-    states.push(target === null ? foldEvent(countingGame, states[states.length - 1], event) : states[target]);
+    states.push(target === null ? foldEvent(countingGame, states[states.length - 1], event) : stateAfterJump(event, states[target]));
   }
   return states;
 }
@@ -61,8 +62,11 @@ describe('GameLoader (real PostgreSQL)', () => {
       if (roll === 0 && last) {
         game = await service.undoMove(game.state.seats[last.seat]!, game.row.id);
       } else if (roll === 1 && game.row.version > game.row.startedVersion! + 2) {
-        const to = game.row.startedVersion! + choose.int(game.row.version - game.row.startedVersion!);
-        game = await service.rollbackGame(players[0], game.row.id, to, 'testing');
+        // Any earlier point of the line in force, which may lie before earlier jumps.
+        const jumps = (await store.readEvents(game.row.id)).flatMap((event) => (jumpTarget(event) === null ? [] : [{ seq: event.seq, toVersion: jumpTarget(event)! }]));
+        const setAside = rolledBackSeqs(jumps, game.row.version);
+        const points = Array.from({ length: game.row.version - game.row.startedVersion! }, (_, i) => game.row.startedVersion! + i).filter((v) => !setAside.has(v));
+        game = await service.rollbackGame(players[0], game.row.id, choose.pick(points), 'testing');
       } else {
         const seat = game.row.activeSeats[0];
         const moves = countingGame.legalMoves(game.state.rules as never, seat);
