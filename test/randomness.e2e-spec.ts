@@ -33,12 +33,16 @@ function readmeDraws(serverSeed: string, clientSeeds: string[], position: number
   return seededRandom(key);
 }
 
-/** The line position after each version (README): a rollback or undo returns to its target's; any other event adds one. */
+const JUMPS = ['game.rolledBack', 'game.moveUndone', 'game.takenBack'];
+const REMARKS = ['game.takebackRequested', 'game.takebackAnswered', 'game.endProposed', 'game.endAnswered', 'game.proposalLapsed', 'game.deadlinePassed', 'game.deadlineExtended'];
+
+/** The draw position after each version (README, draw recipe 2): a jump returns to its target's; a remark keeps it; any other event adds one. */
 function linePositions(history: Entry[]): number[] {
+  expect(history[0].payload.drawRecipe).toBe(2);
   const positions = [0];
   for (const entry of history) {
-    const jump = entry.type === 'game.rolledBack' || entry.type === 'game.moveUndone';
-    positions[entry.seq] = jump ? positions[entry.payload.toVersion as number] : positions[entry.seq - 1] + 1;
+    const before = positions[entry.seq - 1];
+    positions[entry.seq] = JUMPS.includes(entry.type) ? positions[entry.payload.toVersion as number] : REMARKS.includes(entry.type) ? before : before + 1;
   }
   return positions;
 }
@@ -203,6 +207,25 @@ describe('provably fair randomness (end to end)', () => {
     await playTurn(url, gameId, [ann, bob]);
     await playTurn(url, twin, [ann, bob]);
     expect((await lastCard(gameId, next)).payload.card).toBe((await lastCard(twin, next)).payload.card);
+  });
+
+  it('draws the same again after a rollback, whatever was proposed or answered meanwhile', async () => {
+    const gameId = await startCountingGame(url, [ann, bob], { seed: 'no re-rolls by proposing' });
+    const before = await seeGame(url, gameId);
+    const [mover, other] = before.activeSeats[0] === 0 ? [ann, bob] : [bob, ann];
+    const lastCard = async () => (await historyOf(gameId, mover)).filter((entry) => entry.type === 'cardDrawn').pop()!;
+    await playTurn(url, gameId, [ann, bob]);
+    const first = await lastCard();
+
+    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "again") { id } }`, { id: gameId, v: before.version }, ann.token);
+    // Events that change nothing of the play, which anyone may add before moving: no new draw for them.
+    await gqlOk(url, `mutation($id: ID!) { proposeEnd(gameId: $id) { id } }`, { id: gameId }, mover.token);
+    await gqlOk(url, `mutation($id: ID!) { answerEndProposal(gameId: $id, accept: false) { id } }`, { id: gameId }, other.token);
+    await gqlOk(url, `mutation($id: ID!) { proposeEnd(gameId: $id) { id } }`, { id: gameId }, other.token);
+    await playTurn(url, gameId, [ann, bob]);
+    const again = await lastCard();
+    expect(again.seq).toBe(first.seq + 6); // the rollback, three remarks, then the turn: added, and the card
+    expect(again.payload.card).toBe(first.payload.card);
   });
 
   it('refuses bad client seeds with BAD_USER_INPUT and writes nothing', async () => {

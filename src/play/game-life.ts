@@ -85,6 +85,18 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
   DeadlineExtended,
 ]);
 
+/**
+ * Events of the game's life that change nothing of the play: a proposal,
+ * its answers and its lapse, a deadline passing or extended. They do not
+ * move the draw position (draw recipe 2), so that none of them can be
+ * added after a rollback to draw anew what was already seen.
+ */
+const REMARKS: ReadonlySet<string> = new Set([TakebackRequested, TakebackAnswered, EndProposed, EndAnswered, ProposalLapsed, DeadlinePassed, DeadlineExtended]);
+
+export function changesNothingOfPlay(type: string): boolean {
+  return REMARKS.has(type);
+}
+
 /** The events that make a proposal (their `expiresAt` is when it lapses). */
 export const PROPOSAL_EVENT_TYPES = [TakebackRequested, EndProposed];
 

@@ -7,7 +7,7 @@
  */
 import { commitmentTo } from '../randomness/draw-recipe';
 import type { AnyRuleset, GameOptions, GameStatus, RulesEvent } from '../rules/contract';
-import { endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
+import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
 import {
   EndedByHost,
   GameCreated,
@@ -40,14 +40,18 @@ export interface GameState {
   /** Set when the host ended the game before the rules did. */
   endedByHost?: { reason: string };
   /**
-   * How many events the line of play in force holds: every event folded to
-   * reach this state, so not the undone or rolled-back ones, nor the undo
-   * and rollback events themselves (the loader makes the state after one
-   * the state it returns to). The draws of the next append are keyed to it
+   * The draw position: how many events the line of play in force holds,
+   * every event folded to reach this state, so not the undone or
+   * rolled-back ones, nor the undo and rollback events themselves (the
+   * loader makes the state after one the state it returns to); under draw
+   * recipe 2, not the events that change nothing of the play either
+   * (`movesDrawPosition`). The draws of the next append are keyed to it
    * (src/randomness/draw-recipe.ts), so going back and making the same move
-   * again draws the same.
+   * again draws the same, whatever was proposed or answered meanwhile.
    */
   linePosition: number;
+  /** DRAW_RECIPE of src/randomness/draw-recipe.ts when the game was created (absent: 1). */
+  drawRecipe?: number;
   /** Each seat's contribution to the randomness (null while the seat is free, or in a game stored before there were any). */
   clientSeeds: (string | null)[];
   /** SHA-256 of the server seed, public from the creation. */
@@ -106,6 +110,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         commitment: created.commitment ?? commitmentTo(created.seed!),
         fixedSeed: created.fixedSeed ?? true,
         rulesetVersion: created.rulesetVersion ?? 1,
+        ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
     }
@@ -123,7 +128,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     case EndedByHost:
       return { ...state, linePosition, endedByHost: { reason: (event.payload as { reason: string }).reason } };
     default: {
-      if (isLifeEvent(event.type)) return foldLifeEvent(state, event, linePosition);
+      if (isLifeEvent(event.type)) return foldLifeEvent(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
       if (isPlatformEvent(event.type)) return { ...state, linePosition };
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
@@ -140,10 +145,16 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         commitment: state.commitment,
         fixedSeed: state.fixedSeed,
         rulesetVersion: state.rulesetVersion,
+        drawRecipe: state.drawRecipe,
         life: state.life && lifeAfterRulesEvent(state.life, event),
       };
     }
   }
+}
+
+/** Whether an event of `type` counts in the draw position (see linePosition). */
+function movesDrawPosition(state: GameState, type: string): boolean {
+  return (state.drawRecipe ?? 1) < 2 || !changesNothingOfPlay(type);
 }
 
 /** The state after a rollback, undo or takeback `jump`, from the state at its target (see lifeAfterJump). */

@@ -15,6 +15,7 @@ import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent }
 import { integrityFailure } from '../event-store/integrity';
 import type { Game as GameRow } from '../generated/prisma/client';
 import { resolveOptions, RulesetRegistry } from '../games/registry';
+import { DRAW_RECIPE } from '../randomness/draw-recipe';
 import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import type { Random } from '../rules/random';
@@ -226,6 +227,7 @@ export class GameService {
         seats: input.seats,
         options,
         commitment,
+        drawRecipe: DRAW_RECIPE,
         fixedSeed,
         hostId,
         name,

@@ -66,6 +66,8 @@ export interface GameCreatedPayload {
   options: Record<string, unknown>;
   /** SHA-256 of the server seed (src/randomness/draw-recipe.ts), public from the start; absent in games stored before it. */
   commitment?: string;
+  /** How draw positions are counted (DRAW_RECIPE in src/randomness/draw-recipe.ts); absent in games stored before: 1. */
+  drawRecipe?: number;
   /** The host chose the seed (only where ALLOW_FIXED_SEEDS is on): everyone should know. */
   fixedSeed?: boolean;
   /**

@@ -25,9 +25,19 @@ export function commitmentTo(serverSeed: string): string {
 }
 
 /**
- * The seed of the draws at `position`: the number of events in the game's
- * line of play in force when the append they belong to is decided (see
- * `linePosition` in src/play/game-state.ts).
+ * How a game created today counts draw positions (`drawRecipe` in its
+ * `game.created`). 2: the events that change nothing of the play (a
+ * proposal, its answers or its lapse, a deadline passing or extended) do not
+ * move the position, so that none of them, added after a rollback, draws
+ * anew what was already seen. Games created before (no `drawRecipe`) count
+ * every event of the line.
+ */
+export const DRAW_RECIPE = 2;
+
+/**
+ * The seed of the draws at `position`: the game's draw position when the
+ * append they belong to is decided (see `linePosition` in
+ * src/play/game-state.ts).
  */
 export function drawSeed(seeds: DrawSeeds, position: number): string {
   return createHmac('sha256', Buffer.from(seeds.serverSeed, 'utf8'))
