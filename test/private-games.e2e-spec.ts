@@ -51,6 +51,8 @@ describe('private games, invitations and rematches (end to end)', () => {
   const seeGame = async (id: string, as?: Player) => (await gqlOk<{ game: SeenGame }>(url, `query($id: ID!) { game(id: $id) { ${GAME} } }`, { id }, as?.token)).game;
   const join = (as: Player, id: string, inviteCode?: string) =>
     gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $code: String) { joinGame(gameId: $id, inviteCode: $code) { ${GAME} } }`, { id, code: inviteCode }, as.token);
+  const joinSeat = (as: Player, id: string, seat: number) =>
+    gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $seat: Int!) { joinGame(gameId: $id, seat: $seat) { ${GAME} } }`, { id, seat }, as.token);
   const listed = async (query: string, as?: Player) => (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games${query} { id } }`, {}, as?.token)).games.map((g) => g.id);
   const invitations = async (as: Player) => (await gqlOk<{ myInvitations: Array<{ id: string; name: string }> }>(url, '{ myInvitations { id name } }', {}, as.token)).myInvitations;
   const decline = (as: Player, id: string) => gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, as.token);
@@ -141,5 +143,38 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(started.data!.joinGame.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, cat.id, ann.id]);
     const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id: game.id });
     expect(deadlines.game.deadlines).toHaveLength(1);
+  });
+
+  /** A public game of Ann, Bob and Cat, over. */
+  async function finishedGame(): Promise<string> {
+    const gameId = await startCountingGame(url, [ann, bob, cat], { options: { target: 7 } });
+    for (const leaving of [cat, ann]) await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: gameId }, leaving.token);
+    return gameId;
+  }
+  const holders = (game: SeenGame) => game.seats.map((s) => s.user?.id ?? null);
+
+  it("keeps a public rematch's seats for its invitees, until they accept or decline", async () => {
+    const game = (await rematch(ann, await finishedGame())).data!.rematch;
+    expect(game.visibility).toBe('PUBLIC');
+    // Ann moved round to seat 3; seats 1 and 2 are kept for Bob and Cat.
+    expect(holders(game)).toEqual([null, null, ann.id]);
+    const strangerJoins = join(dan, game.id);
+    expect(await refused(game.id, strangerJoins)).toBe('BAD_USER_INPUT');
+    expect((await strangerJoins).errors![0].message).toBe('Every free seat is kept for an invited player.');
+    const strangerChooses = joinSeat(dan, game.id, 0);
+    expect(await refused(game.id, strangerChooses)).toBe('BAD_USER_INPUT');
+    expect((await strangerChooses).errors![0].message).toBe('Seat 1 is kept for an invited player.');
+
+    expect(holders((await join(bob, game.id)).data!.joinGame)).toEqual([bob.id, null, ann.id]);
+    expect(await refused(game.id, joinSeat(dan, game.id, 1))).toBe('BAD_USER_INPUT');
+    const started = (await join(cat, game.id)).data!.joinGame;
+    expect(started.status).toBe('ACTIVE');
+    expect(holders(started)).toEqual([bob.id, cat.id, ann.id]);
+
+    // Declined, a kept seat is anyone's.
+    const next = (await rematch(ann, await finishedGame())).data!.rematch;
+    expect((await decline(cat, next.id)).errors).toBeUndefined();
+    expect(holders((await join(dan, next.id)).data!.joinGame)).toEqual([null, dan.id, ann.id]);
+    expect((await join(bob, next.id)).data!.joinGame).toMatchObject({ status: 'ACTIVE' });
   });
 });
