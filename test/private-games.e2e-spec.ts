@@ -94,6 +94,20 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await invitations(cat)).toEqual([]);
   });
 
+  it('refuses to invite the host or a player already seated, writing and mailing nothing', async () => {
+    const game = await create(ann, {});
+    expect((await join(bob, game.id)).errors).toBeUndefined();
+    const invite = (email: string) => gql(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email }, ann.token);
+    // The invitation, its event and its mail are written together: an unchanged version is nothing written and nothing mailed.
+    const own = invite(` ${(await emailOf(url, ann)).toUpperCase()} `);
+    expect(await refused(game.id, own)).toBe('BAD_USER_INPUT');
+    expect((await own).errors![0].message).toBe('That is your own address: you already have a seat in this game.');
+    const seated = invite(await emailOf(url, bob));
+    expect(await refused(game.id, seated)).toBe('BAD_USER_INPUT');
+    expect((await seated).errors![0].message).toBe('That player already has a seat in this game.');
+    expect((await invite(await emailOf(url, cat))).errors).toBeUndefined();
+  });
+
   it('lets an invitee decline, once', async () => {
     const game = await create(ann, { visibility: 'PRIVATE' });
     await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);

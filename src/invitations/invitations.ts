@@ -80,6 +80,8 @@ export class Invitations {
     if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
     const address = checkEmail(email);
     const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
+    if (account?.id === hostId) throw new AppError('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
+    if (account && game.state.seats.includes(account.id)) throw new AppError('BAD_USER_INPUT', 'That player already has a seat in this game.');
     return this.inviteAll(game, hostId, [{ address, accountId: account?.id ?? null, seat: null }]);
   }
 
