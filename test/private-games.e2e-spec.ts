@@ -61,6 +61,14 @@ describe('private games, invitations and rematches (end to end)', () => {
   /** The refusal's code; the game's version is unchanged: nothing was written. */
   const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await seeGame(gameId)).version, attempt);
 
+  /** A public game of Ann, Bob and Cat, over. */
+  async function finishedGame(): Promise<string> {
+    const gameId = await startCountingGame(url, [ann, bob, cat], { options: { target: 7 } });
+    for (const leaving of [cat, ann]) await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: gameId }, leaving.token);
+    return gameId;
+  }
+  const holders = (game: SeenGame) => game.seats.map((s) => s.user?.id ?? null);
+
   it('names a game, or calls it after its host', async () => {
     expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
     expect((await create(ann, {})).name).toBe("Ann's Counting (test game) game");
@@ -106,6 +114,26 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await refused(game.id, seated)).toBe('BAD_USER_INPUT');
     expect((await seated).errors![0].message).toBe('That player already has a seat in this game.');
     expect((await invite(await emailOf(url, cat))).errors).toBeUndefined();
+  });
+
+  it('lists an invitation only while a seat is there for its invitee', async () => {
+    const game = await create(ann, {});
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
+    expect((await invitations(dan)).map((g) => g.id)).toContain(game.id);
+    expect((await join(bob, game.id)).errors).toBeUndefined();
+    expect((await join(cat, game.id)).errors).toBeUndefined();
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(game.id);
+    expect(await refused(game.id, join(dan, game.id))).toBe('BAD_USER_INPUT');
+
+    // In a rematch, the free seats are kept for its own invitees.
+    const next = (await rematch(ann, await finishedGame())).data!.rematch;
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: next.id, email: await emailOf(url, dan) }, ann.token);
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
+    expect((await invitations(bob)).map((g) => g.id)).toContain(next.id);
+    expect((await decline(cat, next.id)).errors).toBeUndefined();
+    expect((await invitations(dan)).map((g) => g.id)).toContain(next.id);
+    expect(holders((await join(dan, next.id)).data!.joinGame)).toEqual([null, dan.id, ann.id]);
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
   });
 
   it('lets an invitee decline, once', async () => {
@@ -158,14 +186,6 @@ describe('private games, invitations and rematches (end to end)', () => {
     const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id: game.id });
     expect(deadlines.game.deadlines).toHaveLength(1);
   });
-
-  /** A public game of Ann, Bob and Cat, over. */
-  async function finishedGame(): Promise<string> {
-    const gameId = await startCountingGame(url, [ann, bob, cat], { options: { target: 7 } });
-    for (const leaving of [cat, ann]) await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: gameId }, leaving.token);
-    return gameId;
-  }
-  const holders = (game: SeenGame) => game.seats.map((s) => s.user?.id ?? null);
 
   it("keeps a public rematch's seats for its invitees, until they accept or decline", async () => {
     const game = (await rematch(ann, await finishedGame())).data!.rematch;

@@ -41,13 +41,26 @@ const OPEN_IN_GAME = `
 SELECT i.id, i.seat, ((i.invitee_id = u.id) IS TRUE OR i.email = u.email) AS mine FROM invitations i, users u
 WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL
 ORDER BY i.created_at`;
-/** Games in their lobby where the caller has an open invitation and no seat yet, newest first. */
+/**
+ * Games in their lobby where the caller has an open invitation, no seat yet,
+ * and a seat to take as joining would give it (see join): the one the
+ * invitation keeps, else one free and not kept for someone else's open
+ * invitation. Newest first.
+ */
 const INVITED_GAMES = `
 SELECT DISTINCT g.id, g.updated_at FROM invitations i
 JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
 JOIN games g ON g.id = i.game_id AND g.status = 'LOBBY'
 WHERE i.seated_at IS NULL AND i.declined_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = u.id)
+  AND EXISTS (
+    SELECT 1 FROM generate_series(0, g.seat_count - 1) AS seat(index)
+    WHERE seat.index = COALESCE(i.seat, seat.index)
+      AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.index = seat.index)
+      AND (i.seat IS NOT NULL OR NOT EXISTS (
+        SELECT 1 FROM invitations other
+        WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
+          AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
 ORDER BY g.updated_at DESC`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 const DECLINE = `
@@ -141,7 +154,7 @@ export class Invitations {
     if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
   }
 
-  /** Games waiting for players where the caller is invited and not yet seated. */
+  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
   async invitedGames(userId: string): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
   }
