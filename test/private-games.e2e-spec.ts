@@ -201,6 +201,15 @@ describe('private games, invitations and rematches (end to end)', () => {
 
     expect(holders((await join(bob, game.id)).data!.joinGame)).toEqual([bob.id, null, ann.id]);
     expect(await refused(game.id, joinSeat(dan, game.id, 1))).toBe('BAD_USER_INPUT');
+    // Seats count from 0 in the arguments, from 1 in the words.
+    for (const [seat, message] of [
+      [0, 'Seat 1 is taken.'],
+      [3, 'seat must be from 0 to 2 (0 is the seat players call seat 1).'],
+    ] as const) {
+      const attempt = joinSeat(dan, game.id, seat);
+      expect(await refused(game.id, attempt)).toBe('BAD_USER_INPUT');
+      expect((await attempt).errors![0].message).toBe(message);
+    }
     const started = (await join(cat, game.id)).data!.joinGame;
     expect(started.status).toBe('ACTIVE');
     expect(holders(started)).toEqual([bob.id, cat.id, ann.id]);

@@ -24,6 +24,7 @@ import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, JUMP_EVENT_TYPES, opensRequest, RecordedEvent } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus, seatOf } from './game-state';
+import { checkSeatArgument } from './seat-argument';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
@@ -252,10 +253,8 @@ export class GameService {
     const open = free.filter((i) => !keptForOthers.includes(i));
     const chosen = seat ?? open[0];
     if (chosen === undefined) throw new AppError('BAD_USER_INPUT', free.length > 0 ? 'Every free seat is kept for an invited player.' : 'Every seat is taken.');
-    if (!Number.isInteger(chosen) || chosen < 0 || chosen >= game.state.seats.length) {
-      throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
-    }
-    if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
+    checkSeatArgument(chosen, game.state.seats.length);
+    if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen + 1} is taken.`);
     if (!open.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen + 1} is kept for an invited player.`);
     const seatTaken = { seat: chosen, userId, clientSeed: this.randomness.clientSeed(clientSeed, chosen, game.state.fixedSeed) };
     const joined = this.prisma.$transaction(async (tx) => {
@@ -388,6 +387,7 @@ export class GameService {
     const game = await this.loadToChange(gameId);
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can remove a player.');
     this.requireActive(game);
+    checkSeatArgument(seat, game.state.seats.length);
     return this.appendAndFold(game, decideRemoval(game.state, seat, userId, seatOf(game.state, userId)), {});
   }
 
