@@ -188,6 +188,19 @@ describe('game chat (end to end)', () => {
     expect(errorCode(await mute(gameId, eve, true))).toBe('FORBIDDEN');
   });
 
+  it('refuses to mark read a line of another game, or none, writing nothing', async () => {
+    const [gameId, other] = [await newGame(), await newGame()];
+    await say(gameId, ann, 'here');
+    const [elsewhere] = (await say(other, ann, 'there')).lines;
+    const markers = () => prisma.chatReader.findMany({ where: { userId: bob.id, gameId: { in: [gameId, other] } } });
+    for (const lineId of [elsewhere.id, String(Number(elsewhere.id) + 1000), '0']) {
+      const attempt = await markRead(gameId, bob, lineId);
+      expect([errorCode(attempt), attempt.errors?.[0]?.message]).toEqual(['BAD_USER_INPUT', 'That is not a message of this game.']);
+    }
+    expect(await markers()).toEqual([]);
+    expect((await read(gameId, bob)).data!.gameChat.unread).toBe(1);
+  });
+
   it("counts each of the lobby's games on its own, read together", async () => {
     const [quiet, busy] = [await newGame(), await newGame()];
     await say(busy, ann, 'one');

@@ -8,7 +8,7 @@ import { RULESETS_HOSTED } from '../src/games';
 import { RecordsService } from '../src/records/records.service';
 import { verifyRecord } from '../src/records/verify-record';
 import type { Ruleset } from '../src/rules/contract';
-import { errorCode, GAME_FIELDS, gql, gqlOk, Player, quickMailTo, registerPlayer, startTestServer, TestServer } from './support/app';
+import { errorCode, GAME_FIELDS, gql, gqlOk, GraphQLResponse, Player, quickMailTo, registerPlayer, startTestServer, TestServer } from './support/app';
 import { countingGame, CountingState } from './support/counting-game';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -125,8 +125,12 @@ describe('move deadlines (end to end)', () => {
       gql<{ resolveDeadline: Game }>(url, `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: ${action}) { ${GAME_FIELDS} } }`, { id: game.id, seat }, as.token);
     const seat = game.activeSeats[0];
     expect(errorCode(await resolve(bob, seat, 'EXTEND'))).toBe('FORBIDDEN');
-    expect(errorCode(await resolve(ann, 1 - seat, 'EXTEND'))).toBe('BAD_USER_INPUT');
-    expect(errorCode(await resolve(ann, seat, 'SKIP'))).toBe('BAD_USER_INPUT'); // the counting game cannot skip
+    const refusal = (result: GraphQLResponse<unknown>) => [errorCode(result), result.errors?.[0]?.message];
+    // Seats count from 0 in the arguments, from 1 in the words.
+    expect(refusal(await resolve(ann, 2, 'EXTEND'))).toEqual(['BAD_USER_INPUT', 'seat must be from 0 to 1 (0 is the seat players call seat 1).']);
+    expect(refusal(await resolve(ann, 1 - seat, 'EXTEND'))).toEqual(['BAD_USER_INPUT', `Seat ${2 - seat} has no deadline that has passed.`]);
+    // The counting game cannot skip.
+    expect(refusal(await resolve(ann, seat, 'SKIP'))).toEqual(['BAD_USER_INPUT', `Counting (test game) cannot skip seat ${seat + 1} now: extend the deadline or end the game.`]);
     expect((await resolve(ann, seat, 'EXTEND')).errors).toBeUndefined();
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([{ seat, deadline: at(73 + 72, start), passed: false }]);
 
@@ -135,7 +139,7 @@ describe('move deadlines (end to end)', () => {
     const ended = await resolve(ann, seat, 'END');
     expect(ended.data!.resolveDeadline).toMatchObject({ status: 'FINISHED', activeSeats: [] });
     // The counting game keeps no score before its end: the current result has no winner.
-    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat} ran out of time` } });
+    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time` } });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
     expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain('The host ended it early');
     // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.

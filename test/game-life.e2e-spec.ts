@@ -170,7 +170,11 @@ describe('the game’s life (end to end)', () => {
       const late = (await seeGame(url, id)).activeSeats[0];
       const other = [1, 2].find((seat) => seat !== late)!; // neither the host nor late
       expect(await refused(id, removePlayer(ann, id, late))).toBe('DEADLINE_NOT_PASSED');
-      expect(await refused(id, removePlayer(ann, id, 7))).toBe('BAD_USER_INPUT');
+      for (const outside of [-1, 3]) {
+        const attempt = removePlayer(ann, id, outside);
+        expect(await refused(id, attempt)).toBe('BAD_USER_INPUT');
+        expect((await attempt).errors![0].message).toBe('seat must be from 0 to 2 (0 is the seat players call seat 1).');
+      }
 
       clock.advance(25 * HOUR);
       await server.app.get(Deadlines).runDue();

@@ -51,6 +51,8 @@ describe('private games, invitations and rematches (end to end)', () => {
   const seeGame = async (id: string, as?: Player) => (await gqlOk<{ game: SeenGame }>(url, `query($id: ID!) { game(id: $id) { ${GAME} } }`, { id }, as?.token)).game;
   const join = (as: Player, id: string, inviteCode?: string) =>
     gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $code: String) { joinGame(gameId: $id, inviteCode: $code) { ${GAME} } }`, { id, code: inviteCode }, as.token);
+  const joinSeat = (as: Player, id: string, seat: number) =>
+    gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $seat: Int!) { joinGame(gameId: $id, seat: $seat) { ${GAME} } }`, { id, seat }, as.token);
   const listed = async (query: string, as?: Player) => (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games${query} { id } }`, {}, as?.token)).games.map((g) => g.id);
   const invitations = async (as: Player) => (await gqlOk<{ myInvitations: Array<{ id: string; name: string }> }>(url, '{ myInvitations { id name } }', {}, as.token)).myInvitations;
   const decline = (as: Player, id: string) => gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, as.token);
@@ -58,6 +60,14 @@ describe('private games, invitations and rematches (end to end)', () => {
 
   /** The refusal's code; the game's version is unchanged: nothing was written. */
   const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await seeGame(gameId)).version, attempt);
+
+  /** A public game of Ann, Bob and Cat, over. */
+  async function finishedGame(): Promise<string> {
+    const gameId = await startCountingGame(url, [ann, bob, cat], { options: { target: 7 } });
+    for (const leaving of [cat, ann]) await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: gameId }, leaving.token);
+    return gameId;
+  }
+  const holders = (game: SeenGame) => game.seats.map((s) => s.user?.id ?? null);
 
   it('names a game, or calls it after its host', async () => {
     expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
@@ -90,6 +100,40 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await refused(game.id, join(dan, game.id))).toBe('FORBIDDEN');
     expect((await join(cat, game.id)).errors).toBeUndefined();
     expect(await invitations(cat)).toEqual([]);
+  });
+
+  it('refuses to invite the host or a player already seated, writing and mailing nothing', async () => {
+    const game = await create(ann, {});
+    expect((await join(bob, game.id)).errors).toBeUndefined();
+    const invite = (email: string) => gql(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email }, ann.token);
+    // The invitation, its event and its mail are written together: an unchanged version is nothing written and nothing mailed.
+    const own = invite(` ${(await emailOf(url, ann)).toUpperCase()} `);
+    expect(await refused(game.id, own)).toBe('BAD_USER_INPUT');
+    expect((await own).errors![0].message).toBe('That is your own address: you already have a seat in this game.');
+    const seated = invite(await emailOf(url, bob));
+    expect(await refused(game.id, seated)).toBe('BAD_USER_INPUT');
+    expect((await seated).errors![0].message).toBe('That player already has a seat in this game.');
+    expect((await invite(await emailOf(url, cat))).errors).toBeUndefined();
+  });
+
+  it('lists an invitation only while a seat is there for its invitee', async () => {
+    const game = await create(ann, {});
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
+    expect((await invitations(dan)).map((g) => g.id)).toContain(game.id);
+    expect((await join(bob, game.id)).errors).toBeUndefined();
+    expect((await join(cat, game.id)).errors).toBeUndefined();
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(game.id);
+    expect(await refused(game.id, join(dan, game.id))).toBe('BAD_USER_INPUT');
+
+    // In a rematch, the free seats are kept for its own invitees.
+    const next = (await rematch(ann, await finishedGame())).data!.rematch;
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: next.id, email: await emailOf(url, dan) }, ann.token);
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
+    expect((await invitations(bob)).map((g) => g.id)).toContain(next.id);
+    expect((await decline(cat, next.id)).errors).toBeUndefined();
+    expect((await invitations(dan)).map((g) => g.id)).toContain(next.id);
+    expect(holders((await join(dan, next.id)).data!.joinGame)).toEqual([null, dan.id, ann.id]);
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
   });
 
   it('lets an invitee decline, once', async () => {
@@ -141,5 +185,39 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(started.data!.joinGame.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, cat.id, ann.id]);
     const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id: game.id });
     expect(deadlines.game.deadlines).toHaveLength(1);
+  });
+
+  it("keeps a public rematch's seats for its invitees, until they accept or decline", async () => {
+    const game = (await rematch(ann, await finishedGame())).data!.rematch;
+    expect(game.visibility).toBe('PUBLIC');
+    // Ann moved round to seat 3; seats 1 and 2 are kept for Bob and Cat.
+    expect(holders(game)).toEqual([null, null, ann.id]);
+    const strangerJoins = join(dan, game.id);
+    expect(await refused(game.id, strangerJoins)).toBe('BAD_USER_INPUT');
+    expect((await strangerJoins).errors![0].message).toBe('Every free seat is kept for an invited player.');
+    const strangerChooses = joinSeat(dan, game.id, 0);
+    expect(await refused(game.id, strangerChooses)).toBe('BAD_USER_INPUT');
+    expect((await strangerChooses).errors![0].message).toBe('Seat 1 is kept for an invited player.');
+
+    expect(holders((await join(bob, game.id)).data!.joinGame)).toEqual([bob.id, null, ann.id]);
+    expect(await refused(game.id, joinSeat(dan, game.id, 1))).toBe('BAD_USER_INPUT');
+    // Seats count from 0 in the arguments, from 1 in the words.
+    for (const [seat, message] of [
+      [0, 'Seat 1 is taken.'],
+      [3, 'seat must be from 0 to 2 (0 is the seat players call seat 1).'],
+    ] as const) {
+      const attempt = joinSeat(dan, game.id, seat);
+      expect(await refused(game.id, attempt)).toBe('BAD_USER_INPUT');
+      expect((await attempt).errors![0].message).toBe(message);
+    }
+    const started = (await join(cat, game.id)).data!.joinGame;
+    expect(started.status).toBe('ACTIVE');
+    expect(holders(started)).toEqual([bob.id, cat.id, ann.id]);
+
+    // Declined, a kept seat is anyone's.
+    const next = (await rematch(ann, await finishedGame())).data!.rematch;
+    expect((await decline(cat, next.id)).errors).toBeUndefined();
+    expect(holders((await join(dan, next.id)).data!.joinGame)).toEqual([null, dan.id, ann.id]);
+    expect((await join(bob, next.id)).data!.joinGame).toMatchObject({ status: 'ACTIVE' });
   });
 });

@@ -85,8 +85,8 @@ export class ChatService {
   /** Marks the chat read up to `lineId` (the newest line the page shows). */
   async markRead(userId: string, gameId: string, lineId: string): Promise<GameChat> {
     await this.seated(gameId, userId);
-    if (!/^[0-9]{1,18}$/.test(lineId)) throw new AppError('BAD_USER_INPUT', 'That is not a message of this game.');
-    await this.store.markRead(gameId, userId, lineId);
+    const marked = /^[0-9]{1,18}$/.test(lineId) && (await this.store.markRead(gameId, userId, lineId));
+    if (!marked) throw new AppError('BAD_USER_INPUT', 'That is not a message of this game.');
     return this.read(gameId, userId);
   }
 

@@ -91,11 +91,12 @@ SELECT game.id AS "gameId", COALESCE(r.muted, false) AS muted,
 FROM unnest($1::uuid[]) AS game(id)
 LEFT JOIN chat_readers r ON r.game_id = game.id AND r.user_id = $2::uuid`;
 
-/** Moves the read marker forward (never back), to a line of this game at most. */
+/** Moves the read marker forward (never back) to a line, if it is one of this game's; returns a row if it is. */
 const MARK_READ = `
 INSERT INTO chat_readers (game_id, user_id, read_through)
-SELECT $1::uuid, $2::uuid, COALESCE(max(id), 0) FROM chat_lines WHERE game_id = $1::uuid AND id <= $3::bigint
-ON CONFLICT (game_id, user_id) DO UPDATE SET read_through = GREATEST(chat_readers.read_through, EXCLUDED.read_through)`;
+SELECT $1::uuid, $2::uuid, id FROM chat_lines WHERE game_id = $1::uuid AND id = $3::bigint
+ON CONFLICT (game_id, user_id) DO UPDATE SET read_through = GREATEST(chat_readers.read_through, EXCLUDED.read_through)
+RETURNING read_through`;
 
 const SET_MUTED = `
 INSERT INTO chat_readers (game_id, user_id, muted) VALUES ($1::uuid, $2::uuid, $3::boolean)
@@ -142,8 +143,9 @@ export class ChatStore {
     return new Map(rows.map(({ gameId, unread, muted }) => [gameId, { unread, muted }]));
   }
 
-  async markRead(gameId: string, userId: string, throughLineId: string): Promise<void> {
-    await this.sql.query(MARK_READ, [gameId, userId, throughLineId]);
+  /** False, writing nothing, when the line is not one of this game's. */
+  async markRead(gameId: string, userId: string, throughLineId: string): Promise<boolean> {
+    return (await this.sql.query(MARK_READ, [gameId, userId, throughLineId])).length > 0;
   }
 
   async setMuted(gameId: string, userId: string, muted: boolean): Promise<void> {

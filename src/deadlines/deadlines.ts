@@ -15,6 +15,7 @@ import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
 import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
+import { checkSeatArgument } from '../play/seat-argument';
 import { deadlineFor } from './deadline-settings';
 import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { pausedDeadline } from './vacation-time';
@@ -74,10 +75,11 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     const game = await this.play.load(gameId);
     if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host decides what happens after a deadline.');
     if (game.row.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', 'The game is not being played.');
-    const deadline = Number.isInteger(seat) ? await this.prisma.turnDeadline.findUnique({ where: { gameId_seat: { gameId, seat } } }) : null;
-    if (!deadline?.expiredAt) throw new AppError('BAD_USER_INPUT', `Seat ${seat} has no deadline that has passed.`);
+    checkSeatArgument(seat, game.state.seats.length);
+    const deadline = await this.prisma.turnDeadline.findUnique({ where: { gameId_seat: { gameId, seat } } });
+    if (!deadline?.expiredAt) throw new AppError('BAD_USER_INPUT', `Seat ${seat + 1} has no deadline that has passed.`);
     const events = this.outcome(game, seat, action, hostId);
-    if (!events) throw new AppError('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat} now: extend the deadline or end the game.`);
+    if (!events) throw new AppError('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat + 1} now: extend the deadline or end the game.`);
     const cause: ServerCause = { cause: 'resolveDeadline', seat, action };
     return this.play.appendServerEvents(game, [{ ...events[0], move: cause }, ...events.slice(1)]);
   }
@@ -189,7 +191,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
         return skip && [{ type: TurnSkipped, payload: { seat }, actorUserId }, ...skip];
       }
       case 'END':
-        return [{ type: EndedByHost, payload: { reason: `seat ${seat} ran out of time` }, actorUserId }];
+        return [{ type: EndedByHost, payload: { reason: `seat ${seat + 1} ran out of time` }, actorUserId }];
     }
   }
 

@@ -92,6 +92,17 @@ export type ChainRead =
 export const GAME_EVENTS_CHANNEL = 'game_events';
 
 /**
+ * An append refused because another write reached the game first. Whoever
+ * appends gets it (a player's move, a host's rollback, the server's own
+ * deadline outcomes and invitations), so it tells what happened and claims
+ * no move of the reader's (the page adds that the board shows the game as it
+ * is now).
+ */
+function changedMeanwhile(details?: { currentVersion: number; expectedVersion: number }): AppError {
+  return new AppError('VERSION_CONFLICT', 'The game changed meanwhile, so this was not done.', details);
+}
+
+/**
  * A unique violation: PostgreSQL's code 23505 as `pg` reports it, or as Prisma
  * does (P2002, or inside a failed raw query, P2010).
  */
@@ -329,7 +340,7 @@ export class EventStore {
     ]);
     if (inserted.length === 0) {
       const checked = await this.recheck(sql, head, gameId);
-      if (!retry) throw new AppError('VERSION_CONFLICT', 'The game changed in the database while this move was being saved. Reload and try again.');
+      if (!retry) throw changedMeanwhile();
       return this.claimAndInsert(sql, request, { head: checked, rows }, false);
     }
     const last = rows[rows.length - 1];
@@ -385,11 +396,7 @@ export class EventStore {
   private async conflictFor(sql: Sql, gameId: string, expectedVersion: number): Promise<AppError> {
     const [game] = await sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [gameId]);
     if (!game) return new AppError('NOT_FOUND', 'There is no such game.');
-    return new AppError(
-      'VERSION_CONFLICT',
-      `The game has moved on (it is at version ${game.version}, your move was made at version ${expectedVersion}). Reload and try again.`,
-      { currentVersion: game.version, expectedVersion },
-    );
+    return changedMeanwhile({ currentVersion: game.version, expectedVersion });
   }
 
   private async rejectDuplicate(gameId: string, clientMoveId: string): Promise<void> {

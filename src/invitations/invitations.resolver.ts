@@ -18,7 +18,7 @@ export class InvitationsResolver {
   ) {}
 
   @Query(() => [GameModel], {
-    description: 'Games waiting for players where the caller is invited and has no seat yet, newest first: joinGame accepts, declineInvitation declines.',
+    description: 'Games waiting for players where the caller is invited, has no seat yet and has one to take, newest first: joinGame accepts, declineInvitation declines.',
     complexity: listCost(() => FIELD_COSTS.unboundedList),
   })
   async myInvitations(@Context() context: RequestContext) {

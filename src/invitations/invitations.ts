@@ -36,18 +36,31 @@ SELECT id, $2::uuid, email, $3::uuid, $4::timestamptz, invitee_id, seat
 FROM unnest($1::uuid[], $5::text[], $6::uuid[], $7::int[]) AS invited(id, email, invitee_id, seat)`;
 const ACCOUNT_OF = `SELECT id FROM users WHERE email = $1`;
 const OPEN_FOR_ADDRESS = `SELECT id, game_id FROM invitations WHERE email = $1 AND seated_at IS NULL AND declined_at IS NULL ORDER BY created_at`;
-/** The caller's open invitation to a game: to their account, or to their address. */
-const OPEN_FOR_USER = `
-SELECT i.id, i.seat FROM invitations i, users u
-WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)
-ORDER BY i.created_at LIMIT 1`;
-/** Games in their lobby where the caller has an open invitation and no seat yet, newest first. */
+/** A game's open invitations, oldest first, each saying whether it is the caller's (to their account, or to their address). */
+const OPEN_IN_GAME = `
+SELECT i.id, i.seat, ((i.invitee_id = u.id) IS TRUE OR i.email = u.email) AS mine FROM invitations i, users u
+WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL
+ORDER BY i.created_at`;
+/**
+ * Games in their lobby where the caller has an open invitation, no seat yet,
+ * and a seat to take as joining would give it (see join): the one the
+ * invitation keeps, else one free and not kept for someone else's open
+ * invitation. Newest first.
+ */
 const INVITED_GAMES = `
 SELECT DISTINCT g.id, g.updated_at FROM invitations i
 JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
 JOIN games g ON g.id = i.game_id AND g.status = 'LOBBY'
 WHERE i.seated_at IS NULL AND i.declined_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = u.id)
+  AND EXISTS (
+    SELECT 1 FROM generate_series(0, g.seat_count - 1) AS seat(index)
+    WHERE seat.index = COALESCE(i.seat, seat.index)
+      AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.index = seat.index)
+      AND (i.seat IS NOT NULL OR NOT EXISTS (
+        SELECT 1 FROM invitations other
+        WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
+          AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
 ORDER BY g.updated_at DESC`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 const DECLINE = `
@@ -80,6 +93,8 @@ export class Invitations {
     if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
     const address = checkEmail(email);
     const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
+    if (account?.id === hostId) throw new AppError('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
+    if (account && game.state.seats.includes(account.id)) throw new AppError('BAD_USER_INPUT', 'That player already has a seat in this game.');
     return this.inviteAll(game, hostId, [{ address, accountId: account?.id ?? null, seat: null }]);
   }
 
@@ -104,12 +119,15 @@ export class Invitations {
   /**
    * Takes a seat: in a public game as anyone may, in a private one only
    * with its invite code or an invitation. An invitation is accepted by
-   * it, to the seat it keeps if it keeps one; a rematch whose last
+   * it, to the seat it keeps if it keeps one; a seat kept for someone
+   * else's open invitation is not for the caller. A rematch whose last
    * invitee sat down starts.
    */
   async join(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, inviteCode?: string | null): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
-    const [invitation] = await this.prisma.sql.query<{ id: string; seat: number | null }>(OPEN_FOR_USER, [userId, gameId]);
+    const open = await this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, gameId]);
+    const invitation = open.find((i) => i.mine);
+    const keptForOthers = open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : []));
     if (game.row.visibility === 'PRIVATE' && !invitation && !this.inviteCodeFits(game, inviteCode)) {
       throw new AppError(
         'FORBIDDEN',
@@ -118,7 +136,7 @@ export class Invitations {
     }
     const kept = invitation?.seat ?? null;
     if (kept !== null && seat !== undefined && seat !== null && seat !== kept) throw new AppError('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
-    const joined = await this.play.joinGame(userId, gameId, kept ?? seat, clientSeed);
+    const joined = await this.play.joinGame(userId, gameId, kept ?? seat, clientSeed, keptForOthers);
     if (invitation) await this.prisma.sql.query(SEATED, [invitation.id, this.clock.now()]);
     const full = !joined.state.seats.includes(null);
     return joined.row.rematchOf && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
@@ -136,7 +154,7 @@ export class Invitations {
     if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
   }
 
-  /** Games waiting for players where the caller is invited and not yet seated. */
+  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
   async invitedGames(userId: string): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
   }

@@ -18,6 +18,7 @@ import type { AnyRuleset, GameStatus, RulesEvent, Seat } from '../rules/contract
 import { passOver } from '../rules/pass-over';
 import type { Random } from '../rules/random';
 import type { FoldableEvent, GameState } from './game-state';
+import { checkSeatArgument } from './seat-argument';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -250,9 +251,7 @@ export function decideResign(state: GameState, seat: Seat): NewEvent[] {
 
 /** The host takes out `seat`, whose move deadline has passed and who has not moved since. */
 export function decideRemoval(state: GameState, seat: Seat, hostId: string, hostSeat: Seat | null): NewEvent[] {
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.seats.length) {
-    throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${state.seats.length - 1}.`);
-  }
+  checkSeatArgument(seat, state.seats.length);
   if (leftSeats(state).includes(seat)) throw new AppError('ALREADY_DONE', 'That player has already left the game.');
   const deadlinePassedSeq = lifeOf(state).overdue[seat];
   if (deadlinePassedSeq === undefined) {

@@ -25,6 +25,7 @@ import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, Jump, JUMP_EVENT_TYPES, opensRequest, RecordedEvent, rolledBackSeqs } from './history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus, seatOf, stateAfterJump } from './game-state';
+import { checkSeatArgument } from './seat-argument';
 import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
@@ -249,18 +250,19 @@ export class GameService {
     return this.load(gameId);
   }
 
-  async joinGame(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null): Promise<LoadedGame> {
+  /** Seats the player: in `seat`, else the first free one; never in `keptForOthers`, the free seats kept for other players' invitations. */
+  async joinGame(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, keptForOthers: readonly number[] = []): Promise<LoadedGame> {
     const game = await this.load(gameId);
     this.requireIntact(game);
     if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
     if (game.state.seats.includes(userId)) throw new AppError('BAD_USER_INPUT', 'You already have a seat in this game.');
     const free = game.state.seats.flatMap((holder, i) => (holder === null ? [i] : []));
-    const chosen = seat ?? free[0];
-    if (chosen === undefined) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
-    if (!Number.isInteger(chosen) || chosen < 0 || chosen >= game.state.seats.length) {
-      throw new AppError('BAD_USER_INPUT', `seat must be from 0 to ${game.state.seats.length - 1}.`);
-    }
-    if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen} is taken.`);
+    const open = free.filter((i) => !keptForOthers.includes(i));
+    const chosen = seat ?? open[0];
+    if (chosen === undefined) throw new AppError('BAD_USER_INPUT', free.length > 0 ? 'Every free seat is kept for an invited player.' : 'Every seat is taken.');
+    checkSeatArgument(chosen, game.state.seats.length);
+    if (!free.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen + 1} is taken.`);
+    if (!open.includes(chosen)) throw new AppError('BAD_USER_INPUT', `Seat ${chosen + 1} is kept for an invited player.`);
     const seatTaken = { seat: chosen, userId, clientSeed: this.randomness.clientSeed(clientSeed, chosen, game.state.fixedSeed) };
     const joined = this.prisma.$transaction(async (tx) => {
       await this.store.appendInTransaction(tx, {
