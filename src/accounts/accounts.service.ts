@@ -105,7 +105,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
         return;
       }
       const tokenId = await this.tokens.create(sql, { purpose: 'SIGN_UP', email: address, passwordHash, displayName: name }, this.clock.now());
-      await this.mailVerificationLink(sql, tokenId, address, null, name);
+      await this.mailVerificationLink(sql, tokenId, address, null);
     });
     return { signedIn: null };
   }
@@ -149,7 +149,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     await this.prisma.inSqlTransaction(async (sql) => {
       const now = this.clock.now();
       const link = (await this.tokens.latestOpen(sql, address, 'SIGN_UP', now)) ?? (await this.tokens.latestOpen(sql, address, 'EMAIL_CHANGE', now));
-      if (link) await this.mailVerificationLink(sql, link.id, address, link.userId, link.displayName);
+      if (link) await this.mailVerificationLink(sql, link.id, address, link.userId);
     });
   }
 
@@ -227,7 +227,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       const [owner] = await sql.query<{ id: string }>(EMAIL_OWNER, [address]);
       // The same answer either way; the address's owner hears that someone tried.
       if (owner) await this.outbox.recordAccountMail(sql, { kind: 'SIGN_UP_ATTEMPT', userId: owner.id, toAddress: address, details: {} });
-      else await this.mailVerificationLink(sql, tokenId, address, user.id, user.displayName);
+      else await this.mailVerificationLink(sql, tokenId, address, user.id);
       await this.outbox.recordAccountMail(sql, { kind: 'EMAIL_CHANGE_REQUESTED', userId: user.id, toAddress: user.email, details: { newEmail: address } });
     });
     return user;
@@ -291,7 +291,12 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     return { token, user: { id: user.id, email: user.email, displayName: user.display_name, createdAt: user.created_at, passwordHash: user.password_hash, deletedAt: user.deleted_at } as User };
   }
 
-  private async mailVerificationLink(sql: Sql, tokenId: string, address: string, userId: string | null, name: string | null): Promise<void> {
-    await this.outbox.recordAccountMail(sql, { kind: 'VERIFY_EMAIL', userId, toAddress: address, details: { tokenId, name } });
+  /**
+   * The mail carries no name for a sign-up: the name is the sign-up's own
+   * words, and the address is not known to be theirs yet, so it would put a
+   * stranger's text in front of any address.
+   */
+  private async mailVerificationLink(sql: Sql, tokenId: string, address: string, userId: string | null): Promise<void> {
+    await this.outbox.recordAccountMail(sql, { kind: 'VERIFY_EMAIL', userId, toAddress: address, details: { tokenId } });
   }
 }

@@ -188,8 +188,8 @@ export function turnOver(n: string): string {
 }
 
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
-  -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, only the name they chose.
-  COALESCE(n.to_address, recipient.email) AS email, COALESCE(recipient.display_name, n.details->>'name') AS display_name, settings.deliveries,
+  -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
+  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
   n.kind = 'YOUR_TURN' AND ${turnOver('n')} AS turn_over,
   unread.chat
