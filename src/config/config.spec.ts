@@ -141,14 +141,21 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('"true" is not one');
   });
 
-  it('warns of what a server others reach is missing (a shared JWT_SECRET, the address mail links to, a mail server), and of a TRUST_PROXY trusting public addresses', () => {
+  it('warns of what a server others reach is missing (a shared JWT_SECRET, the address mail links to, a mail server, a sending address and https for mail), and of a TRUST_PROXY trusting public addresses', () => {
     const missing = (env: Record<string, string>) => settingWarnings(loadConfig(env), env);
     expect(missing({})).toEqual([]);
     expect(missing({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual([]);
     const shared = missing({ DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25' });
-    expect(shared).toEqual([expect.stringMatching(/^JWT_SECRET is not set/), expect.stringMatching(/^PUBLIC_URL is not set: links in mail point at http:\/\/localhost:3000/)]);
+    expect(shared).toEqual([
+      expect.stringMatching(/^JWT_SECRET is not set/),
+      expect.stringMatching(/^PUBLIC_URL is not set: links in mail point at http:\/\/localhost:3000/),
+      'MAIL_FROM is Play by Web <noreply@localhost>: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.',
+    ]);
     expect(missing({ PUBLIC_URL: 'https://games.example.org' })).toEqual([expect.stringMatching(/^SMTP_URL is not set: mail to players is caught/)]);
-    expect(missing({ DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://games.example.org', JWT_SECRET: 'x'.repeat(32) })).toEqual([]);
+    const ready = { DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://games.example.org', JWT_SECRET: 'x'.repeat(32), MAIL_FROM: 'Games <games@example.org>' };
+    expect(missing(ready)).toEqual([]);
+    expect(missing({ ...ready, MAIL_FROM: 'games@LOCALHOST' })).toEqual([expect.stringMatching(/^MAIL_FROM is games@LOCALHOST: mail providers/)]);
+    expect(missing({ ...ready, PUBLIC_URL: 'http://games.example.org' })).toEqual([expect.stringMatching(/^PUBLIC_URL is not https: mail clients offer one-click unsubscribe only/)]);
     // Trusting every address as a proxy lets clients choose theirs.
     for (const everyone of ['0.0.0.0/1, 128.0.0.0/1', '::/1', 'loopback, 8.0.0.0/8']) expect(missing({ TRUST_PROXY: everyone })).toEqual([expect.stringMatching(/^TRUST_PROXY trusts public addresses/)]);
     for (const proxies of ['1', 'loopback', 'uniquelocal, 10.0.0.0/8', '203.0.113.5']) expect(missing({ TRUST_PROXY: proxies })).toEqual([]);

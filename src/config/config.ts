@@ -178,6 +178,11 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): number | 
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** The domain of MAIL_FROM's address ("Name <a@host>" or "a@host"), lower case. */
+function mailDomain(mailFrom: string): string {
+  return mailFrom.trim().replace(/>$/, '').split('@').pop()!.toLowerCase();
+}
+
 /** Public addresses, one of each family: a TRUST_PROXY that trusts either trusts proxies it cannot know. */
 const PUBLIC_ADDRESSES = ['8.8.8.8', '2001:4860:4860::8888'];
 
@@ -204,6 +209,12 @@ export function settingWarnings(config: AppConfig, env: Env): string[] {
     );
   }
   if (config.smtpUrl && !env.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
+  if (config.smtpUrl && LOCAL_HOSTS.has(mailDomain(config.mailFrom))) {
+    warnings.push(`MAIL_FROM is ${config.mailFrom}: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.`);
+  }
+  if (config.smtpUrl && env.PUBLIC_URL && config.publicUrl.startsWith('http:') && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
+    warnings.push('PUBLIC_URL is not https: mail clients offer one-click unsubscribe only for https links (RFC 8058), and passwords would cross the network in the clear.');
+  }
   if (!config.smtpUrl && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
     warnings.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');
   }
