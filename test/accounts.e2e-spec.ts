@@ -281,11 +281,15 @@ describe('Accounts (email verification on)', () => {
     expect(seats.map((seat: { user: { id: string } | null }) => seat.user?.id ?? null)).toEqual([host.id, newcomer.id, null]);
   });
 
-  it('deletes an account, erasing its address, name and password, while its games play on', async () => {
-    const [ann, bob] = await Promise.all([signUp('Ann'), signUp('Bob')]);
-    const id = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 4 } }) { id } }`, {}, ann.token)).createGame.id;
-    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, bob.token);
-    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
+  it('deletes an account, erasing its address, name and password, and resigning it from every game in play', async () => {
+    const [ann, bob, cat] = await Promise.all([signUp('Ann'), signUp('Bob'), signUp('Cat')]);
+    const startGame = async (players: typeof ann[]) => {
+      const id = (await gqlOk(url, `mutation($n: Int!) { createGame(input: { ruleset: "counting", seats: $n, options: { target: 40 } }) { id } }`, { n: players.length }, ann.token)).createGame.id;
+      for (const player of players.slice(1)) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
+      await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
+      return id as string;
+    };
+    const [twoPlayers, threePlayers] = [await startGame([ann, bob]), await startGame([ann, bob, cat])];
     expect(errorCode(await gql(url, `mutation { deleteAccount(password: "not my password") }`, {}, bob.token))).toBe('BAD_USER_INPUT');
     await gqlOk(url, `mutation($p: String!) { deleteAccount(password: $p) }`, { p: TEST_PASSWORD }, bob.token);
     expect(errorCode(await gql(url, `{ me { id } }`, {}, bob.token))).toBe('UNAUTHENTICATED');
@@ -293,16 +297,18 @@ describe('Accounts (email verification on)', () => {
     const { rows } = await sql.query(`SELECT email, password_hash, display_name FROM users WHERE id = $1`, [bob.id]);
     expect(rows).toEqual([{ email: null, password_hash: null, display_name: 'Deleted player' }]);
 
-    // Ann plays her turns; the deleted player's seat keeps its place, its history reads and the chain verifies.
-    const GAME = `query($id: ID!) { game(id: $id) { version status activeSeats legalMoves seats { user { displayName } } history(first: 100) { text } integrity { ok } } }`;
-    let game = (await gqlOk(url, GAME, { id }, ann.token)).game;
-    expect(game.seats.map((seat: { user: { displayName: string } }) => seat.user.displayName)).toEqual(['Ann', 'Deleted player']);
-    expect(game.integrity.ok).toBe(true);
-    if (game.activeSeats[0] === 0) {
-      await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`, { id, v: game.version }, ann.token);
-      game = (await gqlOk(url, GAME, { id }, ann.token)).game;
-    }
-    expect(game.history.map((entry: { text: string | null }) => entry.text).join(' ')).toContain('Deleted player');
+    // No game waits on a player who is gone: with two players Ann wins, with three Ann and Cat play on.
+    const GAME = `query($id: ID!) { game(id: $id) { version status activeSeats resignedSeats result seats { user { displayName } } history(first: 100) { text } integrity { ok } } }`;
+    const two = (await gqlOk(url, GAME, { id: twoPlayers }, ann.token)).game;
+    expect(two).toMatchObject({ status: 'FINISHED', resignedSeats: [1], result: { winners: [0] } });
+    let game = (await gqlOk(url, GAME, { id: threePlayers }, ann.token)).game;
+    expect(game).toMatchObject({ status: 'ACTIVE', resignedSeats: [1] });
+    expect(game.activeSeats).not.toContain(1);
+    expect(game.seats.map((seat: { user: { displayName: string } }) => seat.user.displayName)).toEqual(['Ann', 'Deleted player', 'Cat']);
+    const mover = [ann, null, cat][game.activeSeats[0]]!;
+    await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`, { id: threePlayers, v: game.version }, mover.token);
+    game = (await gqlOk(url, GAME, { id: threePlayers }, ann.token)).game;
+    expect(game.history.map((entry: { text: string | null }) => entry.text)).toContain('Deleted player resigned.');
     expect(game.integrity.ok).toBe(true);
     // The address is free again.
     await signUp('Bob again', bob.email);

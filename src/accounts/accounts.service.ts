@@ -22,6 +22,7 @@ import type { Sql } from '../database/sql';
 import type { User } from '../generated/prisma/client';
 import { Invitations } from '../invitations/invitations';
 import { NotificationOutbox } from '../notifications/outbox';
+import { GameService } from '../play/game.service';
 import { LoginAttempts } from '../rate-limits/login-attempts';
 import { AccountTokens } from './account-tokens';
 import { checkEmail, normalizeEmail } from './email-address';
@@ -47,6 +48,10 @@ const CREATE_USER = `INSERT INTO users (id, email, password_hash, display_name) 
 const SET_EMAIL = `UPDATE users SET email = $2 WHERE id = $1::uuid AND deleted_at IS NULL`;
 const SET_PASSWORD = `UPDATE users SET password_hash = $2 WHERE id = $1::uuid`;
 const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display_name = $2, deleted_at = $3::timestamptz WHERE id = $1::uuid`;
+/** The games being played that user $1 has a seat in (whether or not they left it already). */
+const GAMES_IN_PLAY = `SELECT g.id::text FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE'`;
+/** A resignation that loses a race with a move is tried again on the game as it then stands. */
+const RESIGN_TRIES = 5;
 const ERASE_SETTINGS = [
   `DELETE FROM notification_settings WHERE user_id = $1::uuid`,
   `DELETE FROM vacations WHERE user_id = $1::uuid`,
@@ -79,6 +84,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly clock: Clock,
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
     private readonly names: PublicNames,
+    private readonly play: GameService,
   ) {}
 
   onModuleInit(): void {
@@ -246,12 +252,15 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Erases the account's email, name and password, its settings and its
-   * sessions. The row stays, named "Deleted player": games it played keep
-   * their seats and history, and go on folding and verifying.
+   * Resigns the account from every game being played (nobody would ever
+   * move for it again, and those games would wait on it for good), then
+   * erases its email, name and password, its settings and its sessions.
+   * The row stays, named "Deleted player": games it played keep their seats
+   * and history, and go on folding and verifying.
    */
   async deleteAccount(password: string, context: RequestContext, identity: Identity): Promise<void> {
     const user = await this.checkOwnPassword(identity.userId, password, context);
+    await this.resignEverywhere(user.id);
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(ERASE_USER, [user.id, DELETED_PLAYER_NAME, this.clock.now()]);
       for (const statement of ERASE_SETTINGS) await sql.query(statement, [user.id]);
@@ -260,6 +269,22 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.sessions.endAllOf(user.id, null, sql);
     });
     this.names.forget(user.id);
+  }
+
+  private async resignEverywhere(userId: string): Promise<void> {
+    for (const { id } of await this.prisma.sql.query<{ id: string }>(GAMES_IN_PLAY, [userId])) {
+      for (let tries = 1; ; tries++) {
+        try {
+          await this.play.resignGame(userId, id);
+          break;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // Any refusal (left already, the game ended meanwhile, its history fails its check) leaves that game as it is:
+          // the account is deleted all the same.
+          if (error.code !== 'VERSION_CONFLICT' || tries === RESIGN_TRIES) break;
+        }
+      }
+    }
   }
 
   async me(userId: string): Promise<(User & { pendingEmail: string | null }) | null> {

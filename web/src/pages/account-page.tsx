@@ -195,8 +195,8 @@ function DeleteCard() {
       }}
     >
       <p>
-        Your address, name and password are erased, and you are logged out everywhere. Your games go on: your seats show
-        “Deleted player”, and your moves stay in their history. This cannot be undone.
+        You resign from every game you are playing, your address, name and password are erased, and you are logged out
+        everywhere. Your seats show “Deleted player”, and your moves stay in their games’ history. This cannot be undone.
       </p>
       <PasswordInput label="Your password" name="deletePassword" value={password} onChange={setPassword} />
       <label className="checkbox">
