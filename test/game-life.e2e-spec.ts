@@ -145,6 +145,21 @@ describe('the game’s life (end to end)', () => {
       expect(data!.resignGame.result).toMatchObject({ winners: [1], detail: { resigned: [2, 0] } });
     });
 
+    it('is for good: the host cannot roll the game back to before a player left, only since', async () => {
+      const players = [ann, bob, cat];
+      const id = await startCountingGame(url, players, { seed: 'resign-rollback', options: { target: 30 } });
+      await playTurn(url, id, players);
+      const beforeLeaving = (await lifeOf(id)).version;
+      await resign(cat, id);
+      const rollback = (to: number) => act(ann, 'rollbackGame(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason: 'bring Cat back' });
+      expect(await refused(id, rollback(beforeLeaving))).toBe('BAD_USER_INPUT');
+      await playTurn(url, id, players);
+      const since = (await lifeOf(id)).takebackFrom!;
+      expect(since).toBeGreaterThan(beforeLeaving);
+      expect(await refused(id, rollback(beforeLeaving))).toBe('BAD_USER_INPUT');
+      expect((await rollback(since)).data!.rollbackGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [2] });
+    });
+
     it('refuses resigning twice, without a seat, before the start and after the end, writing nothing', async () => {
       const id = await startCountingGame(url, [ann, bob, cat], { seed: 'resign-refusals' });
       await resign(cat, id);

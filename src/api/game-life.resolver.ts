@@ -104,7 +104,7 @@ export class GameLifeResolver {
     };
   }
 
-  @ResolveField(() => Int, { nullable: true, description: 'The earliest version a takeback may return to (null while none may be asked).' })
+  @ResolveField(() => Int, { nullable: true, description: "The earliest version a takeback or the host's rollback may return to: the start of play, or the last player's leaving (null while there is none)." })
   takebackFrom(@Parent() { game }: GameParent) {
     if (game.row.status !== 'ACTIVE' || game.row.startedVersion === null) return null;
     const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);

@@ -277,7 +277,7 @@ function expiry(now: Date): string {
   return new Date(now.getTime() + PROPOSAL_LIFETIME_MS).toISOString();
 }
 
-/** The versions a takeback may return to: from the start of play, and from the last player's leaving, to the one before now. */
+/** The versions a takeback or a host's rollback may return to: from the start of play, and from the last player's leaving, to the one before now. */
 export function takebackRange(state: GameState, startedVersion: number, version: number): { from: number; to: number } {
   const lastLeft = lifeOf(state).left.at(-1)?.seq ?? 0;
   return { from: Math.max(startedVersion, lastLeft), to: version - 1 };

@@ -26,7 +26,18 @@ import { HistoryEntry, historyEntries, Jump, JUMP_EVENT_TYPES, opensRequest, Rec
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus, seatOf, stateAfterJump } from './game-state';
 import { checkSeatArgument } from './seat-argument';
-import { decideAnswer, decideEndProposal, decideLapse, decideRemoval, decideResign, decideTakebackRequest, passOverLeftSeats, PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
+import {
+  decideAnswer,
+  decideEndProposal,
+  decideLapse,
+  decideRemoval,
+  decideResign,
+  decideTakebackRequest,
+  passOverLeftSeats,
+  PROPOSAL_EVENT_TYPES,
+  ProposalKind,
+  takebackRange,
+} from './game-life';
 import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
 
 export interface CreateGameInput {
@@ -369,9 +380,11 @@ export class GameService {
     if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
     // Its server seed is public now: played again from an earlier point, every draw would be known in advance.
     if (game.row.status === 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
-    const from = game.row.startedVersion;
-    if (!Number.isInteger(toVersion) || toVersion < from || toVersion >= game.row.version) {
-      throw new AppError('BAD_USER_INPUT', `toVersion must be from ${from} (the start of play) to ${game.row.version - 1}.`);
+    // A player's leaving is for good: going back stops there, as a takeback does.
+    const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);
+    if (!Number.isInteger(toVersion) || toVersion < from || toVersion > to) {
+      const start = from === game.row.startedVersion ? 'the start of play' : 'when the last player left';
+      throw new AppError('BAD_USER_INPUT', from > to ? 'There is nothing to roll back yet.' : `toVersion must be from ${from} (${start}) to ${to}.`);
     }
     const why = cleanText(reason, 'The reason for a rollback', [1, 500]);
     await this.requireReturnPoint(game, toVersion);

@@ -108,7 +108,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
-  const mayRollBack = (item: TimelineItem) => isHost && game.status === 'ACTIVE' && !item.rolledBack && item.seq < game.version;
+  const mayRollBack = (item: TimelineItem) =>
+    isHost && game.status === 'ACTIVE' && game.takebackFrom !== null && !item.rolledBack && item.seq >= game.takebackFrom && item.seq < game.version;
   const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
   const mayAskTakeback = (item: TimelineItem) =>
     inGame && !game.proposal && game.takebackFrom !== null && !item.rolledBack && item.seq >= game.takebackFrom && item.seq < game.version;
