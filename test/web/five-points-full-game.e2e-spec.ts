@@ -208,6 +208,12 @@ describe('web page: a whole Five Points game by clicks', () => {
     }
     await screenshot(pages[0], 'five-points-finished');
     await screenshot(pages[1], 'five-points-finished-phone');
+    // A long step (elections, the final count) shows its first sentences; the rest is read whole on asking.
+    const more = pages[1].locator('.timeline details.more').last();
+    await more.locator('summary').click();
+    await more.locator('p').waitFor({ state: 'visible' });
+    expect(await more.locator('p').innerText()).toMatch(/\w+.*\./);
+    expect(await pages[1].locator('.timeline').innerText()).not.toContain('(And ');
 
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const rows = ALL_TYPES.map((type) => {

@@ -11,7 +11,7 @@ import type { HistoryEntryFragment } from '../api/generated';
 import type { NameOf } from '../games/game-ui';
 import type { TimelineItem } from './timeline';
 
-/** Longest line: a big step (a round's end) lists its first events and counts the rest. */
+/** Longest line: a big step (a round's end) lists its first events, and the rest opens beneath it. */
 const MAX_PARTS = 4;
 
 function sameStep(a: HistoryEntryFragment, b: HistoryEntryFragment): boolean {
@@ -35,13 +35,13 @@ export function timelineItems(history: HistoryEntryFragment[], nameOf: NameOf): 
     const last = step[step.length - 1];
     const parts = step.flatMap((entry) => (entry.text ? [entry.text] : []));
     if (parts.length === 0) return [];
-    const shown = parts.length > MAX_PARTS ? [...parts.slice(0, MAX_PARTS), `(And ${parts.length - MAX_PARTS} more.)`] : parts;
     return [
       {
         seq: last.seq,
         // Where the step stands as its first event tells: the move it is, and whose.
         label: momentLabel(step[0].moment, nameOf),
-        text: shown.join(' '),
+        text: parts.slice(0, MAX_PARTS).join(' '),
+        more: parts.slice(MAX_PARTS),
         at: last.at,
         rolledBack: step.every((entry) => entry.rolledBack),
         // The start step ends with the ruleset's setup: from there on there is a board.

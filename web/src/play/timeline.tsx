@@ -9,6 +9,8 @@ export interface TimelineItem {
   /** Where the game stood, as players count: "Round 2 · Bob's turn · move 14". */
   label: string;
   text: string;
+  /** The rest of a long step's sentences, shown on asking. */
+  more: string[];
   at: string;
   rolledBack: boolean;
   /** The board can be shown as of this event (the game had started). */
@@ -44,6 +46,12 @@ export function Timeline({ items, selected, onSelect }: { items: TimelineItem[];
               </span>
               <time dateTime={item.at}>{shortTime(item.at)}</time>
             </button>
+            {item.more.length > 0 && (
+              <details className="more">
+                <summary>And {item.more.length} more</summary>
+                <p className="text">{item.more.join(' ')}</p>
+              </details>
+            )}
           </li>
         ))}
       </ol>
