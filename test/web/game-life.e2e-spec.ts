@@ -133,5 +133,22 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await bobPage.locator('.proposal').getByText('Ann proposed to end the game as it stands').waitFor();
     await bobPage.locator('.proposal').getByRole('button', { name: 'Agree' }).click();
     for (const page of [annPage, bobPage]) await page.locator('[data-turn="finished"]').waitFor();
+
+    // The counting game keeps no score while played: nobody is ahead, so nobody won, and nobody is told they lost.
+    const { game } = await gqlOk<{ game: { result: { winners: number[]; scores: number[] | null; detail: { endedByAgreement?: boolean } } } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { result } }`,
+      { id: gameId },
+    );
+    expect(game.result).toMatchObject({ winners: [], scores: null, detail: { endedByAgreement: true } });
+    const { page: onlooker } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''));
+    await onlooker.goto(`/games/${gameId}`);
+    for (const page of [annPage, bobPage, onlooker]) {
+      const screen = page.locator('.end-screen');
+      await screen.waitFor();
+      expect(await screen.locator('.headline').textContent()).toBe('Ended by agreement, with no winner');
+      await screen.getByText('The players agreed to end the game as it stood.').waitFor();
+      expect(await screen.textContent()).not.toMatch(/lost/);
+    }
   });
 });
