@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
 
 describe('web page: resigning, takebacks and ending by agreement', () => {
   let server: TestServer;
@@ -121,6 +121,46 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     expect(game.result.detail.resigned).toEqual([2]);
     expect(game.result.winners).not.toContain(2);
     await catPage.locator('[data-turn="finished"]').waitFor();
+  });
+
+  it('moves the keyboard into each confirmation, closes it on Escape, and gives the keyboard back', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const gameId = await startCountingGame(server.url, players, { seed: 'web-dialogs' });
+    const target = await playTurn(server.url, gameId, players);
+    await playTurn(server.url, gameId, players);
+    const [annPage] = await windows(gameId, players.slice(0, 1));
+    const focused = (page: Page) =>
+      page.evaluate<{ text: string; name: string; inDialog: boolean }>(
+        `({ text: document.activeElement?.textContent ?? '', name: document.activeElement?.getAttribute('name') ?? '', inDialog: !!document.activeElement?.closest('[role="dialog"]') })`,
+      );
+
+    for (const [opener, dialogName] of [['Resign…', 'Resign from this game?'], ['Propose to end the game…', 'Propose to end the game?']]) {
+      await annPage.getByRole('button', { name: opener }).focus();
+      await annPage.keyboard.press('Enter');
+      const dialog = annPage.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      expect(await focused(annPage)).toMatchObject({ inDialog: true, text: 'Cancel' }); // the safe choice first
+      // Tab stays inside.
+      await annPage.keyboard.press('Tab');
+      await annPage.keyboard.press('Tab');
+      expect((await focused(annPage)).inDialog).toBe(true);
+      await annPage.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await focused(annPage)).toMatchObject({ inDialog: false, text: opener });
+    }
+
+    // The takeback's reason is asked first; Escape leaves the history entry's button in hand.
+    await annPage.locator(`.timeline li[data-seq="${target}"] button`).click();
+    const ask = annPage.getByRole('button', { name: 'Ask to take back to here…' });
+    await ask.focus();
+    await annPage.keyboard.press('Enter');
+    const dialog = annPage.getByRole('dialog', { name: 'Ask for a takeback' });
+    await dialog.waitFor();
+    expect(await focused(annPage)).toMatchObject({ inDialog: true, name: 'reason' });
+    await annPage.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focused(annPage)).toMatchObject({ inDialog: false, text: 'Ask to take back to here…' });
+    expect(await shownVersion(annPage)).toBe(await versionOf(gameId)); // nothing was sent
   });
 
   it('ends the game as it stands when the other player agrees to the proposal', async () => {
