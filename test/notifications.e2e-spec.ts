@@ -141,6 +141,24 @@ describe('email notifications (end to end)', () => {
     expect(inbox.to(ann.email).filter((m) => /^Rolled back/.test(m.subject ?? ''))).toEqual([]);
   });
 
+  it("calls a game by the name its host gave it, and a game from before names after its host", async () => {
+    const named = await startedGame(url, ann, bob, { name: 'Counting night' });
+    const [invitation] = await inbox.waitFor(bob.email, /invites you/, { containing: named.id });
+    expect(invitation.text).toContain('Ann invites you to a game of Counting (test game): Counting night.');
+    expect(invitation.text).not.toContain("Ann's Counting");
+    const [started] = await inbox.waitFor(bob.email, /^Game started: Counting night$/, { containing: named.id });
+    expect(started.text).toContain('Counting night (Counting (test game)) has started.');
+    const mover = [ann, bob][named.activeSeats[0]];
+    await inbox.waitFor(mover.email, /^Your turn: Counting night$/, { containing: named.id });
+
+    // A game made before games had names has none: its mail names it after its host.
+    const unnamed = await startedGame(url, ann, eve, { name: 'Soon forgotten' });
+    await prisma.game.update({ where: { id: unnamed.id }, data: { name: null } });
+    await playTurn(url, unnamed.id, [ann, eve]);
+    const next = [ann, eve][(await loadGame(url, unnamed.id, ann)).activeSeats[0]];
+    await inbox.waitFor(next.email, /^Your turn: Ann's Counting \(test game\) game$/, { containing: unnamed.id });
+  });
+
   it('unsubscribes from one kind of mail through the signed link, without logging in', async () => {
     const game = await startedGame(url, ann, eve);
     const activePlayer = [ann, eve][game.activeSeats[0]];

@@ -9,6 +9,7 @@ import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
 import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
+import { defaultGameName } from '../play/game.service';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
@@ -152,7 +153,9 @@ export class MailComposer {
     const { game } = notification;
     if (!game) throw new Error(`notification ${notification.id} is about a game that does not exist`);
     const rulesetName = this.rulesets.get(game.ruleset).name;
-    const context: GameMailContext = { gameTitle: `${game.hostName}'s ${rulesetName} game`, rulesetName, gameUrl: this.gameUrl(game.id) };
+    // The game's name, as the page shows it (a game from before names has none: named after its host, as the page does).
+    const gameTitle = game.name ?? defaultGameName(game.hostName, rulesetName);
+    const context: GameMailContext = { gameTitle, rulesetName, gameUrl: this.gameUrl(game.id) };
     return { notification, game, context };
   }
 

@@ -23,6 +23,8 @@ export interface GameFacts {
   ruleset: string;
   hostId: string;
   hostName: string;
+  /** The name the host gave it; null for games made before games had names. */
+  name: string | null;
   version: number;
   result: Record<string, unknown> | null;
   /** One entry per seat: its player, or null while it is free. */
@@ -127,7 +129,7 @@ const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 const GAME_FACTS = `
 LEFT JOIN LATERAL (
   SELECT json_build_object(
-    'id', g.id, 'ruleset', g.ruleset, 'hostId', g.host_id, 'hostName', host.display_name,
+    'id', g.id, 'ruleset', g.ruleset, 'hostId', g.host_id, 'hostName', host.display_name, 'name', g.name,
     'version', g.version, 'result', g.result, 'seatCount', g.seat_count,
     'seats', (SELECT json_agg(json_build_object('index', s.index, 'userId', s.user_id, 'name', player.display_name))
               FROM game_seats s JOIN users player ON player.id = s.user_id
@@ -210,7 +212,7 @@ function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
   const seats: GameFacts['seats'] = Array.from({ length: json.seatCount }, () => null);
   for (const { index, userId, name } of json.seats ?? []) seats[index] = { userId, name };
-  return { id: json.id, ruleset: json.ruleset, hostId: json.hostId, hostName: json.hostName, version: json.version, result: json.result, seats };
+  return { id: json.id, ruleset: json.ruleset, hostId: json.hostId, hostName: json.hostName, name: json.name ?? null, version: json.version, result: json.result, seats };
 }
 
 function turnHistory(json: TurnHistoryJson | null): TurnHistory | null {

@@ -7,7 +7,7 @@
  * each player's private notes.
  */
 import type { Page } from 'playwright-core';
-import { startTestServer, TestServer } from '../support/app';
+import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame } from '../support/counting-api';
 import { countingGame } from '../support/move-stream';
 import { launchBrowser, openWindow, TestBrowser, waitForVersion, waitUntil } from './browser';
@@ -76,6 +76,46 @@ describe('web page: chat, notes and turn signals', () => {
     await bob.getByRole('textbox', { name: 'Message', exact: true }).fill('y'.repeat(501));
     await bob.getByRole('button', { name: 'Send' }).click();
     await bob.getByRole('alert').filter({ hasText: 'A message must be 1 to 500 characters long.' }).waitFor();
+  });
+
+  it('opens the chat to a player who takes a seat on the page, and to onlookers once the game is over, without a reload', async () => {
+    const [ann, cat] = await Promise.all(['SeatAnn', 'SeatCat'].map((name) => registerPlayer(server.url, name)));
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 3 } }) { id } }`,
+      {},
+      ann.token,
+    );
+    const gameId = createGame.id;
+    const { page: catPage } = await openWindow(chromium.browser, base, undefined, cat.token);
+    await catPage.goto(`/games/${gameId}`);
+    const locked = "The players' chat opens to onlookers once the game is over.";
+    await catPage.getByText(locked).waitFor();
+
+    // Cat sits down: the chat opens at once, and stays open when the host starts.
+    await catPage.getByRole('button', { name: 'Take this seat' }).click();
+    await catPage.getByText('No messages yet.').waitFor();
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
+    await catPage.locator('.play-area').waitFor();
+    await catPage.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello from my new seat');
+    await catPage.getByRole('button', { name: 'Send' }).click();
+    await catPage.locator('.chat-line', { hasText: 'Hello from my new seat' }).waitFor();
+    const { gameChat } = await gqlOk<{ gameChat: { lines: Array<{ text: string }> } }>(server.url, `query($id: ID!) { gameChat(gameId: $id) { lines { text } } }`, { id: gameId }, ann.token);
+    expect(gameChat.lines.map((line) => line.text)).toEqual(['Hello from my new seat']);
+
+    // An onlooker reads it as soon as the game is over, with no refusal left behind.
+    const { page: onlooker } = await openWindow(chromium.browser, base);
+    await onlooker.goto(`/games/${gameId}`);
+    await onlooker.getByText(locked).waitFor();
+    const players = [ann, cat];
+    while ((await seeGame(server.url, gameId)).status !== 'FINISHED') await playTurn(server.url, gameId, players);
+    for (const page of [onlooker, catPage]) {
+      await page.locator('.end-screen').waitFor();
+      await page.locator('.chat-line', { hasText: 'Hello from my new seat' }).waitFor();
+      expect(await page.locator('.chat').getByRole('alert').count()).toBe(0);
+      expect(await page.getByText('Loading the chat…').count()).toBe(0);
+      expect(await page.getByText(locked).count()).toBe(0);
+    }
   });
 
   it('counts unread lines in the lobby until the game is opened', async () => {

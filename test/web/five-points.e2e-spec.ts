@@ -49,6 +49,13 @@ describe('web page: Five Points in the browser', () => {
     await ann.locator('.timeline', { hasText: 'placed a building face down on' }).waitFor();
     await ann.locator('.timeline', { hasText: 'The buildings were revealed' }).waitFor();
     expect(await ann.locator('[data-target^="marker:"]').count()).toBe(4);
+    // The mover reads what they are asked; the others read whom they wait for, never the mover's "your".
+    {
+      const page = await mover();
+      const name = ['Ann', 'Bob', 'Cy'][pages.indexOf(page)];
+      expect(await page.locator('.turn-banner').textContent()).toMatch(/^Your turn: place one rabble from your HQ/);
+      for (const other of pages.filter((other) => other !== page)) expect(await other.locator('.turn-banner').textContent()).toBe(`Waiting for ${name}`);
+    }
     for (let i = 0; i < 6; i++) {
       const page = await mover();
       // A placement is a click on a neighborhood; the bid after it a click on a marker, or "No bid".

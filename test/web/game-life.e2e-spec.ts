@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
 
 describe('web page: resigning, takebacks and ending by agreement', () => {
   let server: TestServer;
@@ -123,6 +123,46 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await catPage.locator('[data-turn="finished"]').waitFor();
   });
 
+  it('moves the keyboard into each confirmation, closes it on Escape, and gives the keyboard back', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const gameId = await startCountingGame(server.url, players, { seed: 'web-dialogs' });
+    const target = await playTurn(server.url, gameId, players);
+    await playTurn(server.url, gameId, players);
+    const [annPage] = await windows(gameId, players.slice(0, 1));
+    const focused = (page: Page) =>
+      page.evaluate<{ text: string; name: string; inDialog: boolean }>(
+        `({ text: document.activeElement?.textContent ?? '', name: document.activeElement?.getAttribute('name') ?? '', inDialog: !!document.activeElement?.closest('[role="dialog"]') })`,
+      );
+
+    for (const [opener, dialogName] of [['Resign…', 'Resign from this game?'], ['Propose to end the game…', 'Propose to end the game?']]) {
+      await annPage.getByRole('button', { name: opener }).focus();
+      await annPage.keyboard.press('Enter');
+      const dialog = annPage.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      expect(await focused(annPage)).toMatchObject({ inDialog: true, text: 'Cancel' }); // the safe choice first
+      // Tab stays inside.
+      await annPage.keyboard.press('Tab');
+      await annPage.keyboard.press('Tab');
+      expect((await focused(annPage)).inDialog).toBe(true);
+      await annPage.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await focused(annPage)).toMatchObject({ inDialog: false, text: opener });
+    }
+
+    // The takeback's reason is asked first; Escape leaves the history entry's button in hand.
+    await annPage.locator(`.timeline li[data-seq="${target}"] button`).click();
+    const ask = annPage.getByRole('button', { name: 'Ask to take back to here…' });
+    await ask.focus();
+    await annPage.keyboard.press('Enter');
+    const dialog = annPage.getByRole('dialog', { name: 'Ask for a takeback' });
+    await dialog.waitFor();
+    expect(await focused(annPage)).toMatchObject({ inDialog: true, name: 'reason' });
+    await annPage.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focused(annPage)).toMatchObject({ inDialog: false, text: 'Ask to take back to here…' });
+    expect(await shownVersion(annPage)).toBe(await versionOf(gameId)); // nothing was sent
+  });
+
   it('ends the game as it stands when the other player agrees to the proposal', async () => {
     const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
     const gameId = await startCountingGame(server.url, players, { seed: 'web-end' });
@@ -133,5 +173,22 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await bobPage.locator('.proposal').getByText('Ann proposed to end the game as it stands').waitFor();
     await bobPage.locator('.proposal').getByRole('button', { name: 'Agree' }).click();
     for (const page of [annPage, bobPage]) await page.locator('[data-turn="finished"]').waitFor();
+
+    // The counting game keeps no score while played: nobody is ahead, so nobody won, and nobody is told they lost.
+    const { game } = await gqlOk<{ game: { result: { winners: number[]; scores: number[] | null; detail: { endedByAgreement?: boolean } } } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { result } }`,
+      { id: gameId },
+    );
+    expect(game.result).toMatchObject({ winners: [], scores: null, detail: { endedByAgreement: true } });
+    const { page: onlooker } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''));
+    await onlooker.goto(`/games/${gameId}`);
+    for (const page of [annPage, bobPage, onlooker]) {
+      const screen = page.locator('.end-screen');
+      await screen.waitFor();
+      expect(await screen.locator('.headline').textContent()).toBe('Ended by agreement, with no winner');
+      await screen.getByText('The players agreed to end the game as it stood.').waitFor();
+      expect(await screen.textContent()).not.toMatch(/lost/);
+    }
   });
 });

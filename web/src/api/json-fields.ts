@@ -18,7 +18,7 @@ export interface GameResult {
   scores?: number[] | null;
   winners?: number[];
   /** The ruleset's `status.detail` at the end: `categories` is its score sheet (absent in games finished before there was one). */
-  detail?: { categories?: ScoreCategory[]; endedByHost?: string; [key: string]: unknown } | null;
+  detail?: { categories?: ScoreCategory[]; endedByHost?: string; endedByAgreement?: boolean; [key: string]: unknown } | null;
   [key: string]: unknown;
 }
 

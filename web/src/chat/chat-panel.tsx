@@ -35,8 +35,9 @@ function useMarkRead(chat: GameChatFragment | null, send: ReturnType<typeof useM
   }, [chat, newest, send]);
 }
 
-export function ChatPanel({ gameId, finished }: { gameId: string; finished: boolean }) {
-  const { chat, problem, accept } = useLiveChat(gameId);
+export function ChatPanel({ gameId, seated, finished }: { gameId: string; seated: boolean; finished: boolean }) {
+  // Taking a seat, or the game's end, may open the chat: read it again then.
+  const { chat, problem, accept } = useLiveChat(gameId, `${seated}/${finished}`);
   const mutations = useMutations();
   const background = useMutations();
   const [text, setText] = useState('');

@@ -33,7 +33,7 @@ export function GamePage({ id }: { id: string }) {
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
       {game.mySeat !== null && game.status !== 'FINISHED' && <TurnNotificationsButton />}
-      <ChatPanel gameId={game.id} finished={game.status === 'FINISHED'} />
+      <ChatPanel gameId={game.id} seated={game.mySeat !== null} finished={game.status === 'FINISHED'} />
       {game.mySeat !== null && <Notepad gameId={game.id} />}
       <ShuffleFairness game={game} />
       {game.status !== 'LOBBY' && <GameRecord game={game} />}

@@ -5,7 +5,8 @@
  * as a move shows a small "i" beside it that does, as the tap itself plays
  * the move.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Sheet } from '../components/sheet';
 
 export interface CardDetail {
   title: string;
@@ -28,32 +29,17 @@ export function CardDetailProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** A dialog: Escape, the button or a tap beside it closes it, and the keyboard goes back to what opened it. */
+/** A dialog (a Sheet): Escape, the button or a tap beside it closes it, and the keyboard goes back to what opened it. */
 function CardDetailSheet({ detail, onClose }: { detail: CardDetail; onClose: () => void }) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | SVGElement | null;
-    close.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [detail]);
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet card-detail" role="dialog" aria-modal="true" aria-labelledby="card-detail-title" onClick={(event) => event.stopPropagation()}>
-        <h3 id="card-detail-title">{detail.title}</h3>
-        {detail.lines.map((line, i) => (
-          <p key={i}>{line}</p>
-        ))}
-        <button ref={close} className="secondary" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </div>
+    <Sheet className="card-detail" labelledBy="card-detail-title" onClose={onClose}>
+      <h3 id="card-detail-title">{detail.title}</h3>
+      {detail.lines.map((line, i) => (
+        <p key={i}>{line}</p>
+      ))}
+      <button className="secondary" onClick={onClose}>
+        Close
+      </button>
+    </Sheet>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * A finished game: how it ended for the reader ("You won", "You came 2nd",
- * "Bob won" to a spectator), and every player's score by category, from
+ * "Bob won" to a spectator; "Ended by agreement, with no winner" when it
+ * ended early with nobody ahead, "You lost" to each in a cooperative
+ * game's loss), and every player's score by category, from
  * the ruleset's score sheet (`result.detail.categories`). `actions` is
  * where what comes next goes (a rematch).
  */
@@ -22,15 +24,29 @@ export function placesOf(result: GameResult, seats: number): number[] {
   return all.map((seat) => 1 + all.filter((other) => ahead(other, seat)).length);
 }
 
+/** How the game ended for everyone, when it did not end by its rules: by agreement, or by the host. */
+function earlyEnd(result: GameResult): 'agreement' | 'host' | null {
+  if (result.detail?.endedByAgreement) return 'agreement';
+  if (result.detail?.endedByHost) return 'host';
+  return null;
+}
+
 function headline(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string {
   const winners = result.winners ?? [];
   const names = winners.map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
-  if (mySeat === null || mySeat === undefined) return winners.length > 0 ? `${listNames(names)} won` : 'Nobody won';
+  if (winners.length === 0) {
+    // Nobody won. Ended early, nobody lost either; ended by its rules, the players lost together (a cooperative game), never placed by score.
+    const early = earlyEnd(result);
+    if (early === 'agreement') return 'Ended by agreement, with no winner';
+    if (early === 'host') return 'Ended by the host, with no winner';
+    return mySeat === null || mySeat === undefined ? 'Nobody won' : 'You lost';
+  }
+  if (mySeat === null || mySeat === undefined) return `${listNames(names)} won`;
   if (winners.includes(mySeat)) {
     const others = winners.filter((seat) => seat !== mySeat).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
     return others.length > 0 ? `You won, together with ${listNames(others)}` : 'You won';
   }
-  if (!result.scores) return winners.length > 0 ? `${listNames(names)} won` : 'You lost';
+  if (!result.scores) return `${listNames(names)} won`;
   const places = placesOf(result, players.length);
   const shared = places.filter((place) => place === places[mySeat]).length > 1;
   return `You came ${ORDINALS[places[mySeat] - 1]}${shared ? ' (shared)' : ''}`;
@@ -42,6 +58,7 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
   const categories = result.detail?.categories ?? [];
   const winners = new Set(result.winners ?? []);
   const endedByHost = result.detail?.endedByHost;
+  const endedByAgreement = result.detail?.endedByAgreement === true;
   return (
     <section className="end-screen" aria-label="Game over" data-turn="finished">
       <h2 className="turn-banner finished">
@@ -49,6 +66,7 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
         <span className="headline">{headline(result, players, game.mySeat)}</span>
       </h2>
       {endedByHost && <p className="muted">The host ended the game: “{endedByHost}”.</p>}
+      {endedByAgreement && <p className="muted">The players agreed to end the game as it stood.</p>}
       {scores && (
         <div className="table-scroll" role="region" aria-label="Final scores" tabIndex={0}>
           <table className="score-sheet">

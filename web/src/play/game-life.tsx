@@ -8,6 +8,7 @@ import { AnswerEndProposalDocument, AnswerTakebackDocument, ProposeEndDocument, 
 import { useMutations } from '../api/use-mutations';
 import { deadlineText } from '../components/deadline-text';
 import { ProblemBanner } from '../components/problem-banner';
+import { Sheet } from '../components/sheet';
 import type { PlayerInfo } from '../games/game-ui';
 import { listNames } from './players';
 
@@ -130,20 +131,18 @@ export function LeaveActions(props: LifeProps & { isHost: boolean }) {
         </div>
       )}
       {confirming && (
-        <div className="sheet-backdrop" onClick={() => setConfirming(null)}>
-          <div className="sheet" role="dialog" aria-label={confirming.title} onClick={(event) => event.stopPropagation()}>
-            <h3>{confirming.title}</h3>
-            <p>{confirming.text}</p>
-            <div className="sheet-actions">
-              <button type="button" className="secondary" onClick={() => setConfirming(null)}>
-                Cancel
-              </button>
-              <button type="button" className="danger" onClick={confirming.run} disabled={busy}>
-                {confirming.confirm}
-              </button>
-            </div>
+        <Sheet label={confirming.title} onClose={() => setConfirming(null)}>
+          <h3>{confirming.title}</h3>
+          <p>{confirming.text}</p>
+          <div className="sheet-actions">
+            <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+            <button type="button" className="danger" onClick={confirming.run} disabled={busy}>
+              {confirming.confirm}
+            </button>
           </div>
-        </div>
+        </Sheet>
       )}
     </section>
   );

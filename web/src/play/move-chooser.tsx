@@ -1,5 +1,6 @@
 /** When one click could mean several moves (which meeple, how many), the player picks one here. */
 import type { Move } from '../api/json-fields';
+import { Sheet } from '../components/sheet';
 
 export function MoveChooser({ title, moves, describe, onChoose, onCancel }: {
   title: string;
@@ -9,20 +10,18 @@ export function MoveChooser({ title, moves, describe, onChoose, onCancel }: {
   onCancel: () => void;
 }) {
   return (
-    <div className="sheet-backdrop" onClick={onCancel}>
-      <div className="sheet" role="dialog" aria-label={title} onClick={(event) => event.stopPropagation()}>
-        <h3>{title}</h3>
-        <div className="sheet-choices">
-          {moves.map((move, i) => (
-            <button key={i} className="choice" onClick={() => onChoose(move)}>
-              {describe(move)}
-            </button>
-          ))}
-        </div>
-        <button className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
+    <Sheet label={title} onClose={onCancel}>
+      <h3>{title}</h3>
+      <div className="sheet-choices">
+        {moves.map((move, i) => (
+          <button key={i} className="choice" onClick={() => onChoose(move)}>
+            {describe(move)}
+          </button>
+        ))}
       </div>
-    </div>
+      <button className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </Sheet>
   );
 }

@@ -3,6 +3,7 @@
  * host's rollback (at once), or a player's takeback request (when all agree).
  */
 import { useState, type FormEvent } from 'react';
+import { Sheet } from '../components/sheet';
 import type { TimelineItem } from './timeline';
 
 export type GoingBack = 'rollback' | 'takeback';
@@ -35,25 +36,23 @@ export function RollbackDialog({ item, purpose = 'rollback', onConfirm, onCancel
     if (reason.trim()) onConfirm(reason.trim());
   };
   return (
-    <div className="sheet-backdrop" onClick={onCancel}>
-      <form className="sheet" role="dialog" aria-label={words.label} onSubmit={submit} onClick={(event) => event.stopPropagation()}>
-        <h3>{words.title}</h3>
-        <p>
-          {words.what} {item.label} (“{item.text}”). Every later move stays in the history, marked as rolled back, and play continues from there.
-        </p>
-        <label>
-          Reason (everyone sees it)
-          <input name="reason" value={reason} maxLength={500} required autoFocus onChange={(event) => setReason(event.target.value)} placeholder="e.g. Bob misclicked" />
-        </label>
-        <div className="sheet-actions">
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="danger" disabled={!reason.trim()}>
-            {words.confirm}
-          </button>
-        </div>
-      </form>
-    </div>
+    <Sheet label={words.label} onClose={onCancel} onSubmit={submit}>
+      <h3>{words.title}</h3>
+      <p>
+        {words.what} {item.label} (“{item.text}”). Every later move stays in the history, marked as rolled back, and play continues from there.
+      </p>
+      <label>
+        Reason (everyone sees it)
+        <input name="reason" value={reason} maxLength={500} required autoFocus onChange={(event) => setReason(event.target.value)} placeholder="e.g. Bob misclicked" />
+      </label>
+      <div className="sheet-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="danger" disabled={!reason.trim()}>
+          {words.confirm}
+        </button>
+      </div>
+    </Sheet>
   );
 }

@@ -1,4 +1,8 @@
-/** One line saying whose turn it is, or what the player is asked to do (a finished game shows its EndScreen instead). */
+/**
+ * One line saying whose turn it is, or what the player is asked to do (a
+ * finished game shows its EndScreen instead). The prompt speaks to the mover
+ * ("place one rabble from your HQ"), so only the mover reads it.
+ */
 import type { GameFragment } from '../api/generated';
 import type { PlayerInfo } from '../games/game-ui';
 import { listNames } from './players';
@@ -16,7 +20,6 @@ export function TurnBanner({ game, players, prompt }: { game: GameFragment; play
   return (
     <div className="turn-banner" data-turn="others">
       {waitingFor.length > 0 ? `Waiting for ${listNames(waitingFor)}` : 'Waiting'}
-      {prompt ? <span className="prompt"> — {prompt}</span> : null}
     </div>
   );
 }
