@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { RULESETS_HOSTED } from './games';
 import { createLogger } from './logging/logging.module';
+import { quietWiring } from './logging/quiet-wiring';
 import { Metrics } from './metrics/metrics';
 import { surviveStrayDatabaseErrors } from './lifecycle/stray-database-errors';
 import { lowerOwnCpuPriority, MAIL_WORKER_READY, MailCountsMessage } from './notifications/mail-worker-process';
@@ -44,7 +45,7 @@ async function run(): Promise<void> {
     }),
     { bufferLogs: true },
   );
-  context.useLogger(context.get(Logger));
+  context.useLogger(quietWiring(context.get(Logger)));
   // Forked by a server: it exposes this worker's mail counts in its /metrics.
   if (process.send) context.get(Metrics).forwardMailCounts = (mailCounts) => process.send?.({ mailCounts } satisfies MailCountsMessage);
   let stopping: Promise<void> | null = null;

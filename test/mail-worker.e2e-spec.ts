@@ -105,14 +105,20 @@ describe('the mail worker process', () => {
     }
   }, 3 * STARTUP_MS);
 
-  it('exits when the server that forked it is gone', async () => {
-    const child = forkWorker({ DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret });
+  it('exits when the server that forked it is gone, having logged what an operator reads and not Nest wiring its modules', async () => {
+    const env = { DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret, LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
+    const child = forkWorker(env, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += String(chunk)));
     const [message] = await once(child, 'message');
     expect(message).toBe(MAIL_WORKER_READY);
     const exited = once(child, 'exit');
     child.disconnect();
     const [code] = await exited;
     expect(code).toBe(0);
+    const contexts = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line).context);
+    expect(contexts).toContain('MailWorker');
+    expect(contexts).not.toContain('InstanceLoader');
   }, STARTUP_MS);
 
   it('refuses to start without a database or a mail server to send to', async () => {
