@@ -62,12 +62,17 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.getByRole('button', { name: 'Create game' }).click();
     gameUrl = await ann.locator('[data-invite-link]').inputValue();
     expect(gameUrl).toMatch(/\/games\/[0-9a-f-]+$/);
+    // Nothing to start yet: the button says so rather than answering with a refusal.
+    const startButton = ann.getByRole('button', { name: 'Start the game' });
+    expect(await startButton.isDisabled()).toBe(true);
+    expect(await startButton.getAttribute('aria-describedby').then((id) => ann.locator(`#${id}`).textContent())).toContain('You can start once every seat is taken.');
 
     await bob.goto(gameUrl);
     await bob.getByRole('button', { name: 'Take this seat' }).click();
     // Ann's open page shows Bob in his seat without reloading.
     await ann.locator('[data-seat="1"]', { hasText: 'Bob' }).waitFor();
-    await ann.getByRole('button', { name: 'Start the game' }).click();
+    expect(await startButton.isEnabled()).toBe(true);
+    await startButton.click();
     await ann.locator('.play-area').waitFor();
     await bob.locator('.play-area').waitFor();
     // The server's sentences, the same on every page and in the mail.

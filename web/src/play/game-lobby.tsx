@@ -74,9 +74,17 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       {isHost && waiting > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
       {isHost && (
-        <button className="primary" onClick={start}>
-          Start the game
-        </button>
+        <p>
+          <button className="primary" onClick={start} disabled={waiting > 0} aria-describedby={waiting > 0 ? 'start-when-full' : undefined}>
+            Start the game
+          </button>
+          {waiting > 0 && (
+            <span id="start-when-full" className="muted">
+              {' '}
+              You can start once every seat is taken.
+            </span>
+          )}
+        </p>
       )}
       <ProblemBanner problem={problem} onDismiss={dismiss} />
     </section>
