@@ -3,6 +3,7 @@
  * the RULESETS provider.
  */
 import type { AnyRuleset, GameOptions, OptionSpec } from '../rules/contract';
+import { optionApplies, optionValueWords } from '../rules/option-words';
 import { AppError } from '../common/errors';
 
 export const RULESETS = Symbol('RULESETS');
@@ -56,5 +57,17 @@ export function resolveOptions(ruleset: AnyRuleset, given: unknown): GameOptions
     if (problem) throw new AppError('BAD_USER_INPUT', problem);
     options[spec.key] = value as boolean | number | string;
   }
+  for (const spec of ruleset.options) {
+    const problem = notApplying(ruleset, spec, options);
+    if (problem) throw new AppError('BAD_USER_INPUT', problem);
+  }
   return options;
+}
+
+/** Why an option set away from its default does not belong in a game with these options, or null. */
+function notApplying(ruleset: AnyRuleset, spec: OptionSpec, options: GameOptions): string | null {
+  const condition = spec.onlyWhen;
+  if (!condition || options[spec.key] === spec.default || optionApplies(spec, options)) return null;
+  const other = ruleset.options.find((candidate) => candidate.key === condition.key)!;
+  return `"${spec.label}" is only for games whose "${other.label}" is ${optionValueWords(other, condition.value)}.`;
 }

@@ -28,10 +28,22 @@ export interface RulesEvent {
 export type GameOptions = Record<string, boolean | number | string>;
 
 /** One entry of a ruleset's option schema. */
+/** What every kind of option has. */
+interface OptionBase {
+  key: string;
+  label: string;
+  /**
+   * The option is part of the game only while another option has this value
+   * (a variant of the competitive game, say, while the mode is competitive):
+   * the page offers it only then, and a game set otherwise is refused.
+   */
+  onlyWhen?: { key: string; value: boolean | number | string };
+}
+
 export type OptionSpec =
-  | { key: string; label: string; type: 'boolean'; default: boolean }
-  | { key: string; label: string; type: 'integer'; default: number; min: number; max: number }
-  | { key: string; label: string; type: 'choice'; default: string; choices: string[] };
+  | (OptionBase & { type: 'boolean'; default: boolean })
+  | (OptionBase & { type: 'integer'; default: number; min: number; max: number })
+  | (OptionBase & { type: 'choice'; default: string; choices: string[]; /** Words for each choice, by choice (absent: the choice itself). */ choiceLabels?: Record<string, string> });
 
 export interface GameConfig {
   seats: number;

@@ -67,4 +67,24 @@ describe('web page: Mob Town in the browser', () => {
     expect(historyAsked[mover]).toBe(0);
     expect(historyAsked[other]).toBeGreaterThan(0);
   });
+
+  it("offers in the new-game form each mode's own options, in words, and the lobby names the mode", async () => {
+    const page = pages[0];
+    await page.goto('/');
+    await page.locator('select[name="ruleset"]').selectOption('mob-town');
+    const mode = page.locator('select[name="mode"]');
+    expect(await mode.locator('option').allTextContents()).toEqual(['Competitive', 'Co-op: "Upholding the Law"']);
+    const professionals = page.getByLabel('Professionals');
+    await professionals.check();
+    expect(await page.locator('select[name="coopStartingCity"]').count()).toBe(0);
+
+    await mode.selectOption('coop');
+    expect(await professionals.count()).toBe(0);
+    expect(await page.locator('select[name="coopStartingCity"] option').allTextContents()).toEqual(['Easier: 7 cards', 'Standard: 8 cards', 'Harder: 9 cards', 'Hardest: 10 cards']);
+    // Professionals was ticked before co-op was chosen: it is not sent, so the game is made.
+    await page.getByRole('button', { name: 'Create game' }).click();
+    await page.locator('[data-invite-link]').waitFor();
+    await page.goto('/');
+    await page.locator('.game-list', { hasText: 'Mode: Co-op: "Upholding the Law"' }).first().waitFor();
+  });
 });

@@ -15,18 +15,24 @@ export interface MobTownOptions {
   coopMoreMobActivity: boolean;
 }
 
+const COMPETITIVE_ONLY = { key: 'mode', value: 'competitive' };
+const COOP_ONLY = { key: 'mode', value: 'coop' };
+
 export const OPTION_SPECS: OptionSpec[] = [
-  { key: 'mode', label: 'Mode: competitive, or co-op "Upholding the Law"', type: 'choice', default: 'competitive', choices: ['competitive', 'coop'] },
-  { key: 'professionals', label: 'Professionals (competitive)', type: 'boolean', default: false },
-  { key: 'cityCards', label: 'City cards (competitive)', type: 'boolean', default: false },
-  { key: 'landmarks', label: 'Landmarks (competitive)', type: 'boolean', default: false },
+  {
+    key: 'mode', label: 'Mode', type: 'choice', default: 'competitive', choices: ['competitive', 'coop'],
+    choiceLabels: { competitive: 'Competitive', coop: 'Co-op: "Upholding the Law"' },
+  },
+  { key: 'professionals', label: 'Professionals', type: 'boolean', default: false, onlyWhen: COMPETITIVE_ONLY },
+  { key: 'cityCards', label: 'City cards', type: 'boolean', default: false, onlyWhen: COMPETITIVE_ONLY },
+  { key: 'landmarks', label: 'Landmarks', type: 'boolean', default: false, onlyWhen: COMPETITIVE_ONLY },
   { key: 'bigMoney', label: 'Big Money: cash takes 3 lineup cards', type: 'boolean', default: false },
   {
-    key: 'coopStartingCity', label: 'Co-op starting city: easier 7, standard 8, harder 9, hardest 10 cards',
-    type: 'choice', default: 'standard', choices: Object.keys(COOP.citySize),
+    key: 'coopStartingCity', label: 'Starting city', type: 'choice', default: 'standard', choices: Object.keys(COOP.citySize), onlyWhen: COOP_ONLY,
+    choiceLabels: Object.fromEntries(Object.entries(COOP.citySize).map(([size, cards]) => [size, `${size[0].toUpperCase()}${size.slice(1)}: ${cards} cards`])),
   },
-  { key: 'coopNoMasterCrimes', label: 'Co-op, easier: no master crimes', type: 'boolean', default: false },
-  { key: 'coopMoreMobActivity', label: 'Co-op, harder: more mob activity after a master crime', type: 'boolean', default: false },
+  { key: 'coopNoMasterCrimes', label: 'Easier: no master crimes', type: 'boolean', default: false, onlyWhen: COOP_ONLY },
+  { key: 'coopMoreMobActivity', label: 'Harder: more mob activity after a master crime', type: 'boolean', default: false, onlyWhen: COOP_ONLY },
 ];
 
 /**

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
+import { optionApplies, optionValueWords } from '../../../src/rules/option-words';
 import { useMutations } from '../api/use-mutations';
 import { DeadlineFields } from './deadline-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
@@ -35,7 +36,9 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boole
           {spec.label}
           <select name={spec.key} value={String(value)} onChange={(event) => onChange(event.target.value)}>
             {spec.choices.map((choice) => (
-              <option key={choice}>{choice}</option>
+              <option key={choice} value={choice}>
+                {optionValueWords(spec, choice)}
+              </option>
             ))}
           </select>
         </label>
@@ -59,6 +62,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
 
   const seatCount = seats ?? ruleset.minSeats;
   const values = options ?? defaults(ruleset);
+  // Options that are part of the game as chosen so far: a co-op game has no competitive variants, and the reverse.
+  const applying = ruleset.options.filter((spec) => optionApplies(spec, values));
   const choose = (id: string) => {
     setRulesetId(id);
     setSeats(null);
@@ -69,7 +74,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
     const input = {
       ruleset: ruleset.id,
       seats: seatCount,
-      options: values,
+      options: Object.fromEntries(applying.map((spec) => [spec.key, values[spec.key]])),
       moveDeadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -112,7 +117,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
           ))}
         </select>
       </label>
-      {ruleset.options.map((spec) => (
+      {applying.map((spec) => (
         <OptionField key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setOptions({ ...values, [spec.key]: value })} />
       ))}
       <DeadlineFields value={moveDeadline} onChange={setMoveDeadline} />

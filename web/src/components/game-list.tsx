@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import type { GameSummaryFragment } from '../api/generated';
 import { UnreadBadge } from '../chat/unread-badge';
 import type { OptionSpec } from '../api/json-fields';
+import type { GameOptions } from '../../../src/rules/contract';
+import { optionApplies, optionValueWords } from '../../../src/rules/option-words';
 import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
@@ -20,9 +22,9 @@ export function variantsOf(game: Pick<GameSummaryFragment, 'options'>, ruleset: 
   const chosen = (game.options ?? {}) as Record<string, unknown>;
   return (ruleset?.options ?? []).flatMap((spec: OptionSpec) => {
     const value = chosen[spec.key];
-    if (value === undefined || value === spec.default) return [];
+    if (value === undefined || value === spec.default || !optionApplies(spec, chosen as GameOptions)) return [];
     if (spec.type === 'boolean') return value === true ? [spec.label] : [`no ${spec.label.toLowerCase()}`];
-    return [`${spec.label}: ${String(value)}`];
+    return [`${spec.label}: ${optionValueWords(spec, value)}`];
   });
 }
 
