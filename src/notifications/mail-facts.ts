@@ -65,8 +65,8 @@ export interface UnreadChat {
 export interface PendingNotification extends NotificationFacts {
   /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
   recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
-  /** A "your turn" notification whose turn is over: the recipient has moved since, or no longer has to. */
-  turnOver: boolean;
+  /** No longer true, so not to be sent (see `superseded`): a turn that is over, a deadline no longer running, an invitation taken up. */
+  superseded: boolean;
 }
 
 export interface TurnEvent extends RecordedEvent {
@@ -115,7 +115,7 @@ interface PendingRow extends NotificationRow {
   display_name: string | null;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
-  turn_over: boolean;
+  superseded: boolean;
   chat: UnreadChatJson | null;
 }
 
@@ -187,11 +187,50 @@ export function turnOver(n: string): string {
                WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
 }
 
+/**
+ * SQL: the deadline reminder `n` is about a deadline no longer running for
+ * its seat: the player moved, the turn passed, the game ended, or the
+ * deadline passed, was extended or restarted (each gives the seat's row a
+ * new `active_since`, or removes it). A reminder written before it named
+ * its deadline's start counts as running while its seat's deadline has been
+ * reminded and not passed, and its player has not moved since.
+ */
+function reminderOver(n: string): string {
+  return `NOT EXISTS (
+    SELECT 1 FROM turn_deadlines t JOIN games g ON g.id = t.game_id AND g.status = 'ACTIVE'
+    WHERE t.game_id = ${n}.game_id AND t.seat = (${n}.details->>'seat')::int AND t.user_id = ${n}.user_id AND t.expired_at IS NULL
+      AND CASE WHEN ${n}.details->>'activeSince' IS NOT NULL THEN t.active_since = (${n}.details->>'activeSince')::timestamptz
+          ELSE t.reminded_at IS NOT NULL AND NOT ${turnOver(n)} END)`;
+}
+
+/** SQL: the invitation `n` is taken up or out of date: the invitee has a seat, the game is no longer waiting for players, or they declined it. */
+function invitationOver(n: string): string {
+  return `(
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'LOBBY')
+    OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ${n}.game_id AND s.user_id = ${n}.user_id)
+    OR (EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email))
+        AND NOT EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id
+                        WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;
+}
+
+/**
+ * SQL: notification `n` is no longer true, and is not sent (SUPERSEDED),
+ * looked at when it is about to go out: a "your turn" mail whose turn is
+ * over, a reminder of a deadline no longer running, an invitation taken up.
+ */
+export function superseded(n: string): string {
+  return `(CASE ${n}.kind
+    WHEN 'YOUR_TURN' THEN ${turnOver(n)}
+    WHEN 'DEADLINE_REMINDER' THEN ${reminderOver(n)}
+    WHEN 'INVITATION' THEN ${invitationOver(n)}
+    ELSE false END)`;
+}
+
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, only the name they chose.
   COALESCE(n.to_address, recipient.email) AS email, COALESCE(recipient.display_name, n.details->>'name') AS display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
-  n.kind = 'YOUR_TURN' AND ${turnOver('n')} AS turn_over,
+  ${superseded('n')} AS superseded,
   unread.chat
 FROM notifications n
 LEFT JOIN users recipient ON recipient.id = n.user_id
@@ -246,13 +285,13 @@ export class MailFacts {
   /**
    * Those of the notifications that still wait to be delivered, in one
    * statement however many there are, each with its recipient as of `at`
-   * and whether its turn (for a "your turn" one) is over.
+   * and whether it is still true (`superseded`).
    */
   async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
     const rows = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATIONS, [notificationIds, at]);
     return rows.map((row) => {
       const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
-      return { ...notificationFacts(row), recipient, turnOver: row.turn_over, chat: unreadChat(row.kind, row.chat) };
+      return { ...notificationFacts(row), recipient, superseded: row.superseded, chat: unreadChat(row.kind, row.chat) };
     });
   }
 

@@ -1,0 +1,150 @@
+/**
+ * Mail that is still true when it goes out: a reminder or an invitation
+ * that waited (an SMTP outage, a queue) is checked again when it is sent.
+ * Real SMTP (refusing for a while where a mail must wait), real
+ * PostgreSQL, time from a ManualClock.
+ */
+import { ManualClock } from '../src/common/clock';
+import { PrismaService } from '../src/database/prisma.service';
+import { Deadlines } from '../src/deadlines/deadlines';
+import { GracePeriods } from '../src/notifications/grace-periods';
+import { gqlOk, Member, quickMailTo, registerMember, startTestServer, TestServer } from './support/app';
+import { playTurn, seeGame, startCountingGame } from './support/counting-api';
+import { SmtpInbox } from './support/smtp-inbox';
+
+const HOUR = 60 * 60 * 1000;
+const DELAY_SECONDS = 180;
+/** Long enough for the worker (polling every half second, retrying after a second) to have sent a due mail. */
+const WORKER_SETTLES_MS = 2500;
+
+type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION';
+
+describe('mail that is no longer true is not sent', () => {
+  const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let url: string;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({ clock, mail: quickMailTo(inbox.url), turnMailDelaySeconds: DELAY_SECONDS });
+    url = server.url;
+    prisma = new PrismaService(server.db.url);
+  });
+
+  afterAll(async () => {
+    await prisma.close();
+    await server.close();
+    await inbox.stop();
+  });
+
+  afterEach(() => {
+    inbox.refuseNext = 0;
+  });
+
+  const runDeadlines = () => server.app.get(Deadlines).runDue();
+  const releaseDue = () => server.app.get(GracePeriods).releaseDue();
+  const settle = () => new Promise((resolve) => setTimeout(resolve, WORKER_SETTLES_MS));
+  const mailsTo = (who: Member, subject: RegExp, containing: string) => inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && (m.text ?? '').includes(containing));
+
+  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+    for (const deadline = Date.now() + 20_000; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 50))) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    }
+  }
+
+  const statuses = async (who: Member, kind: Kind, gameId?: string) =>
+    (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) }, orderBy: { createdAt: 'asc' } })).map((n) => n.status);
+
+  /** Waits until the worker tried (and the SMTP server refused) each of the player's notifications of this kind in the game. */
+  const refused = (who: Member, kind: Kind, gameId?: string) =>
+    until(async () => (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) } })).every((n) => n.attempts > 0), `the ${kind} mail was tried`);
+
+  const becomes = (who: Member, kind: Kind, gameId: string | undefined, expected: string[]) =>
+    until(async () => JSON.stringify(await statuses(who, kind, gameId)) === JSON.stringify(expected), `${who.name}'s ${kind} mail is ${expected.join(', ')}`);
+
+  const settings = (who: Member, deliveries: string) =>
+    gqlOk(url, `mutation { updateNotificationSettings(deliveries: [${deliveries}]) { deliveries { kind } } }`, {}, who.token);
+
+  async function players(...names: string[]): Promise<Member[]> {
+    return Promise.all(names.map((name) => registerMember(url, name)));
+  }
+
+  /** A counting game of `players`, started, with every mail of its start out of the way; returns it and who is to move. */
+  async function gameOf(members: Member[], moveDeadline?: Record<string, unknown>): Promise<{ gameId: string; toMove: Member }> {
+    const gameId = await startCountingGame(url, members, { seed: `stale-${Math.random()}`, ...(moveDeadline ? { moveDeadline } : {}) });
+    const toMove = members[(await seeGame(url, gameId)).activeSeats[0]];
+    clock.advance(DELAY_SECONDS * 1000);
+    await releaseDue();
+    await until(async () => (await statuses(toMove, 'YOUR_TURN', gameId)).every((status) => !['WAITING', 'PENDING'].includes(status)), 'the first turn mail is dealt with');
+    return { gameId, toMove };
+  }
+
+  describe('deadline reminders', () => {
+    it('does not send a reminder held back by an SMTP outage once the player has moved', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      const { gameId, toMove } = await gameOf([ann, bob], { hoursPerMove: 48 });
+      inbox.refuseNext = 1000;
+      clock.advance(25 * HOUR);
+      await runDeadlines();
+      await refused(toMove, 'DEADLINE_REMINDER', gameId);
+      await playTurn(url, gameId, [ann, bob]);
+      inbox.refuseNext = 0;
+      await becomes(toMove, 'DEADLINE_REMINDER', gameId, ['SUPERSEDED']);
+      await settle();
+      expect(mailsTo(toMove, /^Reminder/, gameId)).toEqual([]);
+    });
+
+    it('does not send a reminder after "Game over" when it fell due with a deadline that ends the game', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      const { gameId, toMove } = await gameOf([ann, bob], { hoursPerMove: 48, onExpiry: 'END' });
+      inbox.refuseNext = 1000;
+      clock.advance(49 * HOUR);
+      await runDeadlines(); // the reminder and the deadline, together: the game is over before the reminder can go
+      inbox.refuseNext = 0;
+      await inbox.waitFor(toMove.email, /^Game over/, { containing: gameId });
+      await becomes(toMove, 'DEADLINE_REMINDER', gameId, ['SUPERSEDED']);
+      await settle();
+      expect(mailsTo(toMove, /^Reminder/, gameId)).toEqual([]);
+    });
+
+    it("does not send a reminder of a deadline since extended, and sends the extended deadline's own", async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      const { gameId, toMove } = await gameOf([ann, bob], { hoursPerMove: 48, onExpiry: 'EXTEND' });
+      inbox.refuseNext = 1000;
+      clock.advance(49 * HOUR);
+      const extendedUntil = new Date(clock.now().getTime() + 48 * HOUR);
+      await runDeadlines(); // the reminder and the deadline, together: extended before the reminder can go
+      inbox.refuseNext = 0;
+      await inbox.waitFor(toMove.email, /^Deadline passed/, { containing: gameId });
+      await becomes(toMove, 'DEADLINE_REMINDER', gameId, ['SUPERSEDED']);
+
+      // The extension runs 48 hours from its start: its own reminder comes 24 hours before its end.
+      clock.advance(25 * HOUR);
+      await runDeadlines();
+      const [reminder] = await inbox.waitFor(toMove.email, /^Reminder/, { containing: gameId });
+      expect(reminder.subject).toMatch(new RegExp(`is due ${extendedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC$`));
+      expect(await statuses(toMove, 'DEADLINE_REMINDER', gameId)).toEqual(['SUPERSEDED', 'SENT']);
+    });
+  });
+
+  it('does not send an invitation to a game the invitee joined, or that started, before it could go out', async () => {
+    const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token);
+    const gameId = createGame.id;
+    inbox.refuseNext = 1000;
+    for (const invitee of [bob, cat]) {
+      await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: gameId, email: invitee.email }, ann.token);
+      await refused(invitee, 'INVITATION', gameId);
+    }
+    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, bob.token);
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
+    inbox.refuseNext = 0;
+    await inbox.waitFor(bob.email, /^Game started/, { containing: gameId });
+    await becomes(bob, 'INVITATION', gameId, ['SUPERSEDED']);
+    await becomes(cat, 'INVITATION', gameId, ['SUPERSEDED']);
+    await settle();
+    expect([...mailsTo(bob, /invites you/, gameId), ...mailsTo(cat, /invites you/, gameId)]).toEqual([]);
+  });
+});
