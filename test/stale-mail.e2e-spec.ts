@@ -1,6 +1,7 @@
 /**
  * Mail that is still true when it goes out: a reminder or an invitation
- * that waited (an SMTP outage, a queue) is checked again when it is sent.
+ * that waited (an SMTP outage, a queue) is checked again when it is sent;
+ * chat lines reach a player whose turn mails will not carry them.
  * Real SMTP (refusing for a while where a mail must wait), real
  * PostgreSQL, time from a ManualClock.
  */
@@ -17,7 +18,7 @@ const DELAY_SECONDS = 180;
 /** Long enough for the worker (polling every half second, retrying after a second) to have sent a due mail. */
 const WORKER_SETTLES_MS = 2500;
 
-type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION';
+type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION' | 'NEW_MESSAGES';
 
 describe('mail that is no longer true is not sent', () => {
   const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
@@ -146,5 +147,48 @@ describe('mail that is no longer true is not sent', () => {
     await becomes(cat, 'INVITATION', gameId, ['SUPERSEDED']);
     await settle();
     expect([...mailsTo(bob, /invites you/, gameId), ...mailsTo(cat, /invites you/, gameId)]).toEqual([]);
+  });
+
+  describe('chat lines', () => {
+    /** Ann moves and writes a line while Bob's turn mail waits out its delay; returns what Bob was mailed of the game afterwards. */
+    async function lineAfterAnnsMove(ann: Member, bob: Member): Promise<string> {
+      const { gameId, toMove } = await gameOf([ann, bob]);
+      if (toMove !== ann) {
+        await playTurn(url, gameId, [ann, bob]);
+        clock.advance(DELAY_SECONDS * 1000);
+        await releaseDue();
+      }
+      await playTurn(url, gameId, [ann, bob]); // Ann: Bob's turn mail waits
+      await gqlOk(url, `mutation($id: ID!) { sendChatMessage(gameId: $id, text: "Your move! Mind the sevens.") { gameId } }`, { id: gameId }, ann.token);
+      clock.advance(DELAY_SECONDS * 1000);
+      await releaseDue();
+      return gameId;
+    }
+
+    it('are mailed to a player whose turn mails are off', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      await settings(bob, '{ kind: YOUR_TURN, delivery: OFF }');
+      const gameId = await lineAfterAnnsMove(ann, bob);
+      const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: gameId });
+      expect(mail.text).toContain('Ann: Your move! Mind the sevens.');
+      expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe('SKIPPED');
+    });
+
+    it('are mailed to a player whose turn mails go to the digest', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      await settings(bob, '{ kind: YOUR_TURN, delivery: DIGEST }');
+      const gameId = await lineAfterAnnsMove(ann, bob);
+      const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: gameId });
+      expect(mail.text).toContain('Ann: Your move! Mind the sevens.');
+      expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe('HELD');
+    });
+
+    it('are still left to the turn mail when it goes out at once', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      const gameId = await lineAfterAnnsMove(ann, bob);
+      await inbox.waitFor(bob.email, /^Your turn/, { containing: 'Ann: Your move! Mind the sevens.' });
+      await settle();
+      expect(mailsTo(bob, /^New messages/, gameId)).toEqual([]);
+    });
   });
 });
