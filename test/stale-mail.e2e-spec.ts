@@ -1,13 +1,14 @@
 /**
- * Mail that is still true when it goes out: a reminder or an invitation
- * that waited (an SMTP outage, a queue) is checked again when it is sent;
- * chat lines reach a player whose turn mails will not carry them.
- * Real SMTP (refusing for a while where a mail must wait), real
+ * Mail that is still true when it goes out: a reminder, an invitation or a
+ * digest that waited (an SMTP outage, a queue, a day) is checked again when
+ * it is sent; chat lines reach a player whose turn mails will not carry
+ * them. Real SMTP (refusing for a while where a mail must wait), real
  * PostgreSQL, time from a ManualClock.
  */
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { Deadlines } from '../src/deadlines/deadlines';
+import { Digests } from '../src/notifications/digests';
 import { GracePeriods } from '../src/notifications/grace-periods';
 import { gqlOk, Member, quickMailTo, registerMember, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
@@ -18,7 +19,7 @@ const DELAY_SECONDS = 180;
 /** Long enough for the worker (polling every half second, retrying after a second) to have sent a due mail. */
 const WORKER_SETTLES_MS = 2500;
 
-type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION' | 'NEW_MESSAGES';
+type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION' | 'NEW_MESSAGES' | 'DIGEST';
 
 describe('mail that is no longer true is not sent', () => {
   const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
@@ -189,6 +190,75 @@ describe('mail that is no longer true is not sent', () => {
       await inbox.waitFor(bob.email, /^Your turn/, { containing: 'Ann: Your move! Mind the sevens.' });
       await settle();
       expect(mailsTo(bob, /^New messages/, gameId)).toEqual([]);
+    });
+  });
+
+  describe('the digest', () => {
+    /** Plays until it is `who`'s turn, and waits until their turn mail is held for the digest. */
+    async function heldTurn(gameId: string, members: Member[], who: Member): Promise<void> {
+      while (members[(await seeGame(url, gameId)).activeSeats[0]] !== who) await playTurn(url, gameId, members);
+      clock.advance(DELAY_SECONDS * 1000);
+      await releaseDue();
+      await until(async () => (await statuses(who, 'YOUR_TURN', gameId)).at(-1) === 'HELD', `${who.name}'s turn mail is held`);
+    }
+
+    it('lists each game once per kind, leaves out turns that are over, and says "your turn" only while it is', async () => {
+      const [ann, bob] = await players('Ann', 'Bob');
+      await settings(bob, '{ kind: YOUR_TURN, delivery: DIGEST }, { kind: NEW_MESSAGES, delivery: DIGEST }');
+      const { gameId: playing } = await gameOf([ann, bob]);
+      const { gameId: moved } = await gameOf([ann, bob]);
+      for (let turn = 0; turn < 5; turn++) {
+        if (turn > 0) await playTurn(url, playing, [ann, bob]); // Bob
+        await heldTurn(playing, [ann, bob], bob);
+      }
+      await heldTurn(moved, [ann, bob], bob);
+      await playTurn(url, moved, [ann, bob]); // Bob has moved: that turn is over
+      for (const text of ['Are you there?', 'Still there?']) {
+        await gqlOk(url, `mutation($id: ID!, $t: String!) { sendChatMessage(gameId: $id, text: $t) { gameId } }`, { id: playing, t: text }, ann.token);
+        clock.advance(DELAY_SECONDS * 1000);
+        await releaseDue();
+      }
+      await until(async () => (await statuses(bob, 'NEW_MESSAGES', playing)).every((status) => status === 'HELD'), 'the chat mail is held');
+      expect(await statuses(bob, 'YOUR_TURN', playing)).toEqual(['HELD', 'HELD', 'HELD', 'HELD', 'HELD']);
+
+      clock.advance(24 * HOUR);
+      expect(await server.app.get(Digests).sendDue()).toBeGreaterThanOrEqual(1);
+      const [digest] = await inbox.waitFor(bob.email, /^Play by Web: /);
+      expect(digest.subject).toBe('Play by Web: 2 updates');
+      const lines = digest.text!.split('\n').filter((line) => line.startsWith('  - '));
+      expect(lines).toEqual(["  - Your turn: Ann's Counting (test game) game", "  - New messages: Ann's Counting (test game) game"]);
+      expect(digest.text).toContain(playing);
+      expect(digest.text).not.toContain(moved);
+      // What the digest left out is marked as a turn mail whose turn was over.
+      expect((await statuses(bob, 'YOUR_TURN')).filter((status) => status === 'SUPERSEDED').length).toBeGreaterThanOrEqual(5);
+    });
+
+    it('is not written when everything it would list is over', async () => {
+      const [ann, dan] = await players('Ann', 'Dan');
+      await settings(dan, '{ kind: YOUR_TURN, delivery: DIGEST }');
+      const { gameId } = await gameOf([ann, dan]);
+      await heldTurn(gameId, [ann, dan], dan);
+      await playTurn(url, gameId, [ann, dan]); // Dan
+      clock.advance(24 * HOUR);
+      await server.app.get(Digests).sendDue();
+      expect(await statuses(dan, 'DIGEST')).toEqual([]);
+      expect(await statuses(dan, 'YOUR_TURN', gameId)).toEqual(['SUPERSEDED']);
+    });
+
+    it('is not sent when what it lists is over by the time it can go out', async () => {
+      const [ann, eve] = await players('Ann', 'Eve');
+      await settings(eve, '{ kind: YOUR_TURN, delivery: DIGEST }');
+      const { gameId } = await gameOf([ann, eve]);
+      await heldTurn(gameId, [ann, eve], eve);
+      clock.advance(24 * HOUR);
+      inbox.refuseNext = 1000;
+      await server.app.get(Digests).sendDue();
+      await refused(eve, 'DIGEST');
+      await playTurn(url, gameId, [ann, eve]); // Eve
+      inbox.refuseNext = 0;
+      await becomes(eve, 'DIGEST', undefined, ['SUPERSEDED']);
+      await settle();
+      expect(inbox.to(eve.email).filter((m) => /^Play by Web: /.test(m.subject ?? ''))).toEqual([]);
     });
   });
 });

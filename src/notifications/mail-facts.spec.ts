@@ -89,6 +89,7 @@ describe('MailFacts (real PostgreSQL)', () => {
 
   it('reads a digest without a game, and the notifications it gathers with theirs', async () => {
     const gameId = await game();
+    await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } }); // still Ann's turn: a digest lists only a turn still on
     const digest = await notify(ann, null, 'DIGEST');
     const held = await notify(ann, gameId, 'YOUR_TURN', 'SENT');
     await prisma.notification.update({ where: { id: held.id }, data: { digestId: digest.id } });

@@ -119,8 +119,9 @@ interface PendingRow extends NotificationRow {
   chat: UnreadChatJson | null;
 }
 
+const NOTIFICATION_COLUMNS = `n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
 const NOTIFICATION_WITH_GAME = `
-SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
+SELECT ${NOTIFICATION_COLUMNS}`;
 
 const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
@@ -213,17 +214,24 @@ function invitationOver(n: string): string {
                         WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;
 }
 
-/**
- * SQL: notification `n` is no longer true, and is not sent (SUPERSEDED),
- * looked at when it is about to go out: a "your turn" mail whose turn is
- * over, a reminder of a deadline no longer running, an invitation taken up.
- */
-export function superseded(n: string): string {
+/** SQL: the mail about one game `n` is no longer true (see `superseded`). */
+function itemOver(n: string): string {
   return `(CASE ${n}.kind
     WHEN 'YOUR_TURN' THEN ${turnOver(n)}
     WHEN 'DEADLINE_REMINDER' THEN ${reminderOver(n)}
     WHEN 'INVITATION' THEN ${invitationOver(n)}
     ELSE false END)`;
+}
+
+/**
+ * SQL: notification `n` is no longer true, and is not sent (SUPERSEDED),
+ * looked at when it is about to go out (and when held mail is gathered for
+ * a digest): a "your turn" mail whose turn is over, a reminder of a deadline
+ * no longer running, an invitation taken up; a digest all of whose mail is.
+ */
+export function superseded(n: string): string {
+  return `(CASE WHEN ${n}.kind = 'DIGEST' THEN NOT EXISTS (SELECT 1 FROM notifications item WHERE item.digest_id = ${n}.id AND NOT ${itemOver('item')})
+    ELSE ${itemOver(n)} END)`;
 }
 
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
@@ -239,11 +247,16 @@ ${GAME_FACTS}
 ${UNREAD_CHAT}
 WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
 
-const DIGEST_ITEMS = `${NOTIFICATION_WITH_GAME}
-FROM notifications n
-${GAME_FACTS}
-WHERE n.digest_id = $1::uuid
-ORDER BY n.created_at, n.id`;
+/** A digest's mail still true, one (the newest) per game and kind, in the order they came. */
+const DIGEST_ITEMS = `
+SELECT items.* FROM (
+  SELECT DISTINCT ON (n.game_id, n.kind) ${NOTIFICATION_COLUMNS}, n.created_at
+  FROM notifications n
+  ${GAME_FACTS}
+  WHERE n.digest_id = $1::uuid AND NOT ${superseded('n')}
+  ORDER BY n.game_id, n.kind, n.created_at DESC, n.id DESC
+) items
+ORDER BY items.created_at, items.id`;
 
 function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
@@ -295,7 +308,11 @@ export class MailFacts {
     });
   }
 
-  /** The notifications a digest gathers, oldest first. */
+  /**
+   * What a digest lists, oldest first: of the mail it gathered, what is
+   * still true, the newest one per game and kind (one "your turn" a game,
+   * and only while it is).
+   */
   async digestItems(digestId: string): Promise<NotificationFacts[]> {
     const rows = await this.prisma.sql.query<NotificationRow>(DIGEST_ITEMS, [digestId]);
     return rows.map(notificationFacts);
