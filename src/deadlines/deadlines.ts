@@ -141,7 +141,8 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       if (claimed.count === 0) return false;
       const { version } = await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { version: true } });
       await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), row.gameId, version, [
-        { userId: row.userId, kind: 'DEADLINE_REMINDER', details: { seat: row.seat, deadline: dueAt.toISOString() } },
+        // activeSince names this deadline: the mail is not sent once the seat's deadline is another, or none (mail-facts.ts).
+        { userId: row.userId, kind: 'DEADLINE_REMINDER', details: { seat: row.seat, deadline: dueAt.toISOString(), activeSince: row.activeSince.toISOString() } },
       ]);
       return true;
     });

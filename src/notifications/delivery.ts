@@ -1,8 +1,11 @@
 /**
  * Delivers the notifications the queue claimed, a batch at a time: by the
- * user's preferences each is sent, held for the digest, or skipped. A "your
- * turn" notification whose turn is already over (the player moved before it
- * went out, after a backlog, or while playing live) is not sent at all.
+ * user's preferences each is sent, held for the digest, or skipped. One no
+ * longer true when it is about to go out is not sent at all (SUPERSEDED): a
+ * "your turn" whose turn is over (the player moved before it went out, after
+ * a backlog, or while playing live), a deadline reminder whose deadline is no
+ * longer running (the player moved, the game ended, the deadline passed or
+ * was extended), an invitation the invitee took up or whose game started.
  *
  * A batch is read in one statement, and what it set aside and what it sent
  * are each marked in one more (bench/README.md, fix 18). Only a PENDING
@@ -42,13 +45,13 @@ interface SentMail {
   chatThrough: string | null;
 }
 
-/** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether its turn is over. */
+/** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether it is still true (its turn, deadline or invitation). */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
   // A deleted account's address is gone.
   if (!notification.recipient.email) return 'SKIPPED';
   const route = routeFor(notification.kind, notification.recipient.deliveries, notification.recipient.onVacation);
   if (route === 'SKIP') return 'SKIPPED';
-  if (notification.turnOver) return 'SUPERSEDED';
+  if (notification.superseded) return 'SUPERSEDED';
   // "New messages" the player has read meanwhile (or muted, or whose lines were hidden, or told in another mail).
   if (notification.kind === 'NEW_MESSAGES' && notification.chat?.count === 0) return 'SUPERSEDED';
   return route === 'HOLD' ? 'HELD' : null;

@@ -58,7 +58,7 @@ describe('MailFacts (real PostgreSQL)', () => {
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [2] } });
     await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1)] });
     const turn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 1, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
-    const turnOver = async () => (await facts.pending([turn.id], new Date()))[0].turnOver;
+    const turnOver = async () => (await facts.pending([turn.id], new Date()))[0].superseded;
     expect(await turnOver()).toBe(false);
 
     // Not a move: extending a deadline, say, leaves the turn open.
@@ -69,12 +69,12 @@ describe('MailFacts (real PostgreSQL)', () => {
     expect(await turnOver()).toBe(true);
 
     const laterTurn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
-    expect((await facts.pending([laterTurn.id], new Date()))[0].turnOver).toBe(false);
+    expect((await facts.pending([laterTurn.id], new Date()))[0].superseded).toBe(false);
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } });
-    expect((await facts.pending([laterTurn.id], new Date()))[0].turnOver).toBe(true);
+    expect((await facts.pending([laterTurn.id], new Date()))[0].superseded).toBe(true);
 
     const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'GAME_STARTED', createdAt: new Date() } });
-    expect((await facts.pending([started.id], new Date()))[0].turnOver).toBe(false);
+    expect((await facts.pending([started.id], new Date()))[0].superseded).toBe(false);
   });
 
   it('reads a batch of notifications in one go, leaving out those no longer pending', async () => {
@@ -89,6 +89,7 @@ describe('MailFacts (real PostgreSQL)', () => {
 
   it('reads a digest without a game, and the notifications it gathers with theirs', async () => {
     const gameId = await game();
+    await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } }); // still Ann's turn: a digest lists only a turn still on
     const digest = await notify(ann, null, 'DIGEST');
     const held = await notify(ann, gameId, 'YOUR_TURN', 'SENT');
     await prisma.notification.update({ where: { id: held.id }, data: { digestId: digest.id } });

@@ -67,8 +67,8 @@ export interface UnreadChat {
 export interface PendingNotification extends NotificationFacts {
   /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
   recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
-  /** A "your turn" notification whose turn is over: the recipient has moved since, or no longer has to. */
-  turnOver: boolean;
+  /** No longer true, so not to be sent (see `superseded`): a turn that is over, a deadline no longer running, an invitation taken up. */
+  superseded: boolean;
 }
 
 export interface TurnEvent extends RecordedEvent {
@@ -117,12 +117,13 @@ interface PendingRow extends NotificationRow {
   display_name: string | null;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
-  turn_over: boolean;
+  superseded: boolean;
   chat: UnreadChatJson | null;
 }
 
+const NOTIFICATION_COLUMNS = `n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
 const NOTIFICATION_WITH_GAME = `
-SELECT n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
+SELECT ${NOTIFICATION_COLUMNS}`;
 
 const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
@@ -189,11 +190,57 @@ export function turnOver(n: string): string {
                WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
 }
 
+/**
+ * SQL: the deadline reminder `n` is about a deadline no longer running for
+ * its seat: the player moved, the turn passed, the game ended, or the
+ * deadline passed, was extended or restarted (each gives the seat's row a
+ * new `active_since`, or removes it). A reminder written before it named
+ * its deadline's start counts as running while its seat's deadline has been
+ * reminded and not passed, and its player has not moved since.
+ */
+function reminderOver(n: string): string {
+  return `NOT EXISTS (
+    SELECT 1 FROM turn_deadlines t JOIN games g ON g.id = t.game_id AND g.status = 'ACTIVE'
+    WHERE t.game_id = ${n}.game_id AND t.seat = (${n}.details->>'seat')::int AND t.user_id = ${n}.user_id AND t.expired_at IS NULL
+      AND CASE WHEN ${n}.details->>'activeSince' IS NOT NULL THEN t.active_since = (${n}.details->>'activeSince')::timestamptz
+          ELSE t.reminded_at IS NOT NULL AND NOT ${turnOver(n)} END)`;
+}
+
+/** SQL: the invitation `n` is taken up or out of date: the invitee has a seat, the game is no longer waiting for players, or they declined it. */
+function invitationOver(n: string): string {
+  return `(
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'LOBBY')
+    OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ${n}.game_id AND s.user_id = ${n}.user_id)
+    OR (EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email))
+        AND NOT EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id
+                        WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;
+}
+
+/** SQL: the mail about one game `n` is no longer true (see `superseded`). */
+function itemOver(n: string): string {
+  return `(CASE ${n}.kind
+    WHEN 'YOUR_TURN' THEN ${turnOver(n)}
+    WHEN 'DEADLINE_REMINDER' THEN ${reminderOver(n)}
+    WHEN 'INVITATION' THEN ${invitationOver(n)}
+    ELSE false END)`;
+}
+
+/**
+ * SQL: notification `n` is no longer true, and is not sent (SUPERSEDED),
+ * looked at when it is about to go out (and when held mail is gathered for
+ * a digest): a "your turn" mail whose turn is over, a reminder of a deadline
+ * no longer running, an invitation taken up; a digest all of whose mail is.
+ */
+export function superseded(n: string): string {
+  return `(CASE WHEN ${n}.kind = 'DIGEST' THEN NOT EXISTS (SELECT 1 FROM notifications item WHERE item.digest_id = ${n}.id AND NOT ${itemOver('item')})
+    ELSE ${itemOver(n)} END)`;
+}
+
 const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
   COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries,
   EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
-  n.kind = 'YOUR_TURN' AND ${turnOver('n')} AS turn_over,
+  ${superseded('n')} AS superseded,
   unread.chat
 FROM notifications n
 LEFT JOIN users recipient ON recipient.id = n.user_id
@@ -202,11 +249,16 @@ ${GAME_FACTS}
 ${UNREAD_CHAT}
 WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
 
-const DIGEST_ITEMS = `${NOTIFICATION_WITH_GAME}
-FROM notifications n
-${GAME_FACTS}
-WHERE n.digest_id = $1::uuid
-ORDER BY n.created_at, n.id`;
+/** A digest's mail still true, one (the newest) per game and kind, in the order they came. */
+const DIGEST_ITEMS = `
+SELECT items.* FROM (
+  SELECT DISTINCT ON (n.game_id, n.kind) ${NOTIFICATION_COLUMNS}, n.created_at
+  FROM notifications n
+  ${GAME_FACTS}
+  WHERE n.digest_id = $1::uuid AND NOT ${superseded('n')}
+  ORDER BY n.game_id, n.kind, n.created_at DESC, n.id DESC
+) items
+ORDER BY items.created_at, items.id`;
 
 function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
@@ -248,17 +300,21 @@ export class MailFacts {
   /**
    * Those of the notifications that still wait to be delivered, in one
    * statement however many there are, each with its recipient as of `at`
-   * and whether its turn (for a "your turn" one) is over.
+   * and whether it is still true (`superseded`).
    */
   async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
     const rows = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATIONS, [notificationIds, at]);
     return rows.map((row) => {
       const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
-      return { ...notificationFacts(row), recipient, turnOver: row.turn_over, chat: unreadChat(row.kind, row.chat) };
+      return { ...notificationFacts(row), recipient, superseded: row.superseded, chat: unreadChat(row.kind, row.chat) };
     });
   }
 
-  /** The notifications a digest gathers, oldest first. */
+  /**
+   * What a digest lists, oldest first: of the mail it gathered, what is
+   * still true, the newest one per game and kind (one "your turn" a game,
+   * and only while it is).
+   */
   async digestItems(digestId: string): Promise<NotificationFacts[]> {
     const rows = await this.prisma.sql.query<NotificationRow>(DIGEST_ITEMS, [digestId]);
     return rows.map(notificationFacts);

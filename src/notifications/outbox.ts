@@ -49,8 +49,10 @@ VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"Notificat
  * A "new messages" mail to each of `$4` about the chat line `$2` (its id is
  * the notification's version), waiting out the grace period like a turn
  * mail, unless a mail already on its way will tell of the line: a turn mail
- * not yet sent whose turn is still on, or a "new messages" one not yet sent
- * or held for the digest.
+ * not yet sent whose turn is still on and that will go out as it is (the
+ * player gets turn mails at once and is not on vacation: one they turned off
+ * is skipped, one for the digest held, and the digest tells no chat), or a
+ * "new messages" one not yet sent or held for the digest.
  * A player who muted the game's chat gets none.
  */
 const RECORD_NEW_MESSAGES = `
@@ -61,7 +63,10 @@ WHERE NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = $1::uuid AND r.
   AND NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.user_id = recipient.user_id AND n.game_id = $1::uuid
-      AND ((n.kind = 'YOUR_TURN' AND n.status IN ('WAITING', 'PENDING') AND NOT ${turnOver('n')}) OR (n.kind = 'NEW_MESSAGES' AND n.status IN ('WAITING', 'PENDING', 'HELD'))))
+      AND ((n.kind = 'YOUR_TURN' AND n.status IN ('WAITING', 'PENDING') AND NOT ${turnOver('n')}
+            AND COALESCE((SELECT s.deliveries->>'YOUR_TURN' FROM notification_settings s WHERE s.user_id = recipient.user_id), 'IMMEDIATE') = 'IMMEDIATE'
+            AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = recipient.user_id AND v.starts_at <= $3::timestamptz AND v.ends_at > $3::timestamptz))
+        OR (n.kind = 'NEW_MESSAGES' AND n.status IN ('WAITING', 'PENDING', 'HELD'))))
 ON CONFLICT DO NOTHING`;
 
 @Injectable()
