@@ -29,11 +29,21 @@ function mailOptions(transportUrl: string): MailOptions {
  * `guest` is invited first, and joins once it says the invitation mail was dealt with (an invitation to a game its invitee
  * has joined is not sent); without it, `guest` joins unasked.
  */
-async function startedGame(url: string, host: Member, guest: Member, invitationDealtWith?: () => Promise<unknown>): Promise<Game> {
+/**
+ * A started game of `host` and `guest`: with `invitationDealtWith`, the host
+ * invites the guest by mail first, and it runs before the guest joins (an
+ * invitation mail is not sent once its game is joined).
+ */
+async function startedGame(
+  url: string,
+  host: Member,
+  guest: Member,
+  { name, invitationDealtWith }: { name?: string; invitationDealtWith?: () => Promise<unknown> } = {},
+): Promise<Game> {
   const { createGame } = await gqlOk<{ createGame: Game }>(
     url,
     `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-    { input: { ruleset: 'counting', seats: 2, options: { target: 6 }, seed: 'mail-seed' } },
+    { input: { ruleset: 'counting', seats: 2, options: { target: 6 }, seed: 'mail-seed', ...(name ? { name } : {}) } },
     host.token,
   );
   if (invitationDealtWith) {
@@ -99,7 +109,7 @@ describe('email notifications (end to end)', () => {
   });
 
   it('mails invitation, start, each turn with a redacted summary, rollback and result to the right people', async () => {
-    const game = await startedGame(url, ann, bob, () => inbox.waitFor(bob.email, /invites you/));
+    const game = await startedGame(url, ann, bob, { invitationDealtWith: () => inbox.waitFor(bob.email, /invites you/) });
     const [invitation] = await inbox.waitFor(bob.email, /invites you/);
     expect(invitation.text).toContain("Ann's Counting (test game) game");
     await inbox.waitFor(ann.email, /^Game started/);
@@ -149,10 +159,13 @@ describe('email notifications (end to end)', () => {
   });
 
   it("calls a game by the name its host gave it, and a game from before names after its host", async () => {
-    const named = await startedGame(url, ann, bob, { name: 'Counting night' });
-    const [invitation] = await inbox.waitFor(bob.email, /invites you/, { containing: named.id });
-    expect(invitation.text).toContain('Ann invites you to a game of Counting (test game): Counting night.');
-    expect(invitation.text).not.toContain("Ann's Counting");
+    let invitation: Awaited<ReturnType<typeof inbox.waitFor>>[number] | undefined;
+    const named = await startedGame(url, ann, bob, {
+      name: 'Counting night',
+      invitationDealtWith: async () => ([invitation] = await inbox.waitFor(bob.email, /invites you/, { containing: 'Counting night' })),
+    });
+    expect(invitation!.text).toContain('Ann invites you to a game of Counting (test game): Counting night.');
+    expect(invitation!.text).not.toContain("Ann's Counting");
     const [started] = await inbox.waitFor(bob.email, /^Game started: Counting night$/, { containing: named.id });
     expect(started.text).toContain('Counting night (Counting (test game)) has started.');
     const mover = [ann, bob][named.activeSeats[0]];
@@ -373,8 +386,10 @@ describe('the development mail catcher', () => {
     const server = await startTestServer({ mail: { ...mailOptions(await catcher.start()), catcher } });
     try {
       const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(server.url, name)));
-      await startedGame(server.url, ann, bob, async () => {
-        for (const deadline = Date.now() + 20_000; !catcher.list().some((mail) => mail.subject.includes('invites you')) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      await startedGame(server.url, ann, bob, {
+        invitationDealtWith: async () => {
+          for (const deadline = Date.now() + 20_000; !catcher.list().some((mail) => mail.subject.includes('invites you')) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+        },
       });
       const deadline = Date.now() + 20_000;
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
