@@ -77,6 +77,10 @@ describe('sentences for representative events', () => {
     expect(say({ type: 'rabblePlaced', seat: 0, neighborhood: 'red-3' })).toBe('Ann placed a rabble on Red 3.');
   });
 
+  it('tells a neighborhood moved without grid numbers, which nobody reads', () => {
+    expect(say({ type: 'neighborhoodMoved', seat: 1, neighborhood: 'red-3', x: 0, y: -1 } as never)).toBe('Bob moved Red 3, with everything on it, to another place in the city.');
+  });
+
   it('names the marker bid on, and only its slot for an event stored without the marker id', () => {
     const bid: Event = { type: 'bidPlaced', seat: 1, marker: 1, amount: 3, markerId: 'move-building-a' };
     expect(say(bid)).toBe('Bob bid 3 rabble on marker 2 “Move a building”.');

@@ -237,8 +237,8 @@ export function describe(event: Event, seatName: SeatName): string | null {
       return null;
     case 'neighborhoodMoved':
       return (
-        `${seatName(event.seat)} moved ${neighborhoodName(event.neighborhood)}, with everything on it, ` +
-        `to grid square x ${event.x}, y ${event.y}.`
+        // The event has its new place only as grid numbers, which nobody reads: a replay of the step shows it.
+        `${seatName(event.seat)} moved ${neighborhoodName(event.neighborhood)}, with everything on it, to another place in the city.`
       );
     case 'buildingMoved':
       return `${seatName(event.seat)} moved ${building(event.building)} to ${neighborhoodName(event.neighborhood)}.`;
