@@ -47,6 +47,10 @@ describe('web page: Mob Town in the browser', () => {
       await Promise.all(pages.map((page) => waitForVersion(page, version)));
     }
     await pages[0].locator('.timeline', { hasText: /chose|drew/ }).waitFor();
+    // The city's places are named as a person names them (cards, and empty lots by what they are beside), never by grid numbers.
+    const cityNames = await pages[0].locator('[data-target^="cell:"][aria-label]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')!));
+    expect(cityNames.length).toBeGreaterThan(0);
+    for (const name of cityNames) expect(name).not.toMatch(/-?\d+,-?\d+/);
     await screenshot(pages[0], 'mob-town-board');
     await screenshot(pages[1], 'mob-town-board-phone');
   });

@@ -90,7 +90,7 @@ function stacks(tokens: CityLot['tokens']): { owner: CityLot['tokens'][number]; 
 function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: PlayerInfo[] }) {
   const { x, y } = position(lot.cell, box);
   return (
-    <Target id={targets.cell(lot.cell)} label={`${lot.card.name} at ${cellKey(lot.cell)}`} detail={lotDetail(lot.card, lot, players)}>
+    <Target id={targets.cell(lot.cell)} label={lot.card.name} detail={lotDetail(lot.card, lot, players)}>
       <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
       {stacks(lot.tokens).map(({ owner, count }, i) => (
         <Token
@@ -114,11 +114,18 @@ function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: Playe
 }
 
 /** An empty lot where a property may be opened: drawn lightly, there may be many. */
-function EmptyLot({ cell, box }: { cell: Cell; box: CityBox }) {
+/** The names of the properties on the four sides of `cell`: how a person tells one empty lot from another. */
+function besideNames(cell: Cell, lots: CityLot[]): string[] {
+  const [column, row] = cell;
+  const sides = [cellKey([column, row - 1]), cellKey([column + 1, row]), cellKey([column, row + 1]), cellKey([column - 1, row])];
+  return sides.flatMap((side) => lots.filter((lot) => cellKey(lot.cell) === side).map((lot) => lot.card.name));
+}
+
+function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: string[] }) {
   const { x, y } = position(cell, box);
   const inset = 14;
   return (
-    <Target id={targets.cell(cell)} label={`Empty lot ${cellKey(cell)}`}>
+    <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listed(beside)}` : 'Empty lot'}>
       <rect x={x + inset} y={y + inset} width={LOT_WIDTH - 2 * inset} height={LOT_HEIGHT - 2 * inset} rx={10} fill="#ffffff55" stroke="#8a7a6a" strokeDasharray="6 6" strokeWidth={2} />
       <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={26} weight={400} color="#8a7a6a" halo={null}>
         +
@@ -134,7 +141,7 @@ export function City({ lots, emptyCells, pawns, box, players }: { lots: CityLot[
         <Lot key={cellKey(lot.cell)} lot={lot} box={box} players={players} />
       ))}
       {emptyCells.map((cell) => (
-        <EmptyLot key={cellKey(cell)} cell={cell} box={box} />
+        <EmptyLot key={cellKey(cell)} cell={cell} box={box} beside={besideNames(cell, lots)} />
       ))}
       {pawns.map(({ seat, cell }, i) => {
         const { x, y } = position(cell, box);
