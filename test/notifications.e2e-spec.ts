@@ -245,6 +245,11 @@ describe('email notifications (end to end)', () => {
     const received = [...inbox.to(cat.email), ...inbox.to(dan.email)];
     expect(received).toHaveLength(3);
     expect(new Set(received.map((m) => m.messageId)).size).toBe(3);
+    // One game, one conversation: every mail of it refers to the game's own root id.
+    for (const mail of received) {
+      expect(mail.references).toBe(`<game-${game.id}@play.example>`);
+      expect(mail.inReplyTo).toBe(`<game-${game.id}@play.example>`);
+    }
     const rows = await prisma.notification.findMany({ where: { gameId: game.id } });
     expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(8);
   });

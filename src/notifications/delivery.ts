@@ -110,7 +110,7 @@ export class NotificationDelivery {
 
   /** Composes and sends one mail; returns when the mail server accepted it. */
   private async send(notification: PendingNotification): Promise<Date> {
-    await this.mailer.send(notification.id, await this.composer.compose(notification));
+    await this.mailer.send(notification.id, await this.composer.compose(notification), notification.gameId);
     return this.clock.now();
   }
 }

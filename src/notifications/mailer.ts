@@ -27,9 +27,15 @@ export class Mailer implements OnModuleDestroy {
     return this.transport !== null;
   }
 
-  /** `id` makes the Message-ID, so a mail sent twice after a crash is recognisably the same mail. */
-  async send(id: string, mail: ComposedMail): Promise<void> {
+  /**
+   * `id` makes the Message-ID, so a mail sent twice after a crash is
+   * recognisably the same mail. Mail about a game (`gameId`) refers to one
+   * root id of that game (RFC 5322 References and In-Reply-To), so mail
+   * clients that thread by them show a game's mail as one conversation.
+   */
+  async send(id: string, mail: ComposedMail, gameId: string | null = null): Promise<void> {
     if (!this.transport) throw new Error('no mail transport is configured');
+    const thread = gameId ? `<game-${gameId}@${this.messageIdHost}>` : null;
     await this.transport.sendMail({
       from: this.from,
       to: mail.to,
@@ -37,6 +43,7 @@ export class Mailer implements OnModuleDestroy {
       text: mail.text,
       html: mail.html,
       messageId: `<${id}@${this.messageIdHost}>`,
+      ...(thread ? { references: thread, inReplyTo: thread } : {}),
       headers: {
         // RFC 8058 one-click unsubscribe: mail clients POST to the link.
         ...(mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),

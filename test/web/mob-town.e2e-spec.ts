@@ -48,7 +48,7 @@ describe('web page: Mob Town in the browser', () => {
     }
     await pages[0].locator('.timeline', { hasText: /chose|drew/ }).waitFor();
     // The city's places are named as a person names them (cards, and empty lots by what they are beside), never by grid numbers.
-    const cityNames = await pages[0].locator('[data-target^="cell:"][aria-label]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label')!));
+    const cityNames = await Promise.all((await pages[0].locator('[data-target^="cell:"][aria-label]').all()).map((cell) => cell.getAttribute('aria-label')));
     expect(cityNames.length).toBeGreaterThan(0);
     for (const name of cityNames) expect(name).not.toMatch(/-?\d+,-?\d+/);
     await screenshot(pages[0], 'mob-town-board');
