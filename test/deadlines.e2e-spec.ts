@@ -141,8 +141,30 @@ describe('move deadlines (end to end)', () => {
     // The counting game keeps no score before its end: the current result has no winner.
     expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time` } });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
-    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain('The host ended it early');
+    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain(`The host ended it when ${seat === 1 ? 'your' : "Ann's"} move deadline passed.`);
     // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.
+    await expectVerified(game.id);
+  });
+
+  it('ends the game at once where the game settings say so, and says it was the settings, not the host', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting', { hoursPerMove: 24, onExpiry: 'END' });
+    const seat = game.activeSeats[0];
+    const lateName = ['Ann', 'Bob'][seat];
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`,
+      { id: game.id },
+    );
+    expect(after.game.status).toBe('FINISHED');
+    expect(after.game.history.find((h) => h.type === 'game.endedByHost')!.text).toBe(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
+    const [other] = await inbox.waitFor([ann, bob][1 - seat].email, /^Game over/, { containing: game.id });
+    expect(other.text).toContain(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
+    expect(other.text).not.toMatch(/host|seat \d/i);
+    const [own] = await inbox.waitFor([ann, bob][seat].email, /^Game over/, { containing: game.id });
+    expect(own.text).toContain("Your move deadline passed, and the game's settings end the game then.");
     await expectVerified(game.id);
   });
 

@@ -41,6 +41,7 @@ import {
 import type { RulesCheckFailedDetails } from '../records/revalidation';
 import type { ScoreCategory } from '../rules/contract';
 import type { ChatSummary } from './templates/chat-summary';
+import type { EarlyEnd } from './templates/game-finished';
 import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface ComposedMail extends RenderedMail {
@@ -179,7 +180,7 @@ export class MailComposer {
     return rollbackMail({ ...context, hostName: game.hostName, reason, position: positionAfter(target) });
   }
 
-  private gameFinished({ game, context }: GameMail): MailBody {
+  private gameFinished({ notification, game, context }: GameMail): MailBody {
     const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; categories?: ScoreCategory[] } | null };
     const categories = result.detail?.categories ?? [];
     const standings = this.players(game).map((name, seat) => ({
@@ -188,7 +189,20 @@ export class MailComposer {
       winner: result.winners?.includes(seat) ?? false,
       breakdown: categories.flatMap((line) => (line.points[seat] ? [{ label: line.label, points: line.points[seat] }] : [])),
     }));
-    return gameFinishedMail({ ...context, standings, endedByHost: result.detail?.endedByHost ?? null });
+    const atDeadline = notification.details as { deadlineSeat?: number; endedByHost?: boolean };
+    const names = this.players(game);
+    const earlyEnd: EarlyEnd | null =
+      atDeadline.deadlineSeat !== undefined
+        ? {
+            by: 'deadline',
+            latePlayer: names[atDeadline.deadlineSeat] ?? seatLabel(atDeadline.deadlineSeat),
+            recipientIsLate: game.seats[atDeadline.deadlineSeat]?.userId === notification.userId,
+            hostChose: atDeadline.endedByHost === true,
+          }
+        : result.detail?.endedByHost
+          ? { by: 'host', reason: result.detail.endedByHost }
+          : null;
+    return gameFinishedMail({ ...context, standings, earlyEnd });
   }
 
   private deadlinePassed({ notification, game, context }: GameMail): MailBody {

@@ -58,4 +58,17 @@ describe('plannedNotifications', () => {
       { userId: 'guest', kind: 'GAME_FINISHED' },
     ]);
   });
+
+  it('tells, with the result of a game a deadline ended, whose deadline it was and whether the host chose the end', () => {
+    const finished: GameStatus = { phase: 'over', activeSeats: [], finished: true, winners: [] };
+    const ended = (actorUserId: string | null) =>
+      plannedNotifications(
+        change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: finished, events: [{ type: 'game.endedByHost', actorUserId, payload: { reason: 'seat 2 ran out of time', seat: 1 } }], deadlineHours: 24 }),
+      ).filter((planned) => planned.kind === 'GAME_FINISHED');
+    expect(ended(null).map((planned) => planned.details)).toEqual([
+      { deadlineSeat: 1, endedByHost: false },
+      { deadlineSeat: 1, endedByHost: false },
+    ]);
+    expect(ended('host')[0].details).toEqual({ deadlineSeat: 1, endedByHost: true });
+  });
 });

@@ -5,7 +5,7 @@
 import { deadlineFor } from '../deadlines/deadline-settings';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
-import { DeadlinePassed, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
+import { DeadlinePassed, EndedByHost, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
 export function plannedNotifications(change: PendingChange): PlannedNotification[] {
@@ -46,7 +46,10 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
     }
   }
   if (status?.finished) {
-    if (before.row.status !== 'FINISHED') planned.push(...players.map((userId) => ({ userId, kind: 'GAME_FINISHED' as const })));
+    if (before.row.status !== 'FINISHED') {
+      const details = endedAtDeadline(appended);
+      planned.push(...players.map((userId) => ({ userId, kind: 'GAME_FINISHED' as const, ...(details ? { details } : {}) })));
+    }
     return planned;
   }
   const now = appended[0].at;
@@ -55,4 +58,10 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
     planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) }, grace: true });
   }
   return planned;
+}
+
+/** A game ended as a deadline passed: whose it was, and whether the host chose that (else the game's settings did); null otherwise. */
+function endedAtDeadline(appended: PendingChange['appended']): { deadlineSeat: number; endedByHost: boolean } | null {
+  const ended = appended.find((event) => event.type === EndedByHost && typeof event.payload.seat === 'number');
+  return ended ? { deadlineSeat: ended.payload.seat as number, endedByHost: ended.actorUserId !== null } : null;
 }

@@ -20,6 +20,9 @@ describe('eventText', () => {
     expect(text('game.deadlineExtended', { seat: 1, dueAt: '2026-12-01T00:00:00Z' }, null)).toBe('The server extended the deadline of Bob.');
     expect(text('game.turnSkipped', { seat: 2 }, null)).toBe('Seat 3 was passed over for running out of time.');
     expect(text('game.endedByHost', { reason: 'Bob left' })).toBe('Ann ended the game: “Bob left”.');
+    // A deadline's outcome names the late player, and says who ended the game: its settings, or its host.
+    expect(text('game.endedByHost', { reason: 'seat 2 ran out of time', seat: 1 }, null)).toBe("Bob's move deadline passed, and the game's settings end the game then.");
+    expect(text('game.endedByHost', { reason: 'seat 2 ran out of time', seat: 1 }, 'Ann')).toBe("Ann ended the game when Bob's move deadline passed.");
     expect(text('game.seedRevealed', { serverSeed: 'ab12' }, null)).toBe('The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.');
   });
 

@@ -49,7 +49,7 @@ const BODIES: Record<string, MailBody> = {
       { name: 'Ann', score: 140, winner: true, breakdown: [{ label: 'Gold', points: 100 }, { label: 'Djinns', points: 40 }] },
       { name: 'Bob', score: 120, winner: false, breakdown: [{ label: 'Gold', points: 120 }] },
     ],
-    endedByHost: null,
+    earlyEnd: null,
   }),
   rollback: rollbackMail({ ...game, hostName: 'Ann', position: 'move 14 (round 2)', reason: 'Bob misclicked' }),
   deadlineReminder: deadlineReminderMail({ ...game, deadline: new Date('2026-12-01T10:00:00Z') }),
@@ -99,5 +99,26 @@ describe('the game-finished mail', () => {
     expect(text).toContain('  Ann: 140 (winner) (Gold 100, Djinns 40)');
     expect(text).toContain('  Bob: 120 (Gold 120)');
     expect(html.value).toContain('<li>Ann: 140 (winner) (Gold 100, Djinns 40)</li>');
+  });
+});
+
+describe('the game-finished mail of a game ended at a move deadline', () => {
+  const standings = [
+    { name: 'Ann', score: null, winner: false, breakdown: [] },
+    { name: 'Bob', score: null, winner: false, breakdown: [] },
+  ];
+  it("says the game's settings ended it, not the host, naming the late player", () => {
+    const { text } = gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: false, hostChose: false } });
+    expect(text).toContain("Bob's move deadline passed, and the game's settings end the game then.");
+    expect(text).not.toMatch(/host|seat/i);
+  });
+
+  it('speaks to the late player of their own deadline, and says when the host chose the end', () => {
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: true, hostChose: false } }).text).toContain(
+      "Your move deadline passed, and the game's settings end the game then.",
+    );
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: false, hostChose: true } }).text).toContain(
+      "The host ended it when Bob's move deadline passed.",
+    );
   });
 });
