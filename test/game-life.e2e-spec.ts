@@ -385,6 +385,9 @@ describe('the game’s life (end to end)', () => {
       expect(data!.answerEndProposal).toMatchObject({ status: 'FINISHED', proposal: null, randomness: { serverSeed: 'end-agreed' } });
       expect(data!.answerEndProposal.result!.detail).toMatchObject({ endedByAgreement: true });
       expect((await historyTypes(id)).slice(-3).map((h) => h.type)).toEqual(['game.endAnswered', 'game.endedByAgreement', 'game.seedRevealed']);
+      // The game-over mail says how it ended, as the end screen does.
+      const [over] = await inbox.waitFor(await emailOf(url, cat), /^Game over/, { containing: id });
+      expect(over.text).toContain('The players agreed to end the game as it stood.');
       expect(await refused(id, proposeEnd(ann, id))).toBe('GAME_NOT_ACTIVE');
       expect(await verified(id)).toMatchObject({ ok: true, complete: true });
     });

@@ -181,7 +181,7 @@ export class MailComposer {
   }
 
   private gameFinished({ notification, game, context }: GameMail): MailBody {
-    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; categories?: ScoreCategory[] } | null };
+    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; endedByAgreement?: boolean; categories?: ScoreCategory[] } | null };
     const categories = result.detail?.categories ?? [];
     const standings = this.players(game).map((name, seat) => ({
       name,
@@ -199,9 +199,11 @@ export class MailComposer {
             recipientIsLate: game.seats[atDeadline.deadlineSeat]?.userId === notification.userId,
             hostChose: atDeadline.endedByHost === true,
           }
-        : result.detail?.endedByHost
-          ? { by: 'host', reason: result.detail.endedByHost }
-          : null;
+        : result.detail?.endedByAgreement
+          ? { by: 'agreement' }
+          : result.detail?.endedByHost
+            ? { by: 'host', reason: result.detail.endedByHost }
+            : null;
     return gameFinishedMail({ ...context, standings, earlyEnd });
   }
 

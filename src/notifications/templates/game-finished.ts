@@ -18,11 +18,14 @@ export interface GameFinishedContext extends GameMailContext {
 
 /**
  * The host ended it (with the reason the server wrote then); or a player's
- * move deadline passed and the game's settings, or its host, ended it then.
+ * move deadline passed and the game's settings, or its host, ended it then;
+ * or every player agreed to end it.
  */
-export type EarlyEnd = { by: 'host'; reason: string } | { by: 'deadline'; latePlayer: string; recipientIsLate: boolean; hostChose: boolean };
+export type EarlyEnd = { by: 'host'; reason: string } | { by: 'deadline'; latePlayer: string; recipientIsLate: boolean; hostChose: boolean } | { by: 'agreement' };
 
 function earlyEndText(end: EarlyEnd): string {
+  // As the game's end screen says it.
+  if (end.by === 'agreement') return 'The players agreed to end the game as it stood.';
   if (end.by === 'host') return `The host ended it early (${end.reason}).`;
   const deadline = `${end.recipientIsLate ? 'your' : possessive(end.latePlayer)} move deadline`;
   return end.hostChose ? `The host ended it when ${deadline} passed.` : `${deadline[0].toUpperCase()}${deadline.slice(1)} passed, and the game's settings end the game then.`;

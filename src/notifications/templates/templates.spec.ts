@@ -122,3 +122,18 @@ describe('the game-finished mail of a game ended at a move deadline', () => {
     );
   });
 });
+
+describe('the game-finished mail of a game ended by agreement', () => {
+  it('says the players agreed to end it, with the standings where there are scores', () => {
+    const standings = [
+      { name: 'Ann', score: 30, winner: true, breakdown: [] },
+      { name: 'Bob', score: 20, winner: false, breakdown: [] },
+    ];
+    const { text, html } = gameFinishedMail({ ...game, standings, earlyEnd: { by: 'agreement' } });
+    expect(text).toContain(`${game.gameTitle} is over. Won by Ann.\nThe players agreed to end the game as it stood.`);
+    expect(text).toContain('  Ann: 30 (winner)');
+    expect(html.value).toContain('The players agreed to end the game as it stood.');
+    const noScores = gameFinishedMail({ ...game, standings: standings.map((s) => ({ ...s, score: null, winner: false })), earlyEnd: { by: 'agreement' } });
+    expect(noScores.text).toContain('is over. Nobody won.\nThe players agreed to end the game as it stood.');
+  });
+});
