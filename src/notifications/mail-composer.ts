@@ -208,9 +208,23 @@ export class MailComposer {
   }
 
   private deadlinePassed({ notification, game, context }: GameMail): MailBody {
-    const { lateUserId, onExpiry } = notification.details as { lateUserId: string; onExpiry: MoveDeadlineSettings['onExpiry'] };
+    const { lateUserId, onExpiry, extendedTo, extendedByHost } = notification.details as {
+      lateUserId: string;
+      onExpiry: MoveDeadlineSettings['onExpiry'];
+      extendedTo?: string;
+      extendedByHost?: boolean;
+    };
     const latePlayer = game.seats.find((player) => player?.userId === lateUserId)?.name ?? 'A player';
-    return deadlinePassedMail({ ...context, latePlayer, recipientIsLate: lateUserId === notification.userId, onExpiry });
+    return deadlinePassedMail({
+      ...context,
+      latePlayer,
+      recipientIsLate: lateUserId === notification.userId,
+      recipientIsHost: game.hostId === notification.userId,
+      hostName: game.hostName,
+      onExpiry,
+      extendedTo: extendedTo ? new Date(extendedTo) : null,
+      extendedByHost: extendedByHost === true,
+    });
   }
 
   private agreementRequest({ notification, game, context }: GameMail): MailBody {

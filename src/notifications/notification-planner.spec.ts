@@ -71,4 +71,24 @@ describe('plannedNotifications', () => {
     ]);
     expect(ended('host')[0].details).toEqual({ deadlineSeat: 1, endedByHost: true });
   });
+
+  it('tells the new deadline where the settings extend it at once, and the late player when the host extends it later', () => {
+    const dueAt = '2026-01-02T00:00:00.000Z';
+    const atOnce = plannedNotifications(
+      change({
+        before: { status: 'ACTIVE', activeSeats: [1] },
+        status: playing([1]),
+        events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.deadlineExtended', payload: { seat: 1, dueAt } }],
+        deadlineHours: 24,
+      }),
+    );
+    expect(atOnce.map((planned) => [planned.userId, planned.details])).toEqual([
+      ['guest', { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt }],
+      ['host', { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt }],
+    ]);
+    const byHost = plannedNotifications(
+      change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: playing([1]), events: [{ type: 'game.deadlineExtended', actorUserId: 'host', payload: { seat: 1, dueAt } }], deadlineHours: 24 }),
+    );
+    expect(byHost).toEqual([{ userId: 'guest', kind: 'DEADLINE_PASSED', details: { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt, extendedByHost: true } }]);
+  });
 });

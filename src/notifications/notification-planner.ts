@@ -5,7 +5,7 @@
 import { deadlineFor } from '../deadlines/deadline-settings';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
-import { DeadlinePassed, EndedByHost, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
+import { DeadlineExtended, DeadlinePassed, EndedByHost, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
 export function plannedNotifications(change: PendingChange): PlannedNotification[] {
@@ -39,8 +39,18 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
       }
       case DeadlinePassed: {
         const late = event.payload.userId as string;
-        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry };
+        // Extended at once by the game's settings: the new deadline, to tell.
+        const extended = appended.find((other) => other.type === DeadlineExtended && other.payload.seat === event.payload.seat);
+        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, ...(extended ? { extendedTo: extended.payload.dueAt } : {}) };
         planned.push(...[...new Set([late, before.row.hostId])].map((userId) => ({ userId, kind: 'DEADLINE_PASSED' as const, details })));
+        break;
+      }
+      case DeadlineExtended: {
+        // The host gave a late player more time (the settings' own extension is told with the deadline above): the player is told until when.
+        const late = state.seats[event.payload.seat as number];
+        if (event.actorUserId === null || !late || late === event.actorUserId) break;
+        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, extendedTo: event.payload.dueAt, extendedByHost: true };
+        planned.push({ userId: late, kind: 'DEADLINE_PASSED', details });
         break;
       }
     }

@@ -30,6 +30,16 @@ import type { MailBody } from './mail-template';
 const SITE = 'https://play.example';
 const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1` };
 
+const deadline = {
+  latePlayer: 'Bob',
+  recipientIsLate: false,
+  recipientIsHost: true,
+  hostName: 'Ann',
+  onExpiry: 'EXTEND' as const,
+  extendedTo: new Date('2026-12-04T10:00:00Z'),
+  extendedByHost: false,
+};
+
 const BODIES: Record<string, MailBody> = {
   verifyEmail: verifyEmailMail({ link: `${SITE}/verify-email?token=t`, forAccountChange: false }),
   verifyNewEmail: verifyEmailMail({ link: `${SITE}/verify-email?token=t`, forAccountChange: true }),
@@ -56,9 +66,10 @@ const BODIES: Record<string, MailBody> = {
   ...Object.fromEntries(
     (['ASK_HOST', 'EXTEND', 'SKIP', 'END'] as const).map((onExpiry) => [
       `deadlinePassed ${onExpiry}`,
-      deadlinePassedMail({ ...game, latePlayer: 'Bob', recipientIsLate: false, onExpiry }),
+      deadlinePassedMail({ ...game, ...deadline, onExpiry }),
     ]),
   ),
+  deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
 };
 
@@ -135,5 +146,27 @@ describe('the game-finished mail of a game ended by agreement', () => {
     expect(html.value).toContain('The players agreed to end the game as it stood.');
     const noScores = gameFinishedMail({ ...game, standings: standings.map((s) => ({ ...s, score: null, winner: false })), earlyEnd: { by: 'agreement' } });
     expect(noScores.text).toContain('is over. Nobody won.\nThe players agreed to end the game as it stood.');
+  });
+});
+
+describe('the deadline-passed mail', () => {
+  it('tells the new deadline where the game settings extended it, to the late player and to the host', () => {
+    expect(deadlinePassedMail({ ...game, ...deadline }).text).toContain('As the game settings say, Bob has more time: the deadline was extended to 2026-12-04 10:00 UTC.');
+    expect(deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false }).text).toContain(
+      'As the game settings say, you have more time: please move by 2026-12-04 10:00 UTC.',
+    );
+  });
+
+  it('speaks to the host, who chooses, as "you"', () => {
+    const toHost = deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null }).text;
+    expect(toHost).toContain("You now choose, on the game's page, whether to give more time, skip the turn or end the game.");
+    expect(toHost).not.toContain('The host');
+    expect(deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null, recipientIsLate: true, recipientIsHost: false }).text).toContain('The host now chooses');
+  });
+
+  it('tells the late player the host gave them more time, and until when', () => {
+    const { subject, text } = BODIES.deadlineExtendedByHost;
+    expect(subject).toBe(`More time to move: ${game.gameTitle}`);
+    expect(text).toContain(`Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`);
   });
 });
