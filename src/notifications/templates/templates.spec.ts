@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, isEnumType } from 'graphql';
 import {
+  agreementRequestMail,
   deadlinePassedMail,
   deadlineReminderMail,
   digestMail,
@@ -168,5 +169,14 @@ describe('the deadline-passed mail', () => {
     const { subject, text } = BODIES.deadlineExtendedByHost;
     expect(subject).toBe(`More time to move: ${game.gameTitle}`);
     expect(text).toContain(`Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`);
+  });
+});
+
+describe('the agreement-request mail', () => {
+  it('proposes to end the game by its name, now, as it stands', () => {
+    const { subject, text, html } = agreementRequestMail({ ...game, askerName: 'Bob', request: { kind: 'end' }, expiresAt: new Date('2026-12-03T10:00:00Z') });
+    expect(subject).toBe(`Bob proposes to end ${game.gameTitle}`);
+    expect(text).toContain(`Bob proposes to end ${game.gameTitle} now, as it stands.\n`);
+    expect(html.value).toContain('Bob proposes to end <strong>Ann&#39;s Five Tribes game</strong> now, as it stands.');
   });
 });
