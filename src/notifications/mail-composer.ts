@@ -228,9 +228,17 @@ export class MailComposer {
   }
 
   private agreementRequest({ notification, game, context }: GameMail): MailBody {
-    const { request, seat, reason, expiresAt } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string };
+    const { request, seat, reason, expiresAt, toVersion } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string; toVersion?: number };
     const askerName = this.players(game)[seat];
-    return agreementRequestMail({ ...context, askerName, request: request === 'takeback' ? { kind: request, reason: reason ?? '' } : { kind: request }, expiresAt: new Date(expiresAt) });
+    // Where a takeback goes back to, as the rollback mail says it (a request planned before it was told says none).
+    const target = toVersion === undefined ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(toVersion);
+    const position = target ? positionAfter(target) : null;
+    return agreementRequestMail({
+      ...context,
+      askerName,
+      request: request === 'takeback' ? { kind: request, reason: reason ?? '', position } : { kind: request },
+      expiresAt: new Date(expiresAt),
+    });
   }
 
   private players(game: GameFacts): string[] {

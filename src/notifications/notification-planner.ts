@@ -31,8 +31,15 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
       case TakebackRequested:
       case EndProposed: {
         // Every other player still in the game is asked.
-        const { seat, reason, expiresAt } = event.payload as { seat: number; reason?: string; expiresAt: string };
-        const details = { request: event.type === TakebackRequested ? 'takeback' : 'end', seat, expiresAt, ...(reason ? { reason } : {}) };
+        // A takeback's mail tells where it goes back to (toVersion, read as a move at delivery).
+        const { seat, reason, expiresAt, toVersion } = event.payload as { seat: number; reason?: string; expiresAt: string; toVersion?: number };
+        const details = {
+          request: event.type === TakebackRequested ? 'takeback' : 'end',
+          seat,
+          expiresAt,
+          ...(reason ? { reason } : {}),
+          ...(event.type === TakebackRequested && typeof toVersion === 'number' ? { toVersion } : {}),
+        };
         const asked = seatsInPlay(state).filter((other) => other !== seat);
         planned.push(...asked.map((other) => ({ userId: state.seats[other]!, kind: 'AGREEMENT_REQUEST' as const, details })));
         break;

@@ -180,3 +180,11 @@ describe('the agreement-request mail', () => {
     expect(html.value).toContain('Bob proposes to end <strong>Ann&#39;s Five Tribes game</strong> now, as it stands.');
   });
 });
+
+describe('the takeback-request mail', () => {
+  it('names the move the game would go back to', () => {
+    const request = { kind: 'takeback' as const, reason: 'misclick', position: 'move 19 (round 1)' };
+    const { text } = agreementRequestMail({ ...game, askerName: 'Bob', request, expiresAt: new Date('2026-12-03T10:00:00Z') });
+    expect(text).toContain(`Bob asks everyone to agree to take ${game.gameTitle} back to move 19 (round 1).\nReason: misclick`);
+  });
+});
