@@ -1,6 +1,6 @@
 import { possessive } from '../../play/moments';
 import { html } from './html';
-import { GameMailContext, MailTemplate } from './mail-template';
+import { GameMailContext, listNames, MailTemplate } from './mail-template';
 
 export interface Standing {
   name: string;
@@ -38,7 +38,7 @@ function standingLine(s: Standing): string {
 
 export const gameFinishedMail: MailTemplate<GameFinishedContext> = (c) => {
   const winners = c.standings.filter((s) => s.winner).map((s) => s.name);
-  const headline = `${c.gameTitle} is over. ${winners.length > 0 ? `Won by ${winners.join(' and ')}.` : 'Nobody won.'}`;
+  const headline = `${c.gameTitle} is over. ${winners.length > 0 ? `Won by ${listNames(winners)}.` : 'Nobody won.'}`;
   const early = c.earlyEnd ? earlyEndText(c.earlyEnd) : '';
   return {
     subject: `Game over: ${c.gameTitle}`,

@@ -26,7 +26,7 @@ import {
   verifyEmailMail,
   yourTurnMail,
 } from './index';
-import type { MailBody } from './mail-template';
+import { listNames, MailBody } from './mail-template';
 
 const SITE = 'https://play.example';
 const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1` };
@@ -186,5 +186,18 @@ describe('the takeback-request mail', () => {
     const request = { kind: 'takeback' as const, reason: 'misclick', position: 'move 19 (round 1)' };
     const { text } = agreementRequestMail({ ...game, askerName: 'Bob', request, expiresAt: new Date('2026-12-03T10:00:00Z') });
     expect(text).toContain(`Bob asks everyone to agree to take ${game.gameTitle} back to move 19 (round 1).\nReason: misclick`);
+  });
+});
+
+describe('names in a sentence', () => {
+  it('are joined as people write them, with "and" before the last', () => {
+    expect(listNames(['Ann'])).toBe('Ann');
+    expect(listNames(['Ann', 'Bob'])).toBe('Ann and Bob');
+    expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
+    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], deadline: null, chat: null });
+    expect(turn.text).toContain(`Bob and Cy moved in ${game.gameTitle}`);
+    expect(gameStartedMail({ ...game, players: ['Ann', 'Bob', 'Cy'] }).text).toContain('Players: Ann, Bob and Cy.');
+    const standings = ['Ann', 'Bob', 'Cy'].map((name) => ({ name, score: 1, winner: true, breakdown: [] }));
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: null }).text).toContain('Won by Ann, Bob and Cy.');
   });
 });

@@ -1,6 +1,6 @@
 import { ChatSummary, chatSummaryHtml, chatSummaryText } from './chat-summary';
 import { html } from './html';
-import { formatTime, GameMailContext, MailTemplate } from './mail-template';
+import { formatTime, GameMailContext, listNames, MailTemplate } from './mail-template';
 
 export interface YourTurnContext extends GameMailContext {
   /** Who acted since the recipient's last move, in order. */
@@ -13,7 +13,7 @@ export interface YourTurnContext extends GameMailContext {
 }
 
 export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
-  const who = c.movedBy.length > 0 ? `${c.movedBy.join(', ')} moved` : 'The game is waiting for you';
+  const who = c.movedBy.length > 0 ? `${listNames(c.movedBy)} moved` : 'The game is waiting for you';
   const deadline = c.deadline ? `Please move by ${formatTime(c.deadline)}.` : '';
   return {
     subject: `Your turn: ${c.gameTitle}`,
