@@ -8,7 +8,7 @@ import { RulesetRegistry } from '../games/registry';
 import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
-import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
+import { GameStarted, isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { defaultGameName } from '../play/game.service';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
@@ -171,7 +171,9 @@ export class MailComposer {
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
-    return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
+    // The events run from the recipient's last own move, or from the game's creation when they have made none.
+    const sinceStart = events.some((event) => event.type === GameStarted);
+    return yourTurnMail({ ...context, movedBy, summary, sinceStart, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
   }
 
   private rollback({ notification, game, context }: GameMail): MailBody {

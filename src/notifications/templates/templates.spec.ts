@@ -49,8 +49,8 @@ const BODIES: Record<string, MailBody> = {
   passwordResetWithoutAccount: passwordResetWithoutAccountMail({ signUpUrl: `${SITE}/sign-up?email=ann%40example.org`, resetUrl: `${SITE}/forgot-password` }),
   emailChangeRequested: emailChangeRequestedMail({ newEmail: 'new@example.org', accountUrl: `${SITE}/account` }),
   invitationToSignUp: invitationToSignUpMail({ hostName: 'Ann', rulesetName: 'Five Tribes', gameTitle: game.gameTitle, signUpUrl: `${SITE}/sign-up` }),
-  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], deadline: new Date('2026-12-01T10:00:00Z'), chat: null }),
-  yourTurnWithChat: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob took 3 coins.'], deadline: null, chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 } }),
+  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], sinceStart: false, deadline: new Date('2026-12-01T10:00:00Z'), chat: null }),
+  yourTurnWithChat: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob took 3 coins.'], sinceStart: true, deadline: null, chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 } }),
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
   gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
@@ -194,7 +194,7 @@ describe('names in a sentence', () => {
     expect(listNames(['Ann'])).toBe('Ann');
     expect(listNames(['Ann', 'Bob'])).toBe('Ann and Bob');
     expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
-    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], deadline: null, chat: null });
+    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], sinceStart: false, deadline: null, chat: null });
     expect(turn.text).toContain(`Bob and Cy moved in ${game.gameTitle}`);
     expect(gameStartedMail({ ...game, players: ['Ann', 'Bob', 'Cy'] }).text).toContain('Players: Ann, Bob and Cy.');
     const standings = ['Ann', 'Bob', 'Cy'].map((name) => ({ name, score: 1, winner: true, breakdown: [] }));
