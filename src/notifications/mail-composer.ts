@@ -111,7 +111,10 @@ export class MailComposer {
         const { context, game } = this.gameMail(notification);
         const { firstBadSeq, rollbackTo } = notification.details as unknown as RulesCheckFailedDetails;
         const rollbackUrl = rollbackTo === null ? null : `${this.gameUrl(game.id)}?rollbackTo=${rollbackTo}`;
-        return rulesCheckFailedMail({ ...context, firstBadEntry: firstBadSeq, rollbackUrl });
+        // The first bad event, as the history counts moves (never its internal number).
+        const moment = firstBadSeq === null ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(firstBadSeq);
+        const firstBadMove = firstBadSeq === null ? null : moment ? positionAfter(moment) : 'one of its moves';
+        return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
       }
       default:
         return null;

@@ -22,6 +22,7 @@ import {
   passwordResetMail,
   passwordResetWithoutAccountMail,
   rollbackMail,
+  rulesCheckFailedMail,
   signUpAttemptMail,
   verifyEmailMail,
   yourTurnMail,
@@ -71,6 +72,7 @@ const BODIES: Record<string, MailBody> = {
     ]),
   ),
   deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
+  rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
 };
 
@@ -199,5 +201,11 @@ describe('names in a sentence', () => {
     expect(gameStartedMail({ ...game, players: ['Ann', 'Bob', 'Cy'] }).text).toContain('Players: Ann, Bob and Cy.');
     const standings = ['Ann', 'Bob', 'Cy'].map((name) => ({ name, score: 1, winner: true, breakdown: [] }));
     expect(gameFinishedMail({ ...game, standings, earlyEnd: null }).text).toContain('Won by Ann, Bob and Cy.');
+  });
+});
+
+describe('the rules-check mail', () => {
+  it('names the first move that no longer holds as the history counts it', () => {
+    expect(BODIES.rulesCheckFailed.text).toContain(`${game.gameTitle} no longer holds from move 19 (round 1) on:`);
   });
 });
