@@ -77,7 +77,10 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
     case DeadlinePassed:
       return `${seatName(payload.seat as number)} ran out of time.`;
     case DeadlineExtended:
-      return `${who} extended the deadline of ${seatName(payload.seat as number)}.`;
+      // Without an actor, the game's settings extended it as it passed (not some server of ours).
+      return event.actorName === null
+        ? `As the game's settings say, ${possessive(seatName(payload.seat as number))} move deadline was extended.`
+        : `${who} extended the move deadline of ${seatName(payload.seat as number)}.`;
     case TurnSkipped:
       return payload.resigned
         ? `${seatName(payload.seat as number)} has left the game and was passed over.`
