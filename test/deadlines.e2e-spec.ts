@@ -118,7 +118,7 @@ describe('move deadlines (end to end)', () => {
     expect(passed.game.deadlines).toEqual([{ seat: game.activeSeats[0], deadline: at(72, start), passed: true }]);
     expect(passed.game.history.map((h) => h.type)).toContain('game.deadlinePassed');
     const [toHost] = await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id });
-    expect(toHost.text).toContain('The host now chooses');
+    expect(toHost.text).toContain("You now choose, on the game's page");
     if (late !== ann) expect((await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain('You ran out of time');
 
     const resolve = (as: Player, seat: number, action: string) =>
@@ -133,6 +133,8 @@ describe('move deadlines (end to end)', () => {
     expect(refusal(await resolve(ann, seat, 'SKIP'))).toEqual(['BAD_USER_INPUT', `Counting (test game) cannot skip seat ${seat + 1} now: extend the deadline or end the game.`]);
     expect((await resolve(ann, seat, 'EXTEND')).errors).toBeUndefined();
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([{ seat, deadline: at(73 + 72, start), passed: false }]);
+    // The late player hears of the host's extension, and until when.
+    if (late !== ann) expect((await inbox.waitFor(late.email, /^More time to move/, { containing: game.id }))[0].text).toContain(`Please move by ${at(73 + 72, start).replace('T', ' ').slice(0, 16)} UTC.`);
 
     clock.advance(73 * HOUR);
     await deadlines.runDue();
@@ -141,9 +143,44 @@ describe('move deadlines (end to end)', () => {
     // The counting game keeps no score before its end: the current result has no winner.
     expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time` } });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
-    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain('The host ended it early');
+    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain(`The host ended it when ${seat === 1 ? 'your' : "Ann's"} move deadline passed.`);
     // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.
     await expectVerified(game.id);
+  });
+
+  it('ends the game at once where the game settings say so, and says it was the settings, not the host', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting', { hoursPerMove: 24, onExpiry: 'END' });
+    const seat = game.activeSeats[0];
+    const lateName = ['Ann', 'Bob'][seat];
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`,
+      { id: game.id },
+    );
+    expect(after.game.status).toBe('FINISHED');
+    expect(after.game.history.find((h) => h.type === 'game.endedByHost')!.text).toBe(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
+    const [other] = await inbox.waitFor([ann, bob][1 - seat].email, /^Game over/, { containing: game.id });
+    expect(other.text).toContain(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
+    expect(other.text).not.toMatch(/host|seat \d/i);
+    const [own] = await inbox.waitFor([ann, bob][seat].email, /^Game over/, { containing: game.id });
+    expect(own.text).toContain("Your move deadline passed, and the game's settings end the game then.");
+    await expectVerified(game.id);
+  });
+
+  it('extends the deadline at once where the game settings say so, and tells the new one', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting', { hoursPerMove: 24, onExpiry: 'EXTEND' });
+    const late = [ann, bob][game.activeSeats[0]];
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    const until = new Date(clock.now().getTime() + 24 * HOUR).toISOString().replace('T', ' ').slice(0, 16);
+    expect((await gameDeadlines(game.id)).game.deadlines).toEqual([expect.objectContaining({ passed: false })]);
+    const [toLate] = await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id });
+    expect(toLate.text).toContain(`As the game settings say, you have more time: please move by ${until} UTC.`);
+    if (late !== ann) expect((await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain(`the deadline was extended to ${until} UTC.`);
   });
 
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {

@@ -262,9 +262,20 @@ describe('the game’s life (end to end)', () => {
         expiresAt: new Date(clock.now().getTime() + 48 * HOUR).toISOString(),
       });
       const others = players.filter((p) => p !== asker);
+      // The mail names the move the game goes back to, as the history counts it.
+      const { game: counted } = await gqlOk<{ game: { history: Array<{ seq: number; moment: { round: number | null; move: number } }> } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { history(first: 500) { seq moment { round move } } } }`,
+        { id },
+        ann.token,
+      );
+      const { moment } = counted.history.find((entry) => entry.seq === target)!;
+      expect(moment.move).toBeGreaterThan(0);
+      const position = moment.round === null ? `move ${moment.move}` : `move ${moment.move} (round ${moment.round})`;
       for (const other of others) {
         const [asked] = await inbox.waitFor(await emailOf(url, other), /asks for a takeback/, { containing: id });
         expect(asked.subject).toBe(`${asker.name} asks for a takeback in Ann's Counting (test game) game`);
+        expect(asked.text).toContain(`${asker.name} asks everyone to agree to take Ann's Counting (test game) game back to ${position}.`);
         expect(asked.text).toContain('Reason: I meant to add two');
         expect(asked.text).toContain(`Agree or decline: http://play.example/games/${id}`);
       }
@@ -385,6 +396,9 @@ describe('the game’s life (end to end)', () => {
       expect(data!.answerEndProposal).toMatchObject({ status: 'FINISHED', proposal: null, randomness: { serverSeed: 'end-agreed' } });
       expect(data!.answerEndProposal.result!.detail).toMatchObject({ endedByAgreement: true });
       expect((await historyTypes(id)).slice(-3).map((h) => h.type)).toEqual(['game.endAnswered', 'game.endedByAgreement', 'game.seedRevealed']);
+      // The game-over mail says how it ended, as the end screen does.
+      const [over] = await inbox.waitFor(await emailOf(url, cat), /^Game over/, { containing: id });
+      expect(over.text).toContain('The players agreed to end the game as it stood.');
       expect(await refused(id, proposeEnd(ann, id))).toBe('GAME_NOT_ACTIVE');
       expect(await verified(id)).toMatchObject({ ok: true, complete: true });
     });

@@ -126,6 +126,9 @@ describe('email notifications (end to end)', () => {
     await playTurn(url, game.id, [ann, bob]);
     const [secondTurn] = await inbox.waitFor(second.email, /^Your turn/);
     expect(secondTurn.text).toContain(`${first.name} moved`);
+    // Neither player has moved before their first turn: the summary runs from the game's start, and says so.
+    expect(firstTurn.text).toContain('Since the game began:');
+    expect(secondTurn.text).toContain('Since the game began:');
     expect(secondTurn.text).toContain(`${first.name} added 1 to the counter.`);
     // The other seat's secret card: its draw is mentioned, its value is not.
     expect(secondTurn.text).toContain(`${first.name} drew a card.\n`);
@@ -134,6 +137,7 @@ describe('email notifications (end to end)', () => {
     await playTurn(url, game.id, [ann, bob]);
     const [backToFirst] = (await inbox.waitFor(first.email, /^Your turn/, { count: 2 })).slice(1);
     expect(backToFirst.text).toContain(`${second.name} drew a card.\n`);
+    expect(backToFirst.text).toContain('Since your last move:');
     expect(backToFirst.text).not.toContain(`${first.name} added`); // before the reader's own last move
 
     const current = await loadGame(url, game.id, ann);

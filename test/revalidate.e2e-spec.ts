@@ -92,7 +92,18 @@ describe('games:revalidate (real PostgreSQL)', () => {
     const mails = await asRole(db.ownerUrl, async (owner) => (await owner.query(`SELECT user_id, game_id, details FROM notifications WHERE kind = 'RULES_CHECK_FAILED'`)).rows);
     expect(mails).toEqual([{ user_id: ann.id, game_id: changed, details: { firstBadSeq: badStep, rollbackTo: badStep - 1 } }]);
     const [mail] = await inbox.waitFor(annEmail, /^A corrected rule affects your game/, { containing: changed });
-    expect(mail.text).toContain(`no longer holds from entry ${badStep} of its history on`);
+    // The bad step as the history counts moves, not its internal number.
+    const { game: counted } = await gqlOk<{ game: { history: Array<{ seq: number; moment: { round: number | null; move: number } }> } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq moment { round move } } } }`,
+      { id: changed },
+      ann.token,
+    );
+    const { moment } = counted.history.find((entry) => entry.seq === badStep)!;
+    const position = moment.round === null ? `move ${moment.move}` : `move ${moment.move} (round ${moment.round})`;
+    expect(moment.move).not.toBe(badStep);
+    expect(mail.text).toContain(`no longer holds from ${position} on`);
+    expect(mail.text).not.toMatch(/entry \d/);
     expect(mail.text).toContain(`http://play.example/games/${changed}?rollbackTo=${badStep - 1}`);
 
     // Checked again: still failing at the same step, and the host is not told twice.

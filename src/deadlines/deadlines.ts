@@ -192,7 +192,8 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
         return skip && [{ type: TurnSkipped, payload: { seat }, actorUserId }, ...skip];
       }
       case 'END':
-        return [{ type: EndedByHost, payload: { reason: `seat ${seat + 1} ran out of time` }, actorUserId }];
+        // `seat` names whose deadline it was (history and mail name its player); `reason` is kept for readers from before it.
+        return [{ type: EndedByHost, payload: { reason: `seat ${seat + 1} ran out of time`, seat }, actorUserId }];
     }
   }
 

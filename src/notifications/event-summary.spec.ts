@@ -31,7 +31,9 @@ describe('summarizeEvents', () => {
     const events = Array.from({ length: MAX_SUMMARY_LINES + 3 }, (_, i) => ({ type: 'added', payload: { seat: 0, amount: i }, actorName: 'Ann' }));
     const lines = summarizeEvents(countingGame, events, seatName);
     expect(lines).toHaveLength(MAX_SUMMARY_LINES + 1);
-    expect(lines[0]).toBe('(3 earlier events not shown)');
+    // In the players' words, and where to find the rest.
+    expect(lines[0]).toBe("(3 earlier moves and actions are on the game's page.)");
+    expect(summarizeEvents(countingGame, events.slice(2), seatName)[0]).toBe("(1 earlier move or action is on the game's page.)");
     expect(lines[lines.length - 1]).toBe(`Ann added ${MAX_SUMMARY_LINES + 2} to the counter.`);
   });
 });

@@ -8,7 +8,7 @@ import { RulesetRegistry } from '../games/registry';
 import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
-import { isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
+import { GameStarted, isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { defaultGameName } from '../play/game.service';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
@@ -41,6 +41,7 @@ import {
 import type { RulesCheckFailedDetails } from '../records/revalidation';
 import type { ScoreCategory } from '../rules/contract';
 import type { ChatSummary } from './templates/chat-summary';
+import type { EarlyEnd } from './templates/game-finished';
 import { UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface ComposedMail extends RenderedMail {
@@ -110,7 +111,10 @@ export class MailComposer {
         const { context, game } = this.gameMail(notification);
         const { firstBadSeq, rollbackTo } = notification.details as unknown as RulesCheckFailedDetails;
         const rollbackUrl = rollbackTo === null ? null : `${this.gameUrl(game.id)}?rollbackTo=${rollbackTo}`;
-        return rulesCheckFailedMail({ ...context, firstBadEntry: firstBadSeq, rollbackUrl });
+        // The first bad event, as the history counts moves (never its internal number).
+        const moment = firstBadSeq === null ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(firstBadSeq);
+        const firstBadMove = firstBadSeq === null ? null : moment ? positionAfter(moment) : 'one of its moves';
+        return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
       }
       default:
         return null;
@@ -170,7 +174,9 @@ export class MailComposer {
     const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
-    return yourTurnMail({ ...context, movedBy, summary, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
+    // The events run from the recipient's last own move, or from the game's creation when they have made none.
+    const sinceStart = events.some((event) => event.type === GameStarted);
+    return yourTurnMail({ ...context, movedBy, summary, sinceStart, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
   }
 
   private rollback({ notification, game, context }: GameMail): MailBody {
@@ -179,8 +185,8 @@ export class MailComposer {
     return rollbackMail({ ...context, hostName: game.hostName, reason, position: positionAfter(target) });
   }
 
-  private gameFinished({ game, context }: GameMail): MailBody {
-    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; categories?: ScoreCategory[] } | null };
+  private gameFinished({ notification, game, context }: GameMail): MailBody {
+    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; endedByAgreement?: boolean; categories?: ScoreCategory[] } | null };
     const categories = result.detail?.categories ?? [];
     const standings = this.players(game).map((name, seat) => ({
       name,
@@ -188,19 +194,56 @@ export class MailComposer {
       winner: result.winners?.includes(seat) ?? false,
       breakdown: categories.flatMap((line) => (line.points[seat] ? [{ label: line.label, points: line.points[seat] }] : [])),
     }));
-    return gameFinishedMail({ ...context, standings, endedByHost: result.detail?.endedByHost ?? null });
+    const atDeadline = notification.details as { deadlineSeat?: number; endedByHost?: boolean };
+    const names = this.players(game);
+    const earlyEnd: EarlyEnd | null =
+      atDeadline.deadlineSeat !== undefined
+        ? {
+            by: 'deadline',
+            latePlayer: names[atDeadline.deadlineSeat] ?? seatLabel(atDeadline.deadlineSeat),
+            recipientIsLate: game.seats[atDeadline.deadlineSeat]?.userId === notification.userId,
+            hostChose: atDeadline.endedByHost === true,
+          }
+        : result.detail?.endedByAgreement
+          ? { by: 'agreement' }
+          : result.detail?.endedByHost
+            ? { by: 'host', reason: result.detail.endedByHost }
+            : null;
+    return gameFinishedMail({ ...context, standings, earlyEnd });
   }
 
   private deadlinePassed({ notification, game, context }: GameMail): MailBody {
-    const { lateUserId, onExpiry } = notification.details as { lateUserId: string; onExpiry: MoveDeadlineSettings['onExpiry'] };
+    const { lateUserId, onExpiry, extendedTo, extendedByHost } = notification.details as {
+      lateUserId: string;
+      onExpiry: MoveDeadlineSettings['onExpiry'];
+      extendedTo?: string;
+      extendedByHost?: boolean;
+    };
     const latePlayer = game.seats.find((player) => player?.userId === lateUserId)?.name ?? 'A player';
-    return deadlinePassedMail({ ...context, latePlayer, recipientIsLate: lateUserId === notification.userId, onExpiry });
+    return deadlinePassedMail({
+      ...context,
+      latePlayer,
+      recipientIsLate: lateUserId === notification.userId,
+      recipientIsHost: game.hostId === notification.userId,
+      hostName: game.hostName,
+      onExpiry,
+      extendedTo: extendedTo ? new Date(extendedTo) : null,
+      extendedByHost: extendedByHost === true,
+    });
   }
 
   private agreementRequest({ notification, game, context }: GameMail): MailBody {
-    const { request, seat, reason, expiresAt } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string };
+    const { request, seat, reason, expiresAt, toVersion } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string; toVersion?: number };
     const askerName = this.players(game)[seat];
-    return agreementRequestMail({ ...context, askerName, request: request === 'takeback' ? { kind: request, reason: reason ?? '' } : { kind: request }, expiresAt: new Date(expiresAt) });
+    // Where a takeback goes back to, as the rollback mail says it (a request planned before it was told says none).
+    const target = toVersion === undefined ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(toVersion);
+    const position = target ? positionAfter(target) : null;
+    return agreementRequestMail({
+      ...context,
+      askerName,
+      request: request === 'takeback' ? { kind: request, reason: reason ?? '', position } : { kind: request },
+      expiresAt: new Date(expiresAt),
+    });
   }
 
   private players(game: GameFacts): string[] {

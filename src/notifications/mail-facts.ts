@@ -43,7 +43,7 @@ export interface NotificationFacts {
   game: GameFacts | null;
   /** For a "your turn" notification: what happened since the recipient's last move. */
   turn: TurnHistory | null;
-  /** For a rollback: the game's events up to the version it went back to, as moves are counted from them (see moments.ts). */
+  /** For a rollback or a takeback request: the game's events up to the version it goes back to; for a failed rules check, up to its first bad event; as moves are counted from them (see moments.ts). */
   rollbackCounted: CountedEvent[] | null;
   /** For a pending "your turn" or "new messages" notification: the game's chat the recipient has not seen (none when they muted it); null in a digest. */
   chat: UnreadChat | null;
@@ -158,9 +158,10 @@ LEFT JOIN LATERAL (
 ) turn ON true
 LEFT JOIN LATERAL (
   SELECT json_agg(counted ORDER BY counted.seq) AS counted FROM (
-    SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e WHERE e.game_id = n.game_id AND e.seq <= (n.details->>'toVersion')::int
+    SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e
+    WHERE e.game_id = n.game_id AND e.seq <= COALESCE((n.details->>'toVersion')::int, (n.details->>'firstBadSeq')::int)
   ) counted
-  WHERE n.kind = 'ROLLBACK'
+  WHERE n.kind IN ('ROLLBACK', 'AGREEMENT_REQUEST', 'RULES_CHECK_FAILED')
 ) rollback ON true`;
 
 /** Lines a mail tells at most (the newest); it says how many more there were. */

@@ -58,4 +58,37 @@ describe('plannedNotifications', () => {
       { userId: 'guest', kind: 'GAME_FINISHED' },
     ]);
   });
+
+  it('tells, with the result of a game a deadline ended, whose deadline it was and whether the host chose the end', () => {
+    const finished: GameStatus = { phase: 'over', activeSeats: [], finished: true, winners: [] };
+    const ended = (actorUserId: string | null) =>
+      plannedNotifications(
+        change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: finished, events: [{ type: 'game.endedByHost', actorUserId, payload: { reason: 'seat 2 ran out of time', seat: 1 } }], deadlineHours: 24 }),
+      ).filter((planned) => planned.kind === 'GAME_FINISHED');
+    expect(ended(null).map((planned) => planned.details)).toEqual([
+      { deadlineSeat: 1, endedByHost: false },
+      { deadlineSeat: 1, endedByHost: false },
+    ]);
+    expect(ended('host')[0].details).toEqual({ deadlineSeat: 1, endedByHost: true });
+  });
+
+  it('tells the new deadline where the settings extend it at once, and the late player when the host extends it later', () => {
+    const dueAt = '2026-01-02T00:00:00.000Z';
+    const atOnce = plannedNotifications(
+      change({
+        before: { status: 'ACTIVE', activeSeats: [1] },
+        status: playing([1]),
+        events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.deadlineExtended', payload: { seat: 1, dueAt } }],
+        deadlineHours: 24,
+      }),
+    );
+    expect(atOnce.map((planned) => [planned.userId, planned.details])).toEqual([
+      ['guest', { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt }],
+      ['host', { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt }],
+    ]);
+    const byHost = plannedNotifications(
+      change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: playing([1]), events: [{ type: 'game.deadlineExtended', actorUserId: 'host', payload: { seat: 1, dueAt } }], deadlineHours: 24 }),
+    );
+    expect(byHost).toEqual([{ userId: 'guest', kind: 'DEADLINE_PASSED', details: { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt, extendedByHost: true } }]);
+  });
 });

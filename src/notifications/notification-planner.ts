@@ -5,7 +5,7 @@
 import { deadlineFor } from '../deadlines/deadline-settings';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
-import { DeadlinePassed, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
+import { DeadlineExtended, DeadlinePassed, EndedByHost, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
 export function plannedNotifications(change: PendingChange): PlannedNotification[] {
@@ -31,22 +31,42 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
       case TakebackRequested:
       case EndProposed: {
         // Every other player still in the game is asked.
-        const { seat, reason, expiresAt } = event.payload as { seat: number; reason?: string; expiresAt: string };
-        const details = { request: event.type === TakebackRequested ? 'takeback' : 'end', seat, expiresAt, ...(reason ? { reason } : {}) };
+        // A takeback's mail tells where it goes back to (toVersion, read as a move at delivery).
+        const { seat, reason, expiresAt, toVersion } = event.payload as { seat: number; reason?: string; expiresAt: string; toVersion?: number };
+        const details = {
+          request: event.type === TakebackRequested ? 'takeback' : 'end',
+          seat,
+          expiresAt,
+          ...(reason ? { reason } : {}),
+          ...(event.type === TakebackRequested && typeof toVersion === 'number' ? { toVersion } : {}),
+        };
         const asked = seatsInPlay(state).filter((other) => other !== seat);
         planned.push(...asked.map((other) => ({ userId: state.seats[other]!, kind: 'AGREEMENT_REQUEST' as const, details })));
         break;
       }
       case DeadlinePassed: {
         const late = event.payload.userId as string;
-        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry };
+        // Extended at once by the game's settings: the new deadline, to tell.
+        const extended = appended.find((other) => other.type === DeadlineExtended && other.payload.seat === event.payload.seat);
+        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, ...(extended ? { extendedTo: extended.payload.dueAt } : {}) };
         planned.push(...[...new Set([late, before.row.hostId])].map((userId) => ({ userId, kind: 'DEADLINE_PASSED' as const, details })));
+        break;
+      }
+      case DeadlineExtended: {
+        // The host gave a late player more time (the settings' own extension is told with the deadline above): the player is told until when.
+        const late = state.seats[event.payload.seat as number];
+        if (event.actorUserId === null || !late || late === event.actorUserId) break;
+        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, extendedTo: event.payload.dueAt, extendedByHost: true };
+        planned.push({ userId: late, kind: 'DEADLINE_PASSED', details });
         break;
       }
     }
   }
   if (status?.finished) {
-    if (before.row.status !== 'FINISHED') planned.push(...players.map((userId) => ({ userId, kind: 'GAME_FINISHED' as const })));
+    if (before.row.status !== 'FINISHED') {
+      const details = endedAtDeadline(appended);
+      planned.push(...players.map((userId) => ({ userId, kind: 'GAME_FINISHED' as const, ...(details ? { details } : {}) })));
+    }
     return planned;
   }
   const now = appended[0].at;
@@ -55,4 +75,10 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
     planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) }, grace: true });
   }
   return planned;
+}
+
+/** A game ended as a deadline passed: whose it was, and whether the host chose that (else the game's settings did); null otherwise. */
+function endedAtDeadline(appended: PendingChange['appended']): { deadlineSeat: number; endedByHost: boolean } | null {
+  const ended = appended.find((event) => event.type === EndedByHost && typeof event.payload.seat === 'number');
+  return ended ? { deadlineSeat: ended.payload.seat as number, endedByHost: ended.actorUserId !== null } : null;
 }

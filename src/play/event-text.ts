@@ -5,7 +5,7 @@
  * reader, so nothing hidden can reach the text.
  */
 import type { AnyRuleset } from '../rules/contract';
-import { Moment, positionAfter } from './moments';
+import { Moment, positionAfter, possessive } from './moments';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -50,6 +50,10 @@ export function seatLabel(seat: number): string {
 /** Events of the lobby: before the game starts, nobody waits on them. */
 export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, PlayerInvited]);
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function quoted(reason: unknown): string {
   return typeof reason === 'string' && reason.length > 0 ? `: “${reason}”` : '';
 }
@@ -73,7 +77,10 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
     case DeadlinePassed:
       return `${seatName(payload.seat as number)} ran out of time.`;
     case DeadlineExtended:
-      return `${who} extended the deadline of ${seatName(payload.seat as number)}.`;
+      // Without an actor, the game's settings extended it as it passed (not some server of ours).
+      return event.actorName === null
+        ? `As the game's settings say, ${possessive(seatName(payload.seat as number))} move deadline was extended.`
+        : `${who} extended the move deadline of ${seatName(payload.seat as number)}.`;
     case TurnSkipped:
       return payload.resigned
         ? `${seatName(payload.seat as number)} has left the game and was passed over.`
@@ -97,6 +104,13 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
     case ProposalLapsed:
       return 'Not everyone answered within 48 hours: the request lapsed.';
     case EndedByHost:
+      // Since deadline outcomes name the seat: the game's settings ended it (no actor), or the host chose to.
+      if (typeof payload.seat === 'number') {
+        const late = possessive(seatName(payload.seat));
+        return event.actorName === null
+          ? `${capitalized(late)} move deadline passed, and the game's settings end the game then.`
+          : `${who} ended the game when ${late} move deadline passed.`;
+      }
       return `${who} ended the game${quoted(payload.reason)}.`;
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';

@@ -1,5 +1,6 @@
+import { possessive } from '../../play/moments';
 import { html } from './html';
-import { GameMailContext, MailTemplate } from './mail-template';
+import { GameMailContext, listNames, MailTemplate } from './mail-template';
 
 export interface Standing {
   name: string;
@@ -11,8 +12,23 @@ export interface Standing {
 
 export interface GameFinishedContext extends GameMailContext {
   standings: Standing[];
-  /** Set when the host ended the game early. */
-  endedByHost: string | null;
+  /** How the game ended before its rules ended it; null when they did. */
+  earlyEnd: EarlyEnd | null;
+}
+
+/**
+ * The host ended it (with the reason the server wrote then); or a player's
+ * move deadline passed and the game's settings, or its host, ended it then;
+ * or every player agreed to end it.
+ */
+export type EarlyEnd = { by: 'host'; reason: string } | { by: 'deadline'; latePlayer: string; recipientIsLate: boolean; hostChose: boolean } | { by: 'agreement' };
+
+function earlyEndText(end: EarlyEnd): string {
+  // As the game's end screen says it.
+  if (end.by === 'agreement') return 'The players agreed to end the game as it stood.';
+  if (end.by === 'host') return `The host ended it early (${end.reason}).`;
+  const deadline = `${end.recipientIsLate ? 'your' : possessive(end.latePlayer)} move deadline`;
+  return end.hostChose ? `The host ended it when ${deadline} passed.` : `${deadline[0].toUpperCase()}${deadline.slice(1)} passed, and the game's settings end the game then.`;
 }
 
 function standingLine(s: Standing): string {
@@ -22,8 +38,8 @@ function standingLine(s: Standing): string {
 
 export const gameFinishedMail: MailTemplate<GameFinishedContext> = (c) => {
   const winners = c.standings.filter((s) => s.winner).map((s) => s.name);
-  const headline = `${c.gameTitle} is over. ${winners.length > 0 ? `Won by ${winners.join(' and ')}.` : 'Nobody won.'}`;
-  const early = c.endedByHost ? `The host ended it early (${c.endedByHost}).` : '';
+  const headline = `${c.gameTitle} is over. ${winners.length > 0 ? `Won by ${listNames(winners)}.` : 'Nobody won.'}`;
+  const early = c.earlyEnd ? earlyEndText(c.earlyEnd) : '';
   return {
     subject: `Game over: ${c.gameTitle}`,
     text: [headline, ...(early ? [early] : []), '', ...c.standings.map((s) => `  ${standingLine(s)}`), '', `The whole game, now open to all: ${c.gameUrl}`].join('\n'),

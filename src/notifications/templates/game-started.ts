@@ -1,5 +1,5 @@
 import { html } from './html';
-import { GameMailContext, MailTemplate } from './mail-template';
+import { GameMailContext, listNames, MailTemplate } from './mail-template';
 
 export interface GameStartedContext extends GameMailContext {
   players: string[];
@@ -7,7 +7,7 @@ export interface GameStartedContext extends GameMailContext {
 
 export const gameStartedMail: MailTemplate<GameStartedContext> = (c) => ({
   subject: `Game started: ${c.gameTitle}`,
-  text: `${c.gameTitle} (${c.rulesetName}) has started. Players: ${c.players.join(', ')}.\n\nFollow it: ${c.gameUrl}`,
-  html: html`<p><strong>${c.gameTitle}</strong> (${c.rulesetName}) has started. Players: ${c.players.join(', ')}.</p>
+  text: `${c.gameTitle} (${c.rulesetName}) has started. Players: ${listNames(c.players)}.\n\nFollow it: ${c.gameUrl}`,
+  html: html`<p><strong>${c.gameTitle}</strong> (${c.rulesetName}) has started. Players: ${listNames(c.players)}.</p>
 <p><a href="${c.gameUrl}">Follow the game</a></p>`,
 });

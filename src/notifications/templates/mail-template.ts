@@ -21,3 +21,8 @@ export interface GameMailContext {
 export function formatTime(at: Date): string {
   return at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 }
+
+/** Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy" (as the page's listNames). */
+export function listNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

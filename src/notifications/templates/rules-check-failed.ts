@@ -2,13 +2,13 @@ import { html } from './html';
 import { GameMailContext, MailTemplate } from './mail-template';
 
 export interface RulesCheckFailedContext extends GameMailContext {
-  /** The first entry of the game's history that the corrected rules do not give; null when the game as a whole does not hold. */
-  firstBadEntry: number | null;
+  /** The first move of the game that the corrected rules do not give, as the history counts it ("move 19 (round 1)"); null when the game as a whole does not hold. */
+  firstBadMove: string | null;
   /** Opens the game at the point just before it, where the host can roll back; null where that is before the start of play. */
   rollbackUrl: string | null;
 }
 
-const where = (c: RulesCheckFailedContext) => (c.firstBadEntry === null ? 'no longer holds' : `no longer holds from entry ${c.firstBadEntry} of its history on`);
+const where = (c: RulesCheckFailedContext) => (c.firstBadMove === null ? 'no longer holds' : `no longer holds from ${c.firstBadMove} on`);
 
 export const rulesCheckFailedMail: MailTemplate<RulesCheckFailedContext> = (c) => ({
   subject: `A corrected rule affects your game: ${c.gameTitle}`,

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, isEnumType } from 'graphql';
 import {
+  agreementRequestMail,
   deadlinePassedMail,
   deadlineReminderMail,
   digestMail,
@@ -21,14 +22,25 @@ import {
   passwordResetMail,
   passwordResetWithoutAccountMail,
   rollbackMail,
+  rulesCheckFailedMail,
   signUpAttemptMail,
   verifyEmailMail,
   yourTurnMail,
 } from './index';
-import type { MailBody } from './mail-template';
+import { listNames, MailBody } from './mail-template';
 
 const SITE = 'https://play.example';
 const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1` };
+
+const deadline = {
+  latePlayer: 'Bob',
+  recipientIsLate: false,
+  recipientIsHost: true,
+  hostName: 'Ann',
+  onExpiry: 'EXTEND' as const,
+  extendedTo: new Date('2026-12-04T10:00:00Z'),
+  extendedByHost: false,
+};
 
 const BODIES: Record<string, MailBody> = {
   verifyEmail: verifyEmailMail({ link: `${SITE}/verify-email?token=t`, forAccountChange: false }),
@@ -38,8 +50,8 @@ const BODIES: Record<string, MailBody> = {
   passwordResetWithoutAccount: passwordResetWithoutAccountMail({ signUpUrl: `${SITE}/sign-up?email=ann%40example.org`, resetUrl: `${SITE}/forgot-password` }),
   emailChangeRequested: emailChangeRequestedMail({ newEmail: 'new@example.org', accountUrl: `${SITE}/account` }),
   invitationToSignUp: invitationToSignUpMail({ hostName: 'Ann', rulesetName: 'Five Tribes', gameTitle: game.gameTitle, signUpUrl: `${SITE}/sign-up` }),
-  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], deadline: new Date('2026-12-01T10:00:00Z'), chat: null }),
-  yourTurnWithChat: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob took 3 coins.'], deadline: null, chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 } }),
+  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], sinceStart: false, deadline: new Date('2026-12-01T10:00:00Z'), chat: null }),
+  yourTurnWithChat: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob took 3 coins.'], sinceStart: true, deadline: null, chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 } }),
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
   gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
@@ -49,16 +61,18 @@ const BODIES: Record<string, MailBody> = {
       { name: 'Ann', score: 140, winner: true, breakdown: [{ label: 'Gold', points: 100 }, { label: 'Djinns', points: 40 }] },
       { name: 'Bob', score: 120, winner: false, breakdown: [{ label: 'Gold', points: 120 }] },
     ],
-    endedByHost: null,
+    earlyEnd: null,
   }),
   rollback: rollbackMail({ ...game, hostName: 'Ann', position: 'move 14 (round 2)', reason: 'Bob misclicked' }),
   deadlineReminder: deadlineReminderMail({ ...game, deadline: new Date('2026-12-01T10:00:00Z') }),
   ...Object.fromEntries(
     (['ASK_HOST', 'EXTEND', 'SKIP', 'END'] as const).map((onExpiry) => [
       `deadlinePassed ${onExpiry}`,
-      deadlinePassedMail({ ...game, latePlayer: 'Bob', recipientIsLate: false, onExpiry }),
+      deadlinePassedMail({ ...game, ...deadline, onExpiry }),
     ]),
   ),
+  deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
+  rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
 };
 
@@ -99,5 +113,99 @@ describe('the game-finished mail', () => {
     expect(text).toContain('  Ann: 140 (winner) (Gold 100, Djinns 40)');
     expect(text).toContain('  Bob: 120 (Gold 120)');
     expect(html.value).toContain('<li>Ann: 140 (winner) (Gold 100, Djinns 40)</li>');
+  });
+});
+
+describe('the game-finished mail of a game ended at a move deadline', () => {
+  const standings = [
+    { name: 'Ann', score: null, winner: false, breakdown: [] },
+    { name: 'Bob', score: null, winner: false, breakdown: [] },
+  ];
+  it("says the game's settings ended it, not the host, naming the late player", () => {
+    const { text } = gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: false, hostChose: false } });
+    expect(text).toContain("Bob's move deadline passed, and the game's settings end the game then.");
+    expect(text).not.toMatch(/host|seat/i);
+  });
+
+  it('speaks to the late player of their own deadline, and says when the host chose the end', () => {
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: true, hostChose: false } }).text).toContain(
+      "Your move deadline passed, and the game's settings end the game then.",
+    );
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: { by: 'deadline', latePlayer: 'Bob', recipientIsLate: false, hostChose: true } }).text).toContain(
+      "The host ended it when Bob's move deadline passed.",
+    );
+  });
+});
+
+describe('the game-finished mail of a game ended by agreement', () => {
+  it('says the players agreed to end it, with the standings where there are scores', () => {
+    const standings = [
+      { name: 'Ann', score: 30, winner: true, breakdown: [] },
+      { name: 'Bob', score: 20, winner: false, breakdown: [] },
+    ];
+    const { text, html } = gameFinishedMail({ ...game, standings, earlyEnd: { by: 'agreement' } });
+    expect(text).toContain(`${game.gameTitle} is over. Won by Ann.\nThe players agreed to end the game as it stood.`);
+    expect(text).toContain('  Ann: 30 (winner)');
+    expect(html.value).toContain('The players agreed to end the game as it stood.');
+    const noScores = gameFinishedMail({ ...game, standings: standings.map((s) => ({ ...s, score: null, winner: false })), earlyEnd: { by: 'agreement' } });
+    expect(noScores.text).toContain('is over. Nobody won.\nThe players agreed to end the game as it stood.');
+  });
+});
+
+describe('the deadline-passed mail', () => {
+  it('tells the new deadline where the game settings extended it, to the late player and to the host', () => {
+    expect(deadlinePassedMail({ ...game, ...deadline }).text).toContain('As the game settings say, Bob has more time: the deadline was extended to 2026-12-04 10:00 UTC.');
+    expect(deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false }).text).toContain(
+      'As the game settings say, you have more time: please move by 2026-12-04 10:00 UTC.',
+    );
+  });
+
+  it('speaks to the host, who chooses, as "you"', () => {
+    const toHost = deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null }).text;
+    expect(toHost).toContain("You now choose, on the game's page, whether to give more time, skip the turn or end the game.");
+    expect(toHost).not.toContain('The host');
+    expect(deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null, recipientIsLate: true, recipientIsHost: false }).text).toContain('The host now chooses');
+  });
+
+  it('tells the late player the host gave them more time, and until when', () => {
+    const { subject, text } = BODIES.deadlineExtendedByHost;
+    expect(subject).toBe(`More time to move: ${game.gameTitle}`);
+    expect(text).toContain(`Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`);
+  });
+});
+
+describe('the agreement-request mail', () => {
+  it('proposes to end the game by its name, now, as it stands', () => {
+    const { subject, text, html } = agreementRequestMail({ ...game, askerName: 'Bob', request: { kind: 'end' }, expiresAt: new Date('2026-12-03T10:00:00Z') });
+    expect(subject).toBe(`Bob proposes to end ${game.gameTitle}`);
+    expect(text).toContain(`Bob proposes to end ${game.gameTitle} now, as it stands.\n`);
+    expect(html.value).toContain('Bob proposes to end <strong>Ann&#39;s Five Tribes game</strong> now, as it stands.');
+  });
+});
+
+describe('the takeback-request mail', () => {
+  it('names the move the game would go back to', () => {
+    const request = { kind: 'takeback' as const, reason: 'misclick', position: 'move 19 (round 1)' };
+    const { text } = agreementRequestMail({ ...game, askerName: 'Bob', request, expiresAt: new Date('2026-12-03T10:00:00Z') });
+    expect(text).toContain(`Bob asks everyone to agree to take ${game.gameTitle} back to move 19 (round 1).\nReason: misclick`);
+  });
+});
+
+describe('names in a sentence', () => {
+  it('are joined as people write them, with "and" before the last', () => {
+    expect(listNames(['Ann'])).toBe('Ann');
+    expect(listNames(['Ann', 'Bob'])).toBe('Ann and Bob');
+    expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
+    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], sinceStart: false, deadline: null, chat: null });
+    expect(turn.text).toContain(`Bob and Cy moved in ${game.gameTitle}`);
+    expect(gameStartedMail({ ...game, players: ['Ann', 'Bob', 'Cy'] }).text).toContain('Players: Ann, Bob and Cy.');
+    const standings = ['Ann', 'Bob', 'Cy'].map((name) => ({ name, score: 1, winner: true, breakdown: [] }));
+    expect(gameFinishedMail({ ...game, standings, earlyEnd: null }).text).toContain('Won by Ann, Bob and Cy.');
+  });
+});
+
+describe('the rules-check mail', () => {
+  it('names the first move that no longer holds as the history counts it', () => {
+    expect(BODIES.rulesCheckFailed.text).toContain(`${game.gameTitle} no longer holds from move 19 (round 1) on:`);
   });
 });

@@ -1,26 +1,29 @@
 import { ChatSummary, chatSummaryHtml, chatSummaryText } from './chat-summary';
 import { html } from './html';
-import { formatTime, GameMailContext, MailTemplate } from './mail-template';
+import { formatTime, GameMailContext, listNames, MailTemplate } from './mail-template';
 
 export interface YourTurnContext extends GameMailContext {
   /** Who acted since the recipient's last move, in order. */
   movedBy: string[];
   /** What happened since then, one readable line per event, as the recipient may see it. */
   summary: string[];
+  /** The recipient has not moved yet in this game: the summary runs from its start. */
+  sinceStart: boolean;
   deadline: Date | null;
   /** The game's chat lines the player has not seen yet; null when there are none. */
   chat: ChatSummary | null;
 }
 
 export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
-  const who = c.movedBy.length > 0 ? `${c.movedBy.join(', ')} moved` : 'The game is waiting for you';
+  const who = c.movedBy.length > 0 ? `${listNames(c.movedBy)} moved` : 'The game is waiting for you';
   const deadline = c.deadline ? `Please move by ${formatTime(c.deadline)}.` : '';
+  const since = c.sinceStart ? 'Since the game began:' : 'Since your last move:';
   return {
     subject: `Your turn: ${c.gameTitle}`,
     text: [
       `${who} in ${c.gameTitle} (${c.rulesetName}). It is your turn.`,
       '',
-      'Since your last move:',
+      since,
       ...c.summary.map((line) => `  - ${line}`),
       ...(c.deadline ? ['', deadline] : []),
       ...(c.chat ? ['', ...chatSummaryText(c.chat)] : []),
@@ -28,7 +31,7 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
       `Play: ${c.gameUrl}`,
     ].join('\n'),
     html: html`<p>${who} in <strong>${c.gameTitle}</strong> (${c.rulesetName}). It is your turn.</p>
-<p>Since your last move:</p>
+<p>${since}</p>
 <ul>${c.summary.map((line) => html`<li>${line}</li>`)}</ul>
 ${c.deadline ? html`<p>${deadline}</p>` : ''}
 ${c.chat ? chatSummaryHtml(c.chat) : ''}
