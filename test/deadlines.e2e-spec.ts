@@ -141,7 +141,7 @@ describe('move deadlines (end to end)', () => {
     const ended = await resolve(ann, seat, 'END');
     expect(ended.data!.resolveDeadline).toMatchObject({ status: 'FINISHED', activeSeats: [] });
     // The counting game keeps no score before its end: the current result has no winner.
-    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time` } });
+    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time`, lateSeat: seat } });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
     expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain(`The host ended it when ${seat === 1 ? 'your' : "Ann's"} move deadline passed.`);
     // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.
@@ -161,6 +161,8 @@ describe('move deadlines (end to end)', () => {
       { id: game.id },
     );
     expect(after.game.status).toBe('FINISHED');
+    // The result says whose deadline it was, for the page's end screen.
+    expect(after.game.result).toMatchObject({ detail: { lateSeat: seat } });
     expect(after.game.history.find((h) => h.type === 'game.endedByHost')!.text).toBe(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
     const [other] = await inbox.waitFor([ann, bob][1 - seat].email, /^Game over/, { containing: game.id });
     expect(other.text).toContain(`${lateName}'s move deadline passed, and the game's settings end the game then.`);

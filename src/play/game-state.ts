@@ -37,8 +37,8 @@ export interface GameState {
   undoable: UndoableStep[];
   /** Set when the game was created with move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
-  /** Set when the host ended the game before the rules did. */
-  endedByHost?: { reason: string };
+  /** Set when the host, or a move deadline, ended the game before the rules did (`lateSeat`: whose deadline, in games since it is recorded). */
+  endedByHost?: { reason: string; lateSeat?: number };
   /**
    * The draw position: how many events the line of play in force holds,
    * every event folded to reach this state, so not the undone or
@@ -125,8 +125,10 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     }
     case GameStarted:
       return { ...state, linePosition, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
-    case EndedByHost:
-      return { ...state, linePosition, endedByHost: { reason: (event.payload as { reason: string }).reason } };
+    case EndedByHost: {
+      const { reason, seat } = event.payload as { reason: string; seat?: number };
+      return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
+    }
     default: {
       if (isLifeEvent(event.type)) return foldLifeEvent(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
       if (isPlatformEvent(event.type)) return { ...state, linePosition };
@@ -200,6 +202,7 @@ function statusOf(ruleset: AnyRuleset, state: GameState): GameStatus | null {
 /** A game the host ended is finished with its current scores. */
 function endedEarly(status: GameStatus, state: GameState): GameStatus {
   if (!state.endedByHost || status.finished) return status;
-  return endedNow(status, { endedByHost: state.endedByHost.reason });
+  const { reason, lateSeat } = state.endedByHost;
+  return endedNow(status, { endedByHost: reason, ...(lateSeat === undefined ? {} : { lateSeat }) });
 }
 

@@ -18,7 +18,8 @@ export interface GameResult {
   scores?: number[] | null;
   winners?: number[];
   /** The ruleset's `status.detail` at the end: `categories` is its score sheet (absent in games finished before there was one). */
-  detail?: { categories?: ScoreCategory[]; endedByHost?: string; endedByAgreement?: boolean; [key: string]: unknown } | null;
+  /** `lateSeat`: the seat whose move deadline passed when the game was ended for it (in games since that is recorded). */
+  detail?: { categories?: ScoreCategory[]; endedByHost?: string; lateSeat?: number; endedByAgreement?: boolean; [key: string]: unknown } | null;
   [key: string]: unknown;
 }
 

@@ -24,10 +24,22 @@ export function placesOf(result: GameResult, seats: number): number[] {
   return all.map((seat) => 1 + all.filter((other) => ahead(other, seat)).length);
 }
 
-/** How the game ended for everyone, when it did not end by its rules: by agreement, or by the host. */
-function earlyEnd(result: GameResult): 'agreement' | 'host' | null {
+/** How the game ended for everyone, when it did not end by its rules: by agreement, at a passed move deadline, or by the host. */
+function earlyEnd(result: GameResult): 'agreement' | 'deadline' | 'host' | null {
   if (result.detail?.endedByAgreement) return 'agreement';
+  if (typeof result.detail?.lateSeat === 'number') return 'deadline';
   if (result.detail?.endedByHost) return 'host';
+  return null;
+}
+
+/** Why the game ended early, in a sentence under the headline. */
+function earlyEndNote(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string | null {
+  const lateSeat = result.detail?.lateSeat;
+  if (typeof lateSeat === 'number') {
+    return lateSeat === mySeat ? 'Your move deadline passed, and the game ended there.' : `${players[lateSeat]?.name ?? `Seat ${lateSeat + 1}`}'s move deadline passed, and the game ended there.`;
+  }
+  if (result.detail?.endedByHost) return `The host ended the game: “${result.detail.endedByHost}”.`;
+  if (result.detail?.endedByAgreement) return 'The players agreed to end the game as it stood.';
   return null;
 }
 
@@ -38,6 +50,7 @@ function headline(result: GameResult, players: PlayerInfo[], mySeat: number | nu
     // Nobody won. Ended early, nobody lost either; ended by its rules, the players lost together (a cooperative game), never placed by score.
     const early = earlyEnd(result);
     if (early === 'agreement') return 'Ended by agreement, with no winner';
+    if (early === 'deadline') return 'Ended at a passed move deadline, with no winner';
     if (early === 'host') return 'Ended by the host, with no winner';
     return mySeat === null || mySeat === undefined ? 'Nobody won' : 'You lost';
   }
@@ -57,16 +70,14 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
   const scores = result.scores ?? null;
   const categories = result.detail?.categories ?? [];
   const winners = new Set(result.winners ?? []);
-  const endedByHost = result.detail?.endedByHost;
-  const endedByAgreement = result.detail?.endedByAgreement === true;
+  const note = earlyEndNote(result, players, game.mySeat);
   return (
     <section className="end-screen" aria-label="Game over" data-turn="finished">
       <h2 className="turn-banner finished">
         <span className="game-over">Game over: </span>
         <span className="headline">{headline(result, players, game.mySeat)}</span>
       </h2>
-      {endedByHost && <p className="muted">The host ended the game: “{endedByHost}”.</p>}
-      {endedByAgreement && <p className="muted">The players agreed to end the game as it stood.</p>}
+      {note && <p className="muted">{note}</p>}
       {scores && (
         <div className="table-scroll" role="region" aria-label="Final scores" tabIndex={0}>
           <table className="score-sheet">
