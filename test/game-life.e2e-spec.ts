@@ -86,6 +86,7 @@ describe('the game’s life (end to end)', () => {
   const proposeEnd = (as: Player, id: string) => act(as, 'proposeEnd(gameId: $id)', { id });
   const rollback = (as: Player, id: string, to: number) => act(as, 'rollbackGame(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason: 'replaying' });
   const answerEnd = (as: Player, id: string, accept: boolean) => act(as, 'answerEndProposal(gameId: $id, accept: $accept)', { id, accept });
+  const withdraw = (as: Player, id: string) => act(as, 'withdrawProposal(gameId: $id)', { id });
 
   /** The finished game's record, as anyone downloads it. */
   async function recordOf(gameId: string): Promise<GameRecord> {
@@ -401,6 +402,28 @@ describe('the game’s life (end to end)', () => {
       expect(over.text).toContain('The players agreed to end the game as it stood.');
       expect(await refused(id, proposeEnd(ann, id))).toBe('GAME_NOT_ACTIVE');
       expect(await verified(id)).toMatchObject({ ok: true, complete: true });
+    });
+
+    it('lets whoever asked withdraw the request before everyone answered, and nobody else; the record holds it to that rule', async () => {
+      const players = [ann, bob];
+      const id = await startCountingGame(url, players, { seed: 'end-withdrawn' });
+      expect(await refused(id, withdraw(ann, id))).toBe('NOTHING_PENDING');
+      await proposeEnd(bob, id);
+      expect(await refused(id, withdraw(ann, id))).toBe('FORBIDDEN');
+      expect(await refused(id, withdraw(eve, id))).toBe('FORBIDDEN');
+      const { data } = await withdraw(bob, id);
+      expect(data!.withdrawProposal).toMatchObject({ status: 'ACTIVE', proposal: null });
+      expect((await historyTypes(id)).at(-1)).toMatchObject({ type: 'game.proposalWithdrawn', text: 'Bob withdrew their request.' });
+      expect(await refused(id, answerEnd(ann, id, true))).toBe('NOTHING_PENDING');
+      expect(await refused(id, withdraw(bob, id))).toBe('NOTHING_PENDING');
+      // A new proposal may follow at once; the game then ends as agreed, and its record verifies.
+      await proposeEnd(ann, id);
+      expect((await answerEnd(bob, id, true)).data!.answerEndProposal.status).toBe('FINISHED');
+      const record = await recordOf(id);
+      expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true, complete: true });
+      // A withdrawal written in another's name is named by the verifier.
+      const withdrawal = record.events.find((event) => event.type === 'game.proposalWithdrawn')!;
+      expect(verifyRecord(withActor(record, withdrawal.seq, ann.id, 0), () => countingGame)).toMatchObject({ ok: false, seq: withdrawal.seq });
     });
   });
 

@@ -76,6 +76,12 @@ export class GameLifeResolver {
     return new GameParent(await this.play.answerProposal(userId, gameId, 'end', accept), userId);
   }
 
+  @Mutation(() => GameModel, { description: 'Withdraws the takeback request or proposal to end the game the caller made, before everyone answered.' })
+  async withdrawProposal(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.withdrawProposal(userId, gameId), userId);
+  }
+
   // ---- Game fields -----------------------------------------------------------------
 
   @ResolveField(() => [Int], { description: 'Seats whose players left the game (resigned or removed), in the order they left.' })

@@ -22,6 +22,7 @@ import {
   PlayerRemoved,
   PlayerResigned,
   ProposalLapsed,
+  ProposalWithdrawn,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -103,6 +104,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return 'Everyone agreed to end the game as it stands.';
     case ProposalLapsed:
       return 'Not everyone answered within 48 hours: the request lapsed.';
+    case ProposalWithdrawn:
+      return `${who} withdrew their request.`;
     case EndedByHost:
       // Since deadline outcomes name the seat: the game's settings ended it (no actor), or the host chose to.
       if (typeof payload.seat === 'number') {

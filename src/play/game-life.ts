@@ -30,6 +30,7 @@ import {
   PlayerResigned,
   ProposalAnsweredPayload,
   ProposalLapsed,
+  ProposalWithdrawn,
   SeatLeftPayload,
   TakebackAnswered,
   TakebackRequested,
@@ -82,6 +83,7 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
   EndAnswered,
   EndedByAgreement,
   ProposalLapsed,
+  ProposalWithdrawn,
   DeadlinePassed,
   DeadlineExtended,
 ]);
@@ -92,7 +94,7 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
  * move the draw position (draw recipe 2), so that none of them can be
  * added after a rollback to draw anew what was already seen.
  */
-const REMARKS: ReadonlySet<string> = new Set([TakebackRequested, TakebackAnswered, EndProposed, EndAnswered, ProposalLapsed, DeadlinePassed, DeadlineExtended]);
+const REMARKS: ReadonlySet<string> = new Set([TakebackRequested, TakebackAnswered, EndProposed, EndAnswered, ProposalLapsed, ProposalWithdrawn, DeadlinePassed, DeadlineExtended]);
 
 export function changesNothingOfPlay(type: string): boolean {
   return REMARKS.has(type);
@@ -168,6 +170,7 @@ export function foldLifeEvent(state: GameState, event: FoldableEvent, linePositi
     case EndedByAgreement:
       return { ...state, linePosition, life: { ...life, proposal: null, endedByAgreement: true } };
     case ProposalLapsed:
+    case ProposalWithdrawn:
       return { ...state, linePosition, life: { ...life, proposal: null } };
     case DeadlinePassed:
       return { ...state, linePosition, life: { ...life, overdue: { ...life.overdue, [seat]: event.seq } } };
@@ -303,6 +306,14 @@ export function decideEndProposal(state: GameState, seat: Seat, now: Date, userI
   requireInPlay(state, seat);
   requireNoProposal(state, now);
   return [{ type: EndProposed, payload: { seat, expiresAt: expiry(now) }, actorUserId: userId, actorSeat: seat }];
+}
+
+/** `seat` takes back the takeback request or proposal to end it made, before everyone answered. */
+export function decideWithdrawal(state: GameState, seat: Seat, now: Date, userId: string): NewEvent[] {
+  const proposal = pendingProposal(state, now);
+  if (!proposal) throw new AppError('NOTHING_PENDING', 'There is no takeback or proposal to end the game waiting for answers.');
+  if (proposal.seat !== seat) throw new AppError('FORBIDDEN', 'Only the player who asked can withdraw it; you may decline it.');
+  return [{ type: ProposalWithdrawn, payload: { seat, proposalSeq: proposal.seq }, actorUserId: userId, actorSeat: seat }];
 }
 
 /**

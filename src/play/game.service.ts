@@ -33,6 +33,7 @@ import {
   decideRemoval,
   decideResign,
   decideTakebackRequest,
+  decideWithdrawal,
   passOverLeftSeats,
   PROPOSAL_EVENT_TYPES,
   ProposalKind,
@@ -451,6 +452,14 @@ export class GameService {
     this.requireActive(game);
     const events = decideAnswer(game.state, kind, seat, accept, this.clock.now(), userId);
     return jumpTarget(events[events.length - 1]) === null ? this.appendAndFold(game, events, {}) : this.jumpTo(game, events);
+  }
+
+  /** The caller takes back their own pending takeback request or proposal to end. */
+  async withdrawProposal(userId: string, gameId: string): Promise<LoadedGame> {
+    const game = await this.loadToChange(gameId);
+    const seat = this.requireSeat(game, userId);
+    this.requireActive(game);
+    return this.appendAndFold(game, decideWithdrawal(game.state, seat, this.clock.now(), userId), {});
   }
 
   /**

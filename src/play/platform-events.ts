@@ -37,6 +37,8 @@ export const TakebackRequested = 'game.takebackRequested';
 export const TakebackAnswered = 'game.takebackAnswered';
 /** Every seat asked agreed: the state becomes the state at `toVersion` (`TakenBackPayload`), as after a rollback. */
 export const TakenBack = 'game.takenBack';
+/** Whoever made the pending takeback request or proposal to end took it back before everyone answered: `{ seat, proposalSeq }`. */
+export const ProposalWithdrawn = 'game.proposalWithdrawn';
 /** A takeback request or proposal to end went unanswered until it expired: `{ proposalSeq }`. */
 export const ProposalLapsed = 'game.proposalLapsed';
 /** A seated player proposes to end the game with the current result: `{ seat, expiresAt }`. */

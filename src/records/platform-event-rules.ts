@@ -23,6 +23,7 @@ import {
   decideRemoval,
   decideResign,
   decideTakebackRequest,
+  decideWithdrawal,
   leftSeats,
   leftSeatTurn,
   lifeOf,
@@ -50,6 +51,7 @@ import {
   PlayerResigned,
   ProposalAnsweredPayload,
   ProposalLapsed,
+  ProposalWithdrawn,
   SeatTaken,
   SeatTakenPayload,
   SeedRevealed,
@@ -319,6 +321,9 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
   [EndAnswered]: { refusal: answered('end') },
   [EndedByAgreement]: {
     refusal: (m) => first(playing(m), agreed(m, 'end', (m.event.payload as { proposalSeq: number }).proposalSeq)),
+  },
+  [ProposalWithdrawn]: {
+    refusal: (m) => first(playing(m), decidedAgain(m, () => decideWithdrawal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!))),
   },
   [ProposalLapsed]: {
     refusal: (m) =>

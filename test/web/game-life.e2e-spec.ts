@@ -59,7 +59,10 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
 
     await askTakeback(annPage, target, 'I meant to add two');
     const asked = bobPage.locator('.proposal');
-    await asked.getByText('Ann asked to take moves back').waitFor();
+    // The point it goes back to, as the history names it (never an internal number).
+    const point = (await bobPage.locator(`.timeline li[data-seq="${target}"] .moment`).innerText()).trim();
+    await asked.getByText(`Ann asked to take the game back to just after ${point.charAt(0).toLowerCase()}${point.slice(1)}`).waitFor();
+    expect(await asked.innerText()).not.toMatch(/event \d/);
     await asked.getByText('“I meant to add two”').waitFor();
     await annPage.locator('.proposal').getByText('Waiting for Bob').waitFor();
     expect(await annPage.locator('.proposal').getByRole('button', { name: 'Agree' }).count()).toBe(0);
@@ -78,10 +81,18 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     const again = await playTurn(server.url, gameId, players);
     await waitForVersion(bobPage, again);
     await askTakeback(bobPage, target, 'one more try');
-    await annPage.locator('.proposal').getByText('Bob asked to take moves back').waitFor();
+    await annPage.locator('.proposal').getByText('Bob asked to take the game back').waitFor();
     await annPage.locator('.proposal').getByRole('button', { name: 'Decline' }).click();
     await bobPage.locator('.timeline li', { hasText: 'Ann declined the takeback.' }).waitFor();
     await waitUntil(bobPage, `document.querySelector('.proposal') === null`);
+
+    // A third, which Bob thinks better of: only he is offered to withdraw it, and it is gone from both pages.
+    await askTakeback(bobPage, target, 'never mind');
+    await annPage.locator('.proposal').getByText('Bob asked to take the game back').waitFor();
+    expect(await annPage.locator('.proposal').getByRole('button', { name: 'Withdraw' }).count()).toBe(0);
+    await bobPage.locator('.proposal').getByRole('button', { name: 'Withdraw' }).click();
+    await annPage.locator('.timeline li', { hasText: 'Bob withdrew their request.' }).waitFor();
+    await waitUntil(annPage, `document.querySelector('.proposal') === null`);
     expect((await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view).not.toEqual(boardThen);
   });
 

@@ -4,7 +4,15 @@
  * it stands, and the host taking out a player whose deadline passed.
  */
 import { useState } from 'react';
-import { AnswerEndProposalDocument, AnswerTakebackDocument, ProposeEndDocument, RemovePlayerDocument, ResignGameDocument, type GameFragment } from '../api/generated';
+import {
+  AnswerEndProposalDocument,
+  AnswerTakebackDocument,
+  ProposeEndDocument,
+  RemovePlayerDocument,
+  ResignGameDocument,
+  WithdrawProposalDocument,
+  type GameFragment,
+} from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { deadlineText } from '../components/deadline-text';
 import { ProblemBanner } from '../components/problem-banner';
@@ -37,13 +45,20 @@ function useLifeActions({ game, players, accept }: LifeProps) {
   };
 }
 
-/** A takeback or proposal to end waiting for answers: what it is, who it waits for, and agree or decline for those asked. */
-export function AgreementNotice(props: LifeProps) {
-  const { game } = props;
+/**
+ * A takeback or proposal to end waiting for answers: what it is, who it
+ * waits for, agree or decline for those asked, and withdraw for the one who
+ * asked. `pointLabel` words a point of the history ("Round 2 · Bob's turn · move 14").
+ */
+export function AgreementNotice(props: LifeProps & { pointLabel: (seq: number) => string | null }) {
+  const { game, pointLabel } = props;
   const { send, act, busy, problem, dismiss, me, nameOf } = useLifeActions(props);
   const proposal = game.proposal;
   if (game.status !== 'ACTIVE' || !proposal) return null;
   const id = game.id;
+  const withdraw = () => act(send(WithdrawProposalDocument, { id }), (data) => data.withdrawProposal);
+  const label = proposal.toVersion === null || proposal.toVersion === undefined ? null : pointLabel(proposal.toVersion);
+  const point = label && label.charAt(0).toLowerCase() + label.slice(1);
   const answer = (accept: boolean) =>
     proposal.kind === 'TAKEBACK'
       ? act(send(AnswerTakebackDocument, { id, accept }), (data) => data.answerTakeback)
@@ -53,7 +68,7 @@ export function AgreementNotice(props: LifeProps) {
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <p>
         {proposal.seat === me ? 'You' : nameOf(proposal.seat)}{' '}
-        {proposal.kind === 'TAKEBACK' ? `asked to take moves back, to just after event ${proposal.toVersion}` : 'proposed to end the game as it stands'}
+        {proposal.kind === 'TAKEBACK' ? `asked to take the game back to ${point ? `just after ${point}` : 'an earlier move'}` : 'proposed to end the game as it stands'}
         {proposal.reason ? `: “${proposal.reason}”` : ''}.{' '}
         {proposal.waitingFor.length > 0 && `Waiting for ${listNames(proposal.waitingFor.map(nameOf))}; unanswered, it lapses ${deadlineText(proposal.expiresAt)}.`}
       </p>
@@ -64,6 +79,13 @@ export function AgreementNotice(props: LifeProps) {
           </button>
           <button className="secondary" onClick={() => answer(false)} disabled={busy}>
             Decline
+          </button>
+        </div>
+      )}
+      {me !== null && proposal.seat === me && (
+        <div className="proposal-actions">
+          <button className="secondary" onClick={withdraw} disabled={busy}>
+            Withdraw
           </button>
         </div>
       )}

@@ -135,7 +135,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       <PlayerStrip players={players} leftSeats={game.resignedSeats} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
-      <AgreementNotice game={game} players={players} accept={accept} />
+      <AgreementNotice game={game} players={players} accept={accept} pointLabel={(seq) => items.find((item) => item.seq === seq)?.label ?? null} />
       {replayItem && (
         <ReplayBar
           item={replayItem}
