@@ -90,6 +90,10 @@ describe('move deadlines (end to end)', () => {
     return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token)).startGame;
   }
 
+  async function gameWithHistory(id: string): Promise<{ game: Game & { history: Array<{ type: string; text: string | null }> } }> {
+    return gqlOk(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`, { id });
+  }
+
   async function gameDeadlines(id: string): Promise<{ game: Game & { deadlines: SeatDeadline[]; history: Array<{ type: string }> } }> {
     return gqlOk(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} deadlines { seat deadline passed } history(first: 500) { type } } }`, { id });
   }
@@ -155,11 +159,7 @@ describe('move deadlines (end to end)', () => {
     const lateName = ['Ann', 'Bob'][seat];
     clock.advance(25 * HOUR);
     await deadlines.runDue();
-    const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(
-      url,
-      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`,
-      { id: game.id },
-    );
+    const after = await gameWithHistory(game.id);
     expect(after.game.status).toBe('FINISHED');
     // The result says whose deadline it was, for the page's end screen.
     expect(after.game.result).toMatchObject({ detail: { lateSeat: seat } });
@@ -271,11 +271,7 @@ describe('move deadlines (end to end)', () => {
     expect(game.activeSeats).toEqual([late]);
     clock.advance(25 * HOUR);
     await deadlines.runDue();
-    const after = await gqlOk<{ game: Game & { history: Array<{ type: string; text: string | null }> } }>(
-      url,
-      `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} history(first: 500) { type text } } }`,
-      { id: game.id },
-    );
+    const after = await gameWithHistory(game.id);
     const names = ['Ann', 'Bob', 'Cy'];
     const skip = after.game.history.slice(after.game.history.findIndex((h) => h.type === 'game.deadlinePassed'));
     expect(skip.slice(0, 3).map((h) => h.type)).toEqual(['game.deadlinePassed', 'game.turnSkipped', 'passed']);
