@@ -34,7 +34,7 @@ function readmeDraws(serverSeed: string, clientSeeds: string[], position: number
 }
 
 const JUMPS = ['game.rolledBack', 'game.moveUndone', 'game.takenBack'];
-const REMARKS = ['game.takebackRequested', 'game.takebackAnswered', 'game.endProposed', 'game.endAnswered', 'game.proposalLapsed', 'game.deadlinePassed', 'game.deadlineExtended'];
+const REMARKS = ['game.takebackRequested', 'game.takebackAnswered', 'game.endProposed', 'game.endAnswered', 'game.proposalLapsed', 'game.proposalWithdrawn', 'game.deadlinePassed', 'game.deadlineExtended'];
 
 /** The draw position after each version (README, draw recipe 2): a jump returns to its target's; a remark keeps it; any other event adds one. */
 function linePositions(history: Entry[]): number[] {

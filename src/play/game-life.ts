@@ -90,7 +90,7 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Events of the game's life that change nothing of the play: a proposal,
- * its answers and its lapse, a deadline passing or extended. They do not
+ * its answers, its lapse or withdrawal, a deadline passing or extended. They do not
  * move the draw position (draw recipe 2), so that none of them can be
  * added after a rollback to draw anew what was already seen.
  */

@@ -27,10 +27,11 @@ export function commitmentTo(serverSeed: string): string {
 /**
  * How a game created today counts draw positions (`drawRecipe` in its
  * `game.created`). 2: the events that change nothing of the play (a
- * proposal, its answers or its lapse, a deadline passing or extended) do not
- * move the position, so that none of them, added after a rollback, draws
- * anew what was already seen. Games created before (no `drawRecipe`) count
- * every event of the line.
+ * proposal, its answers, its lapse or withdrawal, a deadline passing or
+ * extended: `changesNothingOfPlay` in src/play/game-life.ts) do not move the
+ * position, so that none of them, added after a rollback, draws anew what
+ * was already seen. Games created before (no `drawRecipe`) count every
+ * event of the line.
  */
 export const DRAW_RECIPE = 2;
 
