@@ -122,8 +122,8 @@ describe('web page: signing up with a verified address, resetting a password, an
 
     const sessions = page.getByRole('region', { name: 'Where you are logged in' });
     // This window, the phone, and the one that set the new password.
-    await expect(sessions.locator('li').count()).resolves.toBe(3);
     await sessions.getByText('(this one)').waitFor();
+    await expect(sessions.locator('li').count()).resolves.toBe(3);
 
     const password = page.getByRole('form', { name: 'Your password' });
     await password.getByLabel('Current password').fill(NEW_PASSWORD);

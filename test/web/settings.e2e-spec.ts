@@ -77,6 +77,8 @@ describe('web page: email settings, vacations and invitations by email', () => {
   it('opens the settings from the header, with every kind of mail sent immediately at first', async () => {
     await ann.getByRole('link', { name: 'Settings' }).click();
     await ann.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // The heading shows while the settings still load; the form comes with them.
+    await ann.getByRole('form', { name: 'Email' }).waitFor();
     const kinds = ['Your turn', 'Invitation', 'Game started', 'Game finished', 'Rollback', 'Deadline reminder', 'Deadline passed', 'New messages', 'Takebacks and ending early'];
     await expect(ann.locator('fieldset.delivery legend').allTextContents()).resolves.toEqual(kinds);
     for (const kind of kinds) await expect(delivery(ann, kind, 'Immediately').isChecked()).resolves.toBe(true);
