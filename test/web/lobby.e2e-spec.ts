@@ -103,7 +103,7 @@ describe('web page: the lobby, private games and rematches', () => {
     expect(link).toMatch(new RegExp(`/games/${gameId}\\?invite=[A-Za-z0-9_-]{22}$`));
 
     const guest = await windowOf(bob);
-    await guest.getByRole('region', { name: 'Open games' }).waitFor();
+    await guest.getByRole('region', { name: 'Open games' }).getByText('Loading…').waitFor({ state: 'detached' });
     expect(await namesIn(guest, 'Open games')).not.toContain('Cousins only');
     await guest.goto(`/games/${gameId}`);
     expect(await guest.locator('[data-invite-link]').count()).toBe(0);

@@ -55,8 +55,9 @@ export function LobbyPage() {
   const myTurnIds = new Set((turns ?? []).map((turn) => turn.game.id));
   const invited = invitations.data?.myInvitations ?? [];
   const invitedIds = new Set(invited.map((game) => game.id));
-  const waiting = [...(myGames.data?.active ?? []).filter((game) => !myTurnIds.has(game.id)), ...(myGames.data?.waiting ?? [])];
-  const open = (openGames.data?.games ?? []).filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user));
+  // null while loading: an empty list would say "none" before it knows.
+  const waiting = myGames.data && turns ? [...myGames.data.active.filter((game) => !myTurnIds.has(game.id)), ...myGames.data.waiting] : null;
+  const open = openGames.data && invitations.data ? openGames.data.games.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
   const finishedGames = finished.data?.games ?? [];
   const error = myTurns.error ?? myGames.error ?? invitations.error ?? openGames.error ?? finished.error;
   const problem = answers.problem ?? (error ? problemOf(error) : null);
@@ -75,7 +76,7 @@ export function LobbyPage() {
       <section aria-label="My turns">
         <h2>Your turn</h2>
         {turns === null ? (
-          <p className="muted">Loading…</p>
+          <Loading />
         ) : (
           <GameList games={turns.map((turn) => turn.game)} deadlines={turns.map((turn) => turn.deadline)} rulesets={rulesets} label="My turns" empty="No game is waiting for you." />
         )}
@@ -103,7 +104,11 @@ export function LobbyPage() {
       )}
       <section aria-label="Waiting for others">
         <h2>Waiting for others</h2>
-        <GameList games={waiting} rulesets={rulesets} label="Waiting for others" empty="None of your other games is waiting: create one below, or join an open one." />
+        {waiting === null ? (
+          <Loading />
+        ) : (
+          <GameList games={waiting} rulesets={rulesets} label="Waiting for others" empty="None of your other games is waiting: create one below, or join an open one." />
+        )}
       </section>
       <section aria-label="Open games">
         <h2>Open games with a free seat</h2>
@@ -118,7 +123,7 @@ export function LobbyPage() {
             ))}
           </select>
         </label>
-        <GameList games={open} rulesets={rulesets} label="Open games" empty="No open game has a free seat just now." />
+        {open === null ? <Loading /> : <GameList games={open} rulesets={rulesets} label="Open games" empty="No open game has a free seat just now." />}
       </section>
       {(finishedGames.length > 0 || finishedOffset > 0) && (
         <section aria-label="Finished">
@@ -137,4 +142,8 @@ export function LobbyPage() {
       <CreateGameForm rulesets={rulesets} onCreated={(game) => navigate(`/games/${game.id}`)} />
     </main>
   );
+}
+
+function Loading() {
+  return <p className="muted">Loading…</p>;
 }
