@@ -242,7 +242,7 @@ describe('web page: email settings, vacations and invitations by email', () => {
     await notice.waitFor();
     await expect(notice.textContent()).resolves.toMatch(/Digest, .*550 5\.1\.1 mailbox unavailable/);
     await ann.goto(new URL('/settings', ann.url()).toString());
-    await ann.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await ann.getByRole('form', { name: 'Email' }).waitFor();
     await expect(ann.getByRole('region', { name: 'Email that did not reach you' }).count()).resolves.toBe(0);
   });
 });
