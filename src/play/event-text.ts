@@ -5,6 +5,7 @@
  * reader, so nothing hidden can reach the text.
  */
 import type { AnyRuleset } from '../rules/contract';
+import { capitalized } from '../rules/text';
 import { Moment, positionAfter, possessive } from './moments';
 import {
   DeadlineExtended,
@@ -50,10 +51,6 @@ export function seatLabel(seat: number): string {
 
 /** Events of the lobby: before the game starts, nobody waits on them. */
 export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, PlayerInvited]);
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 function quoted(reason: unknown): string {
   return typeof reason === 'string' && reason.length > 0 ? `: “${reason}”` : '';

@@ -11,6 +11,7 @@
  * undone, while the undone ones keep the numbers they had.
  */
 import type { AnyRuleset } from '../rules/contract';
+import { capitalized } from '../rules/text';
 import { GameRolledBack, MoveUndone } from './platform-events';
 
 export interface Moment {
@@ -90,7 +91,7 @@ export function momentLabel(moment: Moment, seatName: (seat: number) => string):
   if (moment.seat !== null) parts.push(`${possessive(seatName(moment.seat))} turn`);
   if (moment.move > 0) parts.push(`move ${moment.move}`);
   const label = parts.join(' · ');
-  return label ? label[0].toUpperCase() + label.slice(1) : 'The start';
+  return label ? capitalized(label) : 'The start';
 }
 
 /** Where a jump to a version lands, in words: "move 14 (round 2)", "the start of the game"; "an earlier move" where not counted. */

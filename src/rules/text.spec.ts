@@ -1,4 +1,4 @@
-import { count, listOf, tally } from './text';
+import { capitalized, count, listOf, tally } from './text';
 
 describe('sentence helpers', () => {
   it('lists none, one, two and several items', () => {
@@ -7,6 +7,12 @@ describe('sentence helpers', () => {
     expect(listOf(['a'])).toBe('a');
     expect(listOf(['a', 'b'])).toBe('a and b');
     expect(listOf(['a', 'b', 'c'])).toBe('a, b and c');
+  });
+
+  it('capitalizes the first letter only', () => {
+    expect(capitalized("bob's move deadline")).toBe("Bob's move deadline");
+    expect(capitalized('Red 3')).toBe('Red 3');
+    expect(capitalized('')).toBe('');
   });
 
   it('counts with regular and given plurals', () => {

@@ -10,6 +10,11 @@ export function listOf(items: readonly string[], empty = 'nothing'): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** The text with its first letter in capitals: a sentence, or a name, that may start with a lower-case word. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** `1 coin`, `3 coins`; pass the plural when it is not the word plus "s". */
 export function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;

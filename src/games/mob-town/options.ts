@@ -1,5 +1,6 @@
 /** The options a game is created with: four independent variants, a mode, and co-op difficulty. */
 import type { GameOptions, OptionSpec } from '../../rules/contract';
+import { capitalized } from '../../rules/text';
 import { COOP } from './data/coop';
 
 export type CoopCitySize = keyof typeof COOP.citySize;
@@ -29,7 +30,7 @@ export const OPTION_SPECS: OptionSpec[] = [
   { key: 'bigMoney', label: 'Big Money: cash takes 3 lineup cards', type: 'boolean', default: false },
   {
     key: 'coopStartingCity', label: 'Starting city', type: 'choice', default: 'standard', choices: Object.keys(COOP.citySize), onlyWhen: COOP_ONLY,
-    choiceLabels: Object.fromEntries(Object.entries(COOP.citySize).map(([size, cards]) => [size, `${size[0].toUpperCase()}${size.slice(1)}: ${cards} cards`])),
+    choiceLabels: Object.fromEntries(Object.entries(COOP.citySize).map(([size, cards]) => [size, `${capitalized(size)}: ${cards} cards`])),
   },
   { key: 'coopNoMasterCrimes', label: 'Easier: no master crimes', type: 'boolean', default: false, onlyWhen: COOP_ONLY },
   { key: 'coopMoreMobActivity', label: 'Harder: more mob activity after a master crime', type: 'boolean', default: false, onlyWhen: COOP_ONLY },

@@ -1,4 +1,5 @@
 import { possessive } from '../../play/moments';
+import { capitalized } from '../../rules/text';
 import { html } from './html';
 import { GameMailContext, listNames, MailTemplate } from './mail-template';
 
@@ -28,7 +29,7 @@ function earlyEndText(end: EarlyEnd): string {
   if (end.by === 'agreement') return 'The players agreed to end the game as it stood.';
   if (end.by === 'host') return `The host ended it early (${end.reason}).`;
   const deadline = `${end.recipientIsLate ? 'your' : possessive(end.latePlayer)} move deadline`;
-  return end.hostChose ? `The host ended it when ${deadline} passed.` : `${deadline[0].toUpperCase()}${deadline.slice(1)} passed, and the game's settings end the game then.`;
+  return end.hostChose ? `The host ended it when ${deadline} passed.` : `${capitalized(deadline)} passed, and the game's settings end the game then.`;
 }
 
 function standingLine(s: Standing): string {

@@ -3,6 +3,7 @@
  * uses one tile of each color plus a number of extra random tiles that
  * depends on the player count.
  */
+import { capitalized } from '../../../rules/text';
 
 export const COLORS = ['blue', 'green', 'red', 'orange'] as const;
 export type Color = (typeof COLORS)[number];
@@ -21,8 +22,6 @@ export interface TileDef {
   /** The tile in words, its color and number: "Red 3". */
   name: string;
 }
-
-const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
 export const TILES: readonly TileDef[] = COLORS.flatMap((color) =>
   Array.from({ length: TILES_PER_COLOR }, (_, i) => ({
