@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import type { GameFragment } from '../api/generated';
 import { resultOf, type GameResult } from '../api/json-fields';
 import type { PlayerInfo } from '../games/game-ui';
+import { possessive } from '../games/words';
 import { listNames } from './players';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th'];
@@ -34,13 +35,20 @@ function earlyEnd(result: GameResult): 'agreement' | 'deadline' | 'host' | null 
 
 /** Why the game ended early, in a sentence under the headline. */
 function earlyEndNote(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string | null {
-  const lateSeat = result.detail?.lateSeat;
-  if (typeof lateSeat === 'number') {
-    return lateSeat === mySeat ? 'Your move deadline passed, and the game ended there.' : `${players[lateSeat]?.name ?? `Seat ${lateSeat + 1}`}'s move deadline passed, and the game ended there.`;
+  const detail = result.detail;
+  switch (earlyEnd(result)) {
+    case 'deadline': {
+      const lateSeat = detail!.lateSeat!;
+      const whose = lateSeat === mySeat ? 'Your' : possessive(players[lateSeat]?.name ?? `Seat ${lateSeat + 1}`);
+      return `${whose} move deadline passed, and the game ended there.`;
+    }
+    case 'host':
+      return `The host ended the game: “${detail!.endedByHost}”.`;
+    case 'agreement':
+      return 'The players agreed to end the game as it stood.';
+    default:
+      return null;
   }
-  if (result.detail?.endedByHost) return `The host ended the game: “${result.detail.endedByHost}”.`;
-  if (result.detail?.endedByAgreement) return 'The players agreed to end the game as it stood.';
-  return null;
 }
 
 function headline(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string {
