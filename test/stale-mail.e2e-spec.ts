@@ -166,22 +166,16 @@ describe('mail that is no longer true is not sent', () => {
       return gameId;
     }
 
-    it('are mailed to a player whose turn mails are off', async () => {
+    it.each([
+      ['are off', 'OFF', 'SKIPPED'],
+      ['go to the digest', 'DIGEST', 'HELD'],
+    ])('are mailed to a player whose turn mails %s', async (_, delivery, turnMailStatus) => {
       const [ann, bob] = await players('Ann', 'Bob');
-      await settings(bob, '{ kind: YOUR_TURN, delivery: OFF }');
+      await settings(bob, `{ kind: YOUR_TURN, delivery: ${delivery} }`);
       const gameId = await lineAfterAnnsMove(ann, bob);
       const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: gameId });
       expect(mail.text).toContain('Ann: Your move! Mind the sevens.');
-      expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe('SKIPPED');
-    });
-
-    it('are mailed to a player whose turn mails go to the digest', async () => {
-      const [ann, bob] = await players('Ann', 'Bob');
-      await settings(bob, '{ kind: YOUR_TURN, delivery: DIGEST }');
-      const gameId = await lineAfterAnnsMove(ann, bob);
-      const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: gameId });
-      expect(mail.text).toContain('Ann: Your move! Mind the sevens.');
-      expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe('HELD');
+      expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe(turnMailStatus);
     });
 
     it('are still left to the turn mail when it goes out at once', async () => {

@@ -27,7 +27,6 @@ export interface RulesEvent {
 /** Options chosen when a game is created, after defaults are applied. */
 export type GameOptions = Record<string, boolean | number | string>;
 
-/** One entry of a ruleset's option schema. */
 /** What every kind of option has. */
 interface OptionBase {
   key: string;
@@ -40,6 +39,7 @@ interface OptionBase {
   onlyWhen?: { key: string; value: boolean | number | string };
 }
 
+/** One entry of a ruleset's option schema. */
 export type OptionSpec =
   | (OptionBase & { type: 'boolean'; default: boolean })
   | (OptionBase & { type: 'integer'; default: number; min: number; max: number })

@@ -113,7 +113,6 @@ function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: Playe
   );
 }
 
-/** An empty lot where a property may be opened: drawn lightly, there may be many. */
 /** The names of the properties on the four sides of `cell`: how a person tells one empty lot from another. */
 function besideNames(cell: Cell, lots: CityLot[]): string[] {
   const [column, row] = cell;
@@ -121,6 +120,7 @@ function besideNames(cell: Cell, lots: CityLot[]): string[] {
   return sides.flatMap((side) => lots.filter((lot) => cellKey(lot.cell) === side).map((lot) => lot.card.name));
 }
 
+/** An empty lot where a property may be opened: drawn lightly, there may be many. */
 function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: string[] }) {
   const { x, y } = position(cell, box);
   const inset = 14;
