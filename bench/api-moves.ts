@@ -81,9 +81,13 @@ export async function post(url: string, query: string, variables: Record<string,
 export async function registerPlayers(url: string, count: number): Promise<Player[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const data = await post(url, `mutation($e: String!) { register(email: $e, password: "benchmark players move fast", displayName: "Bench ${i}") { token } }`, {
-        e: `bench-${i}-${Date.now()}@example.org`,
-      });
+      const data = await post(
+        url,
+        `mutation($e: String!) { register(email: $e, password: "benchmark players move fast", displayName: "Bench ${i}") { token } }`,
+        {
+          e: `bench-${i}-${Date.now()}@example.org`,
+        },
+      );
       return { token: data.register.token };
     }),
   );
@@ -92,12 +96,18 @@ export async function registerPlayers(url: string, count: number): Promise<Playe
 /** Creates, fills and starts a game through the API; returns it with its replica and an empty script. */
 export async function createStartedGame(url: string, ruleset: AnyRuleset, players: Player[], seed: string): Promise<BenchGame> {
   const seats = ruleset.minSeats;
-  const created = await post(url, `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`, { r: ruleset.id, n: seats, s: seed }, players[0].token);
+  const created = await post(
+    url,
+    `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
+    { r: ruleset.id, n: seats, s: seed },
+    players[0].token,
+  );
   const id = created.createGame.id;
   for (let seat = 1; seat < seats; seat++) await post(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[seat].token);
   const started = await post(url, `mutation($id: ID!) { startGame(gameId: $id) { version } }`, { id }, players[0].token);
   const replica = new FixedSeedGame(ruleset, seed, { seats, options: resolveOptions(ruleset, {}) });
-  if (replica.version !== started.startGame.version) throw new Error(`replica of game ${id} starts at version ${replica.version}, the server's at ${started.startGame.version}`);
+  if (replica.version !== started.startGame.version)
+    throw new Error(`replica of game ${id} starts at version ${replica.version}, the server's at ${started.startGame.version}`);
   return {
     id,
     ruleset,
@@ -308,7 +318,10 @@ export class MailBacklog {
   }
 
   async count(status = 'PENDING'): Promise<number> {
-    const { rows } = await this.client.query<{ count: number }>(`SELECT count(*)::int AS count FROM notifications WHERE status = $1::text::"NotificationStatus"`, [status]);
+    const { rows } = await this.client.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM notifications WHERE status = $1::text::"NotificationStatus"`,
+      [status],
+    );
     return rows[0].count;
   }
 
@@ -437,6 +450,6 @@ export async function measureApiMoves(
     mailBacklog,
     mailsSuperseded,
     transactionsPerMove: transactions / Math.max(accepted, 1),
-    transactionsInclude: mailBefore && mailAfter ? 'the run and its mail' : 'more mail than the run\'s',
+    transactionsInclude: mailBefore && mailAfter ? 'the run and its mail' : "more mail than the run's",
   };
 }

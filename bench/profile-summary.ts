@@ -37,7 +37,10 @@ interface RunWindow {
 }
 
 function functionOf({ callFrame: f }: ProfileNode): string {
-  const where = f.url.replace(/^file:\/\//, '').replace(/.*\/node_modules\//, '').replace(/.*\/(src|dist)\//, '$1/');
+  const where = f.url
+    .replace(/^file:\/\//, '')
+    .replace(/.*\/node_modules\//, '')
+    .replace(/.*\/(src|dist)\//, '$1/');
   return `${f.functionName || '(anonymous)'} ${where}`;
 }
 
@@ -79,7 +82,11 @@ function main(): void {
   console.log(`busy in them: ${Math.round(busyMs)} ms, ${(busyMs / moves).toFixed(2)} ms per accepted move`);
   const show = (totals: Map<string, number>, count: number) => {
     for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, count)) {
-      console.log(`${((100 * ms) / busyMs).toFixed(1).padStart(5)}%  ${Math.round((1000 * ms) / moves).toString().padStart(5)} µs/move  ${name}`);
+      console.log(
+        `${((100 * ms) / busyMs).toFixed(1).padStart(5)}%  ${Math.round((1000 * ms) / moves)
+          .toString()
+          .padStart(5)} µs/move  ${name}`,
+      );
     }
   };
   console.log('\nself time by package');

@@ -24,7 +24,10 @@ import { SmtpSink } from './lib/smtp-sink';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const profile = args.includes('--profile');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const runs = (section: string) => !only || only.includes(section);
 
 const SECONDS = quick ? 3 : 10;
@@ -72,7 +75,14 @@ function describeCpu(cpu: CpuSplit): string {
   ].join(', ');
 }
 
-async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: SmtpSink, games: BenchGame[], report: Report, raw: Record<number, Throughput>): Promise<ApiMovesResult[]> {
+async function apiMoves(
+  database: BenchDatabase,
+  server: ServerProcess,
+  mail: SmtpSink,
+  games: BenchGame[],
+  report: Report,
+  raw: Record<number, Throughput>,
+): Promise<ApiMovesResult[]> {
   const backlog = await MailBacklog.open(database.url);
   const counters = await PostgresCounters.open(database.adminUrl);
   try {
@@ -95,11 +105,13 @@ async function apiMoves(database: BenchDatabase, server: ServerProcess, mail: Sm
         const counted =
           result.transactionsInclude === 'the run and its mail'
             ? "the server's and its mail worker's, until the run's mail was out"
-            : 'mail from before the run, or the run\'s own, was still going out when counting began or ended: its sends are counted too';
+            : "mail from before the run, or the run's own, was still going out when counting began or ended: its sends are counted too";
         report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (${counted})`]);
         // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
         const caveat = quick ? ' (too short a run for these to mean much)' : '';
-        report.row([`  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`]);
+        report.row([
+          `  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`,
+        ]);
       }
     }
     return moves;
@@ -138,7 +150,13 @@ async function largeTable(database: BenchDatabase, report: Report, emptyAppend: 
   const total = await fillEventsTable(database.url, 1000, 1000);
   const result = await measureAppends(database.url, 8, SECONDS * 1000);
   const ratio = emptyAppend ? result.p99Ms / emptyAppend.p99Ms : NaN;
-  report.row([`append, 8 writers, ${total} events in table`, round(result.perSecond, 0), round(result.p50Ms, 2), round(result.p99Ms, 2), `${round(ratio, 2)}x p99`]);
+  report.row([
+    `append, 8 writers, ${total} events in table`,
+    round(result.perSecond, 0),
+    round(result.p50Ms, 2),
+    round(result.p99Ms, 2),
+    `${round(ratio, 2)}x p99`,
+  ]);
   report.data.appendWithLargeTable = { eventsInTable: total, ...result, p99RatioToEmpty: ratio };
 }
 

@@ -13,7 +13,10 @@ import { freePort } from '../src/database/free-port';
 
 function migrationFolderName(name: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${stamp}_${name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
+  return `${stamp}_${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')}`;
 }
 
 async function main(): Promise<void> {

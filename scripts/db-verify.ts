@@ -11,11 +11,15 @@ import { verifyAllGames } from '../src/event-store/verify-all';
 async function main(): Promise<number> {
   const config = loadConfig(process.env);
   // A configured database is only read (as the server's role will do); the embedded one is started as the server starts it.
-  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectDatabase(config, { info: console.log, warn: console.warn });
+  const database = config.databaseUrl
+    ? { url: config.databaseUrl, stop: async () => {} }
+    : await connectDatabase(config, { info: console.log, warn: console.warn });
   const prisma = new PrismaService(database.url);
   try {
     const result = await verifyAllGames(prisma, (game) =>
-      console.log(`game ${game.gameId} (${game.ruleset}, version ${game.version}): event ${game.firstBadSeq} ${game.missing ? 'is missing' : 'does not match its hash chain'}`),
+      console.log(
+        `game ${game.gameId} (${game.ruleset}, version ${game.version}): event ${game.firstBadSeq} ${game.missing ? 'is missing' : 'does not match its hash chain'}`,
+      ),
     );
     const checked = `Checked ${result.games} game${result.games === 1 ? '' : 's'} (${result.events} events)`;
     if (result.broken.length === 0) {

@@ -22,9 +22,11 @@ function scopeOf(args: string[]): RevalidationScope {
 runTool(async () => {
   const scope = scopeOf(process.argv.slice(2));
   const games = await withServerGames((context) =>
-    context.get(Revalidation).run(scope, (game) =>
-      console.log(`game ${game.gameId} (${game.ruleset}): ${game.check.ok ? 'holds' : verdictText(game.verdict)}${game.hostMailed ? ' (host mailed)' : ''}`),
-    ),
+    context
+      .get(Revalidation)
+      .run(scope, (game) =>
+        console.log(`game ${game.gameId} (${game.ruleset}): ${game.check.ok ? 'holds' : verdictText(game.verdict)}${game.hostMailed ? ' (host mailed)' : ''}`),
+      ),
   );
   const failing = games.filter((game) => !game.check.ok && game.check.verifiable !== false).length;
   const unverifiable = games.filter((game) => game.check.verifiable === false).length;

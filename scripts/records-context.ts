@@ -14,7 +14,9 @@ import { RULESETS_HOSTED } from '../src/games';
 
 export async function withServerGames<T>(work: (context: INestApplicationContext) => Promise<T>): Promise<T> {
   const config = loadConfig(process.env);
-  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectDatabase(config, { info: console.error, warn: console.error });
+  const database = config.databaseUrl
+    ? { url: config.databaseUrl, stop: async () => {} }
+    : await connectDatabase(config, { info: console.error, warn: console.error });
   try {
     const context = await NestFactory.createApplicationContext(
       RecordsToolsModule.forRoot({

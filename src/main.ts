@@ -39,7 +39,8 @@ async function bootstrap(): Promise<void> {
   const database = await connectDatabase(config, { info: (line) => logger.info(line), warn: (line) => logger.warn(line) });
   if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
   if (database.historyWarning) logger.warn(database.historyWarning);
-  if (config.allowFixedSeeds) logger.warn('ALLOW_FIXED_SEEDS is on: a host may choose a game\'s seed and so know its every draw (such games say so to their players).');
+  if (config.allowFixedSeeds)
+    logger.warn("ALLOW_FIXED_SEEDS is on: a host may choose a game's seed and so know its every draw (such games say so to their players).");
   const mail = await mailOptions(config);
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await createApp({

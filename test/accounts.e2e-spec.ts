@@ -154,7 +154,9 @@ describe('Accounts (email verification on)', () => {
     await gqlOk(url, RESET_REQUEST, { e: ann.email });
     const [later] = await inbox.waitFor(ann.email, /Set a new password/, { count: 2 }).then((mails) => mails.slice(1));
     await sql.query(`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE purpose = 'PASSWORD_RESET' AND used_at IS NULL`);
-    expect((await gql(url, RESET, { t: linkToken(later, '/reset-password'), p: 'yet another passphrase' })).errors![0].extensions).toMatchObject({ reason: 'EXPIRED_LINK' });
+    expect((await gql(url, RESET, { t: linkToken(later, '/reset-password'), p: 'yet another passphrase' })).errors![0].extensions).toMatchObject({
+      reason: 'EXPIRED_LINK',
+    });
   });
 
   it('answers a reset for an address without an account with a mail saying so, written as a link is, and refuses what is no address', async () => {
@@ -182,7 +184,9 @@ describe('Accounts (email verification on)', () => {
     await gqlOk(url, RESET_REQUEST, { e: ann.email });
     const [resetMail] = await inbox.waitFor(ann.email, /Set a new password/);
     const CHANGE = `mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`;
-    expect((await gql(url, CHANGE, { c: 'wrong password here', n: NEW_PASSWORD }, ann.token)).errors![0].extensions).toMatchObject({ reason: 'WRONG_PASSWORD' });
+    expect((await gql(url, CHANGE, { c: 'wrong password here', n: NEW_PASSWORD }, ann.token)).errors![0].extensions).toMatchObject({
+      reason: 'WRONG_PASSWORD',
+    });
     await gqlOk(url, CHANGE, { c: TEST_PASSWORD, n: NEW_PASSWORD }, ann.token);
     expect(errorCode(await gql(url, `{ me { id } }`, {}, other))).toBe('UNAUTHENTICATED');
     expect((await gqlOk(url, `{ me { id } }`, {}, ann.token)).me.id).toBe(ann.id);
@@ -205,7 +209,9 @@ describe('Accounts (email verification on)', () => {
     const [resetMail] = await inbox.waitFor(ann.email, /Set a new password/);
     await gqlOk(url, VERIFY, { t: linkToken(link, '/verify-email') });
     // A reset link mailed to the address the account left no longer works.
-    expect((await gql(url, RESET, { t: linkToken(resetMail, '/reset-password'), p: 'a password of my own' })).errors![0].extensions).toMatchObject({ reason: 'INVALID_LINK' });
+    expect((await gql(url, RESET, { t: linkToken(resetMail, '/reset-password'), p: 'a password of my own' })).errors![0].extensions).toMatchObject({
+      reason: 'INVALID_LINK',
+    });
     expect((await gqlOk(url, `{ me { email pendingEmail } }`, {}, ann.token)).me).toEqual({ email: newEmail, pendingEmail: null });
     await gqlOk(url, LOGIN, { e: newEmail, p: TEST_PASSWORD });
     // A taken address gets the same answer; its owner hears of it.
@@ -229,7 +235,10 @@ describe('Accounts (email verification on)', () => {
     const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, phone)).createGame.id;
     const client = wsClient(url, phone);
     const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
-    client.subscribe({ query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+    client.subscribe(
+      { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } },
+      { next: () => undefined, error: () => undefined, complete: () => undefined },
+    );
     await new Promise((resolve) => client.on('connected', resolve));
     await gqlOk(url, `mutation { logout }`, {}, phone);
     expect(await closed).toBe(4401);
@@ -243,8 +252,12 @@ describe('Accounts (email verification on)', () => {
     const ann = await signUp('Ann');
     const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).createGame.id;
     const subscribe = (client: ReturnType<typeof wsClient>) =>
-      client.subscribe({ query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
-    const closedWith = (client: ReturnType<typeof wsClient>) => new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+      client.subscribe(
+        { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
+    const closedWith = (client: ReturnType<typeof wsClient>) =>
+      new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
     const client = wsClient(url, ann.token);
     const closed = closedWith(client);
     subscribe(client);
@@ -269,7 +282,13 @@ describe('Accounts (email verification on)', () => {
     const stranger = address('Stranger');
     const toMember = await gqlOk(url, INVITE, { id: game, e: member.email }, host.token);
     const toStranger = await gqlOk(url, INVITE, { id: game, e: stranger }, host.token);
-    const last = (answer: typeof toMember) => ({ ...answer.invitePlayer, version: undefined, history: answer.invitePlayer.history.slice(-1).map((entry: { type: string; text: string; payload: object }) => ({ type: entry.type, text: entry.text, payloadKeys: Object.keys(entry.payload) })) });
+    const last = (answer: typeof toMember) => ({
+      ...answer.invitePlayer,
+      version: undefined,
+      history: answer.invitePlayer.history
+        .slice(-1)
+        .map((entry: { type: string; text: string; payload: object }) => ({ type: entry.type, text: entry.text, payloadKeys: Object.keys(entry.payload) })),
+    });
     expect(last(toStranger)).toEqual(last(toMember));
     expect(toStranger.invitePlayer.version).toBe(toMember.invitePlayer.version + 1);
     await inbox.waitFor(member.email, /invites you to play/);
@@ -283,8 +302,15 @@ describe('Accounts (email verification on)', () => {
 
   it('deletes an account, erasing its address, name and password, and resigning it from every game in play', async () => {
     const [ann, bob, cat] = await Promise.all([signUp('Ann'), signUp('Bob'), signUp('Cat')]);
-    const startGame = async (players: typeof ann[]) => {
-      const id = (await gqlOk(url, `mutation($n: Int!) { createGame(input: { ruleset: "counting", seats: $n, options: { target: 40 } }) { id } }`, { n: players.length }, ann.token)).createGame.id;
+    const startGame = async (players: (typeof ann)[]) => {
+      const id = (
+        await gqlOk(
+          url,
+          `mutation($n: Int!) { createGame(input: { ruleset: "counting", seats: $n, options: { target: 40 } }) { id } }`,
+          { n: players.length },
+          ann.token,
+        )
+      ).createGame.id;
       for (const player of players.slice(1)) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
       await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
       return id as string;
@@ -306,7 +332,12 @@ describe('Accounts (email verification on)', () => {
     expect(game.activeSeats).not.toContain(1);
     expect(game.seats.map((seat: { user: { displayName: string } }) => seat.user.displayName)).toEqual(['Ann', 'Deleted player', 'Cat']);
     const mover = [ann, null, cat][game.activeSeats[0]]!;
-    await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`, { id: threePlayers, v: game.version }, mover.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`,
+      { id: threePlayers, v: game.version },
+      mover.token,
+    );
     game = (await gqlOk(url, GAME, { id: threePlayers }, ann.token)).game;
     expect(game.history.map((entry: { text: string | null }) => entry.text)).toContain('Deleted player resigned.');
     expect(game.integrity.ok).toBe(true);

@@ -76,9 +76,19 @@ describe('GraphQL API (end to end)', () => {
       ann.token,
     );
     expect(created.createGame).toMatchObject({ status: 'LOBBY', mySeat: 0, version: 2, view: null });
-    const joined = await gqlOk<{ joinGame: Game }>(url, `mutation($id: ID!) { joinGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: created.createGame.id }, bob.token);
+    const joined = await gqlOk<{ joinGame: Game }>(
+      url,
+      `mutation($id: ID!) { joinGame(gameId: $id) { ${GAME_FIELDS} } }`,
+      { id: created.createGame.id },
+      bob.token,
+    );
     expect(joined.joinGame.mySeat).toBe(1);
-    const started = await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: created.createGame.id }, ann.token);
+    const started = await gqlOk<{ startGame: Game }>(
+      url,
+      `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`,
+      { id: created.createGame.id },
+      ann.token,
+    );
     expect(started.startGame.status).toBe('ACTIVE');
 
     let moves = 0;
@@ -121,8 +131,14 @@ describe('GraphQL API (end to end)', () => {
       ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 9 }) { id } }`, {}, ann.token)],
       ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: "x" } }) { id } }`, {}, ann.token)],
       ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { colour: 1 } }) { id } }`, {}, ann.token)],
-      ['BAD_USER_INPUT', gql(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: {}, expectedVersion: $v) { id } }`, { id: game.id, v: 'x' }, ann.token)],
-      ['GRAPHQL_VALIDATION_FAILED', gql(url, `mutation($id: ID!) { submitMove(gameId: $id, move: {}, expectedVersion: "x") { id } }`, { id: game.id }, ann.token)],
+      [
+        'BAD_USER_INPUT',
+        gql(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: {}, expectedVersion: $v) { id } }`, { id: game.id, v: 'x' }, ann.token),
+      ],
+      [
+        'GRAPHQL_VALIDATION_FAILED',
+        gql(url, `mutation($id: ID!) { submitMove(gameId: $id, move: {}, expectedVersion: "x") { id } }`, { id: game.id }, ann.token),
+      ],
       ['FORBIDDEN', submit(mine, eve, mine.legalMoves[0])],
       ['NOT_YOUR_TURN', submit(mine, other, { type: 'add', amount: 1 })],
       ['ILLEGAL_MOVE', submit(mine, player, { type: 'add', amount: 3 })],
@@ -152,7 +168,11 @@ describe('GraphQL API (end to end)', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => submit(mine, player, { type: 'add', amount: 1 })));
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
     expect(results.filter((r) => errorCode(r) === 'VERSION_CONFLICT')).toHaveLength(7);
-    const after = await gqlOk<{ game: { version: number; history: Array<{ seq: number }> } }>(url, `query($id: ID!) { game(id: $id) { version history { seq } } }`, { id: game.id });
+    const after = await gqlOk<{ game: { version: number; history: Array<{ seq: number }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { version history { seq } } }`,
+      { id: game.id },
+    );
     expect(after.game.version).toBe(mine.version + 1);
     expect(after.game.history.map((h) => h.seq)).toEqual(Array.from({ length: after.game.version }, (_, i) => i + 1));
   });
@@ -192,9 +212,18 @@ describe('GraphQL API (end to end)', () => {
     }
     const before = await getGame(game.id, ann);
     const target = startVersion + 2;
-    const pastView = await gqlOk<{ game: { view: unknown } }>(url, `query($id: ID!, $v: Int!) { game(id: $id) { view(asOf: $v) } }`, { id: game.id, v: target }, ann.token);
-    expect(errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 3, reason: "oops") { id } }`, { id: game.id }, bob.token))).toBe('FORBIDDEN');
-    expect(errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 1, reason: "too far") { id } }`, { id: game.id }, ann.token))).toBe('BAD_USER_INPUT');
+    const pastView = await gqlOk<{ game: { view: unknown } }>(
+      url,
+      `query($id: ID!, $v: Int!) { game(id: $id) { view(asOf: $v) } }`,
+      { id: game.id, v: target },
+      ann.token,
+    );
+    expect(errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 3, reason: "oops") { id } }`, { id: game.id }, bob.token))).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      errorCode(await gql(url, `mutation($id: ID!) { rollbackGame(gameId: $id, toVersion: 1, reason: "too far") { id } }`, { id: game.id }, ann.token)),
+    ).toBe('BAD_USER_INPUT');
     const rolled = await gqlOk<{ rollbackGame: Game }>(
       url,
       `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob misclicked") { ${GAME_FIELDS} } }`,
@@ -204,7 +233,9 @@ describe('GraphQL API (end to end)', () => {
     expect(rolled.rollbackGame.view).toEqual(pastView.game.view);
     expect(rolled.rollbackGame.version).toBe(before.version + 1);
     type Moment = { round: number | null; move: number; seat: number | null };
-    const history = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any; text: string | null; moment: Moment; target: Moment | null }> } }>(
+    const history = await gqlOk<{
+      game: { history: Array<{ seq: number; type: string; rolledBack: boolean; payload: any; text: string | null; moment: Moment; target: Moment | null }> };
+    }>(
       url,
       `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack payload text moment { round move seat } target { round move seat } } } }`,
       { id: game.id },
@@ -229,19 +260,31 @@ describe('GraphQL API (end to end)', () => {
     expect(history.game.history.slice(0, 3).map((h) => h.text)).toEqual(['Ann created the game for 2 players.', 'Ann took seat 1.', 'Bob took seat 2.']);
     const { game: g, player } = await current(game.id);
     expect((await submit(g, player, g.legalMoves[0])).errors).toBeUndefined();
-    const next = await gqlOk<{ game: { history: Array<{ moment: Moment }> } }>(url, `query($id: ID!, $after: Int!) { game(id: $id) { history(after: $after) { moment { round move seat } } } }`, { id: game.id, after: before.version + 1 }, ann.token);
+    const next = await gqlOk<{ game: { history: Array<{ moment: Moment }> } }>(
+      url,
+      `query($id: ID!, $after: Int!) { game(id: $id) { history(after: $after) { moment { round move seat } } } }`,
+      { id: game.id, after: before.version + 1 },
+      ann.token,
+    );
     // Counting goes on from where the rollback landed, also when the page reads only the newest entries.
     expect(next.game.history[0].moment.move).toBe(landing.move + 1);
 
     // The versions rolled back are no point to go "back" to: that would bring back play set aside.
     const versionNow = (await getGame(game.id, ann)).version;
-    const forward = await gql(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "forward") { id } }`, { id: game.id, v: before.version }, ann.token);
+    const forward = await gql(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "forward") { id } }`,
+      { id: game.id, v: before.version },
+      ann.token,
+    );
     expect(errorCode(forward)).toBe('BAD_USER_INPUT');
-    expect(forward.errors![0].message).toBe(`Version ${before.version} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`);
+    expect(forward.errors![0].message).toBe(
+      `Version ${before.version} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`,
+    );
     expect((await getGame(game.id, ann)).version).toBe(versionNow);
   });
 
-  it('never shows one seat\'s hidden cards or the seed to anyone else until the game is over', async () => {
+  it("never shows one seat's hidden cards or the seed to anyone else until the game is over", async () => {
     const game = await createStartedGame({ target: 4 }, 'secret-seed');
     for (let i = 0; i < 2; i++) {
       const { game: g, player } = await current(game.id);
@@ -301,7 +344,9 @@ describe('GraphQL API (end to end)', () => {
       body: JSON.stringify({ query: '{ rulesets { id } }', variables: { padding: 'x'.repeat(200_000) } }),
     });
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ errors: [{ message: 'The request is too large: the server reads at most 100 kB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+    expect(await huge.json()).toEqual({
+      errors: [{ message: 'The request is too large: the server reads at most 100 kB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }],
+    });
   });
 
   it('answers a body it cannot read with a GraphQL error and its code, as any refusal', async () => {
@@ -318,10 +363,18 @@ describe('GraphQL API (end to end)', () => {
     }
     expect(await send('{"query": "{ rulesets { id } }"}', 'application/json; charset=latin-9')).toEqual({
       status: 415,
-      body: { errors: [{ message: "The request's body is in an encoding the server does not read: send JSON in UTF-8.", extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] },
+      body: {
+        errors: [
+          { message: "The request's body is in an encoding the server does not read: send JSON in UTF-8.", extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+        ],
+      },
     });
     // Other routes keep their plain HTTP answers.
-    const elsewhere = await fetch(url.replace(/\/graphql$/, '/unsubscribe'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token": ' });
+    const elsewhere = await fetch(url.replace(/\/graphql$/, '/unsubscribe'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"token": ',
+    });
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
   });

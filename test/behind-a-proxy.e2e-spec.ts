@@ -29,7 +29,10 @@ async function failedLogin(client: string): Promise<string | undefined> {
   const response = await fetch(server.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-    body: JSON.stringify({ query: `mutation($e: String!) { login(email: $e, password: "not the password at all") { token } }`, variables: { e: `nobody-${++attempt}@example.org` } }),
+    body: JSON.stringify({
+      query: `mutation($e: String!) { login(email: $e, password: "not the password at all") { token } }`,
+      variables: { e: `nobody-${++attempt}@example.org` },
+    }),
   });
   return errorCode((await response.json()) as GraphQLResponse);
 }
@@ -111,7 +114,11 @@ function subscribeFrom(client: string, query: string, variables: Record<string, 
   return new Promise<GraphQLResponse>((resolve) => {
     socket.subscribe(
       { query, variables },
-      { next: (result) => resolve(result as GraphQLResponse), error: (errors) => resolve({ errors: errors as GraphQLResponse['errors'] }), complete: () => undefined },
+      {
+        next: (result) => resolve(result as GraphQLResponse),
+        error: (errors) => resolve({ errors: errors as GraphQLResponse['errors'] }),
+        complete: () => undefined,
+      },
     );
   }).finally(() => socket.dispose());
 }
@@ -137,7 +144,9 @@ it('lets one client’s reads cost only so much a minute, counted by the address
   expect(refused!.body.errors![0].extensions!.retryAfter).toBeLessThanOrEqual(60);
   // Every other read of that client waits too: a subscription, a record.
   expect(errorCode(await subscribeFrom('203.0.113.30', print(GameUpdatedDocument), { id: '00000000-0000-4000-8000-000000000000' }))).toBe('RATE_LIMITED');
-  const record = await fetch(`${server.url.replace(/\/graphql$/, '')}/games/00000000-0000-4000-8000-000000000000/record.json`, { headers: { 'x-forwarded-for': '203.0.113.30' } });
+  const record = await fetch(`${server.url.replace(/\/graphql$/, '')}/games/00000000-0000-4000-8000-000000000000/record.json`, {
+    headers: { 'x-forwarded-for': '203.0.113.30' },
+  });
   expect(record.status).toBe(429);
   expect(Number(record.headers.get('retry-after'))).toBeGreaterThan(0);
   // Another client behind the same proxy reads on, and so does a player signed in from that address.

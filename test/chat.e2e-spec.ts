@@ -24,7 +24,6 @@ interface Chat {
   lines: Array<{ id: string; text: string | null; hidden: boolean; mine: boolean; seat: number; author: { displayName: string } }>;
 }
 
-
 describe('game chat (end to end)', () => {
   const clock = new ManualClock(new Date('2026-05-01T10:00:00.000Z'));
   let inbox: SmtpInbox;
@@ -54,15 +53,26 @@ describe('game chat (end to end)', () => {
   });
 
   const send = (gameId: string, as: Player | null, text: string) =>
-    gql<{ sendChatMessage: Chat }>(url, `mutation($id: ID!, $t: String!) { sendChatMessage(gameId: $id, text: $t) { ${CHAT} } }`, { id: gameId, t: text }, as?.token);
+    gql<{ sendChatMessage: Chat }>(
+      url,
+      `mutation($id: ID!, $t: String!) { sendChatMessage(gameId: $id, text: $t) { ${CHAT} } }`,
+      { id: gameId, t: text },
+      as?.token,
+    );
   const say = async (gameId: string, as: Player, text: string) => {
     const result = await send(gameId, as, text);
     if (!result.data) throw new Error(JSON.stringify(result.errors));
     return result.data.sendChatMessage;
   };
-  const read = (gameId: string, as?: Player) => gql<{ gameChat: Chat }>(url, `query($id: ID!) { gameChat(gameId: $id) { ${CHAT} } }`, { id: gameId }, as?.token);
+  const read = (gameId: string, as?: Player) =>
+    gql<{ gameChat: Chat }>(url, `query($id: ID!) { gameChat(gameId: $id) { ${CHAT} } }`, { id: gameId }, as?.token);
   const hide = (gameId: string, as: Player, lineId: string) =>
-    gql<{ hideChatMessage: Chat }>(url, `mutation($id: ID!, $l: ID!) { hideChatMessage(gameId: $id, lineId: $l) { ${CHAT} } }`, { id: gameId, l: lineId }, as.token);
+    gql<{ hideChatMessage: Chat }>(
+      url,
+      `mutation($id: ID!, $l: ID!) { hideChatMessage(gameId: $id, lineId: $l) { ${CHAT} } }`,
+      { id: gameId, l: lineId },
+      as.token,
+    );
   const markRead = (gameId: string, as: Player, lineId: string) =>
     gql<{ markChatRead: Chat }>(url, `mutation($id: ID!, $l: ID!) { markChatRead(gameId: $id, lineId: $l) { ${CHAT} } }`, { id: gameId, l: lineId }, as.token);
   const mute = (gameId: string, as: Player, muted: boolean) =>
@@ -222,7 +232,8 @@ describe('game chat (end to end)', () => {
       { next: (message) => message.data && seen.push(message.data.chatUpdated), error: (error) => refused.push(error), complete: () => undefined },
     );
     const until = async (predicate: () => boolean) => {
-      for (const deadline = Date.now() + 10_000; !predicate(); await new Promise((r) => setTimeout(r, 50))) if (Date.now() > deadline) throw new Error(JSON.stringify(seen));
+      for (const deadline = Date.now() + 10_000; !predicate(); await new Promise((r) => setTimeout(r, 50)))
+        if (Date.now() > deadline) throw new Error(JSON.stringify(seen));
     };
     await until(() => seen.length === 1);
     const [line] = (await say(gameId, ann, 'Are you there?')).lines;
@@ -234,7 +245,10 @@ describe('game chat (end to end)', () => {
     // A spectator is refused before anything is sent.
     const eves = wsClient(url, eve.token);
     const eveErrors = await new Promise<unknown>((resolve) =>
-      eves.subscribe({ query: `subscription($id: ID!) { chatUpdated(gameId: $id) { gameId } }`, variables: { id: gameId } }, { next: resolve, error: resolve, complete: () => undefined }),
+      eves.subscribe(
+        { query: `subscription($id: ID!) { chatUpdated(gameId: $id) { gameId } }`, variables: { id: gameId } },
+        { next: resolve, error: resolve, complete: () => undefined },
+      ),
     );
     expect(JSON.stringify(eveErrors)).toContain('FORBIDDEN');
     dispose();
@@ -244,7 +258,8 @@ describe('game chat (end to end)', () => {
 
   describe('mail about the chat', () => {
     const releaseDue = () => server.app.get(GracePeriods).releaseDue();
-    const mailsTo = (who: Member, subject: RegExp, gameId: string) => inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && m.text?.includes(gameId));
+    const mailsTo = (who: Member, subject: RegExp, gameId: string) =>
+      inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && m.text?.includes(gameId));
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
 
     /** A game with Ann to move, and every mail so far sent or set aside. */
@@ -307,7 +322,10 @@ describe('game chat (end to end)', () => {
 
       const page = wsClient(url, bob.token);
       await new Promise((resolve, reject) =>
-        page.subscribe({ query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } }, { next: resolve, error: reject, complete: () => undefined }),
+        page.subscribe(
+          { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } },
+          { next: resolve, error: reject, complete: () => undefined },
+        ),
       );
       later();
       await say(gameId, ann, 'Seen live');
@@ -328,7 +346,12 @@ describe('game chat (end to end)', () => {
 
     it('holds "new messages" for the digest when the player chose so', async () => {
       const gameId = await quietGame();
-      await gqlOk(url, `mutation { updateNotificationSettings(deliveries: [{ kind: NEW_MESSAGES, delivery: DIGEST }]) { deliveries { kind delivery } } }`, {}, bob.token);
+      await gqlOk(
+        url,
+        `mutation { updateNotificationSettings(deliveries: [{ kind: NEW_MESSAGES, delivery: DIGEST }]) { deliveries { kind delivery } } }`,
+        {},
+        bob.token,
+      );
       await say(gameId, ann, 'For your digest');
       clock.advance(DELAY_SECONDS * 1000);
       await releaseDue();
@@ -337,7 +360,12 @@ describe('game chat (end to end)', () => {
       later();
       await say(gameId, ann, 'Still held, no second one');
       expect(await prisma.notification.count({ where: { gameId, userId: bob.id, kind: 'NEW_MESSAGES' } })).toBe(1);
-      await gqlOk(url, `mutation { updateNotificationSettings(deliveries: [{ kind: NEW_MESSAGES, delivery: IMMEDIATE }]) { deliveries { kind } } }`, {}, bob.token);
+      await gqlOk(
+        url,
+        `mutation { updateNotificationSettings(deliveries: [{ kind: NEW_MESSAGES, delivery: IMMEDIATE }]) { deliveries { kind } } }`,
+        {},
+        bob.token,
+      );
     });
   });
 });

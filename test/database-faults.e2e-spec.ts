@@ -217,10 +217,20 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       await queuing.app.get(PrismaService).sql.query(`UPDATE notifications SET status = 'SKIPPED' WHERE status = 'PENDING'`);
       const host = await registerPlayer(queuing.url, 'MailHost');
       const guests = await Promise.all(['Ida', 'Jon', 'Kim'].map((name) => registerPlayer(queuing!.url, name)));
-      const { createGame } = await gqlOk<{ createGame: { id: string } }>(queuing.url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, host.token);
+      const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+        queuing.url,
+        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
+        {},
+        host.token,
+      );
       for (const guest of guests) {
         const { me } = await gqlOk<{ me: { email: string } }>(queuing.url, '{ me { email } }', {}, guest.token);
-        await gqlOk(queuing.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: me.email }, host.token);
+        await gqlOk(
+          queuing.url,
+          `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+          { id: createGame.id, email: me.email },
+          host.token,
+        );
       }
       await queuing.close();
       queuing = null;
@@ -229,7 +239,12 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       inbox.onMailFrom = () => (stopping ??= stopPostgres());
       sending = await startTestServer({
         db: database,
-        mail: { transportUrl: inbox.url, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: { leaseSeconds: LONG_LEASE_SECONDS, pollingIntervalSeconds: 0.1 } },
+        mail: {
+          transportUrl: inbox.url,
+          from: 'Play by Web <games@example.org>',
+          publicUrl: 'http://play.example',
+          delivery: { leaseSeconds: LONG_LEASE_SECONDS, pollingIntervalSeconds: 0.1 },
+        },
       });
       await until(() => inbox.mails.length === 3 && stopping !== null, 'the mail server accepted the batch');
       await stopping;
@@ -329,6 +344,8 @@ describe('the embedded PostgreSQL a server runs itself (npm start without DATABA
   it('says its data folder is in use, not just that it failed, when another PostgreSQL runs on it', async () => {
     running.push(await startPostgresProcess(dataDir, await freePort(), 'pbw'));
     const second = startPostgresProcess(dataDir, await freePort(), 'pbw');
-    await expect(second).rejects.toThrow(`its data folder ${dataDir} is in use by another PostgreSQL, most likely that of a server already running on it. Stop that server first, or set DATABASE_URL`);
+    await expect(second).rejects.toThrow(
+      `its data folder ${dataDir} is in use by another PostgreSQL, most likely that of a server already running on it. Stop that server first, or set DATABASE_URL`,
+    );
   }, 60_000);
 });

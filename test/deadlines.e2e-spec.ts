@@ -67,8 +67,12 @@ describe('move deadlines (end to end)', () => {
   /** The game as the server stores it, server seed included, checked by the verifier. */
   async function expectVerified(gameId: string): Promise<void> {
     const record = await server.app.get(RecordsService).wholeRecord(gameId);
-    expect(record.events.filter((event) => event.type.startsWith('game.deadline') || event.type === 'game.turnSkipped' || event.type === 'game.endedByHost').length).toBeGreaterThan(0);
-    expect(verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame, skippableCounting, skippableIntoOwnTurn].find((ruleset) => ruleset.id === id))).toMatchObject({ ok: true, complete: true });
+    expect(
+      record.events.filter((event) => event.type.startsWith('game.deadline') || event.type === 'game.turnSkipped' || event.type === 'game.endedByHost').length,
+    ).toBeGreaterThan(0);
+    expect(
+      verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame, skippableCounting, skippableIntoOwnTurn].find((ruleset) => ruleset.id === id)),
+    ).toMatchObject({ ok: true, complete: true });
   }
 
   async function players(): Promise<[Player & { email: string }, Player & { email: string }]> {
@@ -87,7 +91,8 @@ describe('move deadlines (end to end)', () => {
       host.token,
     );
     await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-    return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token)).startGame;
+    return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token))
+      .startGame;
   }
 
   async function gameWithHistory(id: string): Promise<{ game: Game & { history: Array<{ type: string; text: string | null }> } }> {
@@ -105,7 +110,12 @@ describe('move deadlines (end to end)', () => {
     const late = [ann, bob][game.activeSeats[0]];
     const [turnMail] = await inbox.waitFor(late.email, /^Your turn/, { containing: game.id });
     expect(turnMail.text).toContain('Please move by 2026-03-05 12:00 UTC.');
-    const myTurns = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number; deadline: string }> }>(url, '{ myTurns { game { id } seat deadline } }', {}, late.token);
+    const myTurns = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number; deadline: string }> }>(
+      url,
+      '{ myTurns { game { id } seat deadline } }',
+      {},
+      late.token,
+    );
     expect(myTurns.myTurns).toEqual([{ game: { id: game.id }, seat: game.activeSeats[0], deadline: at(72, start) }]);
 
     clock.advance(47 * HOUR);
@@ -126,7 +136,12 @@ describe('move deadlines (end to end)', () => {
     if (late !== ann) expect((await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain('You ran out of time');
 
     const resolve = (as: Player, seat: number, action: string) =>
-      gql<{ resolveDeadline: Game }>(url, `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: ${action}) { ${GAME_FIELDS} } }`, { id: game.id, seat }, as.token);
+      gql<{ resolveDeadline: Game }>(
+        url,
+        `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: ${action}) { ${GAME_FIELDS} } }`,
+        { id: game.id, seat },
+        as.token,
+      );
     const seat = game.activeSeats[0];
     expect(errorCode(await resolve(bob, seat, 'EXTEND'))).toBe('FORBIDDEN');
     const refusal = (result: GraphQLResponse<unknown>) => [errorCode(result), result.errors?.[0]?.message];
@@ -134,20 +149,34 @@ describe('move deadlines (end to end)', () => {
     expect(refusal(await resolve(ann, 2, 'EXTEND'))).toEqual(['BAD_USER_INPUT', 'seat must be from 0 to 1 (0 is the seat players call seat 1).']);
     expect(refusal(await resolve(ann, 1 - seat, 'EXTEND'))).toEqual(['BAD_USER_INPUT', `Seat ${2 - seat} has no deadline that has passed.`]);
     // The counting game cannot skip.
-    expect(refusal(await resolve(ann, seat, 'SKIP'))).toEqual(['BAD_USER_INPUT', `Counting (test game) cannot skip seat ${seat + 1} now: extend the deadline or end the game.`]);
+    expect(refusal(await resolve(ann, seat, 'SKIP'))).toEqual([
+      'BAD_USER_INPUT',
+      `Counting (test game) cannot skip seat ${seat + 1} now: extend the deadline or end the game.`,
+    ]);
     expect((await resolve(ann, seat, 'EXTEND')).errors).toBeUndefined();
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([{ seat, deadline: at(73 + 72, start), passed: false }]);
     // The late player hears of the host's extension, and until when.
-    if (late !== ann) expect((await inbox.waitFor(late.email, /^More time to move/, { containing: game.id }))[0].text).toContain(`Please move by ${at(73 + 72, start).replace('T', ' ').slice(0, 16)} UTC.`);
+    if (late !== ann)
+      expect((await inbox.waitFor(late.email, /^More time to move/, { containing: game.id }))[0].text).toContain(
+        `Please move by ${at(73 + 72, start)
+          .replace('T', ' ')
+          .slice(0, 16)} UTC.`,
+      );
 
     clock.advance(73 * HOUR);
     await deadlines.runDue();
     const ended = await resolve(ann, seat, 'END');
     expect(ended.data!.resolveDeadline).toMatchObject({ status: 'FINISHED', activeSeats: [] });
     // The counting game keeps no score before its end: the current result has no winner.
-    expect(ended.data!.resolveDeadline.result).toEqual({ scores: null, winners: [], detail: { endedByHost: `seat ${seat + 1} ran out of time`, lateSeat: seat } });
+    expect(ended.data!.resolveDeadline.result).toEqual({
+      scores: null,
+      winners: [],
+      detail: { endedByHost: `seat ${seat + 1} ran out of time`, lateSeat: seat },
+    });
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([]);
-    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain(`The host ended it when ${seat === 1 ? 'your' : "Ann's"} move deadline passed.`);
+    expect((await inbox.waitFor(bob.email, /^Game over/, { containing: game.id }))[0].text).toContain(
+      `The host ended it when ${seat === 1 ? 'your' : "Ann's"} move deadline passed.`,
+    );
     // Each outcome records its cause (the deadline, then the host's decisions), and the verifier holds every one to its rule.
     await expectVerified(game.id);
   });
@@ -163,7 +192,9 @@ describe('move deadlines (end to end)', () => {
     expect(after.game.status).toBe('FINISHED');
     // The result says whose deadline it was, for the page's end screen.
     expect(after.game.result).toMatchObject({ detail: { lateSeat: seat } });
-    expect(after.game.history.find((h) => h.type === 'game.endedByHost')!.text).toBe(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
+    expect(after.game.history.find((h) => h.type === 'game.endedByHost')!.text).toBe(
+      `${lateName}'s move deadline passed, and the game's settings end the game then.`,
+    );
     const [other] = await inbox.waitFor([ann, bob][1 - seat].email, /^Game over/, { containing: game.id });
     expect(other.text).toContain(`${lateName}'s move deadline passed, and the game's settings end the game then.`);
     expect(other.text).not.toMatch(/host|seat \d/i);
@@ -182,13 +213,25 @@ describe('move deadlines (end to end)', () => {
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([expect.objectContaining({ passed: false })]);
     const [toLate] = await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id });
     expect(toLate.text).toContain(`As the game settings say, you have more time: please move by ${until} UTC.`);
-    if (late !== ann) expect((await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain(`the deadline was extended to ${until} UTC.`);
+    if (late !== ann)
+      expect((await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain(`the deadline was extended to ${until} UTC.`);
   });
 
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
     const [ann, bob] = await players();
-    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 24, onExpiry: SKIP } }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
-    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 0 } }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+    expect(
+      errorCode(
+        await gql(
+          url,
+          `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 24, onExpiry: SKIP } }) { id } }`,
+          {},
+          ann.token,
+        ),
+      ),
+    ).toBe('BAD_USER_INPUT');
+    expect(
+      errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 0 } }) { id } }`, {}, ann.token)),
+    ).toBe('BAD_USER_INPUT');
     const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24, onExpiry: 'SKIP' });
     const skipped = game.activeSeats[0];
     const next = [ann, bob][1 - skipped];
@@ -234,7 +277,14 @@ describe('move deadlines (end to end)', () => {
       ann.token,
     );
     for (const guest of [bob, cy]) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-    const game = (await gqlOk<{ startGame: Game & { legalMoves: unknown[] } }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, ann.token)).startGame;
+    const game = (
+      await gqlOk<{ startGame: Game & { legalMoves: unknown[] } }>(
+        url,
+        `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`,
+        { id: createGame.id },
+        ann.token,
+      )
+    ).startGame;
     return { game, players: [ann, bob, cy] };
   }
 
@@ -255,7 +305,12 @@ describe('move deadlines (end to end)', () => {
     const [late] = started.game.activeSeats;
     // As the starting player sees it (whichever seat the draw made start): their legal moves.
     let game = (
-      await gqlOk<{ game: Game & { legalMoves: unknown[] } }>(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`, { id: started.game.id }, started.players[late].token)
+      await gqlOk<{ game: Game & { legalMoves: unknown[] } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} } }`,
+        { id: started.game.id },
+        started.players[late].token,
+      )
     ).game;
     // The starting player places the two face-down buildings; their first placement turn follows.
     for (let i = 0; i < 2; i++) {

@@ -116,7 +116,9 @@ describe('the delivery queue', () => {
     const [sent, refused] = ids;
     const deliverOne: Deliver = async (claims) => {
       await markSent(sent);
-      return claims.filter((claim) => claim.notificationId === refused).map(({ notificationId }) => ({ notificationId, error: new Error('550 no such mailbox') }));
+      return claims
+        .filter((claim) => claim.notificationId === refused)
+        .map(({ notificationId }) => ({ notificationId, error: new Error('550 no such mailbox') }));
     };
     expect(await queue.deliverBatch(deliverOne)).toBe(3);
     const rows = async () => new Map((await prisma.notification.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]));

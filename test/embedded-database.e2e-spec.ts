@@ -68,7 +68,14 @@ describe('the embedded PostgreSQL of npm start', () => {
     for (const name of ['postgres-password', 'postgres-app-password']) expect(statSync(join(dataDir, name)).mode & 0o777).toBe(0o600);
     const appPassword = decodeURIComponent(new URL(first.url).password);
     expect(appPassword).toBe(keptFile('postgres-app-password'));
-    expect(await tryLogins([['postgres', 'postgres'], ['pbw_app', 'pbw_app'], ['pbw_app', appPassword], ['postgres', keptFile('postgres-password')]])).toEqual([false, false, true, true]);
+    expect(
+      await tryLogins([
+        ['postgres', 'postgres'],
+        ['pbw_app', 'pbw_app'],
+        ['pbw_app', appPassword],
+        ['postgres', keptFile('postgres-password')],
+      ]),
+    ).toEqual([false, false, true, true]);
   }, 120_000);
 
   it('replaces the password everyone knows of a data folder made before passwords were kept', async () => {
@@ -76,6 +83,11 @@ describe('the embedded PostgreSQL of npm start', () => {
     const old = await startPostgresProcess(join(dataDir, 'postgres'), await freePort(), 'pbw');
     await old.stop();
     await connectAsTheServer(dataDir);
-    expect(await tryLogins([['postgres', 'postgres'], ['postgres', keptFile('postgres-password')]])).toEqual([false, true]);
+    expect(
+      await tryLogins([
+        ['postgres', 'postgres'],
+        ['postgres', keptFile('postgres-password')],
+      ]),
+    ).toEqual([false, true]);
   }, 120_000);
 });

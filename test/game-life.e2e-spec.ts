@@ -59,7 +59,6 @@ describe('the game’s life (end to end)', () => {
     await inbox.stop();
   });
 
-
   async function lifeOf(gameId: string, as: Player = ann): Promise<LifeGame> {
     return (await gqlOk<{ game: LifeGame }>(url, `query($id: ID!) { game(id: $id) { ${LIFE_FIELDS} } }`, { id: gameId }, as.token)).game;
   }
@@ -84,7 +83,8 @@ describe('the game’s life (end to end)', () => {
     act(as, 'requestTakeback(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason });
   const answerTakeback = (as: Player, id: string, accept: boolean) => act(as, 'answerTakeback(gameId: $id, accept: $accept)', { id, accept });
   const proposeEnd = (as: Player, id: string) => act(as, 'proposeEnd(gameId: $id)', { id });
-  const rollback = (as: Player, id: string, to: number) => act(as, 'rollbackGame(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason: 'replaying' });
+  const rollback = (as: Player, id: string, to: number) =>
+    act(as, 'rollbackGame(gameId: $id, toVersion: $to, reason: $reason)', { id, to, reason: 'replaying' });
   const answerEnd = (as: Player, id: string, accept: boolean) => act(as, 'answerEndProposal(gameId: $id, accept: $accept)', { id, accept });
   const withdraw = (as: Player, id: string) => act(as, 'withdrawProposal(gameId: $id)', { id });
 
@@ -173,7 +173,12 @@ describe('the game’s life (end to end)', () => {
       await resign(bob, id);
       expect(await refused(id, resign(ann, id))).toBe('GAME_NOT_ACTIVE');
 
-      const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token);
+      const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+        url,
+        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
+        {},
+        ann.token,
+      );
       expect(await refused(createGame.id, resign(ann, createGame.id))).toBe('GAME_NOT_ACTIVE');
       expect(await refused(id, gql(url, `mutation { resignGame(gameId: "00000000-0000-4000-8000-000000000000") { id } }`, {}, ann.token))).toBe('NOT_FOUND');
     });
@@ -249,7 +254,12 @@ describe('the game’s life (end to end)', () => {
       const players = [ann, bob, cat];
       const id = await startCountingGame(url, players, { seed: 'takeback' });
       const target = await playTurn(url, id, players);
-      const before = await gqlOk<{ game: { view: unknown; activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { view activeSeats } }`, { id }, ann.token);
+      const before = await gqlOk<{ game: { view: unknown; activeSeats: number[] } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { view activeSeats } }`,
+        { id },
+        ann.token,
+      );
       await playTurn(url, id, players);
       const asker = players[(await seeGame(url, id)).activeSeats[0]];
       const askerSeat = players.indexOf(asker);
@@ -290,7 +300,12 @@ describe('the game’s life (end to end)', () => {
 
       const last = await answerTakeback(others[1], id, true);
       expect(last.errors).toBeUndefined();
-      const after = await gqlOk<{ game: { view: unknown; activeSeats: number[]; proposal: unknown } }>(url, `query($id: ID!) { game(id: $id) { view activeSeats proposal { kind } } }`, { id }, ann.token);
+      const after = await gqlOk<{ game: { view: unknown; activeSeats: number[]; proposal: unknown } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { view activeSeats proposal { kind } } }`,
+        { id },
+        ann.token,
+      );
       expect(after.game).toEqual({ ...before.game, proposal: null });
       const history = await historyTypes(id);
       expect(history.at(-1)).toMatchObject({ type: 'game.takenBack', rolledBack: false, text: 'Everyone agreed: the moves were taken back.' });
@@ -327,7 +342,10 @@ describe('the game’s life (end to end)', () => {
       // The sweep records the lapse in the game's history, once.
       expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(1);
       expect((await server.app.get(Deadlines).runDue()).lapsed).toBe(0);
-      expect((await historyTypes(id)).at(-1)).toMatchObject({ type: 'game.proposalLapsed', text: 'Not everyone answered within 48 hours: the request lapsed.' });
+      expect((await historyTypes(id)).at(-1)).toMatchObject({
+        type: 'game.proposalLapsed',
+        text: 'Not everyone answered within 48 hours: the request lapsed.',
+      });
       // A lapsed request leaves room for a new one.
       expect((await requestTakeback(waiting, id, target)).errors).toBeUndefined();
     });
@@ -373,7 +391,11 @@ describe('the game’s life (end to end)', () => {
       expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true });
       const request = record.events.find((event) => event.type === 'game.takebackRequested')!;
       const forged = withPayload(record, request.seq, { ...request.payload, toVersion: inside });
-      expect(verifyRecord(forged, () => countingGame)).toMatchObject({ ok: false, seq: request.seq, problem: expect.stringContaining("inside one move's events") });
+      expect(verifyRecord(forged, () => countingGame)).toMatchObject({
+        ok: false,
+        seq: request.seq,
+        problem: expect.stringContaining("inside one move's events"),
+      });
     });
   });
 
@@ -390,7 +412,9 @@ describe('the game’s life (end to end)', () => {
 
       const proposed = await proposeEnd(bob, id);
       expect(proposed.data!.proposeEnd.proposal).toMatchObject({ kind: 'END', seat: 1, accepted: [1], waitingFor: [0, 2] });
-      expect((await inbox.waitFor(await emailOf(url, cat), /proposes to end/, { containing: id }))[0].subject).toBe("Bob proposes to end Ann's Counting (test game) game");
+      expect((await inbox.waitFor(await emailOf(url, cat), /proposes to end/, { containing: id }))[0].subject).toBe(
+        "Bob proposes to end Ann's Counting (test game) game",
+      );
       await answerEnd(ann, id, true);
       expect(await refused(id, answerEnd(ann, id, true))).toBe('ALREADY_DONE');
       const { data } = await answerEnd(cat, id, true);
@@ -451,7 +475,14 @@ describe('the game’s life (end to end)', () => {
 
       const record = await recordOf(id);
       expect(record.events.map((event) => event.type)).toEqual(
-        expect.arrayContaining(['game.takebackAnswered', 'game.proposalLapsed', 'game.takenBack', 'game.resigned', 'game.turnSkipped', 'game.endedByAgreement']),
+        expect.arrayContaining([
+          'game.takebackAnswered',
+          'game.proposalLapsed',
+          'game.takenBack',
+          'game.resigned',
+          'game.turnSkipped',
+          'game.endedByAgreement',
+        ]),
       );
       expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true, complete: true });
 
@@ -463,7 +494,7 @@ describe('the game’s life (end to end)', () => {
       expect(verifyRecord(forged, () => countingGame)).toMatchObject({ seq: takenBack.seq, problem: expect.stringContaining('game.takenBack') });
     });
 
-    it("verifies an undone step and a removal, and names a step undone by another player and a proposal by someone with no seat", async () => {
+    it('verifies an undone step and a removal, and names a step undone by another player and a proposal by someone with no seat', async () => {
       const players = [ann, bob, cat];
       const id = await startCountingGame(url, players, { seed: 'life-record-seats', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
       const before = await seeGame(url, id);

@@ -32,7 +32,10 @@ describe('SIGTERM', () => {
         retryAttempts: 0,
         on: { closed: (event) => resolve((event as { code: number }).code) },
       });
-      client.subscribe({ query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: streams[0].gameId } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+      client.subscribe(
+        { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: streams[0].gameId } },
+        { next: () => undefined, error: () => undefined, complete: () => undefined },
+      );
     });
     await Promise.all(streams.map((stream) => stream.acknowledgedMore(10)));
 

@@ -45,7 +45,10 @@ async function forgeCardAndChain(db: TestDatabase, gameId: string, seq: number):
   for (const event of events.slice(seq - 1)) {
     const payload = event.seq === seq ? { ...(event.payload as object), card: 9 } : event.payload;
     previous = eventHash(previous, { ...event, payload });
-    statements.push([`UPDATE game_events SET payload = $3::jsonb, hash = $4 WHERE game_id = $1 AND seq = $2`, [gameId, event.seq, canonicalJson(payload), previous]]);
+    statements.push([
+      `UPDATE game_events SET payload = $3::jsonb, hash = $4 WHERE game_id = $1 AND seq = $2`,
+      [gameId, event.seq, canonicalJson(payload), previous],
+    ]);
   }
   for (const [statement, values] of statements) await tamper(db, statement, values);
 }
@@ -102,7 +105,12 @@ describe('history the server enforces (real PostgreSQL)', () => {
     const refusals = [
       await submitMove(url, gameId, mover, { type: 'add', amount: 1 }, game.version),
       await gql(url, `mutation($id: ID!) { undoMove(gameId: $id) { id } }`, { id: gameId }, mover.token),
-      await gql(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "fix") { id } }`, { id: gameId, v: game.version - 1 }, ann.token),
+      await gql(
+        url,
+        `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "fix") { id } }`,
+        { id: gameId, v: game.version - 1 },
+        ann.token,
+      ),
     ];
     for (const refusal of refusals) {
       expect(errorCode(refusal)).toBe('INTEGRITY_FAILURE');
@@ -113,7 +121,10 @@ describe('history the server enforces (real PostgreSQL)', () => {
   }
 
   it('refuses every write to a game whose event row was changed, on the server that held it and on a fresh one', async () => {
-    const gameId = await startCountingGame(holder.url, [ann, bob], { seed: 'tampered', moveDeadline: { hoursPerMove: 1, reminderHoursBefore: 0, onExpiry: 'EXTEND' } });
+    const gameId = await startCountingGame(holder.url, [ann, bob], {
+      seed: 'tampered',
+      moveDeadline: { hoursPerMove: 1, reminderHoursBefore: 0, onExpiry: 'EXTEND' },
+    });
     for (let turn = 0; turn < 3; turn++) await playTurn(holder.url, gameId, [ann, bob]);
     const seen = await seeGame(holder.url, gameId, ann);
 
@@ -181,8 +192,12 @@ describe('history the server enforces (real PostgreSQL)', () => {
       });
       const reader = await freshServer({ snapshotInterval: 5 });
       expect(await seeGame(reader.url, gameId, ann)).toEqual(truth);
-      expect(warnings.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(new RegExp(`game ${gameId}: the snapshot at version \\d+ does not match its seal`)));
-      const { game } = await gqlOk<{ game: { integrity: { ok: boolean } } }>(reader.url, `query($id: ID!) { game(id: $id) { integrity { ok } } }`, { id: gameId });
+      expect(warnings.mock.calls.map((call) => String(call[0]))).toContainEqual(
+        expect.stringMatching(new RegExp(`game ${gameId}: the snapshot at version \\d+ does not match its seal`)),
+      );
+      const { game } = await gqlOk<{ game: { integrity: { ok: boolean } } }>(reader.url, `query($id: ID!) { game(id: $id) { integrity { ok } } }`, {
+        id: gameId,
+      });
       expect(game.integrity.ok).toBe(true);
       // And it plays on.
       await playTurn(reader.url, gameId, [ann, bob]);

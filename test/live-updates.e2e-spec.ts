@@ -75,8 +75,18 @@ async function playTurn(url: string, gameId: string, players: Player[]) {
   const game = (await gqlOk<{ game: { activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { activeSeats } }`, { id: gameId })).game;
   const player = players[game.activeSeats[0]];
   const mine = (await gqlOk<{ game: { version: number } }>(url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game;
-  await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`, { id: gameId, v: mine.version }, player.token);
-  await gqlOk(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "endTurn" }, expectedVersion: $v) { ${GAME_FIELDS} } }`, { id: gameId, v: mine.version + 1 }, player.token);
+  await gqlOk(
+    url,
+    `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { id } }`,
+    { id: gameId, v: mine.version },
+    player.token,
+  );
+  await gqlOk(
+    url,
+    `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "endTurn" }, expectedVersion: $v) { ${GAME_FIELDS} } }`,
+    { id: gameId, v: mine.version + 1 },
+    player.token,
+  );
   return mine.version + 2;
 }
 
@@ -108,9 +118,7 @@ describe('live updates (graphql-ws)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscriptions register
 
     const version = await playTurn(server.url, gameId, [ann, bob]);
-    const [annUpdate, bobUpdate, watcherUpdate] = await Promise.all(
-      [annFeed, bobFeed, watcherFeed].map((feed) => feed.until((u) => u.version === version)),
-    );
+    const [annUpdate, bobUpdate, watcherUpdate] = await Promise.all([annFeed, bobFeed, watcherFeed].map((feed) => feed.until((u) => u.version === version)));
     expect(annUpdate.mySeat).toBe(0);
     expect(bobUpdate.mySeat).toBe(1);
     expect(watcherUpdate.mySeat).toBeNull();
@@ -192,7 +200,7 @@ describe('live updates (graphql-ws)', () => {
       await admin.end();
     }
     expect((await game.until(() => true, 20_000)).version).toBeGreaterThan(0);
-    for (const deadline = Date.now() + 20_000; chat.results.length === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const deadline = Date.now() + 20_000; chat.results.length === 0 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
     // Woken again by the LISTEN connection's return, it may answer twice: the chat each time, never an error.
     expect(chat.results[0]).toEqual({ data: { chatUpdated: { gameId, lines: [] } } });
     expect(chat.results.filter((result) => !(result as { data?: unknown }).data)).toEqual([]);
@@ -227,7 +235,7 @@ describe('live updates across two server processes', () => {
     await db.drop();
   });
 
-  it("delivers a move made through one process to a subscriber of the other", async () => {
+  it('delivers a move made through one process to a subscriber of the other', async () => {
     const [first, second] = await Promise.all([startProcess(), startProcess()]);
     const [ann, bob] = await Promise.all([registerPlayer(first, 'Ann'), registerPlayer(second, 'Bob')]);
     const gameId = await setUpGame(first, ann, bob);

@@ -42,7 +42,12 @@ describe('an SMTP server that answers slowly', () => {
     const host = await registerPlayer(url, 'Host');
     const guests = await Promise.all(Array.from({ length: MAILS }, (_, i) => registerPlayer(url, `Guest${i}`)));
     const emails = await Promise.all(guests.map(async (guest) => (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, guest.token)).me.email));
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, host.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
+      {},
+      host.token,
+    );
     for (const email of emails) {
       await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email }, host.token);
     }

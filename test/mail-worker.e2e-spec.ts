@@ -59,7 +59,13 @@ describe('the mail worker process', () => {
     inbox = await SmtpInbox.start();
     // The server itself sends no mail (no transport), as under MAIL_WORKER=child.
     server = await startTestServer();
-    settings = { databaseUrl: server.db.url, smtpUrl: inbox.url, jwtSecret: TEST_JWT_SECRET, publicUrl: 'http://play.example', mailFrom: 'Play by Web <games@example.org>' };
+    settings = {
+      databaseUrl: server.db.url,
+      smtpUrl: inbox.url,
+      jwtSecret: TEST_JWT_SECRET,
+      publicUrl: 'http://play.example',
+      mailFrom: 'Play by Web <games@example.org>',
+    };
   });
 
   afterAll(async () => {
@@ -77,57 +83,77 @@ describe('the mail worker process', () => {
       {},
       host.token,
     );
-    await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: me.email }, host.token);
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: createGame.id, email: me.email },
+      host.token,
+    );
     return { guestEmail: me.email };
   }
 
-  it('sends the mail the server queues, at a lower CPU priority, comes back when killed, and stops with the server', async () => {
-    const worker = new MailWorkerProcess(settings, {}, UNDER_TS_NODE);
-    await worker.start();
-    try {
-      const firstPid = worker.pid!;
-      expect(nicenessOf(firstPid)).toBe(MAIL_WORKER_NICENESS);
-      expect(autogroupNicenessOf(firstPid)).toBe(existsSync('/proc/self/autogroup') ? MAIL_WORKER_NICENESS : null);
-      const first = await inviteToGame('Ann', 'Bob');
-      await inbox.waitFor(first.guestEmail, /invites you/);
+  it(
+    'sends the mail the server queues, at a lower CPU priority, comes back when killed, and stops with the server',
+    async () => {
+      const worker = new MailWorkerProcess(settings, {}, UNDER_TS_NODE);
+      await worker.start();
+      try {
+        const firstPid = worker.pid!;
+        expect(nicenessOf(firstPid)).toBe(MAIL_WORKER_NICENESS);
+        expect(autogroupNicenessOf(firstPid)).toBe(existsSync('/proc/self/autogroup') ? MAIL_WORKER_NICENESS : null);
+        const first = await inviteToGame('Ann', 'Bob');
+        await inbox.waitFor(first.guestEmail, /invites you/);
 
-      process.kill(firstPid, 'SIGKILL');
-      await waitUntil(() => worker.pid !== undefined && worker.pid !== firstPid, 'the worker was restarted');
-      // Queued while no worker ran: sent once the new one works the queue.
-      const second = await inviteToGame('Cy', 'Dee');
-      await inbox.waitFor(second.guestEmail, /invites you/);
+        process.kill(firstPid, 'SIGKILL');
+        await waitUntil(() => worker.pid !== undefined && worker.pid !== firstPid, 'the worker was restarted');
+        // Queued while no worker ran: sent once the new one works the queue.
+        const second = await inviteToGame('Cy', 'Dee');
+        await inbox.waitFor(second.guestEmail, /invites you/);
 
-      const restartedPid = worker.pid!;
-      await worker.stop();
-      expect(isRunning(restartedPid)).toBe(false);
-    } finally {
-      await worker.stop();
-    }
-  }, 3 * STARTUP_MS);
+        const restartedPid = worker.pid!;
+        await worker.stop();
+        expect(isRunning(restartedPid)).toBe(false);
+      } finally {
+        await worker.stop();
+      }
+    },
+    3 * STARTUP_MS,
+  );
 
-  it('exits when the server that forked it is gone, having logged what an operator reads and not Nest wiring its modules', async () => {
-    const env = { DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret, LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
-    const child = forkWorker(env, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
-    const [message] = await once(child, 'message');
-    expect(message).toBe(MAIL_WORKER_READY);
-    const exited = once(child, 'exit');
-    child.disconnect();
-    const [code] = await exited;
-    expect(code).toBe(0);
-    const contexts = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line).context);
-    expect(contexts).toContain('MailWorker');
-    expect(contexts).not.toContain('InstanceLoader');
-  }, STARTUP_MS);
+  it(
+    'exits when the server that forked it is gone, having logged what an operator reads and not Nest wiring its modules',
+    async () => {
+      const env = { DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret, LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
+      const child = forkWorker(env, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += String(chunk)));
+      const [message] = await once(child, 'message');
+      expect(message).toBe(MAIL_WORKER_READY);
+      const exited = once(child, 'exit');
+      child.disconnect();
+      const [code] = await exited;
+      expect(code).toBe(0);
+      const contexts = output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line).context);
+      expect(contexts).toContain('MailWorker');
+      expect(contexts).not.toContain('InstanceLoader');
+    },
+    STARTUP_MS,
+  );
 
-  it('refuses to start without a database or a mail server to send to', async () => {
-    const child = forkWorker({ DATABASE_URL: '', SMTP_URL: '' }, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    let errors = '';
-    child.stderr!.on('data', (chunk) => (errors += String(chunk)));
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(1);
-    expect(errors).toContain('DATABASE_URL is required by the mail worker');
-    expect(errors).toContain('SMTP_URL is required by the mail worker');
-  }, STARTUP_MS);
+  it(
+    'refuses to start without a database or a mail server to send to',
+    async () => {
+      const child = forkWorker({ DATABASE_URL: '', SMTP_URL: '' }, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+      let errors = '';
+      child.stderr!.on('data', (chunk) => (errors += String(chunk)));
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(1);
+      expect(errors).toContain('DATABASE_URL is required by the mail worker');
+      expect(errors).toContain('SMTP_URL is required by the mail worker');
+    },
+    STARTUP_MS,
+  );
 });

@@ -47,7 +47,8 @@ function sampleValue(type: GraphQLInputType, gameId: string): unknown {
 
 const takesAnId = (argument: GraphQLArgument) => getNamedType(argument.type).name === 'ID';
 /** Fields whose required arguments are all plain values: an input object would need the field's own knowledge to fill. */
-const fillable = (field: GraphQLField<unknown, unknown>) => field.args.every((argument) => !isNonNullType(argument.type) || !isInputObjectType(getNamedType(argument.type)));
+const fillable = (field: GraphQLField<unknown, unknown>) =>
+  field.args.every((argument) => !isNonNullType(argument.type) || !isInputObjectType(getNamedType(argument.type)));
 
 /** One request per field and id argument: that argument malformed, the others valid. */
 function attempts(root: GraphQLObjectType, keyword: string, gameId: string) {

@@ -53,8 +53,15 @@ describe('migrations (prisma/migrations through the WebAssembly schema engine)',
       }
       const triggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'game_events'::regclass AND NOT tgisinternal ORDER BY tgname`);
       expect(triggers.rows.map((row) => row.tgname)).toEqual(['game_events_append_only', 'game_events_no_truncate']);
-      const chatTriggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid IN ('chat_lines'::regclass, 'chat_lines_hidden'::regclass) AND NOT tgisinternal ORDER BY tgname`);
-      expect(chatTriggers.rows.map((row) => row.tgname)).toEqual(['chat_lines_append_only', 'chat_lines_hidden_append_only', 'chat_lines_hidden_no_truncate', 'chat_lines_no_truncate']);
+      const chatTriggers = await client.query(
+        `SELECT tgname FROM pg_trigger WHERE tgrelid IN ('chat_lines'::regclass, 'chat_lines_hidden'::regclass) AND NOT tgisinternal ORDER BY tgname`,
+      );
+      expect(chatTriggers.rows.map((row) => row.tgname)).toEqual([
+        'chat_lines_append_only',
+        'chat_lines_hidden_append_only',
+        'chat_lines_hidden_no_truncate',
+        'chat_lines_no_truncate',
+      ]);
 
       // The server's role: events it may read and add, nothing more; the other tables, and those later migrations create, in full.
       const rights = async (table: string) =>

@@ -7,7 +7,15 @@
  * them, for that request alone (support/round-trips.ts).
  */
 import { print } from 'graphql';
-import { GameDocument, GameFragmentDoc, HistoryDocument, SubmitMoveDocument, type GameFragment, type HistoryQuery, type SubmitMoveMutation } from '../web/src/api/generated';
+import {
+  GameDocument,
+  GameFragmentDoc,
+  HistoryDocument,
+  SubmitMoveDocument,
+  type GameFragment,
+  type HistoryQuery,
+  type SubmitMoveMutation,
+} from '../web/src/api/generated';
 import { afterMove } from '../web/src/api/move-outcome';
 import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
@@ -68,7 +76,11 @@ describe('the database round trips of a move', () => {
   }
 
   /** A move sent as the page sends it on the game it shows; the game it then shows, the history entries it added, and what the move cost. */
-  async function pageMove(shown: GameFragment, as: Player, move: unknown): Promise<{ game: GameFragment; added: HistoryQuery['game']['history']; cost: RoundTrips }> {
+  async function pageMove(
+    shown: GameFragment,
+    as: Player,
+    move: unknown,
+  ): Promise<{ game: GameFragment; added: HistoryQuery['game']['history']; cost: RoundTrips }> {
     let answer: SubmitMoveMutation['submitMove'] | undefined;
     const cost = await roundTripsOf(async (headers) => {
       const variables = { id: shown.id, move, version: shown.version, clientMoveId: `${shown.id}-${shown.version}` };
@@ -84,7 +96,10 @@ describe('the database round trips of a move', () => {
    */
   function expectOneWriteAndItsEntries(cost: RoundTrips, writes: string[], entries: 'written' | 'read'): void {
     const read = entries === 'read' ? ['history'] : [];
-    expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({ transactions: 1 + read.length, statements: [...writes, ...read] });
+    expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({
+      transactions: 1 + read.length,
+      statements: [...writes, ...read],
+    });
   }
 
   /** A move answered with the whole game; that answer and what it cost. */
@@ -159,7 +174,12 @@ describe('the database round trips of a move', () => {
   });
 
   it('brings, in a game with hidden cards, the entries a read of the history would give the mover', async () => {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "mob-town", seats: 2 }) { id } }`, {}, ann.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "mob-town", seats: 2 }) { id } }`,
+      {},
+      ann.token,
+    );
     const gameId = createGame.id;
     await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, bob.token);
     await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
@@ -206,9 +226,14 @@ describe('the database round trips of a move', () => {
     // After an undo, the pieces still add up: its moment goes back to where it took the game, and the next move counts on from there.
     const before = shown.version;
     const next = shown.activeSeats[0] === 0 ? ann : bob;
-    shown = (await pageMove(shown, next, { type: 'add', amount: 2 })).game;
+    await pageMove(shown, next, { type: 'add', amount: 2 });
     whole.push(...(await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
-    const { undoMove } = await gqlOk<{ undoMove: { version: number } }>(url, `mutation($id: ID!) { undoMove(gameId: $id) { version } }`, { id: gameId }, next.token);
+    const { undoMove } = await gqlOk<{ undoMove: { version: number } }>(
+      url,
+      `mutation($id: ID!) { undoMove(gameId: $id) { version } }`,
+      { id: gameId },
+      next.token,
+    );
     shown = await pageGame(gameId, next);
     shown = (await pageMove(shown, next, { type: 'add', amount: 1 })).game;
     const afterUndo = (await post<HistoryQuery>(HISTORY, { id: gameId, after: before + 1 }, mover)).game.history;
@@ -233,7 +258,7 @@ describe('the database round trips of a move', () => {
     expect((await post<HistoryQuery>(HISTORY, { id: gameId, after: current }, ann)).game.history).toEqual([]);
   });
 
-  it('writes the snapshot a move makes due in that move\'s transaction', async () => {
+  it("writes the snapshot a move makes due in that move's transaction", async () => {
     const snapshotting = await startTestServer({ db: server.db, snapshotInterval: 4 });
     const stop = countRoundTrips(snapshotting.app.getHttpServer());
     try {

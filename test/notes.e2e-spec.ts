@@ -17,11 +17,22 @@ describe('private notes per player per game', () => {
 
   afterAll(() => server.close());
 
-  const read = (as: Player | null, id = gameId) => gql<{ myNotes: { text: string; updatedAt: string | null } }>(server.url, `query($id: ID!) { myNotes(gameId: $id) { gameId text updatedAt } }`, { id }, as?.token);
+  const read = (as: Player | null, id = gameId) =>
+    gql<{ myNotes: { text: string; updatedAt: string | null } }>(
+      server.url,
+      `query($id: ID!) { myNotes(gameId: $id) { gameId text updatedAt } }`,
+      { id },
+      as?.token,
+    );
   const save = (as: Player | null, text: string, id = gameId) =>
-    gql<{ saveNotes: { text: string; updatedAt: string } }>(server.url, `mutation($id: ID!, $t: String!) { saveNotes(gameId: $id, text: $t) { text updatedAt } }`, { id, t: text }, as?.token);
+    gql<{ saveNotes: { text: string; updatedAt: string } }>(
+      server.url,
+      `mutation($id: ID!, $t: String!) { saveNotes(gameId: $id, text: $t) { text updatedAt } }`,
+      { id, t: text },
+      as?.token,
+    );
 
-  it('keeps each player\'s notes for themselves alone', async () => {
+  it("keeps each player's notes for themselves alone", async () => {
     expect((await read(ann)).data!.myNotes).toEqual({ gameId, text: '', updatedAt: null });
     const plan = 'Bob hoards sevens.\nGo for the long game:\t\u202eno secrets here';
     expect((await save(ann, plan)).data!.saveNotes.text).toBe(plan);

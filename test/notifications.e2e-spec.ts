@@ -22,8 +22,6 @@ function mailOptions(transportUrl: string): MailOptions {
   return { transportUrl, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: FAST_RETRIES };
 }
 
-
-
 /**
  * Creates a two-seat counting game hosted by `host`, with `guest` seated and the game started. With `invitationDealtWith`,
  * `guest` is invited first, and joins once it says the invitation mail was dealt with (an invitation to a game its invitee
@@ -47,11 +45,17 @@ async function startedGame(
     host.token,
   );
   if (invitationDealtWith) {
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: guest.email }, host.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: createGame.id, email: guest.email },
+      host.token,
+    );
     await invitationDealtWith();
   }
   await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-  return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token)).startGame;
+  return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token))
+    .startGame;
 }
 
 async function loadGame(url: string, id: string, as: Player): Promise<Game> {
@@ -141,7 +145,12 @@ describe('email notifications (end to end)', () => {
     expect(backToFirst.text).not.toContain(`${first.name} added`); // before the reader's own last move
 
     const current = await loadGame(url, game.id, ann);
-    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob's cat walked on the keyboard") { id } }`, { id: game.id, v: current.version - 2 }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "Bob's cat walked on the keyboard") { id } }`,
+      { id: game.id, v: current.version - 2 },
+      ann.token,
+    );
     const [rollback] = await inbox.waitFor(bob.email, /^Rolled back/);
     const moments = await gqlOk<{ game: { history: Array<{ seq: number; moment: { move: number } }> } }>(
       url,
@@ -162,7 +171,7 @@ describe('email notifications (end to end)', () => {
     expect(inbox.to(ann.email).filter((m) => /^Rolled back/.test(m.subject ?? ''))).toEqual([]);
   });
 
-  it("calls a game by the name its host gave it, and a game from before names after its host", async () => {
+  it('calls a game by the name its host gave it, and a game from before names after its host', async () => {
     let invitation: Awaited<ReturnType<typeof inbox.waitFor>>[number] | undefined;
     const named = await startedGame(url, ann, bob, {
       name: 'Counting night',
@@ -213,15 +222,35 @@ describe('email notifications (end to end)', () => {
     await waitForStatus(activePlayer.id, 'YOUR_TURN', 'SKIPPED');
     const turnMails = inbox.to(activePlayer.email).filter((m) => /^Your turn/.test(m.subject ?? '') && m.text!.includes(game.id));
     expect(turnMails).toHaveLength(1);
-    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: YOUR_TURN, delivery: IMMEDIATE }]) { deliveries { kind } } }', {}, activePlayer.token);
+    await gqlOk(
+      url,
+      'mutation { updateNotificationSettings(deliveries: [{ kind: YOUR_TURN, delivery: IMMEDIATE }]) { deliveries { kind } } }',
+      {},
+      activePlayer.token,
+    );
   });
 
   it('holds mail a user wants as a digest and sends it once a day', async () => {
-    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: DIGEST }, { kind: INVITATION, delivery: DIGEST }]) { deliveries { kind } } }', {}, bob.token);
+    await gqlOk(
+      url,
+      'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: DIGEST }, { kind: INVITATION, delivery: DIGEST }]) { deliveries { kind } } }',
+      {},
+      bob.token,
+    );
     const before = inbox.to(bob.email).length;
     // An invitation Bob has not answered yet, and a game he joined unasked.
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token);
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: createGame.id, email: bob.email }, ann.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
+      {},
+      ann.token,
+    );
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: createGame.id, email: bob.email },
+      ann.token,
+    );
     await startedGame(url, ann, bob);
     await waitForStatus(bob.id, 'GAME_STARTED', 'HELD');
     await waitForStatus(bob.id, 'INVITATION', 'HELD');
@@ -230,11 +259,21 @@ describe('email notifications (end to end)', () => {
     clock.advance(24 * 60 * 60 * 1000);
     expect(await digests.sendDue()).toBe(1);
     const [digest] = await inbox.waitFor(bob.email, /^Play by Web: 2 updates/);
-    expect(digest.text).toContain("Ann invites you to play Counting (test game)");
+    expect(digest.text).toContain('Ann invites you to play Counting (test game)');
     expect(digest.text).toContain("Game started: Ann's Counting (test game) game");
     expect(header(digest, 'list-unsubscribe')).toContain('scope=ALL');
-    expect(inbox.to(bob.email).slice(before).filter((m) => /invites you|^Game started/.test(m.subject ?? ''))).toEqual([]);
-    await gqlOk(url, 'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: IMMEDIATE }, { kind: INVITATION, delivery: IMMEDIATE }]) { deliveries { kind } } }', {}, bob.token);
+    expect(
+      inbox
+        .to(bob.email)
+        .slice(before)
+        .filter((m) => /invites you|^Game started/.test(m.subject ?? '')),
+    ).toEqual([]);
+    await gqlOk(
+      url,
+      'mutation { updateNotificationSettings(deliveries: [{ kind: GAME_STARTED, delivery: IMMEDIATE }, { kind: INVITATION, delivery: IMMEDIATE }]) { deliveries { kind } } }',
+      {},
+      bob.token,
+    );
   });
 
   it('delivers every mail exactly once when the SMTP server refuses for a while and then accepts', async () => {
@@ -275,7 +314,7 @@ describe('email notifications (end to end)', () => {
   async function waitForNotifications(gameId: string, statuses: string[]): Promise<void> {
     const deadline = Date.now() + 20_000;
     const sorted = (list: string[]) => [...list].sort().join(',');
-    let seen: string[] = [];
+    let seen: string[];
     while (sorted((seen = (await prisma.notification.findMany({ where: { gameId } })).map((n) => n.status))) !== sorted(statuses)) {
       if (Date.now() > deadline) throw new Error(`notifications of game ${gameId} are ${seen.join(', ')}, not ${statuses.join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -312,12 +351,14 @@ describe('mail the SMTP server never accepts', () => {
       }
       // The player learns it where the mail cannot fail: on their settings.
       const undelivered = async (player: Member) =>
-        (await gqlOk<{ notificationSettings: { undeliveredEmails: Array<{ kind: string; gameId: string; error: string }> } }>(
-          server.url,
-          '{ notificationSettings { undeliveredEmails { kind gameId error } } }',
-          {},
-          player.token,
-        )).notificationSettings.undeliveredEmails;
+        (
+          await gqlOk<{ notificationSettings: { undeliveredEmails: Array<{ kind: string; gameId: string; error: string }> } }>(
+            server.url,
+            '{ notificationSettings { undeliveredEmails { kind gameId error } } }',
+            {},
+            player.token,
+          )
+        ).notificationSettings.undeliveredEmails;
       expect(await undelivered(ann)).toContainEqual({ kind: 'GAME_STARTED', gameId: game.id, error: expect.stringContaining('Try again later') });
       expect((await undelivered(bob)).map((email) => email.kind)).toContain('GAME_STARTED');
       expect(await undelivered(await registerMember(server.url, 'Cat'))).toEqual([]);
@@ -351,7 +392,7 @@ describe('email delivery across a restart or a crash', () => {
       try {
         await inbox.waitFor(bob.email, /^Game started/);
         await inbox.waitFor(ann.email, /^Game started/);
-        for (const deadline = Date.now() + 20_000; inbox.mails.length < 3 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const deadline = Date.now() + 20_000; inbox.mails.length < 3 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(inbox.mails).toHaveLength(3);
         expect(await prisma.notification.count({ where: { gameId: game.id, status: 'SENT' } })).toBe(3);
@@ -397,7 +438,8 @@ describe('the development mail catcher', () => {
       const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(server.url, name)));
       await startedGame(server.url, ann, bob, {
         invitationDealtWith: async () => {
-          for (const deadline = Date.now() + 20_000; !catcher.list().some((mail) => mail.subject.includes('invites you')) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+          for (const deadline = Date.now() + 20_000; !catcher.list().some((mail) => mail.subject.includes('invites you')) && Date.now() < deadline;)
+            await new Promise((resolve) => setTimeout(resolve, 100));
         },
       });
       const deadline = Date.now() + 20_000;
@@ -417,7 +459,13 @@ describe('the development mail catcher', () => {
       expect(shown).toContain('Take a seat: http://play.example/games/');
       expect((await fetch(`${origin}/dev/mail/999?${key}`)).status).toBe(404);
       // Caught mail holds sign-up and password reset links: without the key, or with another, nothing is shown.
-      for (const path of ['/dev/mail', `/dev/mail/${invitation.id}`, `/dev/mail?key=`, `/dev/mail/${invitation.id}?key=${catcher.pageKey.slice(1)}x`, `/dev/mail?key=${catcher.pageKey}&key=${catcher.pageKey}`]) {
+      for (const path of [
+        '/dev/mail',
+        `/dev/mail/${invitation.id}`,
+        `/dev/mail?key=`,
+        `/dev/mail/${invitation.id}?key=${catcher.pageKey.slice(1)}x`,
+        `/dev/mail?key=${catcher.pageKey}&key=${catcher.pageKey}`,
+      ]) {
         const refused = await fetch(`${origin}${path}`);
         expect({ path, status: refused.status }).toEqual({ path, status: 403 });
         // Said in JSON, and named so (a page's HTML header on it made Nest warn at every refusal).

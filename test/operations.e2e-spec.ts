@@ -54,7 +54,9 @@ describe('operations', () => {
   });
 
   it('is not ready while a migration it knows is not applied', async () => {
-    const [last] = await asOwner<{ id: string; migration_name: string }>('SELECT id, migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1');
+    const [last] = await asOwner<{ id: string; migration_name: string }>(
+      'SELECT id, migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1',
+    );
     await asOwner('UPDATE _prisma_migrations SET rolled_back_at = now() WHERE id = $1', [last.id]);
     try {
       const ready = await fetch(`${base}/health/ready`);
@@ -70,7 +72,11 @@ describe('operations', () => {
     expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong-token-of-some-length' } })).status).toBe(401);
 
     const { gameId, players } = await countingGame(server.url, 'Metric');
-    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { version activeSeats } }`,
+      { id: gameId },
+    );
     const mover = players[game.activeSeats[0]];
     const other = players[1 - game.activeSeats[0]];
     const move = `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`;
@@ -78,7 +84,10 @@ describe('operations', () => {
     expect((await gql(server.url, move, { id: gameId, v: game.version + 1 }, other.token)).errors?.[0].extensions?.code).toBe('NOT_YOUR_TURN');
     const client = wsClient(server.url, mover.token);
     const subscribed = new Promise<void>((resolve) => {
-      client.subscribe({ query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId } }, { next: () => resolve(), error: () => undefined, complete: () => undefined });
+      client.subscribe(
+        { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId } },
+        { next: () => resolve(), error: () => undefined, complete: () => undefined },
+      );
     });
     await subscribed;
 
@@ -121,20 +130,31 @@ describe('operations', () => {
     }
     expect(response.headers.get('x-request-id')).toBe('report-1234');
     const body = (await response.json()) as { errors: Array<{ message: string; extensions: Record<string, unknown> }> };
-    expect(body.errors[0]).toMatchObject({ message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'report-1234' } });
+    expect(body.errors[0]).toMatchObject({
+      message: 'Something went wrong on the server.',
+      extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: 'report-1234' },
+    });
     expect(JSON.stringify(body)).not.toMatch(/display_name|at .*\.ts/);
 
     const ofRequest = logs.lines.filter((line) => line.reqId === 'report-1234' || (line.req as { id?: string } | undefined)?.id === 'report-1234');
     const requestLine = ofRequest.filter((line) => line.res);
     expect(requestLine).toHaveLength(1);
-    expect(requestLine[0]).toMatchObject({ msg: expect.stringMatching(/^POST \/graphql 200 \d+ ms$/), operation: 'Broken', req: { method: 'POST', url: '/graphql' } });
+    expect(requestLine[0]).toMatchObject({
+      msg: expect.stringMatching(/^POST \/graphql 200 \d+ ms$/),
+      operation: 'Broken',
+      req: { method: 'POST', url: '/graphql' },
+    });
     expect(JSON.stringify(requestLine[0])).not.toMatch(/authorization/i);
     const errors = ofRequest.filter((line) => line.level === 50);
     expect(errors).toHaveLength(1);
     expect(String(errors[0].msg)).toMatch(/display_name/);
 
     // A refusal is the player's business, not an error in the log.
-    const refusal = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ game(id: "00000000-0000-0000-0000-000000000000") { id } }' }) });
+    const refusal = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ game(id: "00000000-0000-0000-0000-000000000000") { id } }' }),
+    });
     const refusalId = refusal.headers.get('x-request-id');
     expect(refusalId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logs.lines.filter((line) => line.reqId === refusalId && (line.level as number) >= 40)).toEqual([]);

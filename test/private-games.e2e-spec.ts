@@ -2,7 +2,19 @@
  * Private games, invitations with accept and decline, the lobby's lists and
  * rematches, over the API; every refusal with its code, writing nothing.
  */
-import { emailOf, errorCode, gql, gqlOk, GraphQLResponse, Player, quickMailTo, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
+import {
+  emailOf,
+  errorCode,
+  gql,
+  gqlOk,
+  GraphQLResponse,
+  Player,
+  quickMailTo,
+  refusalWritingNothing,
+  registerPlayer,
+  startTestServer,
+  TestServer,
+} from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 
@@ -43,18 +55,32 @@ describe('private games, invitations and rematches (end to end)', () => {
     await inbox.stop();
   });
 
-
   async function create(as: Player, input: Record<string, unknown>): Promise<SeenGame> {
-    return (await gqlOk<{ createGame: SeenGame }>(url, `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME} } }`, { input: { ruleset: 'counting', seats: 3, ...input } }, as.token)).createGame;
+    return (
+      await gqlOk<{ createGame: SeenGame }>(
+        url,
+        `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME} } }`,
+        { input: { ruleset: 'counting', seats: 3, ...input } },
+        as.token,
+      )
+    ).createGame;
   }
 
-  const seeGame = async (id: string, as?: Player) => (await gqlOk<{ game: SeenGame }>(url, `query($id: ID!) { game(id: $id) { ${GAME} } }`, { id }, as?.token)).game;
+  const seeGame = async (id: string, as?: Player) =>
+    (await gqlOk<{ game: SeenGame }>(url, `query($id: ID!) { game(id: $id) { ${GAME} } }`, { id }, as?.token)).game;
   const join = (as: Player, id: string, inviteCode?: string) =>
-    gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $code: String) { joinGame(gameId: $id, inviteCode: $code) { ${GAME} } }`, { id, code: inviteCode }, as.token);
+    gql<{ joinGame: SeenGame }>(
+      url,
+      `mutation($id: ID!, $code: String) { joinGame(gameId: $id, inviteCode: $code) { ${GAME} } }`,
+      { id, code: inviteCode },
+      as.token,
+    );
   const joinSeat = (as: Player, id: string, seat: number) =>
     gql<{ joinGame: SeenGame }>(url, `mutation($id: ID!, $seat: Int!) { joinGame(gameId: $id, seat: $seat) { ${GAME} } }`, { id, seat }, as.token);
-  const listed = async (query: string, as?: Player) => (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games${query} { id } }`, {}, as?.token)).games.map((g) => g.id);
-  const invitations = async (as: Player) => (await gqlOk<{ myInvitations: Array<{ id: string; name: string }> }>(url, '{ myInvitations { id name } }', {}, as.token)).myInvitations;
+  const listed = async (query: string, as?: Player) =>
+    (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games${query} { id } }`, {}, as?.token)).games.map((g) => g.id);
+  const invitations = async (as: Player) =>
+    (await gqlOk<{ myInvitations: Array<{ id: string; name: string }> }>(url, '{ myInvitations { id name } }', {}, as.token)).myInvitations;
   const decline = (as: Player, id: string) => gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, as.token);
   const rematch = (as: Player, id: string) => gql<{ rematch: SeenGame }>(url, `mutation($id: ID!) { rematch(gameId: $id) { ${GAME} } }`, { id }, as.token);
 
@@ -72,8 +98,12 @@ describe('private games, invitations and rematches (end to end)', () => {
   it('names a game, or calls it after its host', async () => {
     expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
     expect((await create(ann, {})).name).toBe("Ann's Counting (test game) game");
-    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "" }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
-    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "${'x'.repeat(81)}" }) { id } }`, {}, ann.token))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "" }) { id } }`, {}, ann.token))).toBe(
+      'BAD_USER_INPUT',
+    );
+    expect(
+      errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "${'x'.repeat(81)}" }) { id } }`, {}, ann.token)),
+    ).toBe('BAD_USER_INPUT');
   });
 
   it('lists a private game to nobody else, and lets in only its invite link or an invitation', async () => {
@@ -93,7 +123,12 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await listed('(status: LOBBY, first: 200)', bob)).toContain(game.id);
 
     // An invitation lets its invitee in without the link; their lobby shows it until they answer.
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, cat) }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: game.id, email: await emailOf(url, cat) },
+      ann.token,
+    );
     await inbox.waitFor(await emailOf(url, cat), /invites you/, { containing: game.id });
     expect(await invitations(cat)).toEqual([{ id: game.id, name: 'Just us' }]);
     expect(await invitations(dan)).toEqual([]);
@@ -105,7 +140,8 @@ describe('private games, invitations and rematches (end to end)', () => {
   it('refuses to invite the host or a player already seated, writing and mailing nothing', async () => {
     const game = await create(ann, {});
     expect((await join(bob, game.id)).errors).toBeUndefined();
-    const invite = (email: string) => gql(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email }, ann.token);
+    const invite = (email: string) =>
+      gql(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email }, ann.token);
     // The invitation, its event and its mail are written together: an unchanged version is nothing written and nothing mailed.
     const own = invite(` ${(await emailOf(url, ann)).toUpperCase()} `);
     expect(await refused(game.id, own)).toBe('BAD_USER_INPUT');
@@ -118,7 +154,12 @@ describe('private games, invitations and rematches (end to end)', () => {
 
   it('lists an invitation only while a seat is there for its invitee', async () => {
     const game = await create(ann, {});
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: game.id, email: await emailOf(url, dan) },
+      ann.token,
+    );
     expect((await invitations(dan)).map((g) => g.id)).toContain(game.id);
     expect((await join(bob, game.id)).errors).toBeUndefined();
     expect((await join(cat, game.id)).errors).toBeUndefined();
@@ -127,7 +168,12 @@ describe('private games, invitations and rematches (end to end)', () => {
 
     // In a rematch, the free seats are kept for its own invitees.
     const next = (await rematch(ann, await finishedGame())).data!.rematch;
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: next.id, email: await emailOf(url, dan) }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: next.id, email: await emailOf(url, dan) },
+      ann.token,
+    );
     expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
     expect((await invitations(bob)).map((g) => g.id)).toContain(next.id);
     expect((await decline(cat, next.id)).errors).toBeUndefined();
@@ -138,7 +184,12 @@ describe('private games, invitations and rematches (end to end)', () => {
 
   it('lets an invitee decline, once', async () => {
     const game = await create(ann, { visibility: 'PRIVATE' });
-    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: game.id, email: await emailOf(url, dan) }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: game.id, email: await emailOf(url, dan) },
+      ann.token,
+    );
     expect((await invitations(dan)).map((g) => g.id)).toEqual([game.id]);
     expect((await decline(dan, game.id)).errors).toBeUndefined();
     expect(await invitations(dan)).toEqual([]);
@@ -183,7 +234,9 @@ describe('private games, invitations and rematches (end to end)', () => {
     const started = await join(cat, game.id);
     expect(started.data!.joinGame).toMatchObject({ status: 'ACTIVE' });
     expect(started.data!.joinGame.seats.map((s) => s.user?.id ?? null)).toEqual([bob.id, cat.id, ann.id]);
-    const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id: game.id });
+    const deadlines = await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, {
+      id: game.id,
+    });
     expect(deadlines.game.deadlines).toHaveLength(1);
   });
 

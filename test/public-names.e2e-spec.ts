@@ -59,7 +59,8 @@ describe("players' names across server processes", () => {
     expect(seen).toEqual(expected);
   }
 
-  const rename = (player: Player, name: string) => gqlOk(a.url, `mutation($n: String!) { updateProfile(displayName: $n) { displayName } }`, { n: name }, player.token);
+  const rename = (player: Player, name: string) =>
+    gqlOk(a.url, `mutation($n: String!) { updateProfile(displayName: $n) { displayName } }`, { n: name }, player.token);
   const renameInDatabase = (player: Player, name: string) =>
     asRole(a.db.ownerUrl, (owner) => owner.query('UPDATE users SET display_name = $2 WHERE id = $1', [player.id, name]));
 

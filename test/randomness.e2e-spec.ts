@@ -29,12 +29,23 @@ const RANDOMNESS = 'randomness { commitment clientSeeds fixedSeed serverSeed }';
 
 /** The README's recipe, written out again: the seeded generator for the append made at line position `position`. */
 function readmeDraws(serverSeed: string, clientSeeds: string[], position: number) {
-  const key = createHmac('sha256', Buffer.from(serverSeed, 'utf8')).update(JSON.stringify([clientSeeds, position]), 'utf8').digest('hex');
+  const key = createHmac('sha256', Buffer.from(serverSeed, 'utf8'))
+    .update(JSON.stringify([clientSeeds, position]), 'utf8')
+    .digest('hex');
   return seededRandom(key);
 }
 
 const JUMPS = ['game.rolledBack', 'game.moveUndone', 'game.takenBack'];
-const REMARKS = ['game.takebackRequested', 'game.takebackAnswered', 'game.endProposed', 'game.endAnswered', 'game.proposalLapsed', 'game.proposalWithdrawn', 'game.deadlinePassed', 'game.deadlineExtended'];
+const REMARKS = [
+  'game.takebackRequested',
+  'game.takebackAnswered',
+  'game.endProposed',
+  'game.endAnswered',
+  'game.proposalLapsed',
+  'game.proposalWithdrawn',
+  'game.deadlinePassed',
+  'game.deadlineExtended',
+];
 
 /** The draw position after each version (README, draw recipe 2): a jump returns to its target's; a remark keeps it; any other event adds one. */
 function linePositions(history: Entry[]): number[] {
@@ -63,11 +74,19 @@ describe('provably fair randomness (end to end)', () => {
   afterAll(() => server.close());
 
   async function randomnessOf(gameId: string, as?: Player): Promise<Randomness> {
-    return (await gqlOk<{ game: { randomness: Randomness } }>(url, `query($id: ID!) { game(id: $id) { ${RANDOMNESS} } }`, { id: gameId }, as?.token)).game.randomness;
+    return (await gqlOk<{ game: { randomness: Randomness } }>(url, `query($id: ID!) { game(id: $id) { ${RANDOMNESS} } }`, { id: gameId }, as?.token)).game
+      .randomness;
   }
 
   async function historyOf(gameId: string, as?: Player): Promise<Entry[]> {
-    return (await gqlOk<{ game: { history: Entry[] } }>(url, `query($id: ID!) { game(id: $id) { history(first: 500) { seq type payload } } }`, { id: gameId }, as?.token)).game.history;
+    return (
+      await gqlOk<{ game: { history: Entry[] } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { history(first: 500) { seq type payload } } }`,
+        { id: gameId },
+        as?.token,
+      )
+    ).game.history;
   }
 
   /** Every drawn card of the game, in order, as the history of a finished game (or the game's own players) show them. */
@@ -85,7 +104,12 @@ describe('provably fair randomness (end to end)', () => {
       ann.token,
     );
     const gameId = created.createGame.id;
-    expect(created.createGame.randomness).toEqual({ commitment: expect.stringMatching(/^[0-9a-f]{64}$/), clientSeeds: ["Ann's lucky socks", null], fixedSeed: false, serverSeed: null });
+    expect(created.createGame.randomness).toEqual({
+      commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      clientSeeds: ["Ann's lucky socks", null],
+      fixedSeed: false,
+      serverSeed: null,
+    });
     await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, bob.token);
     await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
     // Bob brought none: the server made one, public like Ann's.
@@ -96,7 +120,16 @@ describe('provably fair randomness (end to end)', () => {
     const seen: string[] = [];
     const look = async () => {
       for (const as of [ann, bob, eve, undefined]) {
-        seen.push(JSON.stringify(await gqlOk(url, `query($id: ID!) { game(id: $id) { view legalMoves ${RANDOMNESS} history(first: 500) { payload text } } }`, { id: gameId }, as?.token)));
+        seen.push(
+          JSON.stringify(
+            await gqlOk(
+              url,
+              `query($id: ID!) { game(id: $id) { view legalMoves ${RANDOMNESS} history(first: 500) { payload text } } }`,
+              { id: gameId },
+              as?.token,
+            ),
+          ),
+        );
       }
     };
     await look();
@@ -108,7 +141,12 @@ describe('provably fair randomness (end to end)', () => {
     await gqlOk(url, `mutation($id: ID!) { undoMove(gameId: $id) { id } }`, { id: gameId }, mover.token);
     await playTurn(url, gameId, [ann, bob]);
     game = await seeGame(url, gameId);
-    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "replay that") { id } }`, { id: gameId, v: game.version - 2 }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "replay that") { id } }`,
+      { id: gameId, v: game.version - 2 },
+      ann.token,
+    );
     await look();
     while ((game = await seeGame(url, gameId)).status === 'ACTIVE') await playTurn(url, gameId, [ann, bob]);
 
@@ -165,7 +203,12 @@ describe('provably fair randomness (end to end)', () => {
     expect(cardsOf(second)).toEqual(cardsOf(first));
     expect(second.map(({ type, payload }) => ({ type, payload }))).toEqual(first.map(({ type, payload }) => ({ type, payload })));
 
-    const lobby = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known" }) { id } }`, {}, ann.token);
+    const lobby = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known" }) { id } }`,
+      {},
+      ann.token,
+    );
     expect(await randomnessOf(lobby.createGame.id)).toMatchObject({ fixedSeed: true, serverSeed: null, clientSeeds: ['seat 1', null] });
   });
 
@@ -178,7 +221,8 @@ describe('provably fair randomness (end to end)', () => {
     expect(second.clientSeeds).toEqual(seeds);
     expect(second.commitment).not.toBe(first.commitment);
     // Each player sees their own cards: between them, all of them.
-    const cards = async (gameId: string) => [...cardsOf(await historyOf(gameId, ann)), ...cardsOf(await historyOf(gameId, bob))].filter((card) => card !== undefined);
+    const cards = async (gameId: string) =>
+      [...cardsOf(await historyOf(gameId, ann)), ...cardsOf(await historyOf(gameId, bob))].filter((card) => card !== undefined);
     expect(await cards(games[1])).not.toEqual(await cards(games[0]));
   });
 
@@ -191,7 +235,12 @@ describe('provably fair randomness (end to end)', () => {
     await playTurn(url, gameId, [ann, bob]);
     const first = await lastCard(gameId, mover);
 
-    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "again") { id } }`, { id: gameId, v: before.version }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "again") { id } }`,
+      { id: gameId, v: before.version },
+      ann.token,
+    );
     await playTurn(url, gameId, [ann, bob]);
     const again = await lastCard(gameId, mover);
     expect(again.seq).toBeGreaterThan(first.seq);
@@ -217,7 +266,12 @@ describe('provably fair randomness (end to end)', () => {
     await playTurn(url, gameId, [ann, bob]);
     const first = await lastCard();
 
-    await gqlOk(url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "again") { id } }`, { id: gameId, v: before.version }, ann.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "again") { id } }`,
+      { id: gameId, v: before.version },
+      ann.token,
+    );
     // Events that change nothing of the play, which anyone may add before moving: no new draw for them.
     await gqlOk(url, `mutation($id: ID!) { proposeEnd(gameId: $id) { id } }`, { id: gameId }, mover.token);
     await gqlOk(url, `mutation($id: ID!) { answerEndProposal(gameId: $id, accept: false) { id } }`, { id: gameId }, other.token);
@@ -230,11 +284,21 @@ describe('provably fair randomness (end to end)', () => {
 
   it('refuses bad client seeds with BAD_USER_INPUT and writes nothing', async () => {
     for (const clientSeed of ['', 'x'.repeat(201)]) {
-      const create = await gql(url, `mutation($c: String) { createGame(input: { ruleset: "counting", seats: 2, clientSeed: $c }) { id } }`, { c: clientSeed }, ann.token);
+      const create = await gql(
+        url,
+        `mutation($c: String) { createGame(input: { ruleset: "counting", seats: 2, clientSeed: $c }) { id } }`,
+        { c: clientSeed },
+        ann.token,
+      );
       expect(errorCode(create)).toBe('BAD_USER_INPUT');
       expect(create.errors![0].message).toBe('clientSeed must be 1 to 200 characters.');
     }
-    const lobby = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id version } }`, {}, ann.token);
+    const lobby = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id version } }`,
+      {},
+      ann.token,
+    );
     const join = await gql(url, `mutation($id: ID!) { joinGame(gameId: $id, clientSeed: "") { id } }`, { id: lobby.createGame.id }, bob.token);
     expect(errorCode(join)).toBe('BAD_USER_INPUT');
     expect((await seeGame(url, lobby.createGame.id)).version).toBe(2);
@@ -251,7 +315,12 @@ describe('provably fair randomness (end to end)', () => {
       expect(errorCode(refused)).toBe('BAD_USER_INPUT');
       expect(refused.errors![0].message).toMatch(/^Fixed seeds are off on this server/);
       expect((await gqlOk<{ games: unknown[] }>(strict.url, mine, {}, eve.token)).games).toHaveLength(before);
-      const fair = await gqlOk<{ createGame: { randomness: Randomness } }>(strict.url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { ${RANDOMNESS} } }`, {}, eve.token);
+      const fair = await gqlOk<{ createGame: { randomness: Randomness } }>(
+        strict.url,
+        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { ${RANDOMNESS} } }`,
+        {},
+        eve.token,
+      );
       expect(fair.createGame.randomness.fixedSeed).toBe(false);
     } finally {
       await strict.close();

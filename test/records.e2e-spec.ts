@@ -70,7 +70,12 @@ describe('game records (real PostgreSQL)', () => {
   }
 
   async function historyAs(gameId: string, player: Player): Promise<Entry[]> {
-    const { game } = await gqlOk<{ game: { history: Entry[] } }>(server.url, `query($id: ID!) { game(id: $id) { history(first: 500) { seq type move } } }`, { id: gameId }, player.token);
+    const { game } = await gqlOk<{ game: { history: Entry[] } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type move } } }`,
+      { id: gameId },
+      player.token,
+    );
     return game.history;
   }
 
@@ -173,7 +178,11 @@ describe('game records (real PostgreSQL)', () => {
       const verdict = verifyRecord(stored, rulesetFor);
       expect(verdict).toMatchObject({ ok: false, unverifiable: true, seq: firstStep });
       expect(verdictText(verdict)).toMatch(new RegExp(`^not verifiable: event ${firstStep}: the game was played before the server recorded the moves`));
-      const { game } = await gqlOk<{ game: { recordCheck: unknown } }>(fresh.url, `query($id: ID!) { game(id: $id) { recordCheck { verified verifiable firstBadSeq } } }`, { id: gameId });
+      const { game } = await gqlOk<{ game: { recordCheck: unknown } }>(
+        fresh.url,
+        `query($id: ID!) { game(id: $id) { recordCheck { verified verifiable firstBadSeq } } }`,
+        { id: gameId },
+      );
       expect(game.recordCheck).toEqual({ verified: false, verifiable: false, firstBadSeq: firstStep });
     } finally {
       await fresh.close();

@@ -57,7 +57,7 @@ describe('games:revalidate (real PostgreSQL)', () => {
     // Under version 1: a turn of 1 + 2 = 3 (allowed then), in one game; only turns of 1 in the other.
     const changed = await startCountingGame(server.url, [ann, bob], { seed: 'revalidate-changed' });
     await playTurn(server.url, changed, [ann, bob]);
-    let game = await seeGame(server.url, changed);
+    const game = await seeGame(server.url, changed);
     const mover = [ann, bob][game.activeSeats[0]];
     const first = await submitMove(server.url, changed, mover, { type: 'add', amount: 1 }, game.version);
     const badStep = first.data!.submitMove.version + 1;
@@ -89,7 +89,10 @@ describe('games:revalidate (real PostgreSQL)', () => {
     });
     expect((await rulesCheckOf(unchanged)).rulesCheck).toMatchObject({ ok: true, firstBadSeq: null, rulesetVersion: 2 });
 
-    const mails = await asRole(db.ownerUrl, async (owner) => (await owner.query(`SELECT user_id, game_id, details FROM notifications WHERE kind = 'RULES_CHECK_FAILED'`)).rows);
+    const mails = await asRole(
+      db.ownerUrl,
+      async (owner) => (await owner.query(`SELECT user_id, game_id, details FROM notifications WHERE kind = 'RULES_CHECK_FAILED'`)).rows,
+    );
     expect(mails).toEqual([{ user_id: ann.id, game_id: changed, details: { firstBadSeq: badStep, rollbackTo: badStep - 1 } }]);
     const [mail] = await inbox.waitFor(annEmail, /^A corrected rule affects your game/, { containing: changed });
     // The bad step as the history counts moves, not its internal number.
@@ -111,7 +114,12 @@ describe('games:revalidate (real PostgreSQL)', () => {
     expect(again.map((r) => [r.check.firstBadSeq, r.hostMailed])).toEqual([[badStep, false]]);
 
     // The host rolls back to just before that step (the mail's link); played on, the game holds under today's rules.
-    await gqlOk(server.url, `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "a rule was corrected") { version } }`, { id: changed, v: badStep - 1 }, ann.token);
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $v: Int!) { rollbackGame(gameId: $id, toVersion: $v, reason: "a rule was corrected") { version } }`,
+      { id: changed, v: badStep - 1 },
+      ann.token,
+    );
     await playTurn(server.url, changed, [ann, bob]);
     const afterRollback = await server.app.get(Revalidation).run({ gameId: changed });
     expect(afterRollback.map((r) => r.check.ok)).toEqual([true]);

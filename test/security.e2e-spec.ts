@@ -39,7 +39,8 @@ describe('Public API under attack', () => {
     server = await startTestServer({ web: true });
     url = server.url;
     [ann, bob] = await Promise.all([registerPlayer(url, 'Ann'), registerPlayer(url, 'Bob')]);
-    gameId = (await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).createGame.id;
+    gameId = (await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token))
+      .createGame.id;
   });
 
   afterAll(() => server.close());
@@ -83,20 +84,38 @@ describe('Public API under attack', () => {
 
   it('lets every request of the web page through, signed in or, for what a visitor may ask, not', () => {
     const { schema } = server.app.get(GraphQLSchemaHost);
-    const samples: Record<string, unknown> = { ID: gameId, String: 'x', Int: 1, JSON: {}, DateTime: new Date().toISOString(), DeadlineAction: 'EXTEND', Boolean: true };
+    const samples: Record<string, unknown> = {
+      ID: gameId,
+      String: 'x',
+      Int: 1,
+      JSON: {},
+      DateTime: new Date().toISOString(),
+      DeadlineAction: 'EXTEND',
+      Boolean: true,
+    };
     const sample = (type: TypeNode): unknown => {
       if (type.kind === Kind.NON_NULL_TYPE) return sample(type.type);
       if (type.kind === Kind.LIST_TYPE) return [];
       return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
     };
     const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck', 'ChatUpdated'];
-    expect(pageOperations.map(({ name }) => name)).toEqual(expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']));
+    expect(pageOperations.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']),
+    );
     for (const { name, operation, text } of pageOperations) {
       const document = parse(text, { maxTokens: QUERY_LIMITS.tokens });
-      expect({ name, errors: validate(schema, document, [...specifiedRules, ...queryLimitRules()]).map((error) => error.message) }).toEqual({ name, errors: [] });
+      expect({ name, errors: validate(schema, document, [...specifiedRules, ...queryLimitRules()]).map((error) => error.message) }).toEqual({
+        name,
+        errors: [],
+      });
       const variables = Object.fromEntries((operation.variableDefinitions ?? []).map((variable) => [variable.variable.name.value, sample(variable.type)]));
       const cost = costOf({ schema, query: document, variables, estimators });
-      const budget = operation.operation === 'subscription' ? QUERY_LIMITS.costSubscription : visitorQueries.includes(name) ? QUERY_LIMITS.costAnonymous : QUERY_LIMITS.costPlayer;
+      const budget =
+        operation.operation === 'subscription'
+          ? QUERY_LIMITS.costSubscription
+          : visitorQueries.includes(name)
+            ? QUERY_LIMITS.costAnonymous
+            : QUERY_LIMITS.costPlayer;
       expect({ name, cost: cost !== null && cost <= budget }).toEqual({ name, cost: true });
     }
   });
@@ -148,7 +167,10 @@ describe('Public API under attack', () => {
   it('runs no resolver of a refused operation: a mutation over the cost limit writes nothing', async () => {
     const before = (await gqlOk<{ games: unknown[] }>(url, `{ games(first: 200) { id } }`, {}, ann.token)).games.length;
     const creates = Array.from({ length: 3 }, (_, i) => `c${i}: createGame(input: { ruleset: "counting", seats: 2 }) { id }`).join(' ');
-    const checks = Array.from({ length: 26 }, (_, i) => `i${i}: createGame(input: { ruleset: "counting", seats: 2 }) { integrity { ok } history(first: 500) { seq } }`).join(' ');
+    const checks = Array.from(
+      { length: 26 },
+      (_, i) => `i${i}: createGame(input: { ruleset: "counting", seats: 2 }) { integrity { ok } history(first: 500) { seq } }`,
+    ).join(' ');
     const refused = await gql(url, `mutation { ${creates} ${checks} }`, {}, ann.token);
     expect(refused.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost' });
     expect((await gqlOk<{ games: unknown[] }>(url, `{ games(first: 200) { id } }`, {}, ann.token)).games.length).toBe(before);
@@ -203,7 +225,7 @@ describe('Public API under attack', () => {
     expect(await closeCode(new URL(url).origin)).toBe(1000);
   });
 
-  it('limits a player\'s mutations, with RATE_LIMITED and when to try again', async () => {
+  it("limits a player's mutations, with RATE_LIMITED and when to try again", async () => {
     const mutation = `mutation($id: ID!) { joinGame(gameId: $id) { id } }`;
     // In volleys, so that the limit is reached inside one minute's window even on a busy machine.
     let refusal;

@@ -66,7 +66,8 @@ afterEach(async () => {
 
 afterAll(async () => server?.close());
 
-const versionOfGame = async () => (await gqlOk<{ game: { version: number } }>(server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
+const versionOfGame = async () =>
+  (await gqlOk<{ game: { version: number } }>(server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
 
 describe('over a WebSocket', () => {
   it('serves the page’s own subscriptions, to a visitor and to a player', async () => {
@@ -84,10 +85,14 @@ describe('over a WebSocket', () => {
   it('refuses mutations and queries, which go over HTTP, and writes nothing', async () => {
     const socket = socketOf(ann);
     const before = await versionOfGame();
-    const move = await ask(socket, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`, {
-      id: gameId,
-      v: before,
-    });
+    const move = await ask(
+      socket,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
+      {
+        id: gameId,
+        v: before,
+      },
+    );
     expect(codeOf(move)).toBe('BAD_REQUEST');
     expect(move.errors![0].message).toMatch(/Only subscriptions are served over the WebSocket/);
     expect(await versionOfGame()).toBe(before);
@@ -99,7 +104,8 @@ describe('over a WebSocket', () => {
   });
 
   it('holds a subscription to the request limits before it runs, with the smaller budget of what runs at every change', async () => {
-    const costly = (copies: number) => `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: copies }, (_, i) => `a${i}: integrity { ok }`).join(' ')} } }`;
+    const costly = (copies: number) =>
+      `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: copies }, (_, i) => `a${i}: integrity { ok }`).join(' ')} } }`;
     // Each integrity check rehashes the whole game, at every update: 7 are over a subscription's budget, whoever asks.
     for (const socket of [socketOf(ann), socketOf()]) {
       const refused = await ask(socket, costly(7), { id: gameId });
@@ -112,11 +118,17 @@ describe('over a WebSocket', () => {
     const socket = socketOf();
     const tokens = await ask(socket, `subscription { ${'__typename '.repeat(QUERY_LIMITS.tokens)} }`);
     expect(tokens.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens' });
-    const repeated = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${'version '.repeat(QUERY_LIMITS.repeatedFields + 1)} } }`, { id: gameId });
-    expect(repeated.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'repeatedFields', max: QUERY_LIMITS.repeatedFields });
-    const aliases = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, i) => `v${i}: version`).join(' ')} } }`, {
+    const repeated = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${'version '.repeat(QUERY_LIMITS.repeatedFields + 1)} } }`, {
       id: gameId,
     });
+    expect(repeated.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'repeatedFields', max: QUERY_LIMITS.repeatedFields });
+    const aliases = await ask(
+      socket,
+      `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, i) => `v${i}: version`).join(' ')} } }`,
+      {
+        id: gameId,
+      },
+    );
     expect(aliases.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'aliases' });
   });
 
@@ -127,14 +139,19 @@ describe('over a WebSocket', () => {
       GRAPHQL_PARSE_FAILED: await ask(socket, `subscription { gameUpdated(`),
       GRAPHQL_VALIDATION_FAILED: await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { nothingOfThatName } }`, { id: gameId }),
       BAD_USER_INPUT: await ask(socket, subscription, { id: 5.5 }),
-      OPERATION_RESOLUTION_FAILURE: await ask(socket, `subscription A { gameUpdated(gameId: "a") { version } } subscription B { gameUpdated(gameId: "b") { version } }`),
+      OPERATION_RESOLUTION_FAILURE: await ask(
+        socket,
+        `subscription A { gameUpdated(gameId: "a") { version } } subscription B { gameUpdated(gameId: "b") { version } }`,
+      ),
     };
     for (const [code, answer] of Object.entries(answers)) {
       expect(codeOf(answer)).toBe(code);
       expect(JSON.stringify(answer.errors)).not.toMatch(/stacktrace|\.ts:\d+|node_modules/);
     }
     expect(codeOf(await ask(socket, subscription, {}))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: '00000000-0000-4000-8000-000000000000' }))).toBe('NOT_FOUND');
+    expect(codeOf(await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: '00000000-0000-4000-8000-000000000000' }))).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it(`follows at most ${SUBSCRIPTIONS_PER_SOCKET} things at once on one socket`, async () => {
@@ -160,7 +177,13 @@ describe('over a WebSocket', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
     const stderr = jest.spyOn(console, 'error');
     const padding = 'x'.repeat(MAX_REQUEST_BYTES);
-    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId, padding } } }));
+    socket.send(
+      JSON.stringify({
+        id: '1',
+        type: 'subscribe',
+        payload: { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: gameId, padding } },
+      }),
+    );
     expect(await closed).toBe(1009); // "message too big"
     // The client's doing: not reported as a fault of the server's.
     expect(stderr).not.toHaveBeenCalled();

@@ -48,7 +48,8 @@ describe('mail that is no longer true is not sent', () => {
   const runDeadlines = () => server.app.get(Deadlines).runDue();
   const releaseDue = () => server.app.get(GracePeriods).releaseDue();
   const settle = () => new Promise((resolve) => setTimeout(resolve, WORKER_SETTLES_MS));
-  const mailsTo = (who: Member, subject: RegExp, containing: string) => inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && (m.text ?? '').includes(containing));
+  const mailsTo = (who: Member, subject: RegExp, containing: string) =>
+    inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && (m.text ?? '').includes(containing));
 
   async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
     for (const deadline = Date.now() + 20_000; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 50))) {
@@ -57,11 +58,16 @@ describe('mail that is no longer true is not sent', () => {
   }
 
   const statuses = async (who: Member, kind: Kind, gameId?: string) =>
-    (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) }, orderBy: { createdAt: 'asc' } })).map((n) => n.status);
+    (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) }, orderBy: { createdAt: 'asc' } })).map(
+      (n) => n.status,
+    );
 
   /** Waits until the worker tried (and the SMTP server refused) each of the player's notifications of this kind in the game. */
   const refused = (who: Member, kind: Kind, gameId?: string) =>
-    until(async () => (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) } })).every((n) => n.attempts > 0), `the ${kind} mail was tried`);
+    until(
+      async () => (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) } })).every((n) => n.attempts > 0),
+      `the ${kind} mail was tried`,
+    );
 
   const becomes = (who: Member, kind: Kind, gameId: string | undefined, expected: string[]) =>
     until(async () => JSON.stringify(await statuses(who, kind, gameId)) === JSON.stringify(expected), `${who.name}'s ${kind} mail is ${expected.join(', ')}`);
@@ -79,7 +85,10 @@ describe('mail that is no longer true is not sent', () => {
     const toMove = members[(await seeGame(url, gameId)).activeSeats[0]];
     clock.advance(DELAY_SECONDS * 1000);
     await releaseDue();
-    await until(async () => (await statuses(toMove, 'YOUR_TURN', gameId)).every((status) => !['WAITING', 'PENDING'].includes(status)), 'the first turn mail is dealt with');
+    await until(
+      async () => (await statuses(toMove, 'YOUR_TURN', gameId)).every((status) => !['WAITING', 'PENDING'].includes(status)),
+      'the first turn mail is dealt with',
+    );
     return { gameId, toMove };
   }
 
@@ -133,11 +142,21 @@ describe('mail that is no longer true is not sent', () => {
 
   it('does not send an invitation to a game the invitee joined, or that started, before it could go out', async () => {
     const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
+      {},
+      ann.token,
+    );
     const gameId = createGame.id;
     inbox.refuseNext = 1000;
     for (const invitee of [bob, cat]) {
-      await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: gameId, email: invitee.email }, ann.token);
+      await gqlOk(
+        url,
+        `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+        { id: gameId, email: invitee.email },
+        ann.token,
+      );
       await refused(invitee, 'INVITATION', gameId);
     }
     await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, bob.token);

@@ -18,7 +18,6 @@ const MINUTE = 60_000;
 /** Long enough for the worker (polling every half second) to have sent a due mail. */
 const WORKER_SETTLES_MS = 1500;
 
-
 describe('the "your turn" mail waits for the player to come by', () => {
   const clock = new ManualClock(new Date('2026-03-01T12:00:00.000Z'));
   let inbox: SmtpInbox;
@@ -30,7 +29,12 @@ describe('the "your turn" mail waits for the player to come by', () => {
 
   beforeAll(async () => {
     inbox = await SmtpInbox.start();
-    const mail = { transportUrl: inbox.url, from: 'Play by Web <games@example.org>', publicUrl: 'http://play.example', delivery: { pollingIntervalSeconds: 0.2 } };
+    const mail = {
+      transportUrl: inbox.url,
+      from: 'Play by Web <games@example.org>',
+      publicUrl: 'http://play.example',
+      delivery: { pollingIntervalSeconds: 0.2 },
+    };
     server = await startTestServer({ clock, mail, turnMailDelaySeconds: DELAY_SECONDS });
     // A second server process on the same database, which sends no mail: where the live page is open.
     other = await startTestServer({ clock, db: server.db, turnMailDelaySeconds: DELAY_SECONDS });
@@ -75,7 +79,10 @@ describe('the "your turn" mail waits for the player to come by', () => {
   async function openPage(on: TestServer, gameId: string): Promise<{ close(): Promise<void> }> {
     const client: Client = wsClient(on.url, ann.token);
     const opened = new Promise<void>((resolve, reject) => {
-      client.subscribe({ query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } }, { next: () => resolve(), error: reject, complete: () => undefined });
+      client.subscribe(
+        { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } },
+        { next: () => resolve(), error: reject, complete: () => undefined },
+      );
     });
     await opened;
     return {

@@ -49,13 +49,19 @@ describe('npm run verify', () => {
       verify(join(dir, 'old.json')),
     ]);
     expect(whole).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, \d+ steps decided again\)\n$/) });
-    expect(tampered).toMatchObject({ code: 1, stdout: `not verified: event ${step.seq}: its hash does not match its content and the events before it: the history was changed\n` });
+    expect(tampered).toMatchObject({
+      code: 1,
+      stdout: `not verified: event ${step.seq}: its hash does not match its content and the events before it: the history was changed\n`,
+    });
     expect(notRecord).toMatchObject({ code: 1, stdout: expect.stringContaining('this is not a game record') });
-    expect(old).toMatchObject({ code: 3, stdout: expect.stringMatching(/^not verifiable: event \d+: the game was played before the server recorded the moves as submitted/) });
+    expect(old).toMatchObject({
+      code: 3,
+      stdout: expect.stringMatching(/^not verifiable: event \d+: the game was played before the server recorded the moves as submitted/),
+    });
   });
 });
 
-describe('npm run verify -- --game and npm run games:revalidate, on a server\'s database', () => {
+describe("npm run verify -- --game and npm run games:revalidate, on a server's database", () => {
   let server: TestServer;
 
   beforeAll(async () => {
@@ -63,7 +69,7 @@ describe('npm run verify -- --game and npm run games:revalidate, on a server\'s 
   });
   afterAll(() => server.close());
 
-  it('check a stored game, running, with its server seed: it verifies and holds under today\'s rules', async () => {
+  it("check a stored game, running, with its server seed: it verifies and holds under today's rules", async () => {
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
     const { createGame } = await gqlOk<{ createGame: { id: string } }>(
       server.url,
@@ -75,10 +81,18 @@ describe('npm run verify -- --game and npm run games:revalidate, on a server\'s 
     await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, ann.token);
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
 
-    const [verified, revalidated] = await Promise.all([run('verify.ts', ['--game', createGame.id], env), run('games-revalidate.ts', ['--game', createGame.id], env)]);
+    const [verified, revalidated] = await Promise.all([
+      run('verify.ts', ['--game', createGame.id], env),
+      run('games-revalidate.ts', ['--game', createGame.id], env),
+    ]);
     expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, 1 steps decided again\)\n$/) });
-    expect(revalidated).toMatchObject({ code: 0, stdout: `game ${createGame.id} (five-tribes): holds\nChecked 1 game under today's rules: every one holds.\n` });
-    const { game } = await gqlOk<{ game: { rulesCheck: { ok: boolean } } }>(server.url, `query($id: ID!) { game(id: $id) { rulesCheck { ok } } }`, { id: createGame.id });
+    expect(revalidated).toMatchObject({
+      code: 0,
+      stdout: `game ${createGame.id} (five-tribes): holds\nChecked 1 game under today's rules: every one holds.\n`,
+    });
+    const { game } = await gqlOk<{ game: { rulesCheck: { ok: boolean } } }>(server.url, `query($id: ID!) { game(id: $id) { rulesCheck { ok } } }`, {
+      id: createGame.id,
+    });
     expect(game.rulesCheck).toEqual({ ok: true });
   });
 });

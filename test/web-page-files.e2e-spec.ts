@@ -32,7 +32,7 @@ function get(origin: string, path: string, acceptEncoding?: string): Promise<Raw
   });
 }
 
-describe('The web page\'s files', () => {
+describe("The web page's files", () => {
   let server: TestServer;
   let origin: string;
   const indexHtml = readFileSync(join(WEB_BUILD_DIR, 'index.html'), 'utf8');
@@ -71,7 +71,7 @@ describe('The web page\'s files', () => {
     expect((await get(origin, '/favicon.svg', 'br')).headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers the page\'s own paths with index.html, and leaves other paths to the server', async () => {
+  it("answers the page's own paths with index.html, and leaves other paths to the server", async () => {
     for (const path of ['/', '/games/some-game', '/settings']) {
       const answer = await get(origin, path, 'br');
       expect(answer.status).toBe(200);

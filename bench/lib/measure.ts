@@ -19,11 +19,7 @@ export function percentile(sorted: number[], p: number): number {
  * Runs `concurrency` workers, each calling `operation(worker)` back to back
  * for `durationMs`, and reports operations per second and latency.
  */
-export async function runClosedLoop(
-  concurrency: number,
-  durationMs: number,
-  operation: (worker: number) => Promise<number | void>,
-): Promise<Throughput> {
+export async function runClosedLoop(concurrency: number, durationMs: number, operation: (worker: number) => Promise<number | void>): Promise<Throughput> {
   const latencies: number[] = [];
   let operations = 0;
   const start = performance.now();

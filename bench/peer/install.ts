@@ -37,7 +37,9 @@ function check(): void {
   const composes = packages.filter(([path]) => path.endsWith('node_modules/koa-compose'));
   const wrong = composes.filter(([, entry]) => entry.version !== KOA_COMPOSE);
   if (composes.length === 0 || wrong.length > 0) {
-    throw new Error(`bench/peer: koa-compose must be ${KOA_COMPOSE} (boardgame.io's lobby answers 404 with 4.2); found ${wrong.map(([path, entry]) => `${path}@${entry.version}`).join(', ') || 'none'}`);
+    throw new Error(
+      `bench/peer: koa-compose must be ${KOA_COMPOSE} (boardgame.io's lobby answers 404 with 4.2); found ${wrong.map(([path, entry]) => `${path}@${entry.version}`).join(', ') || 'none'}`,
+    );
   }
 }
 

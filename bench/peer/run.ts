@@ -68,7 +68,9 @@ function startBoardgameIo(databaseUrl: string): Promise<Contender> {
 }
 
 function peerVersions(): Record<string, string> {
-  return Object.fromEntries(PEER_PACKAGES.map((name) => [name, JSON.parse(readFileSync(join(__dirname, 'node_modules', name, 'package.json'), 'utf8')).version]));
+  return Object.fromEntries(
+    PEER_PACKAGES.map((name) => [name, JSON.parse(readFileSync(join(__dirname, 'node_modules', name, 'package.json'), 'utf8')).version]),
+  );
 }
 
 /** The contenders, each on a database of its own: boardgame.io first, then this server with each selection. */
@@ -138,14 +140,26 @@ class TransactionCounts {
   }
 }
 
-async function measureRun(contender: Contender, games: PlayedGame[], roundNumber: number, counters: PostgresCounters, postmasterPid: number | null): Promise<Run> {
+async function measureRun(
+  contender: Contender,
+  games: PlayedGame[],
+  roundNumber: number,
+  counters: PostgresCounters,
+  postmasterPid: number | null,
+): Promise<Run> {
   const cpu = startCpuCount({ serverPid: contender.server.pid, postmasterPid });
   const walBefore = await counters.walBytes();
   // On the clock of the server's CPU profile (CLOCK_MONOTONIC, in µs): with --profile, only the runs' samples are read.
   const startUs = Number(process.hrtime.bigint() / 1000n);
   const result = await runClosedLoop(games.length, SECONDS * 1000, (worker) => games[worker].move());
   if (profile && contender instanceof ThisServer) {
-    const window = { selection: contender.selection, connections: games.length, accepted: result.operations, startUs, endUs: Number(process.hrtime.bigint() / 1000n) };
+    const window = {
+      selection: contender.selection,
+      connections: games.length,
+      accepted: result.operations,
+      startUs,
+      endUs: Number(process.hrtime.bigint() / 1000n),
+    };
     mkdirSync(join(PROFILE_DIR, contender.selection), { recursive: true });
     appendFileSync(join(PROFILE_DIR, contender.selection, 'runs.jsonl'), `${JSON.stringify(window)}\n`);
   }
@@ -186,7 +200,14 @@ async function throughput(contenders: Contender[], database: BenchDatabase, coun
         const played = games.get(key(contender, roundNumber, inFlight))!;
         const run = await counts.measure(contender, () => measureRun(contender, played, roundNumber, counters, database.postmasterPid));
         runs.push(run);
-        report.row([`${roundNumber}. ${contender.name}, ${inFlight} games`, round(run.perSecond, 0), round(run.p50Ms, 1), round(run.p99Ms, 1), round(run.movesPerGame, 0), describeCpu(run.cpuPerMove)]);
+        report.row([
+          `${roundNumber}. ${contender.name}, ${inFlight} games`,
+          round(run.perSecond, 0),
+          round(run.p50Ms, 1),
+          round(run.p99Ms, 1),
+          round(run.movesPerGame, 0),
+          describeCpu(run.cpuPerMove),
+        ]);
       }
     }
   }
@@ -204,22 +225,43 @@ function range(values: number[], digits: number): string {
 /** Medians (and ranges) over the rounds, and this server's rate against boardgame.io's. */
 function summarize(contenders: Contender[], runs: Run[], report: Report): void {
   report.row([]);
-  report.row(['median of the runs (range)', 'moves/s', 'vs boardgame.io', 'p50 ms', 'p99 ms', 'transactions/move', 'WAL bytes/move', 'CPU ms per move (medians)'], SUMMARY_WIDTH);
+  report.row(
+    ['median of the runs (range)', 'moves/s', 'vs boardgame.io', 'p50 ms', 'p99 ms', 'transactions/move', 'WAL bytes/move', 'CPU ms per move (medians)'],
+    SUMMARY_WIDTH,
+  );
   for (const inFlight of IN_FLIGHT) {
     const peerRate = median(runs.filter((run) => run.contender === contenders[0].name && run.concurrency === inFlight).map((run) => run.perSecond));
     for (const contender of contenders) {
       const mine = runs.filter((run) => run.contender === contender.name && run.concurrency === inFlight);
       const cpu = (key: 'serverMs' | 'postgresMs' | 'loadGeneratorMs') => round(median(mine.map((run) => run.cpuPerMove[key])), 2);
-      report.row([
-        `${contender.name}, ${inFlight} games`,
-        range(mine.map((run) => run.perSecond), 0),
-        round(median(mine.map((run) => run.perSecond)) / peerRate, 2),
-        range(mine.map((run) => run.p50Ms), 1),
-        range(mine.map((run) => run.p99Ms), 1),
-        range(mine.map((run) => run.transactionsPerMove ?? NaN), 2),
-        range(mine.map((run) => run.walBytesPerMove), 0),
-        `server ${cpu('serverMs')}, PostgreSQL ${cpu('postgresMs')}, load generator ${cpu('loadGeneratorMs')}`,
-      ], SUMMARY_WIDTH);
+      report.row(
+        [
+          `${contender.name}, ${inFlight} games`,
+          range(
+            mine.map((run) => run.perSecond),
+            0,
+          ),
+          round(median(mine.map((run) => run.perSecond)) / peerRate, 2),
+          range(
+            mine.map((run) => run.p50Ms),
+            1,
+          ),
+          range(
+            mine.map((run) => run.p99Ms),
+            1,
+          ),
+          range(
+            mine.map((run) => run.transactionsPerMove ?? NaN),
+            2,
+          ),
+          range(
+            mine.map((run) => run.walBytesPerMove),
+            0,
+          ),
+          `server ${cpu('serverMs')}, PostgreSQL ${cpu('postgresMs')}, load generator ${cpu('loadGeneratorMs')}`,
+        ],
+        SUMMARY_WIDTH,
+      );
     }
   }
 }
@@ -250,9 +292,22 @@ async function growth(contenders: Contender[], counters: PostgresCounters, repor
       }
       const walBytes = (await counters.walBytes()) - walBefore;
       latencies.sort((a, b) => a - b);
-      const stretch = { contender: contender.name, fromMove: from, toMove: from + GROWTH_STRETCH - 1, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), walBytesPerMove: walBytes / GROWTH_STRETCH };
+      const stretch = {
+        contender: contender.name,
+        fromMove: from,
+        toMove: from + GROWTH_STRETCH - 1,
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        walBytesPerMove: walBytes / GROWTH_STRETCH,
+      };
       stretches.push(stretch);
-      report.row([contender.name, `${stretch.fromMove}-${stretch.toMove}`, round(stretch.p50Ms, 1), round(stretch.p99Ms, 1), round(stretch.walBytesPerMove, 0)]);
+      report.row([
+        contender.name,
+        `${stretch.fromMove}-${stretch.toMove}`,
+        round(stretch.p50Ms, 1),
+        round(stretch.p99Ms, 1),
+        round(stretch.walBytesPerMove, 0),
+      ]);
     }
     game.close();
   }
@@ -350,7 +405,8 @@ async function main(): Promise<void> {
     else report.data.crash = await crash(contenders, report);
   } catch (error) {
     // A server's refusal says only "Something went wrong": the cause is in its log.
-    for (const contender of contenders) console.error(`\n${contender.name}: the end of its server's log\n${lastLines(contender.server.output(), SERVER_LOG_LINES)}`);
+    for (const contender of contenders)
+      console.error(`\n${contender.name}: the end of its server's log\n${lastLines(contender.server.output(), SERVER_LOG_LINES)}`);
     throw error;
   } finally {
     for (const contender of contenders) await contender.stop();

@@ -137,7 +137,12 @@ export class ThisServer implements Contender {
   async newGame(): Promise<PlayedGame> {
     const url = this.server.url;
     const [host, guest] = this.players;
-    const created = await post(url, `mutation($options: JSON) { createGame(input: { ruleset: "counting", seats: 2, options: $options }) { id } }`, { options: { target: TARGET } }, host.token);
+    const created = await post(
+      url,
+      `mutation($options: JSON) { createGame(input: { ruleset: "counting", seats: 2, options: $options }) { id } }`,
+      { options: { target: TARGET } },
+      host.token,
+    );
     const id = created.createGame.id as string;
     await post(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, guest.token);
     const started = await post(url, `mutation($id: ID!) { startGame(gameId: $id) { version activeSeats } }`, { id }, host.token);

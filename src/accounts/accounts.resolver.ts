@@ -33,14 +33,22 @@ export class AccountsResolver {
   ) {}
 
   @Mutation(() => RegistrationModel, {
-    description: 'Signs up. The same answer whether or not the address has an account: a link to verify it is mailed (its owner is told instead, if it has one).',
+    description:
+      'Signs up. The same answer whether or not the address has an account: a link to verify it is mailed (its owner is told instead, if it has one).',
   })
-  async register(@Args('email') email: string, @Args('password') password: string, @Args('displayName') displayName: string, @Context() context: RequestContext) {
+  async register(
+    @Args('email') email: string,
+    @Args('password') password: string,
+    @Args('displayName') displayName: string,
+    @Context() context: RequestContext,
+  ) {
     const { signedIn } = await this.accounts.register(email, password, displayName, context);
     return { checkYourMail: signedIn === null, token: signedIn?.token ?? null, user: signedIn?.user ?? null };
   }
 
-  @Mutation(() => AuthPayloadModel, { description: 'Opens a link from a verification mail (valid 24 hours, once): the account exists, or has its new address, and is signed in.' })
+  @Mutation(() => AuthPayloadModel, {
+    description: 'Opens a link from a verification mail (valid 24 hours, once): the account exists, or has its new address, and is signed in.',
+  })
   verifyEmail(@Args('token') token: string, @Context() context: RequestContext) {
     return this.accounts.verifyEmail(token, context);
   }
@@ -68,13 +76,15 @@ export class AccountsResolver {
     return true;
   }
 
-  @Query(() => [SessionModel], { description: 'The account\'s open sessions, most recently used first.' })
+  @Query(() => [SessionModel], { description: "The account's open sessions, most recently used first." })
   async sessions(@Context() context: RequestContext) {
     const { userId, sessionId } = requireIdentity(context);
     return (await this.openSessions.list(userId)).map((session) => ({ ...session, current: session.id === sessionId }));
   }
 
-  @Mutation(() => Boolean, { description: 'Mails a link to set a new password (valid one hour, once), or, to an address without an account, that none uses it. Always true.' })
+  @Mutation(() => Boolean, {
+    description: 'Mails a link to set a new password (valid one hour, once), or, to an address without an account, that none uses it. Always true.',
+  })
   async requestPasswordReset(@Args('email') email: string) {
     await this.accounts.requestPasswordReset(email);
     return true;
@@ -91,7 +101,9 @@ export class AccountsResolver {
     return true;
   }
 
-  @Mutation(() => MeModel, { description: 'Mails a link to the new address; the address changes when it is opened (`me.pendingEmail` until then). The old address is told.' })
+  @Mutation(() => MeModel, {
+    description: 'Mails a link to the new address; the address changes when it is opened (`me.pendingEmail` until then). The old address is told.',
+  })
   async changeEmail(@Args('password') password: string, @Args('newEmail') newEmail: string, @Context() context: RequestContext) {
     const { userId } = requireIdentity(context);
     await this.accounts.changeEmail(password, newEmail, context, requireIdentity(context));

@@ -223,9 +223,11 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     const address = checkEmail(newEmail);
     if (address === user.email) throw new AppError('BAD_USER_INPUT', 'That is already your address.');
     if (!this.verification) {
-      await this.prisma.inSqlTransaction((sql) => this.moveAddress(sql, user.id, address)).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', TAKEN) : error;
-      });
+      await this.prisma
+        .inSqlTransaction((sql) => this.moveAddress(sql, user.id, address))
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new AppError('BAD_USER_INPUT', TAKEN) : error;
+        });
       return this.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     }
     await this.prisma.inSqlTransaction(async (sql) => {
@@ -312,8 +314,21 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   private async startSession(sql: Sql, userId: string, context: RequestContext): Promise<SignedIn> {
     const { token } = await this.sessions.start(userId, context.userAgent, sql);
-    const [user] = await sql.query<Record<string, unknown>>(`SELECT id, email, display_name, created_at, password_hash, deleted_at FROM users WHERE id = $1::uuid`, [userId]);
-    return { token, user: { id: user.id, email: user.email, displayName: user.display_name, createdAt: user.created_at, passwordHash: user.password_hash, deletedAt: user.deleted_at } as User };
+    const [user] = await sql.query<Record<string, unknown>>(
+      `SELECT id, email, display_name, created_at, password_hash, deleted_at FROM users WHERE id = $1::uuid`,
+      [userId],
+    );
+    return {
+      token,
+      user: {
+        id: user.id,
+        email: user.email,
+        displayName: user.display_name,
+        createdAt: user.created_at,
+        passwordHash: user.password_hash,
+        deletedAt: user.deleted_at,
+      } as User,
+    };
   }
 
   /**

@@ -51,7 +51,12 @@ export class ApiModule {
             parseOptions: { maxTokens: QUERY_LIMITS.tokens },
             validationRules: queryLimitRules(),
             // No response sets cache hints; Apollo's default cache-control plugin would still wrap every field resolver.
-            plugins: [ApolloServerPluginCacheControlDisabled(), subscriptionsOverSocketOnly(), costLimitPlugin((context, cost) => readBudget.spend(context, cost)), requestIdOnFaults],
+            plugins: [
+              ApolloServerPluginCacheControlDisabled(),
+              subscriptionsOverSocketOnly(),
+              costLimitPlugin((context, cost) => readBudget.spend(context, cost)),
+              requestIdOnFaults,
+            ],
             formatError,
             // Apollo indents every answer (JSON.stringify with two spaces) for people reading it raw; clients parse it, and
             // indented a game's answer is over twice the size to build and send (Five Tribes' view and moves: 7.8 KB, 17.7 KB).

@@ -40,7 +40,8 @@ export class DevMailController {
 
   private openedCatcher(key: unknown): MailCatcher {
     if (!this.catcher) throw new NotFoundException('The mail catcher runs only when SMTP_URL is not set.');
-    if (!this.catcher.opens(key)) throw new ForbiddenException("Open the caught mail from the address the server printed in its log when it started: it carries the catcher's key.");
+    if (!this.catcher.opens(key))
+      throw new ForbiddenException("Open the caught mail from the address the server printed in its log when it started: it carries the catcher's key.");
     return this.catcher;
   }
 }

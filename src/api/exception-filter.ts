@@ -34,7 +34,10 @@ function statusOf(exception: unknown): number | undefined {
 const BODY_REFUSALS: Record<number, { code: string; message: string }> = {
   [HttpStatus.BAD_REQUEST]: { code: 'BAD_REQUEST', message: "The request's body is not valid JSON." },
   [HttpStatus.PAYLOAD_TOO_LARGE]: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large: the server reads at most ${MAX_REQUEST_BYTES / 1024} kB.` },
-  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: { code: 'UNSUPPORTED_MEDIA_TYPE', message: "The request's body is in an encoding the server does not read: send JSON in UTF-8." },
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: "The request's body is in an encoding the server does not read: send JSON in UTF-8.",
+  },
 };
 
 /** Express routes paths without regard to case or a trailing slash: so does this, or `/graphql/` would be Apollo's yet answered as another route. */
@@ -51,7 +54,11 @@ export class ApiExceptionFilter extends BaseExceptionFilter {
     const bodyRefusal = status === undefined ? undefined : BODY_REFUSALS[status];
     if (bodyRefusal && isApiPath(host.switchToHttp().getRequest<{ path: string }>().path)) {
       const { code, message } = bodyRefusal;
-      host.switchToHttp().getResponse<JsonResponse>().status(status!).json({ errors: [{ message, extensions: { code } }] });
+      host
+        .switchToHttp()
+        .getResponse<JsonResponse>()
+        .status(status!)
+        .json({ errors: [{ message, extensions: { code } }] });
       return undefined;
     }
     if (isDatabaseUnavailable(exception)) {

@@ -58,7 +58,9 @@ export class GameLifeResolver {
     return new GameParent(await this.play.requestTakeback(userId, gameId, toVersion, reason), userId);
   }
 
-  @Mutation(() => GameModel, { description: 'Agrees to the pending takeback, or declines it (which ends it). When all agree, the game returns to its version.' })
+  @Mutation(() => GameModel, {
+    description: 'Agrees to the pending takeback, or declines it (which ends it). When all agree, the game returns to its version.',
+  })
   async answerTakeback(@Args('gameId', { type: () => ID }) gameId: string, @Args('accept') accept: boolean, @Context() context: RequestContext) {
     const userId = requireUser(context);
     return new GameParent(await this.play.answerProposal(userId, gameId, 'takeback', accept), userId);
@@ -110,7 +112,11 @@ export class GameLifeResolver {
     };
   }
 
-  @ResolveField(() => Int, { nullable: true, description: "The earliest version a takeback or the host's rollback may return to: the start of play, or the last player's leaving (null while there is none)." })
+  @ResolveField(() => Int, {
+    nullable: true,
+    description:
+      "The earliest version a takeback or the host's rollback may return to: the start of play, or the last player's leaving (null while there is none).",
+  })
   takebackFrom(@Parent() { game }: GameParent) {
     if (game.row.status !== 'ACTIVE' || game.row.startedVersion === null) return null;
     const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);

@@ -59,11 +59,10 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
 
   /** Listens on `channels` (each NOTIFYing `{"gameId": ...}`): the game's events, and its chat. */
   constructor(databaseUrl: string, channels: string[] = [GAME_EVENTS_CHANNEL]) {
-    this.pg = new PgListener(
-      databaseUrl,
-      Object.fromEntries(channels.map((channel) => [channel, (payload: string) => this.dispatch(channel, payload)])),
-      { applicationName: LISTENER_APPLICATION_NAME, onReconnect: () => this.wakeAll() },
-    );
+    this.pg = new PgListener(databaseUrl, Object.fromEntries(channels.map((channel) => [channel, (payload: string) => this.dispatch(channel, payload)])), {
+      applicationName: LISTENER_APPLICATION_NAME,
+      onReconnect: () => this.wakeAll(),
+    });
   }
 
   onModuleInit(): Promise<void> {

@@ -21,11 +21,16 @@ class CreateGameInput {
   @Field() ruleset!: string;
   @Field(() => Int, { description: 'Number of seats; the host takes seat 0.' }) seats!: number;
   @Field(() => JSONScalar, { nullable: true }) options?: unknown;
-  @Field({ nullable: true, description: 'A fixed server seed, which makes every draw reproducible but known to the host: refused unless the server allows fixed seeds (see fixedSeedsAllowed).' })
+  @Field({
+    nullable: true,
+    description:
+      'A fixed server seed, which makes every draw reproducible but known to the host: refused unless the server allows fixed seeds (see fixedSeedsAllowed).',
+  })
   seed?: string;
   @Field({ nullable: true, description: "The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one." })
   clientSeed?: string;
-  @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' }) moveDeadline?: MoveDeadlineInputModel;
+  @Field(() => MoveDeadlineInputModel, { nullable: true, description: 'Correspondence play: a deadline for every move.' })
+  moveDeadline?: MoveDeadlineInputModel;
   @Field({ nullable: true, description: 'What the players call the game (1 to 80 characters); absent: "<host>\'s <game> game".' }) name?: string;
   @Field(() => GameVisibilityValue, { nullable: true, description: 'Absent: PUBLIC.' }) visibility?: GameVisibilityValue;
 }
@@ -127,7 +132,8 @@ export class GamesResolver {
   }
 
   @Mutation(() => GameModel, {
-    description: 'Host only, before the start: mails an invitation to take a seat to any address; one without an account gets a link to sign up, which seats them.',
+    description:
+      'Host only, before the start: mails an invitation to take a seat to any address; one without an account gets a link to sign up, which seats them.',
   })
   async invitePlayer(@Args('gameId', { type: () => ID }) gameId: string, @Args('email') email: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
@@ -154,7 +160,7 @@ export class GamesResolver {
     });
   }
 
-  @Mutation(() => GameModel, { description: 'Takes back the caller\'s own last step, where the ruleset allows it.' })
+  @Mutation(() => GameModel, { description: "Takes back the caller's own last step, where the ruleset allows it." })
   async undoMove(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
     return new GameParent(await this.play.undoMove(userId, gameId), userId);
@@ -239,7 +245,12 @@ export class GamesResolver {
   @ResolveField(() => [HistoryEntryModel], { complexity: listCost((args) => historyPageSize(args.first as number | undefined)) })
   async history(
     @Parent() { game, userId }: GameParent,
-    @Args('after', { type: () => Int, nullable: true, description: 'Only the entries after this version (0, the default, to the game\'s version; else BAD_USER_INPUT): what a page holding the history up to it is missing.' })
+    @Args('after', {
+      type: () => Int,
+      nullable: true,
+      description:
+        "Only the entries after this version (0, the default, to the game's version; else BAD_USER_INPUT): what a page holding the history up to it is missing.",
+    })
     after?: number,
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
@@ -253,7 +264,7 @@ export class GamesResolver {
   }
 
   @ResolveField(() => IntegrityModel, {
-    description: 'Recomputes the game\'s whole hash chain. A game whose chain is broken can still be read, but takes no more writes (INTEGRITY_FAILURE).',
+    description: "Recomputes the game's whole hash chain. A game whose chain is broken can still be read, but takes no more writes (INTEGRITY_FAILURE).",
     complexity: FIELD_COSTS.integrity,
   })
   integrity(@Parent() { game }: GameParent) {

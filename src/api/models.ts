@@ -18,7 +18,8 @@ export enum GameVisibilityValue {
 }
 registerEnumType(GameVisibilityValue, {
   name: 'GameVisibility',
-  description: 'PUBLIC: listed to everyone and open to anyone. PRIVATE: listed only to its players and invitees, joined only through its invite link or an invitation.',
+  description:
+    'PUBLIC: listed to everyone and open to anyone. PRIVATE: listed only to its players and invitees, joined only through its invite link or an invitation.',
 });
 
 @ObjectType()
@@ -64,7 +65,7 @@ export class MomentModel {
   round!: number | null;
   @Field(() => Int, { description: 'Moves made so far on the line of play in force (0 before the first); an undone move keeps its number.' })
   move!: number;
-  @Field(() => Int, { nullable: true, description: 'The seat whose move this is part of; null for the server\'s events and setup.' })
+  @Field(() => Int, { nullable: true, description: "The seat whose move this is part of; null for the server's events and setup." })
   seat!: number | null;
 }
 
@@ -174,13 +175,13 @@ export class GameModel {
   @Field(() => ID) id!: string;
   @Field() ruleset!: string;
   @Field(() => GameStatusValue) status!: GameStatusValue;
-  @Field(() => Int, { description: 'Number of events in the game\'s stream.' }) version!: number;
+  @Field(() => Int, { description: "Number of events in the game's stream." }) version!: number;
   @Field(() => JSONScalar) options!: unknown;
   @Field(() => [Int]) activeSeats!: number[];
   @Field(() => Int, { nullable: true }) mySeat!: number | null;
   @Field(() => String, { nullable: true, description: 'The current phase, as the ruleset names it.' }) phase!: string | null;
   @Field(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules }) legalMoves!: unknown[];
-  @Field({ description: 'Whether undoMove would take back one of the caller\'s steps.' }) canUndo!: boolean;
+  @Field({ description: "Whether undoMove would take back one of the caller's steps." }) canUndo!: boolean;
   @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;

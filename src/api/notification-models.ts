@@ -32,7 +32,10 @@ export enum DeadlineActionValue {
   SKIP = 'SKIP',
   END = 'END',
 }
-registerEnumType(DeadlineActionValue, { name: 'DeadlineAction', description: 'Extend the deadline, skip the seat (where the ruleset can), or end the game with the current result.' });
+registerEnumType(DeadlineActionValue, {
+  name: 'DeadlineAction',
+  description: 'Extend the deadline, skip the seat (where the ruleset can), or end the game with the current result.',
+});
 
 export enum DeadlineExpiryValue {
   ASK_HOST = 'ASK_HOST',
@@ -40,7 +43,10 @@ export enum DeadlineExpiryValue {
   SKIP = 'SKIP',
   END = 'END',
 }
-registerEnumType(DeadlineExpiryValue, { name: 'DeadlineExpiry', description: 'What happens when a deadline passes: the host chooses then (ASK_HOST), or this action is applied at once.' });
+registerEnumType(DeadlineExpiryValue, {
+  name: 'DeadlineExpiry',
+  description: 'What happens when a deadline passes: the host chooses then (ASK_HOST), or this action is applied at once.',
+});
 
 @ObjectType('KindDelivery')
 export class KindDeliveryModel {

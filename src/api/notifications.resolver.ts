@@ -20,7 +20,10 @@ export class NotificationsResolver {
   }
 
   @Mutation(() => NotificationSettingsModel, { description: 'Changes how the caller gets the kinds named; other kinds stay as they are.' })
-  async updateNotificationSettings(@Args('deliveries', { type: () => [KindDeliveryInput] }) deliveries: KindDeliveryInput[], @Context() context: RequestContext) {
+  async updateNotificationSettings(
+    @Args('deliveries', { type: () => [KindDeliveryInput] }) deliveries: KindDeliveryInput[],
+    @Context() context: RequestContext,
+  ) {
     const userId = requireUser(context);
     await this.preferences.update(userId, Object.fromEntries(deliveries.map(({ kind, delivery }) => [kind, delivery])));
     return this.settingsOf(userId);

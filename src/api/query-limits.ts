@@ -126,7 +126,12 @@ function fragmentsOf(context: ValidationContext): Record<string, FragmentDefinit
  * would otherwise make this exponential. `open` guards against cycles,
  * which another rule refuses.
  */
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, known: Map<string, number>, open: Set<string>): number {
+function depthOf(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Record<string, FragmentDefinitionNode>,
+  known: Map<string, number>,
+  open: Set<string>,
+): number {
   if (!selectionSet) return 0;
   let deepest = 0;
   for (const selection of selectionSet.selections) {
@@ -189,7 +194,9 @@ function repeatedFieldsRule(max: number): ValidationRule {
         countFields(selectionSet, fragments, counts, new Set());
         for (const [field, count] of counts) {
           if (count > max) {
-            context.reportError(new QueryLimitError('repeatedFields', `The query selects "${field}" ${count} times in one place; at most ${max} are allowed.`, max, count));
+            context.reportError(
+              new QueryLimitError('repeatedFields', `The query selects "${field}" ${count} times in one place; at most ${max} are allowed.`, max, count),
+            );
             return false;
           }
         }
@@ -204,7 +211,11 @@ export function queryLimitRules(): ValidationRule[] {
     depthRule(QUERY_LIMITS.depth),
     repeatedFieldsRule(QUERY_LIMITS.repeatedFields),
     maxAliasesRule({ n: QUERY_LIMITS.aliases, propagateOnRejection: false, onReject: armorRejection('aliases', 'aliases', QUERY_LIMITS.aliases) }),
-    maxDirectivesRule({ n: QUERY_LIMITS.directives, propagateOnRejection: false, onReject: armorRejection('directives', 'directives', QUERY_LIMITS.directives) }),
+    maxDirectivesRule({
+      n: QUERY_LIMITS.directives,
+      propagateOnRejection: false,
+      onReject: armorRejection('directives', 'directives', QUERY_LIMITS.directives),
+    }),
   ] as ValidationRule[];
 }
 
@@ -293,7 +304,12 @@ export const SUBSCRIPTION_BUDGET: CostBudget = { max: QUERY_LIMITS.costSubscript
 /** The refusal of an operation costing more than its budget (null: a cost not counted, its variables being invalid). */
 export function costLimitRefusal(cost: number | null, { max, whose }: CostBudget): QueryLimitError | null {
   if (cost === null || cost <= max) return null;
-  return new QueryLimitError('cost', `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${whose}. Ask for less at once.`, max, Number.isFinite(cost) ? cost : undefined);
+  return new QueryLimitError(
+    'cost',
+    `The query would cost ${cost === Infinity ? 'too much to count' : cost}; at most ${max} is allowed${whose}. Ask for less at once.`,
+    max,
+    Number.isFinite(cost) ? cost : undefined,
+  );
 }
 
 /** Spends a read's cost from its caller's points for the minute (rate-limits/read-budget.ts); throws RATE_LIMITED past them. */

@@ -25,7 +25,16 @@ import {
 } from 'graphql';
 import { AppError } from '../common/errors';
 import { formatError, formatWsResult } from './format-error';
-import { costLimitRefusal, costOf, estimators, QUERY_LIMITS, QueryLimitError, queryLimitOfParseError, queryLimitRules, SUBSCRIPTION_BUDGET } from './query-limits';
+import {
+  costLimitRefusal,
+  costOf,
+  estimators,
+  QUERY_LIMITS,
+  QueryLimitError,
+  queryLimitOfParseError,
+  queryLimitRules,
+  SUBSCRIPTION_BUDGET,
+} from './query-limits';
 
 /**
  * Subscriptions one socket may hold at once. The page holds one per game
@@ -111,9 +120,13 @@ export function socketOperationHooks<State extends SocketState>(schema: GraphQLS
     onSubscribe: (state: State, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
       // graphql-ws counts the one being asked for among them already.
       if (Object.keys(state.subscriptions).length > SUBSCRIPTIONS_PER_SOCKET) {
-        const tooMany = new AppError('TOO_MANY_SUBSCRIPTIONS', `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`, {
-          max: SUBSCRIPTIONS_PER_SOCKET,
-        });
+        const tooMany = new AppError(
+          'TOO_MANY_SUBSCRIPTIONS',
+          `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`,
+          {
+            max: SUBSCRIPTIONS_PER_SOCKET,
+          },
+        );
         return [new GraphQLError(tooMany.message, { originalError: tooMany })];
       }
       return subscriptionToRun(schema, payload, (cost) => spend(state, cost));

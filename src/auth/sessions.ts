@@ -94,7 +94,7 @@ export class Sessions implements OnModuleInit, OnModuleDestroy {
   private noticesSeen = 0;
   private readonly sockets = new Set<OpenSocket>();
   private readonly listener: PgListener;
-  private readonly flusher = new PeriodicTask('writing sessions\' last use', FLUSH_INTERVAL_MS, () => this.writeLastUse());
+  private readonly flusher = new PeriodicTask("writing sessions' last use", FLUSH_INTERVAL_MS, () => this.writeLastUse());
 
   constructor(
     private readonly prisma: PrismaService,

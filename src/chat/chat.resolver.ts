@@ -24,7 +24,7 @@ export class GameChatModel {
   @Field(() => [ChatLineModel], { description: `The newest ${CHAT_LINES_SHOWN} lines, oldest first.`, complexity: listCost(() => CHAT_LINES_SHOWN) })
   lines!: ChatLineModel[];
   @Field({ description: "Whether the caller is one of the game's players, who write in it." }) canWrite!: boolean;
-  @Field(() => Int, { description: "Lines by others since the caller last read the chat (0 when muted or not a player)." }) unread!: number;
+  @Field(() => Int, { description: 'Lines by others since the caller last read the chat (0 when muted or not a player).' }) unread!: number;
   @Field({ description: 'The caller muted this chat: no mail about it and no unread count.' }) muted!: boolean;
 }
 
@@ -39,7 +39,13 @@ function chatModel(chat: GameChat): GameChatModel {
     mine: stored.authorId === chat.reader?.userId,
   });
   const { reader } = chat;
-  return { gameId: chat.gameId, lines: chat.lines.map(line), canWrite: reader !== null, unread: reader && !reader.muted ? reader.unread : 0, muted: reader?.muted ?? false };
+  return {
+    gameId: chat.gameId,
+    lines: chat.lines.map(line),
+    canWrite: reader !== null,
+    unread: reader && !reader.muted ? reader.unread : 0,
+    muted: reader?.muted ?? false,
+  };
 }
 
 @Resolver(() => GameModel)
@@ -60,21 +66,32 @@ export class ChatResolver {
   }
 
   @Mutation(() => GameChatModel, { description: 'Removes one of the caller\'s own lines: it stays in the chat as "message removed".' })
-  async hideChatMessage(@Args('gameId', { type: () => ID }) gameId: string, @Args('lineId', { type: () => ID }) lineId: string, @Context() context: RequestContext) {
+  async hideChatMessage(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('lineId', { type: () => ID }) lineId: string,
+    @Context() context: RequestContext,
+  ) {
     return chatModel(await this.chat.hide(requireUser(context), gameId, lineId));
   }
 
   @Mutation(() => GameChatModel, { description: 'The caller has read the chat up to this line (the newest the page shows).' })
-  async markChatRead(@Args('gameId', { type: () => ID }) gameId: string, @Args('lineId', { type: () => ID }) lineId: string, @Context() context: RequestContext) {
+  async markChatRead(
+    @Args('gameId', { type: () => ID }) gameId: string,
+    @Args('lineId', { type: () => ID }) lineId: string,
+    @Context() context: RequestContext,
+  ) {
     return chatModel(await this.chat.markRead(requireUser(context), gameId, lineId));
   }
 
-  @Mutation(() => GameChatModel, { description: 'Mutes (or unmutes) a game\'s chat for the caller: no mail about it, no unread count.' })
+  @Mutation(() => GameChatModel, { description: "Mutes (or unmutes) a game's chat for the caller: no mail about it, no unread count." })
   async muteChat(@Args('gameId', { type: () => ID }) gameId: string, @Args('muted') muted: boolean, @Context() context: RequestContext) {
     return chatModel(await this.chat.setMuted(requireUser(context), gameId, muted));
   }
 
-  @Subscription(() => GameChatModel, { description: 'The chat as the subscriber may read it: at once, then after every line written or removed.', resolve: (chat: GameChatModel) => chat })
+  @Subscription(() => GameChatModel, {
+    description: 'The chat as the subscriber may read it: at once, then after every line written or removed.',
+    resolve: (chat: GameChatModel) => chat,
+  })
   async chatUpdated(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     // Watch before reading, so that a line written in between still wakes us.
     const changes = this.updates.watch(gameId, CHAT_LINES_CHANNEL);

@@ -49,10 +49,7 @@ export class ChatService {
     const game = await this.game(gameId);
     const seat = userId === undefined ? undefined : game.seats.get(userId);
     if (seat === undefined && game.status !== 'FINISHED') throw new AppError('FORBIDDEN', "A game's chat is for its players until the game is over.");
-    const [lines, readers] = await Promise.all([
-      this.store.lines(gameId, CHAT_LINES_SHOWN),
-      seat === undefined ? null : this.store.readers([gameId], userId!),
-    ]);
+    const [lines, readers] = await Promise.all([this.store.lines(gameId, CHAT_LINES_SHOWN), seat === undefined ? null : this.store.readers([gameId], userId!)]);
     return { gameId, lines, reader: seat === undefined ? null : { ...readers!.get(gameId)!, userId: userId!, seat } };
   }
 

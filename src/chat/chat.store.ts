@@ -118,7 +118,15 @@ export class ChatStore {
     limit: ChatRateLimit,
   ): Promise<{ id: string } | { retryAt: Date }> {
     const since = new Date(line.at.getTime() - limit.windowSeconds * 1000);
-    const [row] = await sql.query<{ id: string | null; oldest: Date | null }>(APPEND, [line.gameId, line.authorId, line.authorSeat, line.text, line.at, limit.lines, since]);
+    const [row] = await sql.query<{ id: string | null; oldest: Date | null }>(APPEND, [
+      line.gameId,
+      line.authorId,
+      line.authorSeat,
+      line.text,
+      line.at,
+      limit.lines,
+      since,
+    ]);
     if (row.id) return { id: row.id };
     return { retryAt: new Date(row.oldest!.getTime() + limit.windowSeconds * 1000) };
   }

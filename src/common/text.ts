@@ -8,6 +8,7 @@
 import { AppError } from './errors';
 
 /** C0 and C1 controls (tabs and line breaks among them), the line and paragraph separators. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
 /** Bidirectional marks, embeddings, overrides and isolates. */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;

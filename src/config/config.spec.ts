@@ -152,16 +152,25 @@ describe('loadConfig', () => {
       'MAIL_FROM is Play by Web <noreply@localhost>: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.',
     ]);
     expect(missing({ PUBLIC_URL: 'https://games.example.org' })).toEqual([expect.stringMatching(/^SMTP_URL is not set: mail to players is caught/)]);
-    const ready = { DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25', PUBLIC_URL: 'https://games.example.org', JWT_SECRET: 'x'.repeat(32), MAIL_FROM: 'Games <games@example.org>' };
+    const ready = {
+      DATABASE_URL: 'postgresql://pbw@db/pbw',
+      SMTP_URL: 'smtp://mail:25',
+      PUBLIC_URL: 'https://games.example.org',
+      JWT_SECRET: 'x'.repeat(32),
+      MAIL_FROM: 'Games <games@example.org>',
+    };
     expect(missing(ready)).toEqual([]);
     expect(missing({ ...ready, MAIL_FROM: 'games@LOCALHOST' })).toEqual([expect.stringMatching(/^MAIL_FROM is games@LOCALHOST: mail providers/)]);
-    expect(missing({ ...ready, PUBLIC_URL: 'http://games.example.org' })).toEqual([expect.stringMatching(/^PUBLIC_URL is not https: mail clients offer one-click unsubscribe only/)]);
+    expect(missing({ ...ready, PUBLIC_URL: 'http://games.example.org' })).toEqual([
+      expect.stringMatching(/^PUBLIC_URL is not https: mail clients offer one-click unsubscribe only/),
+    ]);
     // Trusting every address as a proxy lets clients choose theirs.
-    for (const everyone of ['0.0.0.0/1, 128.0.0.0/1', '::/1', 'loopback, 8.0.0.0/8']) expect(missing({ TRUST_PROXY: everyone })).toEqual([expect.stringMatching(/^TRUST_PROXY trusts public addresses/)]);
+    for (const everyone of ['0.0.0.0/1, 128.0.0.0/1', '::/1', 'loopback, 8.0.0.0/8'])
+      expect(missing({ TRUST_PROXY: everyone })).toEqual([expect.stringMatching(/^TRUST_PROXY trusts public addresses/)]);
     for (const proxies of ['1', 'loopback', 'uniquelocal, 10.0.0.0/8', '203.0.113.5']) expect(missing({ TRUST_PROXY: proxies })).toEqual([]);
   });
 
-  it('takes TRUST_PROXY as a number of hops, or as the proxies\' addresses and ranges', () => {
+  it("takes TRUST_PROXY as a number of hops, or as the proxies' addresses and ranges", () => {
     const trusting = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
     // Express reads a string as addresses: "1" must reach it as the number 1.
     expect(trusting('1')).toBe(1);

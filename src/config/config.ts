@@ -131,16 +131,20 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean, p
 
 function parseOrigins(raw: string | undefined, problems: string[]): string[] {
   if (raw === undefined || raw.trim() === '') return [];
-  return raw.split(',').map((entry) => entry.trim()).filter((entry) => {
-    try {
-      const url = new URL(entry);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) return true;
-    } catch {
-      // reported below
-    }
-    problems.push(`CORS_ORIGINS must list origins like https://games.example.org, separated by commas; "${entry}" is not one`);
-    return false;
-  }).map((entry) => new URL(entry).origin);
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => {
+      try {
+        const url = new URL(entry);
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry.replace(/\/$/, '')) return true;
+      } catch {
+        // reported below
+      }
+      problems.push(`CORS_ORIGINS must list origins like https://games.example.org, separated by commas; "${entry}" is not one`);
+      return false;
+    })
+    .map((entry) => new URL(entry).origin);
 }
 
 /**
@@ -200,7 +204,9 @@ export function settingWarnings(config: AppConfig, env: Env): string[] {
     const trusts = proxyAddr.compile(config.trustProxy.split(','));
     const trusted = PUBLIC_ADDRESSES.filter((address) => trusts(address, 0));
     if (trusted.length > 0) {
-      warnings.push(`TRUST_PROXY trusts public addresses (${trusted.join(', ')}): any client may name any address in X-Forwarded-For, and so escape the per-address limits. List only your proxies.`);
+      warnings.push(
+        `TRUST_PROXY trusts public addresses (${trusted.join(', ')}): any client may name any address in X-Forwarded-For, and so escape the per-address limits. List only your proxies.`,
+      );
     }
   }
   if (config.databaseUrl && !config.jwtSecret) {
@@ -208,12 +214,17 @@ export function settingWarnings(config: AppConfig, env: Env): string[] {
       'JWT_SECRET is not set: this server signs sessions and links with a secret of its own, kept in DATA_DIR. Every server on the same database must share one (set JWT_SECRET), or each refuses the sessions and links of the others.',
     );
   }
-  if (config.smtpUrl && !env.PUBLIC_URL) warnings.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
+  if (config.smtpUrl && !env.PUBLIC_URL)
+    warnings.push(`PUBLIC_URL is not set: links in mail point at ${config.publicUrl}, which no reader elsewhere can open.`);
   if (config.smtpUrl && LOCAL_HOSTS.has(mailDomain(config.mailFrom))) {
-    warnings.push(`MAIL_FROM is ${config.mailFrom}: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.`);
+    warnings.push(
+      `MAIL_FROM is ${config.mailFrom}: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.`,
+    );
   }
   if (config.smtpUrl && env.PUBLIC_URL && config.publicUrl.startsWith('http:') && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
-    warnings.push('PUBLIC_URL is not https: mail clients offer one-click unsubscribe only for https links (RFC 8058), and passwords would cross the network in the clear.');
+    warnings.push(
+      'PUBLIC_URL is not https: mail clients offer one-click unsubscribe only for https links (RFC 8058), and passwords would cross the network in the clear.',
+    );
   }
   if (!config.smtpUrl && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
     warnings.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');

@@ -54,7 +54,9 @@ export function migrateWhenReachable(databaseUrl: string, waitSeconds: number, l
     longestDelayMs: LONGEST_WAIT_MS,
     giveUpAfterMs: waitSeconds * 1000,
     onRetry: (error, attempt, delayMs) =>
-      log(`the database cannot be reached (try ${attempt}; waiting up to ${waitSeconds} s in all): ${(error as Error).message.split('\n')[0]}; trying again in ${(delayMs / 1000).toFixed(1)} s`),
+      log(
+        `the database cannot be reached (try ${attempt}; waiting up to ${waitSeconds} s in all): ${(error as Error).message.split('\n')[0]}; trying again in ${(delayMs / 1000).toFixed(1)} s`,
+      ),
   });
 }
 
@@ -65,7 +67,9 @@ export function migrateWhenReachable(databaseUrl: string, waitSeconds: number, l
 async function checkServerRole(url: string, singleRole: boolean): Promise<string | null> {
   const { role, risks, missing } = await inspectServerRole(url);
   if (missing.length > 0) {
-    throw new Error(`The server's database role ${role} may not ${missing.join(' or ')} game_events: make it a member of ${APP_ROLE} (GRANT ${APP_ROLE} TO ${role}).`);
+    throw new Error(
+      `The server's database role ${role} may not ${missing.join(' or ')} game_events: make it a member of ${APP_ROLE} (GRANT ${APP_ROLE} TO ${role}).`,
+    );
   }
   if (risks.length === 0) return null;
   return (
@@ -100,7 +104,9 @@ async function replaceDefaultPassword(server: EmbeddedPostgresHandle, dataDir: s
 
 export async function connectDatabase(config: AppConfig, log: DatabaseLog): Promise<ConnectedDatabase> {
   if (config.databaseUrl) {
-    const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, (line) => log.warn(line));
+    const appliedMigrations = await migrateWhenReachable(config.migrationDatabaseUrl ?? config.databaseUrl, config.databaseWaitSeconds, (line) =>
+      log.warn(line),
+    );
     return {
       url: config.databaseUrl,
       embedded: false,
@@ -117,7 +123,13 @@ export async function connectDatabase(config: AppConfig, log: DatabaseLog): Prom
     keepSecret(config.dataDir, SUPERUSER_PASSWORD_FILE, password);
   }
   // One made before its passwords were kept has the default one: it starts with it, and gets a new one below.
-  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: true, password: password ?? DEFAULT_PASSWORD, keepRunning: (line) => log.warn(line) });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    port: await freePort(),
+    persistent: true,
+    password: password ?? DEFAULT_PASSWORD,
+    keepRunning: (line) => log.warn(line),
+  });
   log.info(`Embedded PostgreSQL running with data in ${dataDir}`);
   try {
     if (!password) await replaceDefaultPassword(server, config.dataDir);

@@ -13,12 +13,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from '@prisma/driver-adapter-utils';
-import type {
-  SqlDriverAdapter,
-  SqlMigrationAwareDriverAdapterFactory,
-  SqlQuery,
-  SqlResultSet,
-} from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory, SqlQuery, SqlResultSet } from '@prisma/driver-adapter-utils';
 
 type PrismaPgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
 import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
@@ -87,9 +82,7 @@ function readMigrationList(): Engine.MigrationList {
         path: name,
         migrationFile: {
           path: 'migration.sql',
-          content: existsSync(file)
-            ? { tag: 'ok' as const, value: readFileSync(file, 'utf8') }
-            : { tag: 'error' as const, value: `missing ${file}` },
+          content: existsSync(file) ? { tag: 'ok' as const, value: readFileSync(file, 'utf8') } : { tag: 'error' as const, value: `missing ${file}` },
         },
       };
     }),
@@ -108,13 +101,12 @@ const PG_TEXT_OID = 25;
  * `reportCatalogChars` below tells the engine they are characters.
  */
 class CatalogCharClient extends pg.Client {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const callback = args[args.length - 1];
     if (typeof callback === 'function') {
       args[args.length - 1] = (error: Error | null, result: pg.QueryResult) => callback(error, flagCatalogChars(result));
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
     const pending = (super.query as (...a: any[]) => any)(...args);
     return pending && typeof pending.then === 'function' ? pending.then(flagCatalogChars) : pending;
   }
@@ -237,11 +229,7 @@ function poolConfig(databaseUrl: string): pg.PoolConfig {
 async function withEngine<T>(databaseUrl: string, log: (line: string) => void, use: (engine: Engine.SchemaEngine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = loadEngineModule();
   const connections = new MigrationAdapterFactory(poolConfig(databaseUrl));
-  const engine = await SchemaEngine.new(
-    { datamodels: [[SCHEMA_PATH, readSchema()]] },
-    log,
-    bindMigrationAwareSqlAdapterFactory(connections),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[SCHEMA_PATH, readSchema()]] }, log, bindMigrationAwareSqlAdapterFactory(connections));
   try {
     return await use(engine);
   } catch (error) {

@@ -17,7 +17,13 @@ describe("the server's database role, as the server checks it at start-up (real 
   it('says what the owner of the tables could do to history, so that a single-role set-up is warned about', async () => {
     const { risks, missing } = await inspectServerRole(db.ownerUrl);
     expect(missing).toEqual([]);
-    expect(risks).toEqual(['is a superuser', 'owns game_events (and so can switch off its trigger)', 'may UPDATE game_events', 'may DELETE game_events', 'may TRUNCATE game_events']);
+    expect(risks).toEqual([
+      'is a superuser',
+      'owns game_events (and so can switch off its trigger)',
+      'may UPDATE game_events',
+      'may DELETE game_events',
+      'may TRUNCATE game_events',
+    ]);
   });
 
   it('says what a role that is no member of pbw_app lacks, so that the server can refuse to start with it', async () => {

@@ -18,7 +18,8 @@ describe('isDatabaseUnavailable', () => {
   it('counts an interactive transaction that could not begin or end in time as a database too busy, not a fault', () => {
     // Prisma's words (P2028) when no connection came within maxWait, and when the transaction outlived its timeout.
     expect(isDatabaseUnavailable({ code: 'P2028', message: 'Transaction API error: Unable to start a transaction in the given time.' })).toBe(true);
-    const expired = 'Transaction API error: A commit cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 5524 ms passed since the start of the transaction.';
+    const expired =
+      'Transaction API error: A commit cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 5524 ms passed since the start of the transaction.';
     expect(isDatabaseUnavailable({ code: 'P2028', message: `\nInvalid \`tx.game.create()\` invocation:\n\n${expired}` })).toBe(true);
     // P2028's other cases are our own mistakes.
     expect(isDatabaseUnavailable({ code: 'P2028', message: 'Transaction API error: Transaction not found.' })).toBe(false);

@@ -51,9 +51,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const originalCode = (error as { originalCode?: unknown }).originalCode;
   if (typeof originalCode === 'string' && isDatabaseUnavailable({ code: originalCode }, depth + 1)) return true;
   return (
-    isDatabaseUnavailable(cause, depth + 1) ||
-    isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) ||
-    isDatabaseUnavailable(originalError, depth + 1)
+    isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(originalError, depth + 1)
   );
 }
 

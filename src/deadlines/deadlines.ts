@@ -142,7 +142,11 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       const { version } = await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { version: true } });
       await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), row.gameId, version, [
         // activeSince names this deadline: the mail is not sent once the seat's deadline is another, or none (mail-facts.ts).
-        { userId: row.userId, kind: 'DEADLINE_REMINDER', details: { seat: row.seat, deadline: dueAt.toISOString(), activeSince: row.activeSince.toISOString() } },
+        {
+          userId: row.userId,
+          kind: 'DEADLINE_REMINDER',
+          details: { seat: row.seat, deadline: dueAt.toISOString(), activeSince: row.activeSince.toISOString() },
+        },
       ]);
       return true;
     });

@@ -27,10 +27,7 @@ describe('pausedDeadline', () => {
 describe('timeInYear', () => {
   it('counts only the part of each period inside the year', () => {
     const day = 24 * 60 * 60 * 1000;
-    const periods = [
-      { startsAt: new Date('2025-12-30T00:00:00Z'), endsAt: new Date('2026-01-02T00:00:00Z') },
-      period('06-01T00:00:00', '06-08T00:00:00'),
-    ];
+    const periods = [{ startsAt: new Date('2025-12-30T00:00:00Z'), endsAt: new Date('2026-01-02T00:00:00Z') }, period('06-01T00:00:00', '06-08T00:00:00')];
     expect(timeInYear(periods, 2026)).toBe(8 * day);
     expect(timeInYear(periods, 2025)).toBe(2 * day);
   });

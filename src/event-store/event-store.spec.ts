@@ -110,12 +110,8 @@ describe('EventStore (real PostgreSQL)', () => {
   it('answers a resent clientMoveId with DuplicateMoveError and appends nothing', async () => {
     const gameId = await newGame();
     await store.appendEvents({ gameId, expectedVersion: 0, events: events(1), clientMoveId: 'move-1' });
-    await expect(store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-1' })).rejects.toBeInstanceOf(
-      DuplicateMoveError,
-    );
-    const racing = await Promise.allSettled(
-      [1, 2, 3].map(() => store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-2' })),
-    );
+    await expect(store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-1' })).rejects.toBeInstanceOf(DuplicateMoveError);
+    const racing = await Promise.allSettled([1, 2, 3].map(() => store.appendEvents({ gameId, expectedVersion: 1, events: events(1), clientMoveId: 'move-2' })));
     expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of racing.filter((r) => r.status === 'rejected') as PromiseRejectedResult[]) {
       expect(r.reason).toBeInstanceOf(DuplicateMoveError);

@@ -70,7 +70,10 @@ export interface AppendRequest {
 
 /** Thrown when a clientMoveId was already used: the first result stands. */
 export class DuplicateMoveError extends Error {
-  constructor(readonly gameId: string, readonly clientMoveId: string) {
+  constructor(
+    readonly gameId: string,
+    readonly clientMoveId: string,
+  ) {
     super(`move ${clientMoveId} was already accepted`);
   }
 }
@@ -383,7 +386,10 @@ export class EventStore {
       throw integrityFailure(firstBadSeq);
     }
     if (rows.length !== head.version - head.from || rows[rows.length - 1]?.hash !== head.hash) {
-      throw this.brokenChains.rewritten(gameId, `event ${head.version} no longer has the hash this server chained onto: its history was rewritten in the database`);
+      throw this.brokenChains.rewritten(
+        gameId,
+        `event ${head.version} no longer has the hash this server chained onto: its history was rewritten in the database`,
+      );
     }
     return { ...head, xmins: rows.map((row) => Number(row.xmin)) };
   }
@@ -440,5 +446,4 @@ export class EventStore {
     else this.brokenChains.found(gameId, report.firstBadSeq);
     return report;
   }
-
 }

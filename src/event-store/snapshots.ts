@@ -60,7 +60,9 @@ export class SnapshotStore {
     if (!row) return null;
     const snapshot: Snapshot = { version: row.version, state: row.state, lastEventHash: row.lastEventHash };
     if (this.sealHolds(gameId, snapshot, row.hmac)) return snapshot;
-    this.logger.warn(`game ${gameId}: the snapshot at version ${row.version} does not match its seal (changed in the database, or sealed with another key): ignored`);
+    this.logger.warn(
+      `game ${gameId}: the snapshot at version ${row.version} does not match its seal (changed in the database, or sealed with another key): ignored`,
+    );
     return null;
   }
 

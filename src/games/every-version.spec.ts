@@ -40,7 +40,7 @@ function everyVersion(ruleset: AnyRuleset, config: GameConfig, seed: string): { 
       askEverything(ruleset, state, config.seats);
     } catch (error) {
       const where = event ? `after event ${version} (${event.type})` : 'before setup';
-      throw new Error(`${where}: ${(error as Error).message}`);
+      throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
     }
   };
   at(0);

@@ -15,7 +15,11 @@ import { optionSets } from './test-support/option-sets';
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reordered((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((key) => [key, reordered((value as Record<string, unknown>)[key])]),
+  );
 }
 
 describe.each(RULESETS_HOSTED.map((ruleset) => [ruleset.id, ruleset] as const))('%s does not depend on the order of its state keys', (_id, ruleset) => {

@@ -15,16 +15,29 @@ function refusal(given: Record<string, unknown>): { code: string; message: strin
 
 describe('options that belong to one mode of a game', () => {
   it('refuses a competitive variant in a co-op game, and a co-op setting in a competitive one, saying why', () => {
-    expect(refusal({ mode: 'coop', professionals: true })).toEqual({ code: 'BAD_USER_INPUT', message: '"Professionals" is only for games whose "Mode" is Competitive.' });
-    expect(refusal({ coopStartingCity: 'hardest' })).toEqual({ code: 'BAD_USER_INPUT', message: '"Starting city" is only for games whose "Mode" is Co-op: "Upholding the Law".' });
+    expect(refusal({ mode: 'coop', professionals: true })).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: '"Professionals" is only for games whose "Mode" is Competitive.',
+    });
+    expect(refusal({ coopStartingCity: 'hardest' })).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: '"Starting city" is only for games whose "Mode" is Co-op: "Upholding the Law".',
+    });
     expect(refusal({ mode: 'competitive', coopNoMasterCrimes: true })?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('takes each mode with its own options, and the other mode\'s left at their defaults', () => {
+  it("takes each mode with its own options, and the other mode's left at their defaults", () => {
     expect(resolveOptions(mobTown, { mode: 'coop', coopStartingCity: 'hardest', bigMoney: true, professionals: false })).toMatchObject({
-      mode: 'coop', coopStartingCity: 'hardest', bigMoney: true, professionals: false,
+      mode: 'coop',
+      coopStartingCity: 'hardest',
+      bigMoney: true,
+      professionals: false,
     });
-    expect(resolveOptions(mobTown, { professionals: true, landmarks: true })).toMatchObject({ mode: 'competitive', professionals: true, coopStartingCity: 'standard' });
+    expect(resolveOptions(mobTown, { professionals: true, landmarks: true })).toMatchObject({
+      mode: 'competitive',
+      professionals: true,
+      coopStartingCity: 'standard',
+    });
   });
 
   it('words each choice for a person', () => {

@@ -10,7 +10,7 @@ import { optionSets } from './test-support/option-sets';
 const cases = RULESETS_HOSTED.flatMap((ruleset) => optionSets(ruleset).map(({ label, options }) => [ruleset.id, label, ruleset, options] as const));
 
 describe('the score sheet of a finished game', () => {
-  it.each(cases)('%s, %s: lines that add up to every seat\'s score', (id, label, ruleset, options) => {
+  it.each(cases)("%s, %s: lines that add up to every seat's score", (id, label, ruleset, options) => {
     for (const seats of [ruleset.minSeats, ruleset.maxSeats]) {
       const { state } = randomPlayout<unknown>(ruleset, { seats, options }, `score-sheet-${id}-${label}-${seats}`);
       const status = ruleset.status(state);

@@ -18,7 +18,8 @@ export class InvitationsResolver {
   ) {}
 
   @Query(() => [GameModel], {
-    description: 'Games waiting for players where the caller is invited, has no seat yet and has one to take, newest first: joinGame accepts, declineInvitation declines.',
+    description:
+      'Games waiting for players where the caller is invited, has no seat yet and has one to take, newest first: joinGame accepts, declineInvitation declines.',
     complexity: listCost(() => FIELD_COSTS.unboundedList),
   })
   async myInvitations(@Context() context: RequestContext) {
@@ -35,7 +36,7 @@ export class InvitationsResolver {
 
   @Mutation(() => GameModel, {
     description:
-      'A finished game played again: the same players one seat further round, the same ruleset, options and deadlines, everyone else invited; it starts once all have accepted. Asked again, it is the same rematch (and takes the caller\'s seat in it).',
+      "A finished game played again: the same players one seat further round, the same ruleset, options and deadlines, everyone else invited; it starts once all have accepted. Asked again, it is the same rematch (and takes the caller's seat in it).",
   })
   async rematch(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     const userId = requireUser(context);

@@ -103,14 +103,28 @@ export class Invitations {
     const ids = invitees.map(() => randomUUID());
     const events: NewEvent[] = ids.map((invitationId) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: hostId }));
     return this.play.appendServerEvents(game, events, async (sql, appended) => {
-      await sql.query(RECORD, [ids, game.row.id, hostId, this.clock.now(), invitees.map((i) => i.address), invitees.map((i) => i.accountId), invitees.map((i) => i.seat)]);
+      await sql.query(RECORD, [
+        ids,
+        game.row.id,
+        hostId,
+        this.clock.now(),
+        invitees.map((i) => i.address),
+        invitees.map((i) => i.accountId),
+        invitees.map((i) => i.seat),
+      ]);
       for (const [i, invitee] of invitees.entries()) await this.mailInvitation(sql, game, invitee, ids[i], appended[i].seq);
     });
   }
 
   private async mailInvitation(sql: Sql, game: LoadedGame, invitee: Invitee, invitationId: string, version: number): Promise<void> {
     if (!invitee.accountId) {
-      await this.outbox.recordAccountMail(sql, { kind: 'INVITATION_TO_SIGN_UP', userId: null, toAddress: invitee.address, gameId: game.row.id, details: { invitationId } });
+      await this.outbox.recordAccountMail(sql, {
+        kind: 'INVITATION_TO_SIGN_UP',
+        userId: null,
+        toAddress: invitee.address,
+        gameId: game.row.id,
+        details: { invitationId },
+      });
     } else if (!game.state.seats.includes(invitee.accountId)) {
       await this.outbox.recordInTransaction(sql, game.row.id, version, [{ userId: invitee.accountId, kind: 'INVITATION' }]);
     }
@@ -131,11 +145,14 @@ export class Invitations {
     if (game.row.visibility === 'PRIVATE' && !invitation && !this.inviteCodeFits(game, inviteCode)) {
       throw new AppError(
         'FORBIDDEN',
-        inviteCode ? 'This invite link is not valid for this game: ask its host for a new one.' : 'This game is private: only its invite link or an invitation lets you join.',
+        inviteCode
+          ? 'This invite link is not valid for this game: ask its host for a new one.'
+          : 'This game is private: only its invite link or an invitation lets you join.',
       );
     }
     const kept = invitation?.seat ?? null;
-    if (kept !== null && seat !== undefined && seat !== null && seat !== kept) throw new AppError('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
+    if (kept !== null && seat !== undefined && seat !== null && seat !== kept)
+      throw new AppError('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
     const joined = await this.play.joinGame(userId, gameId, kept ?? seat, clientSeed, keptForOthers);
     if (invitation) await this.prisma.sql.query(SEATED, [invitation.id, this.clock.now()]);
     const full = !joined.state.seats.includes(null);

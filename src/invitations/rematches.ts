@@ -52,7 +52,8 @@ export class Rematches {
   private async create(userId: string, game: LoadedGame, seat: number): Promise<LoadedGame> {
     const players = game.state.seats;
     const rotated = (oldSeat: number) => (oldSeat + players.length - 1) % players.length;
-    const name = game.row.name ?? defaultGameName((await this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } })).displayName, game.ruleset.name);
+    const name =
+      game.row.name ?? defaultGameName((await this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } })).displayName, game.ruleset.name);
     const rematch = await this.play.createGame(
       userId,
       {

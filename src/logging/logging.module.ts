@@ -93,7 +93,8 @@ export function loggingModule(logger: pino.Logger): DynamicModule {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedPath(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customSuccessMessage: (req: Request, res: ServerResponse, ms: number) => `${req.method} ${loggedPath(req.originalUrl ?? req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
+      customSuccessMessage: (req: Request, res: ServerResponse, ms: number) =>
+        `${req.method} ${loggedPath(req.originalUrl ?? req.url)} ${res.statusCode} ${Math.round(ms)} ms`,
       customErrorMessage: (req: Request, res: ServerResponse) => `${req.method} ${loggedPath(req.originalUrl ?? req.url)} ${res.statusCode}`,
     },
   });

@@ -22,7 +22,10 @@ export class MetricsController {
   ) {}
 
   @Get()
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res() response: { type(contentType: string): { send(body: string): void } }): Promise<void> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res() response: { type(contentType: string): { send(body: string): void } },
+  ): Promise<void> {
     if (this.token !== null && !sameSecret(/^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1] ?? '', this.token)) {
       throw new UnauthorizedException('Send the metrics token as "Authorization: Bearer <token>".');
     }

@@ -34,7 +34,8 @@ export class NotesService {
 
   async save(userId: string, gameId: string, text: string): Promise<StoredNote> {
     await this.checkSeated(userId, gameId);
-    if ([...text].length > MAX_NOTE_LENGTH) throw new AppError('BAD_USER_INPUT', `Notes may be ${MAX_NOTE_LENGTH.toLocaleString('en')} characters long at most.`);
+    if ([...text].length > MAX_NOTE_LENGTH)
+      throw new AppError('BAD_USER_INPUT', `Notes may be ${MAX_NOTE_LENGTH.toLocaleString('en')} characters long at most.`);
     return this.store.save(gameId, userId, text, this.clock.now());
   }
 

@@ -134,7 +134,8 @@ export class DeliveryQueue implements OnModuleDestroy {
         failing = false;
       } catch (error) {
         // Said once per outage, not at every poll.
-        if (!failing) this.logger.warn(`could not read the delivery queue (trying again every ${this.policy.pollingIntervalSeconds} s): ${(error as Error).message}`);
+        if (!failing)
+          this.logger.warn(`could not read the delivery queue (trying again every ${this.policy.pollingIntervalSeconds} s): ${(error as Error).message}`);
         failing = true;
       }
       if (handled < DELIVERY_BATCH) await this.pause(this.policy.pollingIntervalSeconds * 1000);

@@ -72,7 +72,10 @@ export class NotificationDelivery {
 
   /** Sends a batch; what it then has to record is tried again while the database is out of reach, `until` a deadline. */
   async deliver(claims: readonly DeliveryClaim[], until: WriteDeadline): Promise<DeliveryFailure[]> {
-    const notifications = await this.facts.pending(claims.map((claim) => claim.notificationId), this.clock.now());
+    const notifications = await this.facts.pending(
+      claims.map((claim) => claim.notificationId),
+      this.clock.now(),
+    );
     const setAside: Array<{ id: string; status: NotificationStatus }> = [];
     const toSend: PendingNotification[] = [];
     for (const notification of notifications) {
@@ -98,7 +101,9 @@ export class NotificationDelivery {
       const params = [sent.map(({ id }) => id), sent.map(({ at }) => at), sent.map(({ chatThrough }) => chatThrough)];
       await writeWithinLease(() => this.prisma.sql.query(MARK_SENT, params), until);
     } catch (error) {
-      this.logger.error(`${sent.length} mail(s) were sent but could not be marked sent; they will be sent again when their lease runs out: ${(error as Error).message}`);
+      this.logger.error(
+        `${sent.length} mail(s) were sent but could not be marked sent; they will be sent again when their lease runs out: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -106,7 +111,6 @@ export class NotificationDelivery {
     if (setAside.length === 0) return;
     await writeWithinLease(() => this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]), until);
   }
-
 
   /** Composes and sends one mail; returns when the mail server accepted it. */
   private async send(notification: PendingNotification): Promise<Date> {

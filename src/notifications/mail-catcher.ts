@@ -71,7 +71,10 @@ export class MailCatcher {
       id: this.nextId++,
       receivedAt: new Date(),
       from: parsed.from?.text ?? '',
-      to: [parsed.to ?? []].flat().map((address) => address.text).join(', '),
+      to: [parsed.to ?? []]
+        .flat()
+        .map((address) => address.text)
+        .join(', '),
       subject: parsed.subject ?? '',
       text: parsed.text ?? '',
       html: parsed.html || null,

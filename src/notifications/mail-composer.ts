@@ -171,7 +171,9 @@ export class MailComposer {
     const seen = historyEntries(ruleset, events, jumps, game.version, seat)
       .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
       .filter((entry) => !entry.rolledBack);
-    const movedBy = [...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!))];
+    const movedBy = [
+      ...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!)),
+    ];
     const names = this.players(game);
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
     // The events run from the recipient's last own move, or from the game's creation when they have made none.
@@ -186,7 +188,11 @@ export class MailComposer {
   }
 
   private gameFinished({ notification, game, context }: GameMail): MailBody {
-    const result = (game.result ?? {}) as { scores?: number[] | null; winners?: number[]; detail?: { endedByHost?: string; endedByAgreement?: boolean; categories?: ScoreCategory[] } | null };
+    const result = (game.result ?? {}) as {
+      scores?: number[] | null;
+      winners?: number[];
+      detail?: { endedByHost?: string; endedByAgreement?: boolean; categories?: ScoreCategory[] } | null;
+    };
     const categories = result.detail?.categories ?? [];
     const standings = this.players(game).map((name, seat) => ({
       name,
@@ -233,7 +239,13 @@ export class MailComposer {
   }
 
   private agreementRequest({ notification, game, context }: GameMail): MailBody {
-    const { request, seat, reason, expiresAt, toVersion } = notification.details as { request: 'takeback' | 'end'; seat: number; reason?: string; expiresAt: string; toVersion?: number };
+    const { request, seat, reason, expiresAt, toVersion } = notification.details as {
+      request: 'takeback' | 'end';
+      seat: number;
+      reason?: string;
+      expiresAt: string;
+      toVersion?: number;
+    };
     const askerName = this.players(game)[seat];
     // Where a takeback goes back to, as the rollback mail says it (a request planned before it was told says none).
     const target = toVersion === undefined ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(toVersion);

@@ -30,7 +30,12 @@ describe('MailFacts (real PostgreSQL)', () => {
   /** A three-seat game hosted by Ann, with Ann in seat 0 and Bob in seat 2 (seat 1 free). */
   async function game(): Promise<string> {
     const { id } = await prisma.game.create({ data: { ruleset: 'counting', seed: 's', options: {}, seatCount: 3, hostId: ann, status: 'ACTIVE' } });
-    await prisma.gameSeat.createMany({ data: [{ gameId: id, index: 0, userId: ann }, { gameId: id, index: 2, userId: bob }] });
+    await prisma.gameSeat.createMany({
+      data: [
+        { gameId: id, index: 0, userId: ann },
+        { gameId: id, index: 2, userId: bob },
+      ],
+    });
     return id;
   }
 
@@ -48,8 +53,19 @@ describe('MailFacts (real PostgreSQL)', () => {
 
     const [pending] = await facts.pending([notification.id], new Date('2029-12-31'));
     expect(pending).toMatchObject({ id: notification.id, userId: bob, gameId, kind: 'YOUR_TURN', details: { seat: 0 } });
-    expect(pending.recipient).toEqual({ email: 'bob@example.org', displayName: 'Bob', deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }), onVacation: false });
-    expect(pending.game).toMatchObject({ id: gameId, ruleset: 'counting', hostId: ann, hostName: 'Ann', seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }] });
+    expect(pending.recipient).toEqual({
+      email: 'bob@example.org',
+      displayName: 'Bob',
+      deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }),
+      onVacation: false,
+    });
+    expect(pending.game).toMatchObject({
+      id: gameId,
+      ruleset: 'counting',
+      hostId: ann,
+      hostName: 'Ann',
+      seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }],
+    });
     expect((await facts.pending([notification.id], new Date('2030-01-02')))[0].recipient.onVacation).toBe(true);
   });
 
@@ -57,7 +73,9 @@ describe('MailFacts (real PostgreSQL)', () => {
     const gameId = await game();
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [2] } });
     await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1)] });
-    const turn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 1, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
+    const turn = await prisma.notification.create({
+      data: { userId: bob, gameId, gameVersion: 1, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() },
+    });
     const turnOver = async () => (await facts.pending([turn.id], new Date()))[0].superseded;
     expect(await turnOver()).toBe(false);
 
@@ -68,7 +86,9 @@ describe('MailFacts (real PostgreSQL)', () => {
     await store.appendEvents({ gameId, expectedVersion: 2, events: [move(bob, 2, 2)] });
     expect(await turnOver()).toBe(true);
 
-    const laterTurn = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 3, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() } });
+    const laterTurn = await prisma.notification.create({
+      data: { userId: bob, gameId, gameVersion: 3, kind: 'YOUR_TURN', details: { seat: 2 }, createdAt: new Date() },
+    });
     expect((await facts.pending([laterTurn.id], new Date()))[0].superseded).toBe(false);
     await prisma.game.update({ where: { id: gameId }, data: { activeSeats: [0] } });
     expect((await facts.pending([laterTurn.id], new Date()))[0].superseded).toBe(true);
@@ -83,7 +103,12 @@ describe('MailFacts (real PostgreSQL)', () => {
     const forAnn = await notify(ann, gameId, 'YOUR_TURN');
     const forBob = await notify(bob, gameId, 'YOUR_TURN');
     const read = await facts.pending([sent.id, forAnn.id, forBob.id], new Date());
-    expect(read.map((n) => [n.id, n.recipient.displayName]).sort()).toEqual([[forAnn.id, 'Ann'], [forBob.id, 'Bob']].sort());
+    expect(read.map((n) => [n.id, n.recipient.displayName]).sort()).toEqual(
+      [
+        [forAnn.id, 'Ann'],
+        [forBob.id, 'Bob'],
+      ].sort(),
+    );
     expect(await facts.pending([sent.id], new Date())).toEqual([]);
   });
 
@@ -101,7 +126,11 @@ describe('MailFacts (real PostgreSQL)', () => {
   it('gives the events since the recipient last moved, with who made them, and the game jumps', async () => {
     const gameId = await game();
     await store.appendEvents({ gameId, expectedVersion: 0, events: [move(ann, 0, 1), move(bob, 2, 2), move(ann, 0, 3), move(bob, 2, 4), move(bob, 2, 5)] });
-    await store.appendEvents({ gameId, expectedVersion: 5, events: [{ type: GameRolledBack, payload: { toVersion: 4, reason: 'typo' }, actorUserId: ann, actorSeat: 0 }] });
+    await store.appendEvents({
+      gameId,
+      expectedVersion: 5,
+      events: [{ type: GameRolledBack, payload: { toVersion: 4, reason: 'typo' }, actorUserId: ann, actorSeat: 0 }],
+    });
 
     const turnOf = async (userId: string, seat: number, gameVersion: number) => {
       const turn = await prisma.notification.create({ data: { userId, gameId, gameVersion, kind: 'YOUR_TURN', details: { seat }, createdAt: new Date() } });

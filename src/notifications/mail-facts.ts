@@ -265,7 +265,16 @@ function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
   const seats: GameFacts['seats'] = Array.from({ length: json.seatCount }, () => null);
   for (const { index, userId, name } of json.seats ?? []) seats[index] = { userId, name };
-  return { id: json.id, ruleset: json.ruleset, hostId: json.hostId, hostName: json.hostName, name: json.name ?? null, version: json.version, result: json.result, seats };
+  return {
+    id: json.id,
+    ruleset: json.ruleset,
+    hostId: json.hostId,
+    hostName: json.hostName,
+    name: json.name ?? null,
+    version: json.version,
+    result: json.result,
+    seats,
+  };
 }
 
 function turnHistory(json: TurnHistoryJson | null): TurnHistory | null {

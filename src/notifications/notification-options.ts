@@ -22,7 +22,13 @@ export interface DeliveryPolicy {
  * without a mail being lost. A mail still failing after that is marked
  * FAILED in `notifications`, with its error.
  */
-export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { retryLimit: 14, retryDelaySeconds: 15, retryBackoff: true, pollingIntervalSeconds: 2, leaseSeconds: 120 };
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = {
+  retryLimit: 14,
+  retryDelaySeconds: 15,
+  retryBackoff: true,
+  pollingIntervalSeconds: 2,
+  leaseSeconds: 120,
+};
 
 export interface MailOptions {
   /** smtp:// or smtps:// URL of the outgoing server. Unset: mail is queued but not sent by this process. */

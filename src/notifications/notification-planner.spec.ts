@@ -7,7 +7,12 @@ import { plannedNotifications } from './notification-planner';
 
 const AT = new Date('2026-01-01T00:00:00.000Z');
 
-function change(options: { before: { status: 'LOBBY' | 'ACTIVE' | 'FINISHED'; activeSeats: number[] }; status: GameStatus | null; events: Array<Partial<StoredEvent>>; deadlineHours?: number }): GameChange {
+function change(options: {
+  before: { status: 'LOBBY' | 'ACTIVE' | 'FINISHED'; activeSeats: number[] };
+  status: GameStatus | null;
+  events: Array<Partial<StoredEvent>>;
+  deadlineHours?: number;
+}): GameChange {
   const before = { row: { id: 'g1', hostId: 'host', ...options.before } } as unknown as LoadedGame;
   const state = {
     ...EMPTY_GAME_STATE,
@@ -23,7 +28,9 @@ const playing = (activeSeats: number[]): GameStatus => ({ phase: 'playing', acti
 
 describe('plannedNotifications', () => {
   it('tells everyone the game started, and the first player it is their turn, with the deadline', () => {
-    const planned = plannedNotifications(change({ before: { status: 'LOBBY', activeSeats: [] }, status: playing([1]), events: [{ type: 'game.started' }, { type: 'dealt' }], deadlineHours: 72 }));
+    const planned = plannedNotifications(
+      change({ before: { status: 'LOBBY', activeSeats: [] }, status: playing([1]), events: [{ type: 'game.started' }, { type: 'dealt' }], deadlineHours: 72 }),
+    );
     expect(planned).toEqual([
       { userId: 'host', kind: 'GAME_STARTED' },
       { userId: 'guest', kind: 'GAME_STARTED' },
@@ -37,7 +44,11 @@ describe('plannedNotifications', () => {
 
   it('tells the others about a rollback, and restarts the turn it lands on', () => {
     const planned = plannedNotifications(
-      change({ before: { status: 'ACTIVE', activeSeats: [0] }, status: playing([0]), events: [{ type: 'game.rolledBack', actorUserId: 'host', payload: { toVersion: 5, reason: 'oops' } }] }),
+      change({
+        before: { status: 'ACTIVE', activeSeats: [0] },
+        status: playing([0]),
+        events: [{ type: 'game.rolledBack', actorUserId: 'host', payload: { toVersion: 5, reason: 'oops' } }],
+      }),
     );
     expect(planned).toEqual([
       { userId: 'guest', kind: 'ROLLBACK', details: { toVersion: 5, reason: 'oops' } },
@@ -48,7 +59,12 @@ describe('plannedNotifications', () => {
   it('tells everyone the result once, and the late player and the host that a deadline passed', () => {
     const finished: GameStatus = { phase: 'over', activeSeats: [], finished: true, winners: [0] };
     const planned = plannedNotifications(
-      change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: finished, events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.endedByHost' }], deadlineHours: 24 }),
+      change({
+        before: { status: 'ACTIVE', activeSeats: [1] },
+        status: finished,
+        events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.endedByHost' }],
+        deadlineHours: 24,
+      }),
     );
     const details = { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST' };
     expect(planned).toEqual([
@@ -63,7 +79,12 @@ describe('plannedNotifications', () => {
     const finished: GameStatus = { phase: 'over', activeSeats: [], finished: true, winners: [] };
     const ended = (actorUserId: string | null) =>
       plannedNotifications(
-        change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: finished, events: [{ type: 'game.endedByHost', actorUserId, payload: { reason: 'seat 2 ran out of time', seat: 1 } }], deadlineHours: 24 }),
+        change({
+          before: { status: 'ACTIVE', activeSeats: [1] },
+          status: finished,
+          events: [{ type: 'game.endedByHost', actorUserId, payload: { reason: 'seat 2 ran out of time', seat: 1 } }],
+          deadlineHours: 24,
+        }),
       ).filter((planned) => planned.kind === 'GAME_FINISHED');
     expect(ended(null).map((planned) => planned.details)).toEqual([
       { deadlineSeat: 1, endedByHost: false },
@@ -78,7 +99,10 @@ describe('plannedNotifications', () => {
       change({
         before: { status: 'ACTIVE', activeSeats: [1] },
         status: playing([1]),
-        events: [{ type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } }, { type: 'game.deadlineExtended', payload: { seat: 1, dueAt } }],
+        events: [
+          { type: 'game.deadlinePassed', payload: { seat: 1, userId: 'guest' } },
+          { type: 'game.deadlineExtended', payload: { seat: 1, dueAt } },
+        ],
         deadlineHours: 24,
       }),
     );
@@ -87,8 +111,15 @@ describe('plannedNotifications', () => {
       ['host', { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt }],
     ]);
     const byHost = plannedNotifications(
-      change({ before: { status: 'ACTIVE', activeSeats: [1] }, status: playing([1]), events: [{ type: 'game.deadlineExtended', actorUserId: 'host', payload: { seat: 1, dueAt } }], deadlineHours: 24 }),
+      change({
+        before: { status: 'ACTIVE', activeSeats: [1] },
+        status: playing([1]),
+        events: [{ type: 'game.deadlineExtended', actorUserId: 'host', payload: { seat: 1, dueAt } }],
+        deadlineHours: 24,
+      }),
     );
-    expect(byHost).toEqual([{ userId: 'guest', kind: 'DEADLINE_PASSED', details: { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt, extendedByHost: true } }]);
+    expect(byHost).toEqual([
+      { userId: 'guest', kind: 'DEADLINE_PASSED', details: { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt, extendedByHost: true } },
+    ]);
   });
 });

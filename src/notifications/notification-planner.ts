@@ -5,7 +5,16 @@
 import { deadlineFor } from '../deadlines/deadline-settings';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
-import { DeadlineExtended, DeadlinePassed, EndedByHost, EndProposed, GameRolledBack, GameStarted, PlayerInvited, TakebackRequested } from '../play/platform-events';
+import {
+  DeadlineExtended,
+  DeadlinePassed,
+  EndedByHost,
+  EndProposed,
+  GameRolledBack,
+  GameStarted,
+  PlayerInvited,
+  TakebackRequested,
+} from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
 
 export function plannedNotifications(change: PendingChange): PlannedNotification[] {
@@ -48,7 +57,12 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
         const late = event.payload.userId as string;
         // Extended at once by the game's settings: the new deadline, to tell.
         const extended = appended.find((other) => other.type === DeadlineExtended && other.payload.seat === event.payload.seat);
-        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, ...(extended ? { extendedTo: extended.payload.dueAt } : {}) };
+        const details = {
+          seat: event.payload.seat,
+          lateUserId: late,
+          onExpiry: state.moveDeadline?.onExpiry,
+          ...(extended ? { extendedTo: extended.payload.dueAt } : {}),
+        };
         planned.push(...[...new Set([late, before.row.hostId])].map((userId) => ({ userId, kind: 'DEADLINE_PASSED' as const, details })));
         break;
       }
@@ -56,7 +70,13 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
         // The host gave a late player more time (the settings' own extension is told with the deadline above): the player is told until when.
         const late = state.seats[event.payload.seat as number];
         if (event.actorUserId === null || !late || late === event.actorUserId) break;
-        const details = { seat: event.payload.seat, lateUserId: late, onExpiry: state.moveDeadline?.onExpiry, extendedTo: event.payload.dueAt, extendedByHost: true };
+        const details = {
+          seat: event.payload.seat,
+          lateUserId: late,
+          onExpiry: state.moveDeadline?.onExpiry,
+          extendedTo: event.payload.dueAt,
+          extendedByHost: true,
+        };
         planned.push({ userId: late, kind: 'DEADLINE_PASSED', details });
         break;
       }

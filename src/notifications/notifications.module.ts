@@ -40,7 +40,16 @@ export class NotificationsModule {
         Digests,
         GracePeriods,
       ],
-      exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, UndeliveredMail, UnsubscribeLinks, Digests, GracePeriods, ...catcher.map((c) => c.provide)],
+      exports: [
+        DeliveryQueue,
+        NotificationOutbox,
+        NotificationPreferences,
+        UndeliveredMail,
+        UnsubscribeLinks,
+        Digests,
+        GracePeriods,
+        ...catcher.map((c) => c.provide),
+      ],
     };
   }
 }

@@ -94,7 +94,16 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
  * move the draw position (draw recipe 2), so that none of them can be
  * added after a rollback to draw anew what was already seen.
  */
-const REMARKS: ReadonlySet<string> = new Set([TakebackRequested, TakebackAnswered, EndProposed, EndAnswered, ProposalLapsed, ProposalWithdrawn, DeadlinePassed, DeadlineExtended]);
+const REMARKS: ReadonlySet<string> = new Set([
+  TakebackRequested,
+  TakebackAnswered,
+  EndProposed,
+  EndAnswered,
+  ProposalLapsed,
+  ProposalWithdrawn,
+  DeadlinePassed,
+  DeadlineExtended,
+]);
 
 export function changesNothingOfPlay(type: string): boolean {
   return REMARKS.has(type);
@@ -157,10 +166,18 @@ export function foldLifeEvent(state: GameState, event: FoldableEvent, linePositi
       };
     case TakebackRequested: {
       const { toVersion, reason, expiresAt } = payload as unknown as TakebackRequestedPayload;
-      return { ...state, linePosition, life: { ...life, proposal: { kind: 'takeback', seq: event.seq, seat, expiresAt, toVersion, reason, accepted: [seat] } } };
+      return {
+        ...state,
+        linePosition,
+        life: { ...life, proposal: { kind: 'takeback', seq: event.seq, seat, expiresAt, toVersion, reason, accepted: [seat] } },
+      };
     }
     case EndProposed:
-      return { ...state, linePosition, life: { ...life, proposal: { kind: 'end', seq: event.seq, seat, expiresAt: payload.expiresAt as string, accepted: [seat] } } };
+      return {
+        ...state,
+        linePosition,
+        life: { ...life, proposal: { kind: 'end', seq: event.seq, seat, expiresAt: payload.expiresAt as string, accepted: [seat] } },
+      };
     case TakebackAnswered:
     case EndAnswered: {
       const { accept } = payload as unknown as ProposalAnsweredPayload;

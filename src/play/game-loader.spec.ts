@@ -63,9 +63,13 @@ describe('GameLoader (real PostgreSQL)', () => {
         game = await service.undoMove(game.state.seats[last.seat]!, game.row.id);
       } else if (roll === 1 && game.row.version > game.row.startedVersion! + 2) {
         // Any earlier point of the line in force, which may lie before earlier jumps.
-        const jumps = (await store.readEvents(game.row.id)).flatMap((event) => (jumpTarget(event) === null ? [] : [{ seq: event.seq, toVersion: jumpTarget(event)! }]));
+        const jumps = (await store.readEvents(game.row.id)).flatMap((event) =>
+          jumpTarget(event) === null ? [] : [{ seq: event.seq, toVersion: jumpTarget(event)! }],
+        );
         const setAside = rolledBackSeqs(jumps, game.row.version);
-        const points = Array.from({ length: game.row.version - game.row.startedVersion! }, (_, i) => game.row.startedVersion! + i).filter((v) => !setAside.has(v));
+        const points = Array.from({ length: game.row.version - game.row.startedVersion! }, (_, i) => game.row.startedVersion! + i).filter(
+          (v) => !setAside.has(v),
+        );
         game = await service.rollbackGame(players[0], game.row.id, choose.pick(points), 'testing');
       } else {
         const seat = game.row.activeSeats[0];

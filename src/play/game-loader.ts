@@ -90,7 +90,9 @@ export class GameLoader {
 
   /** Snapshots are a cache: failing to write one costs speed, never correctness. */
   private saveSnapshot(gameId: string, version: number, state: GameState, hash: string): void {
-    this.snapshots.save(gameId, { version, state, lastEventHash: hash }).catch((error) => this.logger.warn(`snapshot of ${gameId} at ${version} failed: ${error}`));
+    this.snapshots
+      .save(gameId, { version, state, lastEventHash: hash })
+      .catch((error) => this.logger.warn(`snapshot of ${gameId} at ${version} failed: ${error}`));
   }
 
   /** The known states at or before `version`, newest first: the cache, a snapshot, the empty game. */

@@ -3,7 +3,14 @@ import { commitmentTo } from '../randomness/draw-recipe';
 import { DeadlinePassed, EndedByHost, EndProposed, GameCreated, GameRolledBack, GameStarted, MoveUndone, SeatTaken, TakenBack } from './platform-events';
 import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, gameStatus, GameState, stateAfterJump } from './game-state';
 
-const event = (seq: number, type: string, payload: Record<string, unknown> = {}): FoldableEvent => ({ seq, type, payload, actorSeat: null, stepStart: false, reversible: false });
+const event = (seq: number, type: string, payload: Record<string, unknown> = {}): FoldableEvent => ({
+  seq,
+  type,
+  payload,
+  actorSeat: null,
+  stepStart: false,
+  reversible: false,
+});
 
 function startedGame(): GameState {
   return [
@@ -34,7 +41,7 @@ describe('gameStatus', () => {
 });
 
 describe('the randomness a game folds', () => {
-  it('keeps the commitment, each seat\'s client seed and the line position in force', () => {
+  it("keeps the commitment, each seat's client seed and the line position in force", () => {
     const state = [
       event(1, GameCreated, { seats: 2, options: {}, commitment: 'c0ffee', fixedSeed: false }),
       event(2, SeatTaken, { seat: 1, userId: 'bob', clientSeed: 'from Bob' }),

@@ -205,4 +205,3 @@ function endedEarly(status: GameStatus, state: GameState): GameStatus {
   const { reason, lateSeat } = state.endedByHost;
   return endedNow(status, { endedByHost: reason, ...(lateSeat === undefined ? {} : { lateSeat }) });
 }
-

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines -- GameService is being split up (issue 36); this line goes with it. */
 /**
  * Hosting games: the server side of the decider. Every action loads the
  * folded state, asks the ruleset (or the lobby rules here) to decide, and
@@ -39,7 +40,17 @@ import {
   ProposalKind,
   takebackRange,
 } from './game-life';
-import { GameCreated, GameCreatedPayload, GameRolledBack, GameStarted, isPlatformEvent, jumpTarget, MoveUndone, SeatTaken, SeedRevealed } from './platform-events';
+import {
+  GameCreated,
+  GameCreatedPayload,
+  GameRolledBack,
+  GameStarted,
+  isPlatformEvent,
+  jumpTarget,
+  MoveUndone,
+  SeatTaken,
+  SeedRevealed,
+} from './platform-events';
 
 export interface CreateGameInput {
   ruleset: string;
@@ -218,7 +229,8 @@ export class GameService {
     const clientSeed = this.randomness.clientSeed(input.clientSeed, hostSeat, fixedSeed);
     const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
     const gameId = await this.prisma.$transaction(async (tx) => {
-      const name = givenName ?? defaultGameName((await tx.user.findUniqueOrThrow({ where: { id: hostId }, select: { displayName: true } })).displayName, ruleset.name);
+      const name =
+        givenName ?? defaultGameName((await tx.user.findUniqueOrThrow({ where: { id: hostId }, select: { displayName: true } })).displayName, ruleset.name);
       // The server seed and a private game's invite code are kept in the row alone, which no history shows.
       const row = await tx.game.create({
         data: {
@@ -369,7 +381,10 @@ export class GameService {
     this.requireActive(game);
     const last = game.state.undoable[game.state.undoable.length - 1];
     if (!last || last.seat !== seat) {
-      throw new AppError('ILLEGAL_MOVE', 'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.');
+      throw new AppError(
+        'ILLEGAL_MOVE',
+        'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.',
+      );
     }
     return this.jumpTo(game, [{ type: MoveUndone, payload: { toVersion: last.before }, actorUserId: userId, actorSeat: seat }]);
   }
@@ -380,7 +395,8 @@ export class GameService {
     if (game.row.hostId !== userId) throw new AppError('FORBIDDEN', 'Only the host can roll the game back.');
     if (!game.state.started || game.row.startedVersion === null) throw new AppError('GAME_NOT_ACTIVE', 'The game has not started yet.');
     // Its server seed is public now: played again from an earlier point, every draw would be known in advance.
-    if (game.row.status === 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
+    if (game.row.status === 'FINISHED')
+      throw new AppError('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
     // A player's leaving is for good: going back stops there, as a takeback does.
     const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);
     if (!Number.isInteger(toVersion) || toVersion < from || toVersion > to) {
@@ -430,11 +446,17 @@ export class GameService {
   private async requireReturnPoint(game: LoadedGame, toVersion: number): Promise<void> {
     const jumps = await this.prisma.sql.query<Jump>(JUMPS_AFTER_STATEMENT, [game.row.id, toVersion, JUMP_EVENT_TYPES]);
     if (rolledBackSeqs(jumps, game.row.version).has(toVersion)) {
-      throw new AppError('BAD_USER_INPUT', `Version ${toVersion} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`);
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `Version ${toVersion} was rolled back or taken back since: go back to a point of the game as it stands, as the history lists them.`,
+      );
     }
     const [next] = await this.store.readEvents(game.row.id, toVersion, toVersion + 1);
     if (next && !opensRequest(next)) {
-      throw new AppError('BAD_USER_INPUT', `Version ${toVersion} is inside one move's events: go back to a point between two moves, as the history lists them.`);
+      throw new AppError(
+        'BAD_USER_INPUT',
+        `Version ${toVersion} is inside one move's events: go back to a point between two moves, as the history lists them.`,
+      );
     }
   }
 
@@ -469,7 +491,11 @@ export class GameService {
    * otherwise are not read again for ever; returns how many lapsed.
    */
   async lapseExpiredProposals(now: Date): Promise<number> {
-    const candidates = await this.prisma.sql.query<{ game_id: string }>(EXPIRED_PROPOSALS, [PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS)]);
+    const candidates = await this.prisma.sql.query<{ game_id: string }>(EXPIRED_PROPOSALS, [
+      PROPOSAL_EVENT_TYPES,
+      now,
+      new Date(now.getTime() - LAPSE_LOOKBACK_MS),
+    ]);
     let lapsed = 0;
     for (const { game_id: gameId } of candidates) {
       const game = await this.load(gameId);
@@ -590,10 +616,10 @@ export class GameService {
   }
 
   private countedEvents(gameId: string, toSeq: number): Promise<CountedEvent[]> {
-    return this.prisma.sql.query<CountedEvent>(`SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq <= $2::int ORDER BY e.seq`, [
-      gameId,
-      toSeq,
-    ]);
+    return this.prisma.sql.query<CountedEvent>(
+      `SELECT ${COUNTED_EVENT_COLUMNS} FROM game_events e WHERE e.game_id = $1::uuid AND e.seq <= $2::int ORDER BY e.seq`,
+      [gameId, toSeq],
+    );
   }
 
   // ---- shared steps ----------------------------------------------------------
@@ -671,7 +697,9 @@ export class GameService {
   ): Promise<LoadedGame> {
     this.requireIntact(game);
     // Seats that left are passed over whenever they are to act: worked out from the folded state, at no cost to a game nobody left.
-    const passed = decidedState.life?.left.length ? this.passOverLeftSeats(game, decidedState, game.row.version + decided.length) : { events: [], state: decidedState };
+    const passed = decidedState.life?.left.length
+      ? this.passOverLeftSeats(game, decidedState, game.row.version + decided.length)
+      : { events: [], state: decidedState };
     const status = gameStatus(game.ruleset, passed.state);
     // The game ends with these events: its server seed is revealed with them, so that every draw can be checked.
     const reveal: NewEvent[] = status?.finished && game.row.status !== 'FINISHED' ? [{ type: SeedRevealed, payload: { serverSeed: game.row.seed } }] : [];

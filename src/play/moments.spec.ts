@@ -7,7 +7,15 @@ const names = ['Ann', 'Bob', 'Chris'];
 const seatName = (seat: number) => names[seat];
 
 let seq = 0;
-const server = (type: string, extra: Partial<CountedEvent> = {}): CountedEvent => ({ seq: ++seq, type, actorSeat: null, stepStart: false, round: null, toVersion: null, ...extra });
+const server = (type: string, extra: Partial<CountedEvent> = {}): CountedEvent => ({
+  seq: ++seq,
+  type,
+  actorSeat: null,
+  stepStart: false,
+  round: null,
+  toVersion: null,
+  ...extra,
+});
 const move = (seat: number, type = 'added'): CountedEvent => ({ seq: ++seq, type, actorSeat: seat, stepStart: true, round: null, toVersion: null });
 const moreOfStep = (seat: number, type = 'cardDrawn'): CountedEvent => ({ seq: ++seq, type, actorSeat: seat, stepStart: false, round: null, toVersion: null });
 
@@ -15,7 +23,16 @@ beforeEach(() => (seq = 0));
 
 describe('momentsOf', () => {
   it('counts moves and rounds along the line of play, naming whose move each event is part of', () => {
-    const events = [server('game.created'), server('game.started'), server('dealt'), move(0), moreOfStep(0), move(1), server('roundStarted', { round: 2 }), move(0)];
+    const events = [
+      server('game.created'),
+      server('game.started'),
+      server('dealt'),
+      move(0),
+      moreOfStep(0),
+      move(1),
+      server('roundStarted', { round: 2 }),
+      move(0),
+    ];
     const moments = momentsOf(withRounds, events);
     expect([...moments.entries()]).toEqual([
       [0, { round: null, move: 0, seat: null }],

@@ -40,9 +40,22 @@ export const GAME_START: Moment = { round: null, move: 0, seat: null };
 const JUMPS: ReadonlySet<string> = new Set([GameRolledBack, MoveUndone]);
 
 /** An event as counting reads it. */
-export function countedEvent(event: { seq: number; type: string; payload: Record<string, unknown>; actorSeat: number | null; stepStart: boolean }): CountedEvent {
+export function countedEvent(event: {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+  actorSeat: number | null;
+  stepStart: boolean;
+}): CountedEvent {
   const number = (value: unknown) => (typeof value === 'number' ? value : null);
-  return { seq: event.seq, type: event.type, actorSeat: event.actorSeat, stepStart: event.stepStart, round: number(event.payload.round), toVersion: number(event.payload.toVersion) };
+  return {
+    seq: event.seq,
+    type: event.type,
+    actorSeat: event.actorSeat,
+    stepStart: event.stepStart,
+    round: number(event.payload.round),
+    toVersion: number(event.payload.toVersion),
+  };
 }
 
 function roundBegun(ruleset: AnyRuleset, event: CountedEvent): number | null {
@@ -63,7 +76,11 @@ export function looksBack(event: CountedEvent): boolean {
  * on from `start`, the moment of an earlier event, when no event of `events`
  * looks back (looksBack) past it.
  */
-export function momentsOf(ruleset: AnyRuleset, events: readonly CountedEvent[], start: { seq: number; moment: Moment } = { seq: 0, moment: GAME_START }): Map<number, Moment> {
+export function momentsOf(
+  ruleset: AnyRuleset,
+  events: readonly CountedEvent[],
+  start: { seq: number; moment: Moment } = { seq: 0, moment: GAME_START },
+): Map<number, Moment> {
   const moments = new Map<number, Moment>([[start.seq, start.moment]]);
   let current = start.moment;
   for (const event of events) {

@@ -141,8 +141,7 @@ export interface JumpPayload {
  * about one (`resolveDeadline`).
  */
 export type ServerCause =
-  | { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineAction | 'ASK_HOST' }
-  | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
+  { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineAction | 'ASK_HOST' } | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
 
 export function isPlatformEvent(type: string): boolean {
   return type.startsWith(PLATFORM_EVENT_PREFIX);

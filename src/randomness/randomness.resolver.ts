@@ -3,7 +3,7 @@ import { Field, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestj
 import { GameModel, GameParent } from '../api/models';
 import { GameRandomness } from './game-randomness';
 
-@ObjectType('Randomness', { description: "What anyone needs to check a game's draws (README: \"Checking a game's randomness\")." })
+@ObjectType('Randomness', { description: 'What anyone needs to check a game\'s draws (README: "Checking a game\'s randomness").' })
 export class RandomnessModel {
   @Field({ description: 'SHA-256 (hex) of the server seed, public from the creation: the revealed seed must hash to it.' })
   commitment!: string;

@@ -122,7 +122,11 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
     const sent = new Map(pending.map(([key, count]) => [key, count.unshared]));
     for (const [, count] of pending) count.unshared = 0;
     const rows = await this.prisma.sql
-      .query<{ key: string; hits: number }>(ADD_HITS, [pending.map(([key]) => key), pending.map(([, count]) => new Date(count.windowStart)), [...sent.values()]])
+      .query<{ key: string; hits: number }>(ADD_HITS, [
+        pending.map(([key]) => key),
+        pending.map(([, count]) => new Date(count.windowStart)),
+        [...sent.values()],
+      ])
       .catch((error: unknown) => {
         // Not shared this time: counted again next time.
         for (const [key, count] of pending) count.unshared += sent.get(key)!;

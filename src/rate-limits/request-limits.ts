@@ -70,7 +70,9 @@ export function throttlers(): ThrottlerOptions[] {
     limit: rule.limit,
     ttl: rule.ttl,
     skipIf: (context) =>
-      !isMutation(context) || (rule.mutations !== undefined && !rule.mutations.includes(context.getHandler().name)) || rule.tracker(limitedRequest(context)) === null,
+      !isMutation(context) ||
+      (rule.mutations !== undefined && !rule.mutations.includes(context.getHandler().name)) ||
+      rule.tracker(limitedRequest(context)) === null,
     getTracker: (request) => rule.tracker(request as LimitedRequest)!,
     setHeaders: false,
   }));

@@ -125,7 +125,7 @@ function deadlineOutcome(m: Moment): string | null {
   if (sameAppendAsDeadline(m)) return null;
   if (m.event.actorUserId !== m.hostId) return 'only the host decides what happens after a deadline';
   const cause = causeOf(m.event);
-  return cause === null || cause.cause === 'resolveDeadline' ? null : 'its recorded cause is not the host\'s decision';
+  return cause === null || cause.cause === 'resolveDeadline' ? null : "its recorded cause is not the host's decision";
 }
 
 function jump(m: Moment, allowed: (toVersion: number) => string | null): string | null {
@@ -159,7 +159,8 @@ function decidedAgain(m: Moment, decide: () => NewEvent[]): string | null {
   const { expiresAt: _decidedExpiry, ...again } = decided.payload;
   if (decided.type !== m.event.type || !jsonEqual(again, recorded)) return `deciding it again gives ${JSON.stringify({ type: decided.type, ...again })}`;
   if ((decided.actorUserId ?? null) !== m.event.actorUserId) return 'it was not made by the player the rules name';
-  if (expiresAt !== undefined && !(Date.parse(expiresAt as string) <= Date.parse(m.event.at) + PROPOSAL_LIFETIME_MS)) return 'it waits longer than 48 hours for its answers';
+  if (expiresAt !== undefined && !(Date.parse(expiresAt as string) <= Date.parse(m.event.at) + PROPOSAL_LIFETIME_MS))
+    return 'it waits longer than 48 hours for its answers';
   return null;
 }
 
@@ -206,7 +207,7 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
         return `its options are not the rules' own: ${(error as Error).message}`;
       }
       if (m.event.actorUserId !== created.hostId) return 'it was not made by the host it names';
-      return created.commitment === undefined || created.commitment === m.record.randomness.commitment ? null : 'its commitment is not the record\'s';
+      return created.commitment === undefined || created.commitment === m.record.randomness.commitment ? null : "its commitment is not the record's";
     },
   },
   [SeatTaken]: {
@@ -238,7 +239,9 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       first(
         playing(m),
         m.event.actorUserId === m.hostId ? null : 'only the host rolls a game back',
-        jump(m, (toVersion) => (m.startedVersion !== null && toVersion >= m.startedVersion ? betweenMoves(m, toVersion) : 'a game is not rolled back to before its start')),
+        jump(m, (toVersion) =>
+          m.startedVersion !== null && toVersion >= m.startedVersion ? betweenMoves(m, toVersion) : 'a game is not rolled back to before its start',
+        ),
       ),
   },
   [MoveUndone]: {
@@ -247,7 +250,9 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
         playing(m),
         jump(m, (toVersion) => {
           const last = m.state.undoable[m.state.undoable.length - 1];
-          return last && last.seat === seatOf(m.state, m.event.actorUserId ?? undefined) && last.before === toVersion ? null : 'it takes back a step its player could not take back';
+          return last && last.seat === seatOf(m.state, m.event.actorUserId ?? undefined) && last.before === toVersion
+            ? null
+            : 'it takes back a step its player could not take back';
         }),
       ),
   },
@@ -255,7 +260,11 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
     refusal(m) {
       const seat = seatNamed(m);
       if (!m.state.moveDeadline) return 'the game has no move deadlines';
-      return first(playing(m), m.status?.activeSeats.includes(seat) ? null : `seat ${seat} was not to act`, m.event.actorUserId === null ? null : 'only the server passes deadlines');
+      return first(
+        playing(m),
+        m.status?.activeSeats.includes(seat) ? null : `seat ${seat} was not to act`,
+        m.event.actorUserId === null ? null : 'only the server passes deadlines',
+      );
     },
   },
   [DeadlineExtended]: {
@@ -270,7 +279,11 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       ),
     followedBy(m) {
       // A seat that left plays the turn the server plays for it (game-life.ts), drawn for the append at the skip.
-      if (passedOver(m)) return { what: `the turn of seat ${seatNamed(m)}, which left`, events: leftSeatTurn(m.ruleset, m.state.rules, seatNamed(m), m.drawsAfter(m.event.seq - 1)) };
+      if (passedOver(m))
+        return {
+          what: `the turn of seat ${seatNamed(m)}, which left`,
+          events: leftSeatTurn(m.ruleset, m.state.rules, seatNamed(m), m.drawsAfter(m.event.seq - 1)),
+        };
       // Drawn for the append: from the deadline's event when the skip came with it.
       const appendedAfter = sameAppendAsDeadline(m) ? m.previous!.seq - 1 : m.event.seq - 1;
       return { what: `the skip of seat ${seatNamed(m)}`, events: m.ruleset.skipTurn?.(m.state.rules, seatNamed(m), m.drawsAfter(appendedAfter)) ?? null };
@@ -280,7 +293,11 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
     refusal: (m) => first(playing(m), deadlineOutcome(m)),
   },
   [PlayerResigned]: {
-    refusal: (m) => first(playing(m), decidedAgain(m, () => decideResign(m.state, actorSeat(m)))),
+    refusal: (m) =>
+      first(
+        playing(m),
+        decidedAgain(m, () => decideResign(m.state, actorSeat(m))),
+      ),
   },
   [PlayerRemoved]: {
     refusal: (m) =>
@@ -296,7 +313,14 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
         playing(m),
         decidedAgain(m, () => {
           const { toVersion, reason } = m.event.payload as unknown as TakebackRequestedPayload;
-          const request = { toVersion, reason, now: new Date(m.event.at), startedVersion: m.startedVersion!, version: m.event.seq - 1, userId: m.event.actorUserId! };
+          const request = {
+            toVersion,
+            reason,
+            now: new Date(m.event.at),
+            startedVersion: m.startedVersion!,
+            version: m.event.seq - 1,
+            userId: m.event.actorUserId!,
+          };
           return decideTakebackRequest(m.state, actorSeat(m), request);
         }),
         betweenMoves(m, (m.event.payload as unknown as TakebackRequestedPayload).toVersion),
@@ -316,14 +340,22 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
     },
   },
   [EndProposed]: {
-    refusal: (m) => first(playing(m), decidedAgain(m, () => decideEndProposal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!))),
+    refusal: (m) =>
+      first(
+        playing(m),
+        decidedAgain(m, () => decideEndProposal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!)),
+      ),
   },
   [EndAnswered]: { refusal: answered('end') },
   [EndedByAgreement]: {
     refusal: (m) => first(playing(m), agreed(m, 'end', (m.event.payload as { proposalSeq: number }).proposalSeq)),
   },
   [ProposalWithdrawn]: {
-    refusal: (m) => first(playing(m), decidedAgain(m, () => decideWithdrawal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!))),
+    refusal: (m) =>
+      first(
+        playing(m),
+        decidedAgain(m, () => decideWithdrawal(m.state, actorSeat(m), new Date(m.event.at), m.event.actorUserId!)),
+      ),
   },
   [ProposalLapsed]: {
     refusal: (m) =>
@@ -338,7 +370,9 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       const { serverSeed } = m.event.payload as unknown as SeedRevealedPayload;
       if (!m.status?.finished) return 'the seed is revealed only when the game finishes';
       if (m.previous?.at !== m.event.at) return 'the seed is revealed with the events that finish the game';
-      return commitmentTo(serverSeed) === m.record.randomness.commitment ? null : 'the revealed server seed does not match the commitment made when the game was created';
+      return commitmentTo(serverSeed) === m.record.randomness.commitment
+        ? null
+        : 'the revealed server seed does not match the commitment made when the game was created';
     },
   },
 };

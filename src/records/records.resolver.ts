@@ -6,7 +6,7 @@ import { FIELD_COSTS } from '../api/query-limits';
 import { RecordsService } from './records.service';
 import type { RulesCheck } from './revalidation';
 
-@ObjectType('RecordCheck', { description: "A finished game's record checked by the server's verifier (README: \"Game records and the verifier\")." })
+@ObjectType('RecordCheck', { description: 'A finished game\'s record checked by the server\'s verifier (README: "Game records and the verifier").' })
 export class RecordCheckModel {
   @Field({ description: 'Every check held: hash chain, server seed, every move decided again, the result.' })
   verified!: boolean;
@@ -14,7 +14,10 @@ export class RecordCheckModel {
   firstBadSeq!: number | null;
   @Field(() => String, { nullable: true, description: 'What does not hold, in words.' })
   problem!: string | null;
-  @Field({ description: 'False for a game stored before the server recorded what the check needs (its moves as submitted): nothing was found wrong, but it cannot be checked move by move.' })
+  @Field({
+    description:
+      'False for a game stored before the server recorded what the check needs (its moves as submitted): nothing was found wrong, but it cannot be checked move by move.',
+  })
   verifiable!: boolean;
 }
 
@@ -23,7 +26,7 @@ export class RulesCheckModel {
   @Field({ description: 'False when a step does not hold, and for a game that cannot be checked (`verifiable` false).' }) ok!: boolean;
   @Field({ description: 'False for a game stored before its moves were recorded as submitted: its history cannot be decided again.' })
   verifiable!: boolean;
-  @Field(() => Int, { nullable: true, description: 'The first event today\'s rules would not have given.' })
+  @Field(() => Int, { nullable: true, description: "The first event today's rules would not have given." })
   firstBadSeq!: number | null;
   @Field(() => GraphQLISODateTime) checkedAt!: Date;
   @Field(() => Int, { description: 'The version of the rules it was checked under.' })
@@ -45,7 +48,7 @@ export class RecordsResolver {
 
   @ResolveField(() => RecordCheckModel, {
     nullable: true,
-    description: "A finished game's record checked by the verifier (the page's \"Record verified\"); null while the game is not finished.",
+    description: 'A finished game\'s record checked by the verifier (the page\'s "Record verified"); null while the game is not finished.',
     complexity: FIELD_COSTS.integrity,
   })
   async recordCheck(@Parent() { game }: GameParent): Promise<RecordCheckModel | null> {
@@ -60,7 +63,7 @@ export class RecordsResolver {
     return game.row.rulesetVersion;
   }
 
-  @ResolveField(() => RulesCheckModel, { nullable: true, description: 'The latest check of the game\'s history under the rules of today; null until one ran.' })
+  @ResolveField(() => RulesCheckModel, { nullable: true, description: "The latest check of the game's history under the rules of today; null until one ran." })
   rulesCheck(@Parent() { game }: GameParent): RulesCheckModel | null {
     const check = game.row.rulesCheck as RulesCheck | null;
     return check && { ...check, verifiable: check.verifiable ?? true, checkedAt: new Date(check.checkedAt) };

@@ -78,7 +78,10 @@ export class Revalidation {
   }
 
   private async revalidate(gameId: string): Promise<RevalidatedGame> {
-    const row = await this.prisma.game.findUniqueOrThrow({ where: { id: gameId }, select: { ruleset: true, hostId: true, startedVersion: true, rulesCheck: true } });
+    const row = await this.prisma.game.findUniqueOrThrow({
+      where: { id: gameId },
+      select: { ruleset: true, hostId: true, startedVersion: true, rulesCheck: true },
+    });
     const verdict = verifyRecord(await this.records.wholeRecord(gameId), this.records.rulesetLookup, { lineInForceOnly: true });
     const check: RulesCheck = {
       ok: verdict.ok,

@@ -99,7 +99,8 @@ export function verifyRecord(record: GameRecord, rulesetFor: RulesetLookup, opti
   try {
     return new RecordCheck(record, rulesetFor, options).run();
   } catch (error) {
-    if (error instanceof NotVerified) return { ok: false, seq: error.seq, problem: error.problem, ...(error.unverifiable ? { unverifiable: true as const } : {}) };
+    if (error instanceof NotVerified)
+      return { ok: false, seq: error.seq, problem: error.problem, ...(error.unverifiable ? { unverifiable: true as const } : {}) };
     throw error;
   }
 }
@@ -147,7 +148,10 @@ class RecordCheck {
       };
     }
     if (commitmentTo(serverSeed) !== commitment) {
-      fail(this.events.find((event) => event.type === SeedRevealed)?.seq ?? null, 'the server seed given does not match the commitment made when the game was created');
+      fail(
+        this.events.find((event) => event.type === SeedRevealed)?.seq ?? null,
+        'the server seed given does not match the commitment made when the game was created',
+      );
     }
     this.replay();
     this.checkResult();
@@ -293,7 +297,8 @@ class RecordCheck {
     if (!decision.ok) fail(event.seq, `${what}: the rules refuse it (${decision.message})`);
     const step = this.continuation(i);
     this.sameEvents(what, decision.events, step, event.seq);
-    if (event.reversible !== decision.reversible) fail(event.seq, `${what}: it is recorded as ${event.reversible ? '' : 'not '}able to be taken back, which the rules do not say`);
+    if (event.reversible !== decision.reversible)
+      fail(event.seq, `${what}: it is recorded as ${event.reversible ? '' : 'not '}able to be taken back, which the rules do not say`);
     if (step.some((e) => e.actorSeat !== seat)) fail(event.seq, `${what}: its events name another seat as acting`);
     for (const e of step) this.fold(e);
     this.stepsDecided++;

@@ -43,7 +43,12 @@ interface OptionBase {
 export type OptionSpec =
   | (OptionBase & { type: 'boolean'; default: boolean })
   | (OptionBase & { type: 'integer'; default: number; min: number; max: number })
-  | (OptionBase & { type: 'choice'; default: string; choices: string[]; /** Words for each choice, by choice (absent: the choice itself). */ choiceLabels?: Record<string, string> });
+  | (OptionBase & {
+      type: 'choice';
+      default: string;
+      choices: string[];
+      /** Words for each choice, by choice (absent: the choice itself). */ choiceLabels?: Record<string, string>;
+    });
 
 export interface GameConfig {
   seats: number;
@@ -164,7 +169,7 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
 }
 
 /** Any ruleset, as the server holds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 export type AnyRuleset = Ruleset<any, any, any>;
 
 export function accept<E extends RulesEvent>(events: E[], reversible = false): Decision<E> {

@@ -36,8 +36,17 @@ describe('passOver', () => {
   it('passes one turn only: where the seat’s next turn begins, it stops, and that turn is left to its player', () => {
     // The seat's turn ends, and a new one of the same seat begins (a new round it starts).
     const nextTurnToo: PassingRules<Turn, string, RulesEvent> = rules({
-      decide: (state, move, seat) => accept(state.steps.length > 1 ? [{ type: 'passed', seat, move }] : [{ type: 'passed', seat, move }, { type: 'turnBegan', seat }]),
-      evolve: (state, event) => (event.type === 'turnBegan' ? { seat: 0, steps: ['pass'] } : state.steps.length > 1 ? { ...state, steps: state.steps.slice(1) } : state),
+      decide: (state, move, seat) =>
+        accept(
+          state.steps.length > 1
+            ? [{ type: 'passed', seat, move }]
+            : [
+                { type: 'passed', seat, move },
+                { type: 'turnBegan', seat },
+              ],
+        ),
+      evolve: (state, event) =>
+        event.type === 'turnBegan' ? { seat: 0, steps: ['pass'] } : state.steps.length > 1 ? { ...state, steps: state.steps.slice(1) } : state,
     });
     const turnBegins = (event: RulesEvent, seat: number) => event.type === 'turnBegan' && event.seat === seat;
     expect(passOver({ ...nextTurnToo, beginsTurn: turnBegins }, { seat: 0, steps: ['pass', 'pass'] }, 0, random)).toEqual([

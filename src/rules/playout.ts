@@ -36,12 +36,7 @@ export function startGame<S>(ruleset: AnyRuleset, config: GameConfig, seed: stri
   return { state, events };
 }
 
-export function randomPlayout<S>(
-  ruleset: AnyRuleset,
-  config: GameConfig,
-  seed: string,
-  options: PlayoutOptions<S> = {},
-): PlayoutResult<S> {
+export function randomPlayout<S>(ruleset: AnyRuleset, config: GameConfig, seed: string, options: PlayoutOptions<S> = {}): PlayoutResult<S> {
   const maxSteps = options.maxSteps ?? 20000;
   const chooser = seededRandom(`${seed}:choices`);
   const started = startGame<S>(ruleset, config, seed);
@@ -55,9 +50,7 @@ export function randomPlayout<S>(
     const seat = status.activeSeats[chooser.int(status.activeSeats.length)];
     const moves = ruleset.legalMoves(state, seat) as unknown[];
     if (moves.length === 0) throw new Error(`active seat ${seat} has no legal move in phase ${status.phase}`);
-    const move = options.choose
-      ? options.choose(moves, state, seat, (k) => chooser.int(k))
-      : moves[chooser.int(moves.length)];
+    const move = options.choose ? options.choose(moves, state, seat, (k) => chooser.int(k)) : moves[chooser.int(moves.length)];
     const decision = ruleset.decide(state, move, seat, seededRandom(`${seed}:${n}`));
     if (!decision.ok) {
       throw new Error(`listed move refused (${decision.message}): ${JSON.stringify(move)}`);

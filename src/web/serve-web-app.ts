@@ -41,7 +41,8 @@ export function serveWebApp(app: INestApplication, dir = WEB_BUILD_DIR): boolean
       enableBrotli: true,
       orderPreference: ['br'],
       serveStatic: {
-        setHeaders: (res: PageResponse, path: string) => res.setHeader('Cache-Control', path.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        setHeaders: (res: PageResponse, path: string) =>
+          res.setHeader('Cache-Control', path.includes(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache'),
       },
     }),
   );

@@ -18,7 +18,11 @@ export function corpusFileName(rulesetId: string, seats: number, label: string, 
 export function corpusFiles(): string[] {
   return readdirSync(CORPUS_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .flatMap((dir) => readdirSync(join(CORPUS_DIR, dir.name)).filter((file) => file.endsWith(CORPUS_SUFFIX)).map((file) => join(dir.name, file)))
+    .flatMap((dir) =>
+      readdirSync(join(CORPUS_DIR, dir.name))
+        .filter((file) => file.endsWith(CORPUS_SUFFIX))
+        .map((file) => join(dir.name, file)),
+    )
     .sort();
 }
 

@@ -65,9 +65,7 @@ const recording = process.env.WRITE_CORPUS === 'true';
 
   async function play(game: CorpusGame): Promise<void> {
     const name = corpusFileName(game.ruleset.id, game.seats, game.label, game.n);
-    const players = await Promise.all(
-      Array.from({ length: game.seats }, (_, seat) => prisma.user.create({ data: { displayName: `Player ${seat + 1}` } })),
-    );
+    const players = await Promise.all(Array.from({ length: game.seats }, (_, seat) => prisma.user.create({ data: { displayName: `Player ${seat + 1}` } })));
     const chooser = seededRandom(`corpus:${name}`);
     const created = await service.createGame(players[0].id, { ruleset: game.ruleset.id, seats: game.seats, options: game.options, seed: `corpus ${name}` });
     const gameId = created.row.id;

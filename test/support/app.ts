@@ -58,26 +58,24 @@ export function fixedSeedsAllowedByEnvironment(): boolean {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = options.db ?? (await createTestDatabase());
-  const app = await createApp(
-    {
-      databaseUrl: db.url,
-      jwtSecret: TEST_JWT_SECRET,
-      rulesets: options.rulesets ?? [...RULESETS_HOSTED, countingGame],
-      snapshotInterval: options.snapshotInterval ?? 100,
-      clock: options.clock,
-      mail: options.mail,
-      vacations: options.vacations,
-      turnMailDelaySeconds: options.turnMailDelaySeconds,
-      metricsToken: options.metricsToken,
-      logger: options.logger,
-      emailVerification: options.emailVerification ?? false,
-      rateLimits: options.rateLimits ?? true,
-      introspection: options.introspection ?? true,
-      corsOrigins: options.corsOrigins,
-      trustProxy: options.trustProxy,
-      allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
-    },
-  );
+  const app = await createApp({
+    databaseUrl: db.url,
+    jwtSecret: TEST_JWT_SECRET,
+    rulesets: options.rulesets ?? [...RULESETS_HOSTED, countingGame],
+    snapshotInterval: options.snapshotInterval ?? 100,
+    clock: options.clock,
+    mail: options.mail,
+    vacations: options.vacations,
+    turnMailDelaySeconds: options.turnMailDelaySeconds,
+    metricsToken: options.metricsToken,
+    logger: options.logger,
+    emailVerification: options.emailVerification ?? false,
+    rateLimits: options.rateLimits ?? true,
+    introspection: options.introspection ?? true,
+    corsOrigins: options.corsOrigins,
+    trustProxy: options.trustProxy,
+    allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
+  });
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');
   const url = `${(await app.getUrl()).replace('[::1]', '127.0.0.1')}/graphql`;
@@ -97,7 +95,12 @@ export interface GraphQLResponse<T = Record<string, any>> {
   errors?: Array<{ message: string; extensions?: { code?: string; [key: string]: unknown } }>;
 }
 
-export async function gql<T = Record<string, any>>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<GraphQLResponse<T>> {
+export async function gql<T = Record<string, any>>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+): Promise<GraphQLResponse<T>> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -119,7 +122,12 @@ export function errorCode(result: GraphQLResponse<unknown>): string | undefined 
 
 /** Mail to a test inbox, delivered quickly and tried again soon: for tests that read the mail a game sends. */
 export function quickMailTo(inboxUrl: string): MailOptions {
-  return { transportUrl: inboxUrl, from: 'games@example.org', publicUrl: 'http://play.example', delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 } };
+  return {
+    transportUrl: inboxUrl,
+    from: 'games@example.org',
+    publicUrl: 'http://play.example',
+    delivery: { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.5 },
+  };
 }
 
 /** The code of a refusal, having checked there was exactly one error and that the game's version (`versionOf`) did not change: nothing was written. */

@@ -10,7 +10,12 @@ export interface CountingGameInput {
 }
 
 /** `players[0]` creates and hosts a counting game, the others join it (each with `clientSeeds[i]` when given), and it starts. */
-export async function startCountingGame(url: string, players: Player[], input: CountingGameInput = {}, clientSeeds: (string | undefined)[] = []): Promise<string> {
+export async function startCountingGame(
+  url: string,
+  players: Player[],
+  input: CountingGameInput = {},
+  clientSeeds: (string | undefined)[] = [],
+): Promise<string> {
   const { createGame } = await gqlOk<{ createGame: { id: string } }>(
     url,
     `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
@@ -19,7 +24,12 @@ export async function startCountingGame(url: string, players: Player[], input: C
   );
   for (const [seat, player] of players.entries()) {
     if (seat === 0) continue;
-    await gqlOk(url, `mutation($id: ID!, $seat: Int!, $c: String) { joinGame(gameId: $id, seat: $seat, clientSeed: $c) { id } }`, { id: createGame.id, seat, c: clientSeeds[seat] }, player.token);
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $seat: Int!, $c: String) { joinGame(gameId: $id, seat: $seat, clientSeed: $c) { id } }`,
+      { id: createGame.id, seat, c: clientSeeds[seat] },
+      player.token,
+    );
   }
   await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, players[0].token);
   return createGame.id;
@@ -33,7 +43,8 @@ export interface CountingGameSeen {
 }
 
 export async function seeGame(url: string, gameId: string, as?: Player): Promise<CountingGameSeen> {
-  return (await gqlOk<{ game: CountingGameSeen }>(url, `query($id: ID!) { game(id: $id) { version status activeSeats view } }`, { id: gameId }, as?.token)).game;
+  return (await gqlOk<{ game: CountingGameSeen }>(url, `query($id: ID!) { game(id: $id) { version status activeSeats view } }`, { id: gameId }, as?.token))
+    .game;
 }
 
 export function submitMove(
@@ -43,7 +54,12 @@ export function submitMove(
   move: unknown,
   expectedVersion: number,
 ): Promise<GraphQLResponse<{ submitMove: { version: number; status: string } }>> {
-  return gql(url, `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { version status } }`, { id: gameId, move, v: expectedVersion }, player.token);
+  return gql(
+    url,
+    `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { version status } }`,
+    { id: gameId, move, v: expectedVersion },
+    player.token,
+  );
 }
 
 /** The player to act adds 1 to the counter and, unless that ended the game, ends the turn (drawing a card); returns the new version. */

@@ -31,11 +31,7 @@ interface Hand {
 const RECENT_CARDS = 5;
 
 type Move = { type: 'add'; amount: 1 | 2 } | { type: 'endTurn' };
-type Event = (
-  | { type: 'dealt'; firstPlayer: number }
-  | { type: 'added'; seat: number; amount: number }
-  | { type: 'cardDrawn'; seat: number; card?: number }
-) &
+type Event = ({ type: 'dealt'; firstPlayer: number } | { type: 'added'; seat: number; amount: number } | { type: 'cardDrawn'; seat: number; card?: number }) &
   RulesEvent;
 
 const finished = (s: CountingState) => s.counter >= s.target;

@@ -52,7 +52,9 @@ export async function countingGame(url: string, name: string): Promise<{ gameId:
 
 export async function startMoveStream(url: string, name: string, options: MoveStreamOptions = {}): Promise<MoveStream> {
   const { gameId, players } = await countingGame(url, name);
-  const state = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+  const state = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, {
+    id: gameId,
+  });
   let { version, activeSeats } = state.game;
   let addedThisTurn = false;
   let stopped = false;
@@ -67,7 +69,12 @@ export async function startMoveStream(url: string, name: string, options: MoveSt
       for (;;) {
         let result;
         try {
-          result = await gql<{ submitMove: { version: number; activeSeats: number[] } }>(url, SUBMIT, { id: gameId, move, v: version, cid: clientMoveId }, player.token);
+          result = await gql<{ submitMove: { version: number; activeSeats: number[] } }>(
+            url,
+            SUBMIT,
+            { id: gameId, move, v: version, cid: clientMoveId },
+            player.token,
+          );
         } catch {
           stream.codes.push('NETWORK');
           stream.unanswered.push(clientMoveId);

@@ -19,11 +19,20 @@ export interface PostgresProcess {
 }
 
 /** Starts PostgreSQL on `port` with its data in `dataDir` (created on the first start, kept after stop), and `database` in it. */
-export async function startPostgresProcess(dataDir: string, port: number, database: string, { keepRunning = false, password = DEFAULT_PASSWORD } = {}): Promise<PostgresProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'postgres-main.ts'), dataDir, String(port), database], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, KEEP_RUNNING: keepRunning ? 'on' : 'off', POSTGRES_PASSWORD: password },
-  });
+export async function startPostgresProcess(
+  dataDir: string,
+  port: number,
+  database: string,
+  { keepRunning = false, password = DEFAULT_PASSWORD } = {},
+): Promise<PostgresProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', 'ts-node/register/transpile-only', join(__dirname, 'postgres-main.ts'), dataDir, String(port), database],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, KEEP_RUNNING: keepRunning ? 'on' : 'off', POSTGRES_PASSWORD: password },
+    },
+  );
   let output = '';
   const exited = once(child, 'exit');
   await new Promise<void>((resolve, reject) => {

@@ -20,7 +20,9 @@ async function serve(): Promise<void> {
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const logger = createLogger({ format: 'json', level: 'info' });
   surviveStrayDatabaseErrors(logger.child({ context: 'Process' }));
-  await migrateWhenReachable(process.env.MIGRATION_DATABASE_URL ?? databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) => logger.info({ context: 'Bootstrap' }, line));
+  await migrateWhenReachable(process.env.MIGRATION_DATABASE_URL ?? databaseUrl, Number(process.env.DATABASE_WAIT_SECONDS ?? 60), (line) =>
+    logger.info({ context: 'Bootstrap' }, line),
+  );
   const app = await createApp({
     databaseUrl,
     jwtSecret: TEST_JWT_SECRET,

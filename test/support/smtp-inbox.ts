@@ -21,7 +21,10 @@ export class SmtpInbox {
   private readonly server: SMTPServer;
 
   private constructor(options: SmtpInboxOptions) {
-    const slowly = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => setTimeout(() => callback(...args), options.stepDelayMs ?? 0);
+    const slowly =
+      <A extends unknown[]>(callback: (...args: A) => void) =>
+      (...args: A) =>
+        setTimeout(() => callback(...args), options.stepDelayMs ?? 0);
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
@@ -68,7 +71,12 @@ export class SmtpInbox {
     for (;;) {
       const found = this.to(address).filter((mail) => subject.test(mail.subject ?? '') && (mail.text ?? '').includes(containing));
       if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} mail(s) to ${address} matching ${subject}; got: ${this.to(address).map((m) => m.subject).join(' | ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out waiting for ${count} mail(s) to ${address} matching ${subject}; got: ${this.to(address)
+            .map((m) => m.subject)
+            .join(' | ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }

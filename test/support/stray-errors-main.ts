@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const unawaited = new Client({ connectionString: process.env.DATABASE_URL });
   unawaited.on('error', () => undefined);
   await unawaited.connect();
-  const pids = await Promise.all([unheard, unawaited].map(async (client) => (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid));
+  const pids = await Promise.all(
+    [unheard, unawaited].map(async (client) => (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid),
+  );
   // Nobody waits for this one: when its connection is ended, its rejection is unhandled.
   void unawaited.query('SELECT pg_sleep(60)').then(() => undefined);
   console.log(`READY ${pids.join(' ')}`);

@@ -196,10 +196,19 @@ export function offerOn(page: Page): Promise<Offer> {
  * exactly those targets, that many enabled move buttons, no dialog open)
  * and returns the offer; fails with both, and `what`, when it never does.
  */
-export async function waitForOffer(page: Page, expected: { version: number; turn: string; targets: string[]; buttons: number }, what: string, timeout = 10_000): Promise<Offer> {
+export async function waitForOffer(
+  page: Page,
+  expected: { version: number; turn: string; targets: string[]; buttons: number },
+  what: string,
+  timeout = 10_000,
+): Promise<Offer> {
   const want = { ...expected, targets: [...new Set(expected.targets)].sort() };
   const matches = (offer: Offer) =>
-    offer.version === want.version && offer.turn === want.turn && offer.buttons.length === want.buttons && !offer.dialogOpen && JSON.stringify(offer.targets) === JSON.stringify(want.targets);
+    offer.version === want.version &&
+    offer.turn === want.turn &&
+    offer.buttons.length === want.buttons &&
+    !offer.dialogOpen &&
+    JSON.stringify(offer.targets) === JSON.stringify(want.targets);
   let offer = await offerOn(page);
   for (const deadline = Date.now() + timeout; !matches(offer) && Date.now() < deadline; offer = await offerOn(page)) {
     await page.waitForTimeout(25);
@@ -310,7 +319,6 @@ export async function startGameOnPage(
   await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
   return gameId;
 }
-
 
 /**
  * The end screen as the player in `seat` sees it: "You won" to a winner,

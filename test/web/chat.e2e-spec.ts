@@ -100,7 +100,12 @@ describe('web page: chat, notes and turn signals', () => {
     await catPage.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello from my new seat');
     await catPage.getByRole('button', { name: 'Send' }).click();
     await catPage.locator('.chat-line', { hasText: 'Hello from my new seat' }).waitFor();
-    const { gameChat } = await gqlOk<{ gameChat: { lines: Array<{ text: string }> } }>(server.url, `query($id: ID!) { gameChat(gameId: $id) { lines { text } } }`, { id: gameId }, ann.token);
+    const { gameChat } = await gqlOk<{ gameChat: { lines: Array<{ text: string }> } }>(
+      server.url,
+      `query($id: ID!) { gameChat(gameId: $id) { lines { text } } }`,
+      { id: gameId },
+      ann.token,
+    );
     expect(gameChat.lines.map((line) => line.text)).toEqual(['Hello from my new seat']);
 
     // An onlooker reads it as soon as the game is over, with no refusal left behind.
@@ -188,7 +193,7 @@ describe('web page: chat, notes and turn signals', () => {
     await waitUntil(waiting, `document.title === '(1) Your turn · Play by Web'`);
   });
 
-  it('keeps a player\'s notes across visits, and shows them to nobody else', async () => {
+  it("keeps a player's notes across visits, and shows them to nobody else", async () => {
     const { gameId, players } = await countingGame(server.url, 'Note');
     const { page: ann } = await openWindow(chromium.browser, base, undefined, players[0].token);
     await ann.goto(`/games/${gameId}`);

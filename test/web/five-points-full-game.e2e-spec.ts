@@ -28,7 +28,21 @@ import { fivePoints, type FivePointsMove, type FivePointsState } from '../../src
 import { seededRandom } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import { chooseByType, clickMove, DESKTOP, expectEndScreen, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, startGameOnPage, TestBrowser, waitForOffer, waitForVersionEverywhere } from './browser';
+import {
+  chooseByType,
+  clickMove,
+  DESKTOP,
+  expectEndScreen,
+  launchBrowser,
+  openWindow,
+  PHONE,
+  recordSentMoves,
+  screenshot,
+  startGameOnPage,
+  TestBrowser,
+  waitForOffer,
+  waitForVersionEverywhere,
+} from './browser';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
 const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-36/clicks-151').split('/');
@@ -130,7 +144,12 @@ describe('web page: a whole Five Points game by clicks', () => {
     players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
     sent = pages.map((page) => recordSentMoves<FivePointsMove>(page));
-    gameId = await startGameOnPage(pages, server.url, players.map((player) => player.token), { ruleset: 'five-points', seed: GAME_SEED, lastSeatName: 'Cy' });
+    gameId = await startGameOnPage(
+      pages,
+      server.url,
+      players.map((player) => player.token),
+      { ruleset: 'five-points', seed: GAME_SEED, lastSeatName: 'Cy' },
+    );
   });
 
   afterAll(async () => {
@@ -138,8 +157,20 @@ describe('web page: a whole Five Points game by clicks', () => {
     await server?.close();
   });
 
-  async function serverGame(token: string): Promise<{ version: number; status: string; legalMoves: FivePointsMove[]; view: unknown; result: any; seats: { index: number; user: { displayName: string } }[] }> {
-    const data = await gqlOk<{ game: any }>(server.url, `query($id: ID!) { game(id: $id) { version status legalMoves view result seats { index user { displayName } } } }`, { id: gameId }, token);
+  async function serverGame(token: string): Promise<{
+    version: number;
+    status: string;
+    legalMoves: FivePointsMove[];
+    view: unknown;
+    result: any;
+    seats: { index: number; user: { displayName: string } }[];
+  }> {
+    const data = await gqlOk<{ game: any }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { version status legalMoves view result seats { index user { displayName } } } }`,
+      { id: gameId },
+      token,
+    );
     return data.game;
   }
 
@@ -174,7 +205,8 @@ describe('web page: a whole Five Points game by clicks', () => {
       const buttons = legal.filter((move) => targetsOf(move).length === 0).length;
       const offer = await waitForOffer(page, { version: game.version, turn: 'mine', targets: legal.flatMap(targetsOf), buttons }, what);
       expect(new Set(offer.buttons).size).toBe(offer.buttons.length);
-      for (const other of pages.filter((p) => p !== page)) await waitForOffer(other, { version: game.version, turn: 'others', targets: [], buttons: 0 }, `${what}, another page`);
+      for (const other of pages.filter((p) => p !== page))
+        await waitForOffer(other, { version: game.version, turn: 'others', targets: [], buttons: 0 }, `${what}, another page`);
 
       // The glowing target (one per move: nothing to pick), then the chooser when it offers several moves; or the button.
       const move = chooseByType(legal, random);

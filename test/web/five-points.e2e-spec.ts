@@ -20,7 +20,12 @@ describe('web page: Five Points in the browser', () => {
     // Signing up through the page is covered by the Five Tribes spec: here the accounts come from the API.
     const players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
-    await startGameOnPage(pages, server.url, players.map((player) => player.token), { ruleset: 'five-points', seed: 'web-five-points', lastSeatName: 'Cy' });
+    await startGameOnPage(
+      pages,
+      server.url,
+      players.map((player) => player.token),
+      { ruleset: 'five-points', seed: 'web-five-points', lastSeatName: 'Cy' },
+    );
   });
 
   afterAll(async () => {

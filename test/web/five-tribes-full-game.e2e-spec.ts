@@ -34,7 +34,24 @@ import type { State } from '../../src/games/five-tribes/state';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import { chooseByType, clickMove, DESKTOP, expectEndScreen, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, shownVersion, TestBrowser, waitForOffer, waitForVersion, waitForVersionEverywhere, waitUntil, type Way as ClickWay } from './browser';
+import {
+  chooseByType,
+  clickMove,
+  DESKTOP,
+  expectEndScreen,
+  launchBrowser,
+  openWindow,
+  PHONE,
+  recordSentMoves,
+  screenshot,
+  shownVersion,
+  TestBrowser,
+  waitForOffer,
+  waitForVersion,
+  waitForVersionEverywhere,
+  waitUntil,
+  type Way as ClickWay,
+} from './browser';
 
 const SEED = 'ft-168';
 const TARGETED_SEED = 'ft-72';
@@ -94,7 +111,9 @@ const offersDjinnEitherWay = (moves: Move[]) => ['elder', 'fakir'].every((pay) =
 const djinnPaidWithFakir = (moves: Move[]) => moves.find((m): m is Extract<Move, { type: 'takeDjinn' }> => m.type === 'takeDjinn' && m.pay === 'fakir')!;
 /** Bidding with Kumarbi (each Fakir discarded makes the spot one step cheaper), on a spot also offered otherwise, so that the chooser opens. */
 const kumarbiBidToChoose = (moves: Move[]) =>
-  moves.find((m): m is Extract<Move, { type: 'bid' }> => m.type === 'bid' && m.fakirs > 0 && moves.filter((o) => o.type === 'bid' && o.spot === m.spot).length > 1);
+  moves.find(
+    (m): m is Extract<Move, { type: 'bid' }> => m.type === 'bid' && m.fakirs > 0 && moves.filter((o) => o.type === 'bid' && o.spot === m.spot).length > 1,
+  );
 const offersKumarbiBid = (moves: Move[]) => kumarbiBidToChoose(moves) !== undefined;
 
 /** The game of `seed` without a browser, as the server plays it (Ann and Bob brought no client seeds). */
@@ -158,10 +177,7 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     tokens = players.map((player) => player.token);
-    pages = [
-      (await openWindow(chromium.browser, baseUrl, DESKTOP, tokens[0])).page,
-      (await openWindow(chromium.browser, baseUrl, PHONE, tokens[1])).page,
-    ];
+    pages = [(await openWindow(chromium.browser, baseUrl, DESKTOP, tokens[0])).page, (await openWindow(chromium.browser, baseUrl, PHONE, tokens[1])).page];
     sent = pages.map((page) => recordSentMoves<Move>(page));
   });
 
@@ -235,7 +251,10 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     const sentByMover = sent[pages.indexOf(mover)];
     const sentBefore = sentByMover.length;
     const result = await click();
-    await waitUntil(mover, `Number(document.querySelector('.play-area')?.getAttribute('data-version')) > ${version} || document.querySelector('.play-area .problem') !== null`);
+    await waitUntil(
+      mover,
+      `Number(document.querySelector('.play-area')?.getAttribute('data-version')) > ${version} || document.querySelector('.play-area .problem') !== null`,
+    );
     expect(sentByMover.slice(sentBefore)).toEqual([move]);
     const problem = mover.locator('.play-area .problem');
     if ((await problem.count()) > 0) throw new Error(`The move ${JSON.stringify(move)} was refused: ${await problem.textContent()}`);
@@ -254,85 +273,99 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
       return 'form';
     }
     // A pair of cards glows on both cards: either click makes it.
-    return clickMove(page, move, moves.filter((m) => m.type !== 'sell'), targetsOf, pick);
+    return clickMove(
+      page,
+      move,
+      moves.filter((m) => m.type !== 'sell'),
+      targetsOf,
+      pick,
+    );
   }
 
-  it('plays the game to its end, every move type by clicking, every move live on both pages', async () => {
-    const started = Date.now();
-    const gameId = await createGame(SEED);
-    await openGame(gameId);
-    const choices = seededRandom(`${SEED}:clicks`);
-    const targetChoices = seededRandom(`${SEED}:targets`);
-    const listed = new Map<string, number>();
-    const clicked = new Map<string, Map<Way, number>>();
-    const variants = new Map<string, number>();
-    const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
-    let steps = 0;
+  it(
+    'plays the game to its end, every move type by clicking, every move live on both pages',
+    async () => {
+      const started = Date.now();
+      const gameId = await createGame(SEED);
+      await openGame(gameId);
+      const choices = seededRandom(`${SEED}:clicks`);
+      const targetChoices = seededRandom(`${SEED}:targets`);
+      const listed = new Map<string, number>();
+      const clicked = new Map<string, Map<Way, number>>();
+      const variants = new Map<string, number>();
+      const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+      let steps = 0;
 
-    for (;;) {
-      const turn = await nextTurn(gameId);
-      if (!turn) break;
-      const { seat, moves, version } = turn;
-      const mover = pages[seat];
+      for (;;) {
+        const turn = await nextTurn(gameId);
+        if (!turn) break;
+        const { seat, moves, version } = turn;
+        const mover = pages[seat];
 
-      // The mover's page (up to date since the last move) says it is their turn, and
-      // offers exactly what the rules list: no target missing, none extra.
-      const boardMoves = moves.filter((m) => m.type !== 'sell');
-      const buttons = boardMoves.filter((m) => targetsOf(m).length === 0).length;
-      await waitForOffer(mover, { version, turn: 'mine', targets: boardMoves.flatMap(targetsOf), buttons }, `step ${steps + 1} (version ${version}, ${NAMES[seat]})`);
-      expect((await mover.locator('.sale-form').count()) > 0).toBe(moves.some((m) => m.type === 'sell'));
+        // The mover's page (up to date since the last move) says it is their turn, and
+        // offers exactly what the rules list: no target missing, none extra.
+        const boardMoves = moves.filter((m) => m.type !== 'sell');
+        const buttons = boardMoves.filter((m) => targetsOf(m).length === 0).length;
+        await waitForOffer(
+          mover,
+          { version, turn: 'mine', targets: boardMoves.flatMap(targetsOf), buttons },
+          `step ${steps + 1} (version ${version}, ${NAMES[seat]})`,
+        );
+        expect((await mover.locator('.sale-form').count()) > 0).toBe(moves.some((m) => m.type === 'sell'));
 
-      for (const type of new Set(moves.map((m) => m.type))) count(listed, type);
-      const move = chooseByType(moves, choices);
-      const way = await expectSent(mover, version, move, () => makeMove(mover, move, moves, (n) => targetChoices.int(n)));
+        for (const type of new Set(moves.map((m) => m.type))) count(listed, type);
+        const move = chooseByType(moves, choices);
+        const way = await expectSent(mover, version, move, () => makeMove(mover, move, moves, (n) => targetChoices.int(n)));
 
-      const ways = clicked.get(move.type) ?? new Map<Way, number>();
-      clicked.set(move.type, ways);
-      count(ways, way);
-      count(variants, variantOf(move));
-      steps++;
-      if (steps > 1000) throw new Error('The game did not end within 1000 moves');
-    }
+        const ways = clicked.get(move.type) ?? new Map<Way, number>();
+        clicked.set(move.type, ways);
+        count(ways, way);
+        count(variants, variantOf(move));
+        steps++;
+        if (steps > 1000) throw new Error('The game did not end within 1000 moves');
+      }
 
-    // Both pages show the end: "You won" to the winner, and every player's score by category.
-    const final = await apiGame(gameId, 0);
-    const scores = final.result?.scores ?? [];
-    const winners = (final.result?.winners ?? []).map((seat) => NAMES[seat]);
-    expect(scores).toHaveLength(2);
-    expect(winners.length).toBeGreaterThan(0);
-    for (const [seat, page] of pages.entries()) {
-      await waitForVersion(page, final.version);
-      await expectEndScreen(page, seat, { winners: final.result!.winners!, scores }, NAMES);
-      expect(await page.locator('.target.offered').count()).toBe(0);
-      expect(await page.locator('.move-bar button.move').count()).toBe(0);
-      // Once the game is over nothing is secret: the history is read again, every gold amount in it.
-      await waitUntil(page, `![...document.querySelectorAll('.timeline li')].some((li) => li.textContent.includes('some gold'))`);
-    }
-    await screenshot(pages[0], 'five-tribes-finished');
-    await screenshot(pages[1], 'five-tribes-finished-phone');
+      // Both pages show the end: "You won" to the winner, and every player's score by category.
+      const final = await apiGame(gameId, 0);
+      const scores = final.result?.scores ?? [];
+      const winners = (final.result?.winners ?? []).map((seat) => NAMES[seat]);
+      expect(scores).toHaveLength(2);
+      expect(winners.length).toBeGreaterThan(0);
+      for (const [seat, page] of pages.entries()) {
+        await waitForVersion(page, final.version);
+        await expectEndScreen(page, seat, { winners: final.result!.winners!, scores }, NAMES);
+        expect(await page.locator('.target.offered').count()).toBe(0);
+        expect(await page.locator('.move-bar button.move').count()).toBe(0);
+        // Once the game is over nothing is secret: the history is read again, every gold amount in it.
+        await waitUntil(page, `![...document.querySelectorAll('.timeline li')].some((li) => li.textContent.includes('some gold'))`);
+      }
+      await screenshot(pages[0], 'five-tribes-finished');
+      await screenshot(pages[1], 'five-tribes-finished-phone');
 
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const rows = Object.keys(MOVE_TYPES).map((type) => {
-      const ways = clicked.get(type) ?? new Map<Way, number>();
-      const total = [...ways.values()].reduce((a, b) => a + b, 0);
-      const how = [...ways.entries()].map(([way, n]) => `${way} ${n}`).join(', ');
-      return `| ${type} | ${listed.get(type) ?? 0} | ${total} | ${how} |`;
-    });
-    console.log(
-      [
-        `Five Tribes, seed ${SEED}: ${steps} moves clicked in ${seconds} s; ${winners.join(' and ')} won (${NAMES.map((n, i) => `${n} ${scores[i]}`).join(', ')}).`,
-        '| move type | steps where listed | clicked | how |',
-        '|---|---|---|---|',
-        ...rows,
-        '',
-        `Forms: ${[...variants.entries()].map(([v, n]) => `${v} ${n}`).join('; ')}`,
-      ].join('\n'),
-    );
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const rows = Object.keys(MOVE_TYPES).map((type) => {
+        const ways = clicked.get(type) ?? new Map<Way, number>();
+        const total = [...ways.values()].reduce((a, b) => a + b, 0);
+        const how = [...ways.entries()].map(([way, n]) => `${way} ${n}`).join(', ');
+        return `| ${type} | ${listed.get(type) ?? 0} | ${total} | ${how} |`;
+      });
+      console.log(
+        [
+          `Five Tribes, seed ${SEED}: ${steps} moves clicked in ${seconds} s; ${winners.join(' and ')} won (${NAMES.map((n, i) => `${n} ${scores[i]}`).join(', ')}).`,
+          '| move type | steps where listed | clicked | how |',
+          '|---|---|---|---|',
+          ...rows,
+          '',
+          `Forms: ${[...variants.entries()].map(([v, n]) => `${v} ${n}`).join('; ')}`,
+        ].join('\n'),
+      );
 
-    // Every move type the ruleset has was listed, and made by clicking, at least once.
-    const missing = Object.keys(MOVE_TYPES).filter((type) => !clicked.has(type));
-    expect(missing).toEqual([]);
-  }, FULL_GAME_TIMEOUT);
+      // Every move type the ruleset has was listed, and made by clicking, at least once.
+      const missing = Object.keys(MOVE_TYPES).filter((type) => !clicked.has(type));
+      expect(missing).toEqual([]);
+    },
+    FULL_GAME_TIMEOUT,
+  );
 
   it('offers a Djinn paid either way, and a bid with Kumarbi at its lowered price, through the chooser', async () => {
     const gameId = await createGame(TARGETED_SEED);

@@ -11,7 +11,10 @@ import { TURN_TRACK_COSTS } from '../../src/games/five-tribes/data/track';
 /** The bidding part of a view: Ann (seat 0) is to bid, and she can see her own gold only. */
 function biddingView(annGold: number): FiveTribesView {
   return {
-    bidTrack: [{ marker: 0, seat: 0 }, { marker: 1, seat: 1 }],
+    bidTrack: [
+      { marker: 0, seat: 0 },
+      { marker: 1, seat: 1 },
+    ],
     turnTrack: TURN_TRACK_COSTS.map((cost, spot) => ({ spot, cost, holder: null })),
     players: [{ seat: 0, gold: annGold }, { seat: 1 }],
   } as unknown as FiveTribesView;

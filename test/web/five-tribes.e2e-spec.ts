@@ -6,7 +6,21 @@
  */
 import type { Page } from 'playwright-core';
 import { startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, shownVersion, signUp, TestBrowser, waitForVersion, waitForVersionAbove, waitUntil } from './browser';
+import {
+  DESKTOP,
+  isMyTurn,
+  launchBrowser,
+  openWindow,
+  PHONE,
+  playOneStep,
+  screenshot,
+  shownVersion,
+  signUp,
+  TestBrowser,
+  waitForVersion,
+  waitForVersionAbove,
+  waitUntil,
+} from './browser';
 
 describe('web page: Five Tribes in the browser', () => {
   let server: TestServer;
@@ -65,7 +79,9 @@ describe('web page: Five Tribes in the browser', () => {
     // Nothing to start yet: the button says so rather than answering with a refusal.
     const startButton = ann.getByRole('button', { name: 'Start the game' });
     expect(await startButton.isDisabled()).toBe(true);
-    expect(await startButton.getAttribute('aria-describedby').then((id) => ann.locator(`#${id}`).textContent())).toContain('You can start once every seat is taken.');
+    expect(await startButton.getAttribute('aria-describedby').then((id) => ann.locator(`#${id}`).textContent())).toContain(
+      'You can start once every seat is taken.',
+    );
 
     await bob.goto(gameUrl);
     await bob.getByRole('button', { name: 'Take this seat' }).click();
@@ -126,7 +142,9 @@ describe('web page: Five Tribes in the browser', () => {
     await waitForVersionAbove(ann, before);
     await ann.locator('.board-frame.live').waitFor();
     await ann.locator('.timeline', { hasText: 'Bob misclicked' }).waitFor();
-    await expect(ann.locator('.timeline li', { hasText: 'Bob misclicked' }).textContent()).resolves.toMatch(/Ann rolled the game back to move \d+ \(round 1\): “Bob misclicked”/);
+    await expect(ann.locator('.timeline li', { hasText: 'Bob misclicked' }).textContent()).resolves.toMatch(
+      /Ann rolled the game back to move \d+ \(round 1\): “Bob misclicked”/,
+    );
     // Bob's page learns of the rollback live, and shows the undone moves as rolled back.
     await waitUntil(bob, `document.querySelectorAll('.timeline li.rolled-back').length > ${bobsRolledBack}`);
     await screenshot(bob, 'five-tribes-after-rollback-phone');

@@ -93,7 +93,9 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await bobPage.locator('.proposal').getByRole('button', { name: 'Withdraw' }).click();
     await annPage.locator('.timeline li', { hasText: 'Bob withdrew their request.' }).waitFor();
     await waitUntil(annPage, `document.querySelector('.proposal') === null`);
-    expect((await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view).not.toEqual(boardThen);
+    expect(
+      (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view,
+    ).not.toEqual(boardThen);
   });
 
   it('a player resigns from a three-player game, which goes on without them to its end', async () => {
@@ -145,7 +147,10 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
         `({ text: document.activeElement?.textContent ?? '', name: document.activeElement?.getAttribute('name') ?? '', inDialog: !!document.activeElement?.closest('[role="dialog"]') })`,
       );
 
-    for (const [opener, dialogName] of [['Resign…', 'Resign from this game?'], ['Propose to end the game…', 'Propose to end the game?']]) {
+    for (const [opener, dialogName] of [
+      ['Resign…', 'Resign from this game?'],
+      ['Propose to end the game…', 'Propose to end the game?'],
+    ]) {
       await annPage.getByRole('button', { name: opener }).focus();
       await annPage.keyboard.press('Enter');
       const dialog = annPage.getByRole('dialog', { name: dialogName });

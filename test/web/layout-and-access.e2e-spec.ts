@@ -31,7 +31,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /**
@@ -102,7 +108,12 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       );
       const id = created.createGame.id;
       for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
-      const started = await gqlOk<{ startGame: { activeSeats: number[] } }>(server.url, `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`, { id }, players[0].token);
+      const started = await gqlOk<{ startGame: { activeSeats: number[] } }>(
+        server.url,
+        `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
+        { id },
+        players[0].token,
+      );
       let active = started.startGame.activeSeats;
       const last = active[active.length - 1];
       while (active.length === seats) active = await moveToWait(id, last);
@@ -113,7 +124,12 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
 
   /** Where every seat acts at once (Mob Town's agendas), one makes a move toward waiting: the seats active then. */
   async function moveToWait(id: string, seat: number): Promise<number[]> {
-    const { game } = await gqlOk<{ game: { version: number; legalMoves: unknown[] } }>(server.url, `query($id: ID!) { game(id: $id) { version legalMoves } }`, { id }, players[seat].token);
+    const { game } = await gqlOk<{ game: { version: number; legalMoves: unknown[] } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { version legalMoves } }`,
+      { id },
+      players[seat].token,
+    );
     const moved = await gqlOk<{ submitMove: { activeSeats: number[] } }>(
       server.url,
       `mutation($id: ID!, $move: JSON!, $v: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { activeSeats } }`,
@@ -136,76 +152,82 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   }
 
   describe.each(RULESETS.map(({ ruleset }) => ruleset))('%s', (ruleset) => {
-    it.each(SIZES)('on a $name: a move offered in view at once, nothing over it; no serious axe finding; your turn and waiting', async ({ viewport, suffix }) => {
-      const { id, activeSeat, waitingSeat } = games.get(ruleset)!;
-      const mover = await open(players[activeSeat], `/games/${id}`, viewport);
-      const waiting = await open(players[waitingSeat], `/games/${id}`, viewport);
-      for (const page of [mover, waiting]) await page.locator('.play-area .timeline li').first().waitFor();
-      await mover.locator('[data-turn="mine"]').waitFor();
-      await mover.locator('.target.offered, .move-bar button.move').first().waitFor();
-      // The page may scroll the first one into view by itself (use-offer-in-view.ts); the player never has to.
-      let seen: string[] = [];
-      for (let tries = 0; tries < 30 && seen.length === 0; tries++) {
-        seen = await offeredInView(mover);
-        if (seen.length === 0) await mover.waitForTimeout(100);
-      }
-      expect(seen).not.toEqual([]);
-      for (const page of [mover, waiting]) {
-        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-        const text = await boardText(page);
-        expect(text.count).toBeGreaterThan(10);
-        expect(text.smallest).toBeGreaterThanOrEqual(10.99);
-      }
-      expect(await seriousViolations(mover)).toEqual([]);
-      expect(await seriousViolations(waiting)).toEqual([]);
-      await screenshot(mover, `${ruleset}-your-turn${suffix}`);
-      await screenshot(waiting, `${ruleset}-waiting${suffix}`);
-      // After the screenshots, which show the page as it opens: every target, brought into view, comes clear of the move bar.
-      expect(await coveredOnceScrolledTo(mover)).toEqual([]);
-      await mover.context().close();
-      await waiting.context().close();
-    });
+    it.each(SIZES)(
+      'on a $name: a move offered in view at once, nothing over it; no serious axe finding; your turn and waiting',
+      async ({ viewport, suffix }) => {
+        const { id, activeSeat, waitingSeat } = games.get(ruleset)!;
+        const mover = await open(players[activeSeat], `/games/${id}`, viewport);
+        const waiting = await open(players[waitingSeat], `/games/${id}`, viewport);
+        for (const page of [mover, waiting]) await page.locator('.play-area .timeline li').first().waitFor();
+        await mover.locator('[data-turn="mine"]').waitFor();
+        await mover.locator('.target.offered, .move-bar button.move').first().waitFor();
+        // The page may scroll the first one into view by itself (use-offer-in-view.ts); the player never has to.
+        let seen: string[] = [];
+        for (let tries = 0; tries < 30 && seen.length === 0; tries++) {
+          seen = await offeredInView(mover);
+          if (seen.length === 0) await mover.waitForTimeout(100);
+        }
+        expect(seen).not.toEqual([]);
+        for (const page of [mover, waiting]) {
+          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+          const text = await boardText(page);
+          expect(text.count).toBeGreaterThan(10);
+          expect(text.smallest).toBeGreaterThanOrEqual(10.99);
+        }
+        expect(await seriousViolations(mover)).toEqual([]);
+        expect(await seriousViolations(waiting)).toEqual([]);
+        await screenshot(mover, `${ruleset}-your-turn${suffix}`);
+        await screenshot(waiting, `${ruleset}-waiting${suffix}`);
+        // After the screenshots, which show the page as it opens: every target, brought into view, comes clear of the move bar.
+        expect(await coveredOnceScrolledTo(mover)).toEqual([]);
+        await mover.context().close();
+        await waiting.context().close();
+      },
+    );
   });
 
-  it.each(RULESETS.map(({ ruleset }) => ruleset))('%s on a phone: the board zooms with its buttons and with two fingers, and pans in its own frame', async (ruleset) => {
-    const { id, waitingSeat } = games.get(ruleset)!;
-    const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
-    await page.locator('svg.drawing text').first().waitFor();
-    const zoom = () => page.locator('.board-zoom').getAttribute('data-zoom').then(Number);
-    expect(await zoom()).toBe(1);
-    const before = await drawings(page);
-    // At the smallest zoom the board is as wide as its text needs: wider than the phone, panned in its own frame.
-    expect(before.some((drawing) => drawing.pans)).toBe(true);
+  it.each(RULESETS.map(({ ruleset }) => ruleset))(
+    '%s on a phone: the board zooms with its buttons and with two fingers, and pans in its own frame',
+    async (ruleset) => {
+      const { id, waitingSeat } = games.get(ruleset)!;
+      const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
+      await page.locator('svg.drawing text').first().waitFor();
+      const zoom = () => page.locator('.board-zoom').getAttribute('data-zoom').then(Number);
+      expect(await zoom()).toBe(1);
+      const before = await drawings(page);
+      // At the smallest zoom the board is as wide as its text needs: wider than the phone, panned in its own frame.
+      expect(before.some((drawing) => drawing.pans)).toBe(true);
 
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await zoom()).toBe(1.25);
-    const zoomedIn = await drawings(page);
-    zoomedIn.forEach((drawing, i) => expect(Math.abs(drawing.width - before[i].width * 1.25)).toBeLessThan(2));
-    expect(zoomedIn.every((drawing) => drawing.pans)).toBe(true);
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await zoom()).toBe(1.25);
+      const zoomedIn = await drawings(page);
+      zoomedIn.forEach((drawing, i) => expect(Math.abs(drawing.width - before[i].width * 1.25)).toBeLessThan(2));
+      expect(zoomedIn.every((drawing) => drawing.pans)).toBe(true);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
-    // A pinch: two fingers on the board, moved apart to twice their distance.
-    const frame = (await page.locator('.drawing-pan').first().boundingBox())!;
-    const y = frame.y + Math.min(frame.height, 300) / 2;
-    const cdp = await page.context().newCDPSession(page);
-    const fingers = (spread: number) => [
-      { x: 195 - spread, y, id: 0 },
-      { x: 195 + spread, y, id: 1 },
-    ];
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
-    for (const spread of [50, 60, 70, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await page.waitForFunction("document.querySelector('.board-zoom').getAttribute('data-zoom') !== '1.25'");
-    expect(await zoom()).toBeCloseTo(2.5, 1);
-    expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99 * 2.5);
+      // A pinch: two fingers on the board, moved apart to twice their distance.
+      const frame = (await page.locator('.drawing-pan').first().boundingBox())!;
+      const y = frame.y + Math.min(frame.height, 300) / 2;
+      const cdp = await page.context().newCDPSession(page);
+      const fingers = (spread: number) => [
+        { x: 195 - spread, y, id: 0 },
+        { x: 195 + spread, y, id: 1 },
+      ];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(40) });
+      for (const spread of [50, 60, 70, 80]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForFunction("document.querySelector('.board-zoom').getAttribute('data-zoom') !== '1.25'");
+      expect(await zoom()).toBeCloseTo(2.5, 1);
+      expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99 * 2.5);
 
-    // Zoomed out as far as it goes, the board is back where it started: never smaller than its text needs.
-    while (await page.getByRole('button', { name: 'Zoom out' }).isEnabled()) await page.getByRole('button', { name: 'Zoom out' }).click();
-    expect(await zoom()).toBe(1);
-    expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await page.context().close();
-  });
+      // Zoomed out as far as it goes, the board is back where it started: never smaller than its text needs.
+      while (await page.getByRole('button', { name: 'Zoom out' }).isEnabled()) await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await zoom()).toBe(1);
+      expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.context().close();
+    },
+  );
 
   it('Mob Town on a laptop: the cards (hand, lineup) stand beside the city, and the moves offered are in view with them', async () => {
     const { id, activeSeat } = games.get('mob-town')!;
@@ -270,7 +292,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     }
   });
 
-  it('keeps the theme the player chose, over the system\'s', async () => {
+  it("keeps the theme the player chose, over the system's", async () => {
     const page = await open(players[0], '/settings', LAPTOP, 'light');
     await page.getByLabel('Theme').selectOption('dark');
     await expect(page.evaluate('document.documentElement.dataset.theme')).resolves.toBe('dark');

@@ -56,7 +56,12 @@ describe('web page: the lobby, private games and rematches', () => {
     const invited = await createGame(cat, { name: 'Cat invites Ann', visibility: 'PRIVATE' });
     const declined = await createGame(cat, { name: 'Cat invites Ann again', visibility: 'PRIVATE' });
     for (const id of [invited, declined]) {
-      await gqlOk(server.url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id, email: await emailOf(server.url, ann) }, cat.token);
+      await gqlOk(
+        server.url,
+        `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+        { id, email: await emailOf(server.url, ann) },
+        cat.token,
+      );
     }
     await createGame(cat, { name: 'Cat opens a game', options: { target: 30 } });
     await createGame(cat, { name: 'Cat plays alone', visibility: 'PRIVATE' });
@@ -64,7 +69,12 @@ describe('web page: the lobby, private games and rematches', () => {
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
 
     const page = await windowOf(ann);
-    for (const [section, name] of [['Finished', 'Over and done'], ['Waiting for others', 'Bob to move'], ['My turns', 'Ann to move'], ['Open games', 'Cat opens a game']]) {
+    for (const [section, name] of [
+      ['Finished', 'Over and done'],
+      ['Waiting for others', 'Bob to move'],
+      ['My turns', 'Ann to move'],
+      ['Open games', 'Cat opens a game'],
+    ]) {
       await page.getByRole('region', { name: section }).locator('.game-list .name', { hasText: name }).waitFor();
     }
     expect(await namesIn(page, 'My turns')).toEqual(['Ann to move']);
@@ -82,7 +92,11 @@ describe('web page: the lobby, private games and rematches', () => {
     await page.getByRole('region', { name: 'Open games' }).getByText('No open game has a free seat just now.').waitFor();
     await screenshot(page, 'lobby-sections');
 
-    await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann again' }).getByRole('button', { name: 'Decline' }).click();
+    await page
+      .getByRole('region', { name: 'Invitations' })
+      .locator('li', { hasText: 'Cat invites Ann again' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
     await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann again' }).waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat invites Ann' }).getByRole('button', { name: 'Accept' }).click();
     await page.waitForURL(`**/games/${invited}`);

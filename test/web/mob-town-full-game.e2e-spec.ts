@@ -29,15 +29,47 @@ import { describeMove } from '../../web/src/games/mob-town/moves';
 import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import { chooseByType, clickMove, DESKTOP, expectEndScreen, launchBrowser, openWindow, PHONE, recordSentMoves, screenshot, type TestBrowser, waitForOffer, waitForVersionAbove, waitForVersionEverywhere, type Way } from './browser';
+import {
+  chooseByType,
+  clickMove,
+  DESKTOP,
+  expectEndScreen,
+  launchBrowser,
+  openWindow,
+  PHONE,
+  recordSentMoves,
+  screenshot,
+  type TestBrowser,
+  waitForOffer,
+  waitForVersionAbove,
+  waitForVersionEverywhere,
+  type Way,
+} from './browser';
 
 type MoveType = RulesMove['type'];
 type Move = { type: MoveType; [key: string]: unknown };
 
 /** Every move type of the ruleset; the compiler refuses this list when a type is missing. */
 const MOVE_TYPES = [
-  'chooseAgenda', 'swapAgenda', 'draw', 'freeDraw', 'trade', 'cashIn', 'pick', 'takeOver', 'pay', 'openLot', 'hire', 'skip',
-  'chooseRole', 'placePawn', 'move', 'clearOut', 'shutDown', 'stop', 'endTurn',
+  'chooseAgenda',
+  'swapAgenda',
+  'draw',
+  'freeDraw',
+  'trade',
+  'cashIn',
+  'pick',
+  'takeOver',
+  'pay',
+  'openLot',
+  'hire',
+  'skip',
+  'chooseRole',
+  'placePawn',
+  'move',
+  'clearOut',
+  'shutDown',
+  'stop',
+  'endTurn',
 ] as const satisfies readonly MoveType[];
 const allTypesListed: Exclude<MoveType, (typeof MOVE_TYPES)[number]> extends never ? true : false = true;
 
@@ -49,8 +81,25 @@ const allTypesListed: Exclude<MoveType, (typeof MOVE_TYPES)[number]> extends nev
  * clicked yet goes first, so that rare moves are made when they turn up.
  */
 const WEIGHT: Record<MoveType, number> = {
-  chooseAgenda: 1, swapAgenda: 0.4, draw: 4, freeDraw: 3, trade: 1, cashIn: 3, pick: 1, takeOver: 3, pay: 1, openLot: 2, hire: 2, skip: 1,
-  chooseRole: 1, placePawn: 1, move: 2, clearOut: 3, shutDown: 4, stop: 1, endTurn: 0.5,
+  chooseAgenda: 1,
+  swapAgenda: 0.4,
+  draw: 4,
+  freeDraw: 3,
+  trade: 1,
+  cashIn: 3,
+  pick: 1,
+  takeOver: 3,
+  pay: 1,
+  openLot: 2,
+  hire: 2,
+  skip: 1,
+  chooseRole: 1,
+  placePawn: 1,
+  move: 2,
+  clearOut: 3,
+  shutDown: 4,
+  stop: 1,
+  endTurn: 0.5,
 };
 
 /**
@@ -97,7 +146,12 @@ interface GamePlan {
   choices: string;
 }
 
-const COMPETITIVE: GamePlan = { seats: 2, options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true }, seed: 'web-mob-town-full-39', choices: 'clicks-competitive' };
+const COMPETITIVE: GamePlan = {
+  seats: 2,
+  options: { professionals: true, cityCards: true, landmarks: true, bigMoney: true },
+  seed: 'web-mob-town-full-39',
+  choices: 'clicks-competitive',
+};
 const CO_OP: GamePlan = { seats: 3, options: { mode: 'coop' }, seed: 'web-mob-town-coop-49', choices: 'clicks-coop' };
 
 /** The seat that moves next, of those that may: chosen as a player might be the first to act. */
@@ -194,7 +248,12 @@ describe('web page: whole Mob Town games by clicks only', () => {
   }
 
   async function stateFor(id: string, player: Player): Promise<SeatState> {
-    const data = await gqlOk<{ game: SeatState }>(server.url, `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`, { id }, player.token);
+    const data = await gqlOk<{ game: SeatState }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`,
+      { id },
+      player.token,
+    );
     return data.game;
   }
 
@@ -210,7 +269,11 @@ describe('web page: whole Mob Town games by clicks only', () => {
       let state = await stateFor(id, seats[asked].player);
       const { version, status, activeSeats } = state;
       // Live updates: every page shows the last move, the mover's and the others'.
-      await waitForVersionEverywhere(seats.map((seat) => seat.page), version, true);
+      await waitForVersionEverywhere(
+        seats.map((seat) => seat.page),
+        version,
+        true,
+      );
       if (status === 'FINISHED') break;
       expect(game.steps).toBeLessThan(1000);
 
@@ -224,7 +287,11 @@ describe('web page: whole Mob Town games by clicks only', () => {
       for (const type of new Set(moves.map((m) => m.type))) game.offered[type] = (game.offered[type] ?? 0) + 1;
       // The page offers exactly the legal moves: the targets they are offered on glow, one enabled button for each of the others.
       const buttons = moves.filter((move) => targetsOf(move).length === 0).length;
-      await waitForOffer(page, { version, turn: 'mine', targets: moves.flatMap(targetsOf), buttons }, `${name}, step ${game.steps}, seat ${seatNo}, legal moves ${JSON.stringify(moves)}`);
+      await waitForOffer(
+        page,
+        { version, turn: 'mine', targets: moves.flatMap(targetsOf), buttons },
+        `${name}, step ${game.steps}, seat ${seatNo}, legal moves ${JSON.stringify(moves)}`,
+      );
 
       const move = chooseMove(moves, random, game.clicked);
       // Buttons and choices are found by the page's own words for the moves, which must tell them apart.
@@ -234,7 +301,10 @@ describe('web page: whole Mob Town games by clicks only', () => {
       try {
         way = await clickMove(page, move, moves, targetsOf, (n) => random.int(n), words);
       } catch (error) {
-        throw new Error(`${name}, step ${game.steps}, seat ${seatNo}: could not click ${JSON.stringify(move)}\n${(error as Error).message}\nLegal: ${JSON.stringify(moves)}`);
+        throw new Error(
+          `${name}, step ${game.steps}, seat ${seatNo}: could not click ${JSON.stringify(move)}\n${(error as Error).message}\nLegal: ${JSON.stringify(moves)}`,
+          { cause: error },
+        );
       }
       await waitForVersionAbove(page, version);
       // The click sent the chosen move, once.
@@ -250,7 +320,12 @@ describe('web page: whole Mob Town games by clicks only', () => {
   /** Every window shows the end screen, as its player sees it, and offers nothing more. */
   async function expectGameOver(seats: Seat[], result: Result): Promise<void> {
     for (const [seat, { page }] of seats.entries()) {
-      await expectEndScreen(page, seat, result, players.map((player) => player.name));
+      await expectEndScreen(
+        page,
+        seat,
+        result,
+        players.map((player) => player.name),
+      );
       expect(await page.locator('.target.offered').count()).toBe(0);
       expect(await page.locator('.move-bar button.move').count()).toBe(0);
     }
@@ -294,7 +369,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
     const { outcome, reason } = detail!;
     expect(winners.length).toBe(outcome === 'won' ? 3 : 0);
     await expectGameOver(seats, { winners, detail });
-    for (const { page } of seats) await expect(page.locator('.end-screen .headline').textContent()).resolves.toMatch(winners.length > 0 ? /^You won, together with/ : /^You lost$/);
+    for (const { page } of seats)
+      await expect(page.locator('.end-screen .headline').textContent()).resolves.toMatch(winners.length > 0 ? /^You won, together with/ : /^You lost$/);
     for (const { page } of seats) await expect(page.locator('.board-facts .outcome').textContent()).resolves.toBe(` · the team ${outcome}: ${reason}`);
     await screenshot(seats[1].page, 'mob-town-full-coop-over-phone');
   }, 60_000);
@@ -346,7 +422,12 @@ if (process.env.MOB_TOWN_FIND_SEEDS) {
       const coop = plans(CO_OP, 'web-mob-town-coop').filter((plan) => plan.steps > 20);
       const pairs = competitive.flatMap((a) => coop.map((b) => ({ a, b, steps: a.steps + b.steps })));
       const covering = pairs.filter(({ a, b }) => MOVE_TYPES.every((type) => a.clicked.has(type) || b.clicked.has(type))).sort((x, y) => x.steps - y.steps);
-      console.log(covering.slice(0, 5).map(({ a, b }) => `${a.seed} (${a.steps} moves) + ${b.seed} (${b.steps} moves)`).join('\n'));
+      console.log(
+        covering
+          .slice(0, 5)
+          .map(({ a, b }) => `${a.seed} (${a.steps} moves) + ${b.seed} (${b.steps} moves)`)
+          .join('\n'),
+      );
     }, 600_000);
   });
 }

@@ -84,7 +84,12 @@ describe('web page: Mob Town in the browser', () => {
 
     await mode.selectOption('coop');
     expect(await professionals.count()).toBe(0);
-    expect(await page.locator('select[name="coopStartingCity"] option').allTextContents()).toEqual(['Easier: 7 cards', 'Standard: 8 cards', 'Harder: 9 cards', 'Hardest: 10 cards']);
+    expect(await page.locator('select[name="coopStartingCity"] option').allTextContents()).toEqual([
+      'Easier: 7 cards',
+      'Standard: 8 cards',
+      'Harder: 9 cards',
+      'Hardest: 10 cards',
+    ]);
     // Professionals was ticked before co-op was chosen: it is not sent, so the game is made.
     await page.getByRole('button', { name: 'Create game' }).click();
     await page.locator('[data-invite-link]').waitFor();

@@ -32,7 +32,11 @@ describe('web page: live updates across a dropped socket', () => {
   /** A started counting game, open in the window of its player to move or of the other (the watcher). */
   async function openGame(name: string, as: 'mover' | 'watcher') {
     const { gameId, players } = await countingGame(server.url, name);
-    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId });
+    const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(
+      server.url,
+      `query($id: ID!) { game(id: $id) { version activeSeats } }`,
+      { id: gameId },
+    );
     const mover = players[game.activeSeats[0]];
     const watcher = players[1 - game.activeSeats[0]];
     const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, (as === 'mover' ? mover : watcher).token);

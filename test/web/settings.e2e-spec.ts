@@ -21,7 +21,11 @@ function localInput(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
-type Settings = { deliveries: Array<{ kind: string; delivery: string }>; vacations: Array<{ startsAt: string; endsAt: string }>; vacationDaysLeftThisYear: number };
+type Settings = {
+  deliveries: Array<{ kind: string; delivery: string }>;
+  vacations: Array<{ startsAt: string; endsAt: string }>;
+  vacationDaysLeftThisYear: number;
+};
 
 describe('web page: email settings, vacations and invitations by email', () => {
   const clock = new ManualClock(new Date('2026-03-02T09:00:00.000Z'));
@@ -79,7 +83,17 @@ describe('web page: email settings, vacations and invitations by email', () => {
     await ann.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     // The heading shows while the settings still load; the form comes with them.
     await ann.getByRole('form', { name: 'Email' }).waitFor();
-    const kinds = ['Your turn', 'Invitation', 'Game started', 'Game finished', 'Rollback', 'Deadline reminder', 'Deadline passed', 'New messages', 'Takebacks and ending early'];
+    const kinds = [
+      'Your turn',
+      'Invitation',
+      'Game started',
+      'Game finished',
+      'Rollback',
+      'Deadline reminder',
+      'Deadline passed',
+      'New messages',
+      'Takebacks and ending early',
+    ];
     await expect(ann.locator('fieldset.delivery legend').allTextContents()).resolves.toEqual(kinds);
     for (const kind of kinds) await expect(delivery(ann, kind, 'Immediately').isChecked()).resolves.toBe(true);
     expect(new URL(ann.url()).pathname).toBe('/settings');
@@ -203,7 +217,10 @@ describe('web page: email settings, vacations and invitations by email', () => {
 
     await invite.getByLabel('Invite a player by email').fill(bobEmail);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await invite.getByRole('status').filter({ hasText: `Invitation sent to ${bobEmail}.` }).waitFor();
+    await invite
+      .getByRole('status')
+      .filter({ hasText: `Invitation sent to ${bobEmail}.` })
+      .waitFor();
     await expect(invite.getByRole('alert').count()).resolves.toBe(0);
     await expect(invite.getByLabel('Invite a player by email').inputValue()).resolves.toBe('');
 
@@ -232,7 +249,15 @@ describe('web page: email settings, vacations and invitations by email', () => {
     const prisma = new PrismaService(server.db.url);
     try {
       await prisma.notification.create({
-        data: { userId: me.id, gameVersion: 0, kind: 'DIGEST', createdAt: clock.now(), status: 'FAILED', attempts: 15, lastError: '550 5.1.1 mailbox unavailable' },
+        data: {
+          userId: me.id,
+          gameVersion: 0,
+          kind: 'DIGEST',
+          createdAt: clock.now(),
+          status: 'FAILED',
+          attempts: 15,
+          lastError: '550 5.1.1 mailbox unavailable',
+        },
       });
     } finally {
       await prisma.close();

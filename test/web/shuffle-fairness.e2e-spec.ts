@@ -26,7 +26,13 @@ describe('web page: shuffle fairness', () => {
   afterAll(() => players?.close());
 
   const randomnessOf = async (id: string) =>
-    (await gqlOk<{ game: { randomness: { commitment: string; clientSeeds: string[]; serverSeed: string | null } } }>(server.url, `query($id: ID!) { game(id: $id) { randomness { commitment clientSeeds serverSeed } } }`, { id })).game.randomness;
+    (
+      await gqlOk<{ game: { randomness: { commitment: string; clientSeeds: string[]; serverSeed: string | null } } }>(
+        server.url,
+        `query($id: ID!) { game(id: $id) { randomness { commitment clientSeeds serverSeed } } }`,
+        { id },
+      )
+    ).game.randomness;
 
   it('takes each player’s words, shows them with the fingerprint, and the checked seed at the end', async () => {
     await annPage.locator('select[name="ruleset"]').selectOption('counting');
@@ -69,7 +75,12 @@ describe('web page: shuffle fairness', () => {
   });
 
   it('warns everyone before they sit down that the host chose the seed of a fixed-seed game', async () => {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(server.url, `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known deck" }) { id } }`, {}, ann.token);
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known deck" }) { id } }`,
+      {},
+      ann.token,
+    );
     await bobPage.goto(`/games/${createGame.id}`);
     const notice = bobPage.locator('.fixed-seed-notice');
     await notice.waitFor();

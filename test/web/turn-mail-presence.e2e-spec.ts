@@ -85,14 +85,20 @@ describe('web page: no turn mail while the game is open', () => {
     await inbox.waitFor(me.email, /^Your turn/, { containing: gameId, count: before + 1 });
   });
 
-  it("names the late player on the end screen of a game a move deadline ended, and not the host", async () => {
+  it('names the late player on the end screen of a game a move deadline ended, and not the host', async () => {
     const [ann, bob] = await Promise.all([registerMember(server.url, 'Ann'), registerMember(server.url, 'Bob')]);
-    const gameId = await startCountingGame(server.url, [ann, bob], { seed: 'deadline-end-page', moveDeadline: { hoursPerMove: 1, reminderHoursBefore: 0, onExpiry: 'END' } });
+    const gameId = await startCountingGame(server.url, [ann, bob], {
+      seed: 'deadline-end-page',
+      moveDeadline: { hoursPerMove: 1, reminderHoursBefore: 0, onExpiry: 'END' },
+    });
     const late = (await seeGame(server.url, gameId)).activeSeats[0];
     clock.advance(2 * 60 * MINUTE);
     await server.app.get(Deadlines).runDue();
     const [lateOne, other] = late === 0 ? [ann, bob] : [bob, ann];
-    for (const [reader, sentence] of [[other, `${lateOne.name}'s move deadline passed, and the game ended there.`], [lateOne, 'Your move deadline passed, and the game ended there.']] as const) {
+    for (const [reader, sentence] of [
+      [other, `${lateOne.name}'s move deadline passed, and the game ended there.`],
+      [lateOne, 'Your move deadline passed, and the game ended there.'],
+    ] as const) {
       const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, reader.token);
       await page.goto(`/games/${gameId}`);
       const end = page.getByRole('region', { name: 'Game over' });

@@ -29,9 +29,7 @@ export function controller(neighborhood: Neighborhood): Seat | null {
 }
 
 export function controlledCount(state: State, seat: Seat, color?: Color): number {
-  return neighborhoodsInOrder(state).filter(
-    (n) => (color === undefined || n.color === color) && controller(n) === seat,
-  ).length;
+  return neighborhoodsInOrder(state).filter((n) => (color === undefined || n.color === color) && controller(n) === seat).length;
 }
 
 export function bossesOnBoard(state: State, seat: Seat): number {

@@ -3,17 +3,7 @@ import type { BuildingId } from './data/buildings';
 import { votes } from './elections';
 import { fivePoints } from './index';
 import type { State } from './state';
-import {
-  contestedBoard,
-  eventsOfType,
-  play,
-  runAutomatic,
-  withBosses,
-  withBuilding,
-  withPlayer,
-  withWonMarkers,
-} from './test-support/scenario';
-
+import { contestedBoard, eventsOfType, play, runAutomatic, withBosses, withBuilding, withPlayer, withWonMarkers } from './test-support/scenario';
 
 /** Goes straight to the building phase (no markers this round) and runs until a choice. */
 function activate(state: State, buildings: [BuildingId, string][]) {
@@ -43,9 +33,7 @@ it('buildings act in passing order of their controllers, Smugglers Tunnel last',
 
 it('Board of Elections: 2 VP at once', () => {
   const { events } = activate(contestedBoard(), [['board-of-elections', 'blue-1']]);
-  expect(eventsOfType(events, 'vpAwarded')).toEqual([
-    { type: 'vpAwarded', seat: 0, vp: 2, reason: 'Board of Elections' },
-  ]);
+  expect(eventsOfType(events, 'vpAwarded')).toEqual([{ type: 'vpAwarded', seat: 0, vp: 2, reason: 'Board of Elections' }]);
 });
 
 it('Newspaper: a control marker of a chosen neighborhood color', () => {
@@ -58,11 +46,7 @@ it('Newspaper: a control marker of a chosen neighborhood color', () => {
 describe('Theater', () => {
   it('offers to retrieve 1 or 2 rabble from the boroughs, or decline', () => {
     const { state } = activate(contestedBoard(), [['theater', 'blue-1']]);
-    expect(fivePoints.legalMoves(state, 0)).toEqual([
-      { type: 'decline' },
-      { type: 'retrieveRabble', count: 1 },
-      { type: 'retrieveRabble', count: 2 },
-    ]);
+    expect(fivePoints.legalMoves(state, 0)).toEqual([{ type: 'decline' }, { type: 'retrieveRabble', count: 1 }, { type: 'retrieveRabble', count: 2 }]);
     const after = play(state, 0, { type: 'retrieveRabble', count: 2 }).state;
     expect(after.players[0]).toMatchObject({ hq: 11, boroughRabble: 9 });
   });
@@ -119,9 +103,7 @@ describe('Smugglers Tunnel', () => {
     expect(picked.reversible).toBe(true);
     expect(fivePoints.legalMoves(picked.state, 1)).not.toContainEqual({ type: 'smuggleTo', neighborhood: 'blue-1' });
     const smuggled = play(picked.state, 1, { type: 'smuggleTo', neighborhood: 'red-1' });
-    expect(eventsOfType(smuggled.events, 'rabbleSmuggled')).toEqual([
-      { type: 'rabbleSmuggled', seat: 1, owner: 0, from: 'blue-1', to: 'red-1' },
-    ]);
+    expect(eventsOfType(smuggled.events, 'rabbleSmuggled')).toEqual([{ type: 'rabbleSmuggled', seat: 1, owner: 0, from: 'blue-1', to: 'red-1' }]);
     // red-1 now has 3 rabble, the most, so it holds the election right after.
     expect(eventsOfType(smuggled.events, 'electionHeld')[0]).toMatchObject({ neighborhood: 'red-1', winners: [0] });
   });

@@ -13,8 +13,7 @@ export function beginBuildings(state: State): Event[] {
     const seat = controller(state.neighborhoods[placed.neighborhood]);
     return seat === null ? [] : [{ building: placed.building, seat }];
   });
-  const rank = (turn: BuildingTurn) =>
-    (BUILDINGS[turn.building].resolvesLast ? state.seats : 0) + state.passOrder.indexOf(turn.seat);
+  const rank = (turn: BuildingTurn) => (BUILDINGS[turn.building].resolvesLast ? state.seats : 0) + state.passOrder.indexOf(turn.seat);
   // Array.sort is stable, so two buildings of one player keep their board order.
   return [{ type: 'buildingsPhaseBegan', queue: queue.sort((a, b) => rank(a) - rank(b)) }];
 }

@@ -78,7 +78,9 @@ describe('sentences for representative events', () => {
   });
 
   it('tells a neighborhood moved without grid numbers, which nobody reads', () => {
-    expect(say({ type: 'neighborhoodMoved', seat: 1, neighborhood: 'red-3', x: 0, y: -1 } as never)).toBe('Bob moved Red 3, with everything on it, to another place in the city.');
+    expect(say({ type: 'neighborhoodMoved', seat: 1, neighborhood: 'red-3', x: 0, y: -1 } as never)).toBe(
+      'Bob moved Red 3, with everything on it, to another place in the city.',
+    );
   });
 
   it('names the marker bid on, and only its slot for an event stored without the marker id', () => {
@@ -98,12 +100,9 @@ describe('sentences for representative events', () => {
     state = withBosses(state, 'blue-2', [0, 1, 0]);
     const { events } = runAutomatic(withStage(state, { phase: 'buildings', queue: [] }));
     expect(say(eventsOfType(events, 'electionHeld')[0])).toBe(
-      'Ann won the election in Blue 2 (votes: Ann 3, Bob 1 and Cy 0): ' +
-        'all rabble and bosses there went back to the boroughs and Ann placed a boss there.',
+      'Ann won the election in Blue 2 (votes: Ann 3, Bob 1 and Cy 0): ' + 'all rabble and bosses there went back to the boroughs and Ann placed a boss there.',
     );
-    expect(say(eventsOfType(events, 'controlMarkerGained')[0])).toBe(
-      'Ann took a green control marker (Control of Green 1).',
-    );
+    expect(say(eventsOfType(events, 'controlMarkerGained')[0])).toBe('Ann took a green control marker (Control of Green 1).');
   });
 
   it('tells a tied election in which one winner has no boss left', () => {
@@ -124,14 +123,11 @@ describe('sentences for representative events', () => {
     const draw: Event = { type: 'buildingsDrawn', seat: 2, buildings: ['tammany-hall', 'theater'] };
     const placed: Event = { type: 'buildingPlacedFaceDown', seat: 2, building: 'tammany-hall', neighborhood: 'blue-5' };
     for (const viewer of [0, 2, 'spectator'] as const) {
-      expect(say(draw, viewer)).toBe(
-        'The buildings were shuffled and 2 drawn face down: Cy, the starting player, places them in different neighborhoods.',
-      );
+      expect(say(draw, viewer)).toBe('The buildings were shuffled and 2 drawn face down: Cy, the starting player, places them in different neighborhoods.');
       expect(say(placed, viewer)).toBe('Cy placed a building face down on Blue 5.');
     }
     expect(say(draw, 'all')).toBe(
-      'The buildings were shuffled and 2 drawn face down (Tammany Hall and the Theater): ' +
-        'Cy, the starting player, places them in different neighborhoods.',
+      'The buildings were shuffled and 2 drawn face down (Tammany Hall and the Theater): ' + 'Cy, the starting player, places them in different neighborhoods.',
     );
     expect(say(placed, 'all')).toBe('Cy placed a building face down on Blue 5 (Tammany Hall).');
     // Stored games had the server place them at setup.
@@ -155,9 +151,7 @@ describe('sentences for representative events', () => {
     expect(say({ type: 'gameEnded', reason: 'endOfGame', scores: [45, 45, 30], winners: [0, 1] })).toBe(
       'The game is over: Ann and Bob share the victory with 45 points each (Cy 30).',
     );
-    expect(say({ type: 'gameEnded', reason: 'fiveBosses', scores: [20, 12, 40], winners: [2] })).toBe(
-      'Cy has all 5 bosses on the board and wins at once.',
-    );
+    expect(say({ type: 'gameEnded', reason: 'fiveBosses', scores: [20, 12, 40], winners: [2] })).toBe('Cy has all 5 bosses on the board and wins at once.');
   });
 
   it('tells an optional effect declined, and says nothing of a decline stored before it was recorded', () => {
@@ -166,16 +160,12 @@ describe('sentences for representative events', () => {
   });
 
   it('tells a special election called off for lack of rabble', () => {
-    expect(say({ type: 'electionSkipped', neighborhood: 'green-4' })).toBe(
-      'No election was held in Green 4: no rabble was left there.',
-    );
+    expect(say({ type: 'electionSkipped', neighborhood: 'green-4' })).toBe('No election was held in Green 4: no rabble was left there.');
   });
 
   it('says nothing of an ordinary turn start, but tells the last turn', () => {
     expect(say({ type: 'turnStarted', seat: 2, finalTurn: false })).toBeNull();
-    expect(say({ type: 'turnStarted', seat: 2, finalTurn: true })).toBe(
-      'Everyone else has passed: Cy takes one last turn.',
-    );
+    expect(say({ type: 'turnStarted', seat: 2, finalTurn: true })).toBe('Everyone else has passed: Cy takes one last turn.');
   });
 });
 
@@ -209,9 +199,7 @@ function hiddenValues(event: Event, viewer: Viewer): string[] {
 
 describe('every event of random playouts, as each viewer sees it', () => {
   const playouts = [3, 4, 5].flatMap((seats) =>
-    ['words-1', 'words-2', 'words-3'].map(
-      (seed) => randomPlayout<State>(fivePoints, { seats, options: {} }, `${seats}-${seed}`).events as Event[],
-    ),
+    ['words-1', 'words-2', 'words-3'].map((seed) => randomPlayout<State>(fivePoints, { seats, options: {} }, `${seats}-${seed}`).events as Event[]),
   );
   const viewers: Viewer[] = [0, 1, 'spectator'];
 

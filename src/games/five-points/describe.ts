@@ -45,10 +45,7 @@ function layoutDealt(e: EventOf<'layoutDealt'>, seatName: SeatName): string {
     e.tiles.map((t) => t.color),
     (color) => color, // "3 red", not "3 reds"
   );
-  return (
-    `The city was laid out with ${count(e.tiles.length, 'neighborhood')} (${colors}), ` +
-    `and ${seatName(e.startingSeat)} is the starting player.`
-  );
+  return `The city was laid out with ${count(e.tiles.length, 'neighborhood')} (${colors}), ` + `and ${seatName(e.startingSeat)} is the starting player.`;
 }
 
 /** "(Tammany Hall and the Theater)": which buildings, in the full record only. */
@@ -117,8 +114,7 @@ function taskAssigned(task: Task, seatName: SeatName): string {
       return `${who} may smuggle one rabble to another neighborhood (${sourceText(task.source)}).`;
     case 'scheduleElections': {
       // Ruling 4: at most two regular elections; with exactly two tied, only their order is open.
-      const choice =
-        task.candidates.length === 2 ? 'which holds its election first' : 'two of them for elections, in order';
+      const choice = task.candidates.length === 2 ? 'which holds its election first' : 'two of them for elections, in order';
       return `${neighborhoods(task.candidates)} tie for the most rabble, so ${who}, who passed last, picks ${choice}.`;
     }
   }
@@ -157,10 +153,7 @@ function electionHeld(e: EventOf<'electionHeld'>, seatName: SeatName): string {
     aftermath.push(`${listOf(e.bossesPlaced.map(seatName))}${each} placed a boss there`);
   }
   if (withoutBoss.length > 0) aftermath.push(`${listOf(withoutBoss.map(seatName))} had no boss left to place`);
-  return (
-    `${winners} ${outcome} the election in ${neighborhoodName(e.neighborhood)} ` +
-    `(votes: ${perSeat(e.votes, seatName)}): ${listOf(aftermath)}.`
-  );
+  return `${winners} ${outcome} the election in ${neighborhoodName(e.neighborhood)} ` + `(votes: ${perSeat(e.votes, seatName)}): ${listOf(aftermath)}.`;
 }
 
 function gameEnded(e: EventOf<'gameEnded'>, seatName: SeatName): string {
@@ -170,9 +163,7 @@ function gameEnded(e: EventOf<'gameEnded'>, seatName: SeatName): string {
     case 'fiveBosses': {
       // Ruling 8: a fifth-boss win ends the game before any points are counted.
       const bosses = `all ${BOSSES_PER_PLAYER} bosses on the board`;
-      return shared
-        ? `${winners} have ${bosses} and share the victory at once.`
-        : `${winners} has ${bosses} and wins at once.`;
+      return shared ? `${winners} have ${bosses} and share the victory at once.` : `${winners} has ${bosses} and wins at once.`;
     }
     case 'endOfGame': {
       const best = count(e.scores[e.winners[0]], 'point');
@@ -182,9 +173,7 @@ function gameEnded(e: EventOf<'gameEnded'>, seatName: SeatName): string {
         .sort((a, b) => b.score - a.score)
         .map(({ score, seat }) => `${seatName(seat)} ${score}`);
       const rest = others.length > 0 ? ` (${listOf(others)})` : '';
-      return shared
-        ? `The game is over: ${winners} share the victory with ${best} each${rest}.`
-        : `The game is over: ${winners} wins with ${best}${rest}.`;
+      return shared ? `The game is over: ${winners} share the victory with ${best} each${rest}.` : `The game is over: ${winners} wins with ${best}${rest}.`;
     }
   }
 }
@@ -261,10 +250,7 @@ export function describe(event: Event, seatName: SeatName): string | null {
     case 'electionsPhaseBegan':
       // Without a special election the regular elections are announced by the line that follows.
       if (event.queue.length === 0) return null;
-      return (
-        `The election phase began with ${count(event.queue.length, 'special election')} ` +
-        `in ${neighborhoods(event.queue)}.`
-      );
+      return `The election phase began with ${count(event.queue.length, 'special election')} ` + `in ${neighborhoods(event.queue)}.`;
     case 'electionsScheduled':
       return electionsScheduled(event);
     case 'electionSkipped':
@@ -272,10 +258,7 @@ export function describe(event: Event, seatName: SeatName): string | null {
     case 'electionHeld':
       return electionHeld(event, seatName);
     case 'roundEnded':
-      return (
-        'The round ended, and 1 rabble per boss on the board went back from the boroughs to the HQ: ' +
-        `${perSeat(event.retrieved, seatName)}.`
-      );
+      return 'The round ended, and 1 rabble per boss on the board went back from the boroughs to the HQ: ' + `${perSeat(event.retrieved, seatName)}.`;
     case 'gameEnded':
       return gameEnded(event, seatName);
   }

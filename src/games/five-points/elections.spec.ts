@@ -3,16 +3,7 @@ import { seededRandom } from '../../rules/random';
 import { decide } from './decide';
 import { fivePoints } from './index';
 import type { Benefit, State } from './state';
-import {
-  city,
-  eventsOfType,
-  play,
-  runAutomatic,
-  withBosses,
-  withPassOrder,
-  withRabble,
-  withStage,
-} from './test-support/scenario';
+import { city, eventsOfType, play, runAutomatic, withBosses, withPassOrder, withRabble, withStage } from './test-support/scenario';
 
 /**
  *   blue-1   green-1  red-1
@@ -25,7 +16,10 @@ function board(seats = 3): State {
     ['orange-1', 'blue-2', 'red-2'],
     ['green-2', 'orange-2', 'blue-3'],
   ]);
-  return withPassOrder(state, Array.from({ length: seats }, (_, seat) => seat));
+  return withPassOrder(
+    state,
+    Array.from({ length: seats }, (_, seat) => seat),
+  );
 }
 
 /** Starts the election phase (after an empty building phase) and runs until a choice or the next round. */

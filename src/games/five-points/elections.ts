@@ -110,10 +110,7 @@ function scheduleRegularElections(state: State): Event[] {
 }
 
 /** The last passer picks the next election; the choice ends when two are set or none is left to choose. */
-export function scheduleChoiceEvents(
-  task: Extract<Task, { kind: 'scheduleElections' }>,
-  pick: NeighborhoodId,
-): Event[] {
+export function scheduleChoiceEvents(task: Extract<Task, { kind: 'scheduleElections' }>, pick: NeighborhoodId): Event[] {
   const chosen = [...task.chosen, pick];
   const left = task.candidates.filter((id) => !chosen.includes(id));
   const slotsLeft = chosen.length < MAX_REGULAR_ELECTIONS;

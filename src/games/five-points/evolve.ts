@@ -18,10 +18,7 @@ const handlers: Handlers = {
     startingSeat: e.startingSeat,
     tiles: e.tiles.map((t) => t.neighborhood),
     neighborhoods: Object.fromEntries(
-      e.tiles.map((t) => [
-        t.neighborhood,
-        { id: t.neighborhood, color: t.color, x: t.x, y: t.y, rabble: zeros(state), bosses: zeros(state) },
-      ]),
+      e.tiles.map((t) => [t.neighborhood, { id: t.neighborhood, color: t.color, x: t.x, y: t.y, rabble: zeros(state), bosses: zeros(state) }]),
     ),
   }),
   // Redacted copies (buildings null) never reach the fold; players see the reveal.
@@ -80,9 +77,7 @@ const handlers: Handlers = {
     state.markerRow.forEach((slot, index) => {
       slot.bids.forEach((bid, seat) => {
         if (bid === 0) return;
-        next = updatePlayer(next, seat, (p) =>
-          seat === e.winners[index] ? { ...p, boroughRabble: p.boroughRabble + bid } : { ...p, hq: p.hq + bid },
-        );
+        next = updatePlayer(next, seat, (p) => (seat === e.winners[index] ? { ...p, boroughRabble: p.boroughRabble + bid } : { ...p, hq: p.hq + bid }));
       });
     });
     const markerRow = state.markerRow.map((slot, index) => ({ ...slot, bids: zeros(state), winner: e.winners[index] }));
@@ -99,10 +94,7 @@ const handlers: Handlers = {
   buildingActivated: (state, e) => ({
     ...state,
     stage: state.stage.phase === 'buildings' ? { ...state.stage, queue: state.stage.queue.slice(1) } : state.stage,
-    benefits: [
-      ...state.benefits,
-      { seat: e.seat, effect: BUILDINGS[e.building].effect, source: { building: e.building } },
-    ],
+    benefits: [...state.benefits, { seat: e.seat, effect: BUILDINGS[e.building].effect, source: { building: e.building } }],
   }),
 
   taskAssigned: (state, e) => ({ ...state, task: e.task }),
@@ -117,14 +109,12 @@ const handlers: Handlers = {
   }),
   specialElectionCalled: (state, e) => ({ ...state, specialElections: [...state.specialElections, e.neighborhood] }),
   rabbleRetrieved: (state, e) => retrieveToHq(state, e.seat, e.count),
-  smuggledRabblePicked: (state, e) =>
-    withTask(state, 'smuggleRabble', (t) => ({ ...t, picked: { neighborhood: e.neighborhood, owner: e.owner } })),
+  smuggledRabblePicked: (state, e) => withTask(state, 'smuggleRabble', (t) => ({ ...t, picked: { neighborhood: e.neighborhood, owner: e.owner } })),
   rabbleSmuggled: (state, e) => {
     const taken = updateNeighborhood(state, e.from, (n) => ({ ...n, rabble: addAt(n.rabble, e.owner, -1) }));
     return updateNeighborhood(taken, e.to, (n) => ({ ...n, rabble: addAt(n.rabble, e.owner, 1) }));
   },
-  electionCandidatePicked: (state, e) =>
-    withTask(state, 'scheduleElections', (t) => ({ ...t, chosen: [...t.chosen, e.neighborhood] })),
+  electionCandidatePicked: (state, e) => withTask(state, 'scheduleElections', (t) => ({ ...t, chosen: [...t.chosen, e.neighborhood] })),
 
   controlMarkerGained: (state, e) => {
     const gained = updatePlayer(state, e.seat, (p) => ({
@@ -174,17 +164,11 @@ const handlers: Handlers = {
 };
 
 function dequeueElection(state: State): State {
-  return state.stage.phase === 'elections'
-    ? { ...state, stage: { ...state.stage, queue: state.stage.queue.slice(1) } }
-    : state;
+  return state.stage.phase === 'elections' ? { ...state, stage: { ...state.stage, queue: state.stage.queue.slice(1) } } : state;
 }
 
 /** Updates the pending task when it is of the expected kind. */
-function withTask<K extends Task['kind']>(
-  state: State,
-  kind: K,
-  change: (task: Extract<Task, { kind: K }>) => Task,
-): State {
+function withTask<K extends Task['kind']>(state: State, kind: K, change: (task: Extract<Task, { kind: K }>) => Task): State {
   return state.task?.kind === kind ? { ...state, task: change(state.task as Extract<Task, { kind: K }>) } : state;
 }
 

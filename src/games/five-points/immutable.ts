@@ -17,11 +17,7 @@ export function updatePlayer(state: State, seat: Seat, change: (player: Player) 
   return { ...state, players: replaceAt(state.players, seat, change(state.players[seat])) };
 }
 
-export function updateNeighborhood(
-  state: State,
-  id: NeighborhoodId,
-  change: (neighborhood: Neighborhood) => Neighborhood,
-): State {
+export function updateNeighborhood(state: State, id: NeighborhoodId, change: (neighborhood: Neighborhood) => Neighborhood): State {
   return { ...state, neighborhoods: { ...state.neighborhoods, [id]: change(state.neighborhoods[id]) } };
 }
 

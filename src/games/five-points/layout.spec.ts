@@ -16,8 +16,19 @@ describe('compactCells', () => {
 
 describe('isConnected', () => {
   it('treats diagonal contact as no contact', () => {
-    expect(isConnected([{ x: 0, y: 0 }, { x: 1, y: 1 }])).toBe(false);
-    expect(isConnected([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 1, y: 1 }])).toBe(true);
+    expect(
+      isConnected([
+        { x: 0, y: 0 },
+        { x: 1, y: 1 },
+      ]),
+    ).toBe(false);
+    expect(
+      isConnected([
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 1, y: 1 },
+      ]),
+    ).toBe(true);
   });
 });
 

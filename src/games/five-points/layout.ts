@@ -59,9 +59,7 @@ export function relocationTargets(state: State, id: NeighborhoodId): Cell[] {
       if (!occupied.has(cellKey(cell))) candidates.set(cellKey(cell), cell);
     }
   }
-  return [...candidates.values()]
-    .filter((cell) => isConnected([...others, cell]))
-    .sort((a, b) => a.y - b.y || a.x - b.x);
+  return [...candidates.values()].filter((cell) => isConnected([...others, cell])).sort((a, b) => a.y - b.y || a.x - b.x);
 }
 
 /** The grid's bounding box, for drawing. */

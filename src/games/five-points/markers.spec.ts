@@ -45,7 +45,12 @@ describe('settling bids', () => {
     let state = withMarkers(
       board(),
       ['control-marker-a', 'votes-2-a', 'votes-1-a', 'votes-2-b'],
-      [[3, 1, 2], [0, 0, 0], [0, 2, 0], [0, 0, 0]],
+      [
+        [3, 1, 2],
+        [0, 0, 0],
+        [0, 2, 0],
+        [0, 0, 0],
+      ],
     );
     state = withStage(withPassOrder(state, [2, 1]), { phase: 'placement', seat: 0, placed: false, finalTurn: true });
     // Empty boroughs, so passing retrieves nothing and only the bids move.
@@ -138,9 +143,7 @@ describe('move a neighborhood', () => {
 
 describe('move a building', () => {
   it('moves a building to a neighborhood without one', () => {
-    const state = resolve(withBuilding(withBuilding(board(), 'theater', 'red-2'), 'newspaper', 'orange-1'), [
-      ['move-building-a', 2],
-    ]);
+    const state = resolve(withBuilding(withBuilding(board(), 'theater', 'red-2'), 'newspaper', 'orange-1'), [['move-building-a', 2]]);
     const moves = fivePoints.legalMoves(state, 2);
     expect(moves).not.toContainEqual({ type: 'moveBuilding', building: 'theater', neighborhood: 'orange-1' });
     const moved = play(state, 2, { type: 'moveBuilding', building: 'theater', neighborhood: 'blue-1' }).state;
@@ -176,9 +179,7 @@ describe('4 VP for the majority of a color', () => {
 describe('special election', () => {
   it('lets the owner choose a neighborhood with rabble and marks it', () => {
     const state = resolve(board(), [['special-election-a', 1]]);
-    expect(fivePoints.legalMoves(state, 1)).toEqual(
-      ['blue-1', 'red-1', 'blue-2'].map((neighborhood) => ({ type: 'callSpecialElection', neighborhood })),
-    );
+    expect(fivePoints.legalMoves(state, 1)).toEqual(['blue-1', 'red-1', 'blue-2'].map((neighborhood) => ({ type: 'callSpecialElection', neighborhood })));
     const called = play(state, 1, { type: 'callSpecialElection', neighborhood: 'red-1' });
     expect(eventsOfType(called.events, 'specialElectionCalled')).toHaveLength(1);
     expect(eventsOfType(called.events, 'electionHeld')[0].neighborhood).toBe('red-1');
@@ -205,9 +206,7 @@ describe('1 VP per controlled neighborhood', () => {
     expect(order.indexOf('vpAwarded')).toBeGreaterThan(order.indexOf('electionHeld'));
     expect(order.indexOf('vpAwarded')).toBeLessThan(order.indexOf('roundEnded'));
     expect(eventsOfType(events, 'electionHeld')).toEqual([expect.objectContaining({ neighborhood: 'blue-2', winners: [1] })]);
-    expect(eventsOfType(events, 'vpAwarded')).toEqual([
-      { type: 'vpAwarded', seat: 1, vp: 1, reason: '1 VP per controlled neighborhood' },
-    ]);
+    expect(eventsOfType(events, 'vpAwarded')).toEqual([{ type: 'vpAwarded', seat: 1, vp: 1, reason: '1 VP per controlled neighborhood' }]);
   });
 
   it('counts ties as nobody’s, and pays nothing for no control', () => {

@@ -3,21 +3,18 @@ import { seededRandom } from '../../rules/random';
 import { decide } from './decide';
 import { fivePoints } from './index';
 import type { State } from './state';
-import {
-  city,
-  eventsOfType,
-  play,
-  playAll,
-  withMarkers,
-  withPassOrder,
-  withPlayer,
-  withStage,
-} from './test-support/scenario';
+import { city, eventsOfType, play, playAll, withMarkers, withPassOrder, withPlayer, withStage } from './test-support/scenario';
 
 const MARKERS = ['votes-1-a', 'votes-2-a', 'control-marker-a', 'special-election-a'];
 
 function board(seats = 3): State {
-  return withMarkers(city(seats, [['blue-1', 'green-1'], ['red-1', 'orange-1']]), MARKERS);
+  return withMarkers(
+    city(seats, [
+      ['blue-1', 'green-1'],
+      ['red-1', 'orange-1'],
+    ]),
+    MARKERS,
+  );
 }
 
 describe('placing rabble', () => {
@@ -56,21 +53,27 @@ describe('bidding on a marker', () => {
   });
 
   it('must be strictly more than anyone else at that marker', () => {
-    const rivalBid = withMarkers(board(), MARKERS, [[0, 0, 0], [0, 0, 0], [3, 0, 0], [0, 0, 0]]);
+    const rivalBid = withMarkers(board(), MARKERS, [
+      [0, 0, 0],
+      [0, 0, 0],
+      [3, 0, 0],
+      [0, 0, 0],
+    ]);
     const state = placed(withStage(rivalBid, { phase: 'placement', seat: 1, placed: false, finalTurn: false }), 1);
-    const amounts = fivePoints
-      .legalMoves(state, 1)
-      .flatMap((m) => (m.type === 'bid' && m.marker === 2 ? [m.amount] : []));
+    const amounts = fivePoints.legalMoves(state, 1).flatMap((m) => (m.type === 'bid' && m.marker === 2 ? [m.amount] : []));
     expect(Math.min(...amounts)).toBe(4);
     expect(decide(state, { type: 'bid', marker: 2, amount: 3 }, 1, seededRandom('x')).ok).toBe(false);
   });
 
   it('adds to the player’s earlier bid to retake the lead', () => {
-    const outbid = withMarkers(board(), MARKERS, [[2, 5, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]);
+    const outbid = withMarkers(board(), MARKERS, [
+      [2, 5, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
     const state = placed(outbid, 0);
-    const amounts = fivePoints
-      .legalMoves(state, 0)
-      .flatMap((m) => (m.type === 'bid' && m.marker === 0 ? [m.amount] : []));
+    const amounts = fivePoints.legalMoves(state, 0).flatMap((m) => (m.type === 'bid' && m.marker === 0 ? [m.amount] : []));
     expect(Math.min(...amounts)).toBe(4);
     expect(play(state, 0, { type: 'bid', marker: 0, amount: 4 }).state.markerRow[0].bids).toEqual([6, 5, 0]);
   });

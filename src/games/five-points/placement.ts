@@ -30,8 +30,7 @@ export function bidOptions(state: State, seat: Seat): MoveOf<'bid'>[] {
 
 export function placementMoves(state: State, stage: PlacementStage): Move[] {
   if (stage.placed) return [...bidOptions(state, stage.seat), { type: 'skipBid' }];
-  const places: Move[] =
-    state.players[stage.seat].hq > 0 ? state.tiles.map((neighborhood) => ({ type: 'place', neighborhood })) : [];
+  const places: Move[] = state.players[stage.seat].hq > 0 ? state.tiles.map((neighborhood) => ({ type: 'place', neighborhood })) : [];
   return [...places, { type: 'pass' }];
 }
 

@@ -2,18 +2,7 @@
 import { fivePoints } from './index';
 import { finalScores, scoreBreakdown } from './scoring';
 import type { State } from './state';
-import {
-  city,
-  eventsOfType,
-  play,
-  runAutomatic,
-  withBosses,
-  withBuilding,
-  withPassOrder,
-  withPlayer,
-  withRabble,
-  withStage,
-} from './test-support/scenario';
+import { city, eventsOfType, play, runAutomatic, withBosses, withBuilding, withPassOrder, withPlayer, withRabble, withStage } from './test-support/scenario';
 
 /**
  *   blue-1   green-1

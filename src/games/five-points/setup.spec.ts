@@ -62,9 +62,7 @@ describe.each([
     const stage = beforeBuildings.stage as Extract<State['stage'], { phase: 'buildingSetup' }>;
     expect(stage.faceDown[0]).not.toBe(stage.faceDown[1]);
     expect(fivePoints.status(beforeBuildings)).toMatchObject({ phase: 'buildingSetup', activeSeats: [seat] });
-    expect(fivePoints.legalMoves(beforeBuildings, seat)).toEqual(
-      beforeBuildings.tiles.map((neighborhood) => ({ type: 'placeBuilding', neighborhood })),
-    );
+    expect(fivePoints.legalMoves(beforeBuildings, seat)).toEqual(beforeBuildings.tiles.map((neighborhood) => ({ type: 'placeBuilding', neighborhood })));
     for (let other = 0; other < seats; other++) {
       if (other !== seat) expect(fivePoints.legalMoves(beforeBuildings, other)).toEqual([]);
     }
@@ -111,18 +109,11 @@ describe('the starting player places the face-down buildings', () => {
   it('one at a time: the first may be taken back, the second (which draws the rabble and markers) may not', () => {
     const one = play(start.state, seat, { type: 'placeBuilding', neighborhood: first });
     expect(one.reversible).toBe(true);
-    expect(one.events).toEqual([
-      { type: 'buildingPlacedFaceDown', seat, building: expect.any(String), neighborhood: first },
-    ]);
+    expect(one.events).toEqual([{ type: 'buildingPlacedFaceDown', seat, building: expect.any(String), neighborhood: first }]);
     expect(fivePoints.status(one.state)).toMatchObject({ phase: 'buildingSetup', activeSeats: [seat] });
     const two = play(one.state, seat, { type: 'placeBuilding', neighborhood: second });
     expect(two.reversible).toBe(false);
-    expect(two.events.map((e) => e.type)).toEqual([
-      'buildingPlacedFaceDown',
-      'startingRabblePlaced',
-      'buildingsRevealed',
-      'roundStarted',
-    ]);
+    expect(two.events.map((e) => e.type)).toEqual(['buildingPlacedFaceDown', 'startingRabblePlaced', 'buildingsRevealed', 'roundStarted']);
   });
 
   it('in different neighborhoods: the first one’s neighborhood is neither offered nor accepted', () => {
@@ -142,9 +133,7 @@ describe('the starting player places the face-down buildings', () => {
   it('the starting rabble are drawn after them, skipping the neighborhoods they chose', () => {
     const { state, events } = setUp(3, 'choice', [first, second]);
     const [rabble] = eventsOfType(events, 'startingRabblePlaced');
-    expect(rabble.placements.map((p) => p.neighborhood).sort()).toEqual(
-      state.tiles.filter((id) => id !== first && id !== second).sort(),
-    );
+    expect(rabble.placements.map((p) => p.neighborhood).sort()).toEqual(state.tiles.filter((id) => id !== first && id !== second).sort());
     expect(sum(state.neighborhoods[first].rabble) + sum(state.neighborhoods[second].rabble)).toBe(0);
   });
 
@@ -165,7 +154,10 @@ describe('face-down buildings', () => {
   const hiddenEvents = events.filter((e) => e.type === 'buildingsDrawn' || e.type === 'buildingPlacedFaceDown');
   const initial = fivePoints.initialState({ seats: 4, options: {} });
   const versionsBeforeReveal = events
-    .slice(0, events.findIndex((e) => e.type === 'buildingsRevealed'))
+    .slice(
+      0,
+      events.findIndex((e) => e.type === 'buildingsRevealed'),
+    )
     .map((_, i) => evolveAll(initial, events.slice(0, i + 1)));
 
   it('hides which buildings were drawn and placed from players and spectators, not from "all"', () => {
@@ -227,9 +219,7 @@ describe('games stored before the starting player placed the buildings', () => {
 
   it('tell the server’s placement in words without a player', () => {
     const placed = events[1];
-    expect(fivePoints.describe!(fivePoints.redact(placed, 0) as Event, () => 'Ann')).toBe(
-      'A building was placed face down on Blue 1.',
-    );
+    expect(fivePoints.describe!(fivePoints.redact(placed, 0) as Event, () => 'Ann')).toBe('A building was placed face down on Blue 1.');
   });
 
   it('play on under today’s rules', () => {

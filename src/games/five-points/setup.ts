@@ -80,9 +80,7 @@ export function setup(state: State, random: Random): Event[] {
 
 /** Where the next face-down building may go: "in different neighborhoods". */
 export function buildingSetupMoves(state: State): Move[] {
-  return state.tiles
-    .filter((neighborhood) => !buildingAt(state, neighborhood))
-    .map((neighborhood) => ({ type: 'placeBuilding', neighborhood }));
+  return state.tiles.filter((neighborhood) => !buildingAt(state, neighborhood)).map((neighborhood) => ({ type: 'placeBuilding', neighborhood }));
 }
 
 /** The next face-down building goes where the starting player chose. */

@@ -27,8 +27,7 @@ import {
   withWonMarkers,
 } from './test-support/scenario';
 
-const skip = (state: State, seat: number, seed = 'skip'): Event[] | null =>
-  fivePoints.skipTurn!(state, seat, seededRandom(seed));
+const skip = (state: State, seat: number, seed = 'skip'): Event[] | null => fivePoints.skipTurn!(state, seat, seededRandom(seed));
 
 /** The events `decide` records for `move`, drawing from the same seed as `skip`. */
 function decided(state: State, seat: number, move: Move, seed = 'skip'): Event[] {
@@ -36,7 +35,6 @@ function decided(state: State, seat: number, move: Move, seed = 'skip'): Event[]
   if (!decision.ok) throw new Error(`refused ${JSON.stringify(move)}: ${decision.message}`);
   return decision.events;
 }
-
 
 /** Placement phase, round 1, seat 0 to act; nobody has passed. */
 function placementTurn(): State {
@@ -255,9 +253,7 @@ describe('seeded playouts with random skips', () => {
   function expectSkipTakesNothing(before: State, after: State, seat: number, events: Event[]): void {
     expect(events.length).toBeGreaterThan(0);
     expect(events.filter((e) => CHOICE_EVENTS.includes(e.type))).toEqual([]);
-    expect(events[0]).toEqual(
-      expect.objectContaining({ type: expect.stringMatching(/^(passed|taskDeclined|taskFinished|turnStarted)$/) }),
-    );
+    expect(events[0]).toEqual(expect.objectContaining({ type: expect.stringMatching(/^(passed|taskDeclined|taskFinished|turnStarted)$/) }));
     if (events[0].type === 'passed') expect(events[0].seat).toBe(seat);
     expect(layout(after)).toEqual(layout(before));
     const electionHeld = events.some((e) => e.type === 'electionHeld');
@@ -324,9 +320,7 @@ describe('seeded playouts with random skips', () => {
   );
 
   it('the playouts skipped turns, bids, optional effects and withdrawn picks, and met choices they could not skip', () => {
-    expect([...met.skipped]).toEqual(
-      expect.arrayContaining(['turn', 'bid', 'task:retrieveRabble', 'task:moveBuilding', 'task:smuggleRabble']),
-    );
+    expect([...met.skipped]).toEqual(expect.arrayContaining(['turn', 'bid', 'task:retrieveRabble', 'task:moveBuilding', 'task:smuggleRabble']));
     expect([...met.skipped].some((name) => name.endsWith(':picked'))).toBe(true);
     expect(met.refused).toBeGreaterThan(0);
   });

@@ -20,9 +20,7 @@ export function relocatableNeighborhoods(state: State): NeighborhoodId[] {
 /** Every (building, new neighborhood) pair; one building per neighborhood (ruling). */
 export function movableBuildings(state: State): { building: BuildingId; neighborhood: NeighborhoodId }[] {
   return state.buildings.flatMap((placed) =>
-    state.tiles
-      .filter((id) => !buildingAt(state, id))
-      .map((neighborhood) => ({ building: placed.building, neighborhood })),
+    state.tiles.filter((id) => !buildingAt(state, id)).map((neighborhood) => ({ building: placed.building, neighborhood })),
   );
 }
 
@@ -52,13 +50,9 @@ export function taskMoves(state: State, task: Task): Move[] {
     case 'retrieveRabble':
       return [decline, ...Array.from({ length: task.max }, (_, i): Move => ({ type: 'retrieveRabble', count: i + 1 }))];
     case 'smuggleRabble':
-      return task.picked === null
-        ? [decline, ...smuggleSources(state)]
-        : smuggleDestinations(state, task.picked.neighborhood);
+      return task.picked === null ? [decline, ...smuggleSources(state)] : smuggleDestinations(state, task.picked.neighborhood);
     case 'scheduleElections':
-      return task.candidates
-        .filter((id) => !task.chosen.includes(id))
-        .map((neighborhood): Move => ({ type: 'chooseElection', neighborhood }));
+      return task.candidates.filter((id) => !task.chosen.includes(id)).map((neighborhood): Move => ({ type: 'chooseElection', neighborhood }));
   }
 }
 
@@ -89,10 +83,7 @@ export function taskEvents(state: State, task: Task, move: Move): Event[] {
     case 'moveBuilding':
       return [{ type: 'buildingMoved', seat, building: move.building, neighborhood: move.neighborhood }, finished];
     case 'takeControlMarker':
-      return [
-        { type: 'controlMarkerGained', seat, color: move.color, reason: sourceName(state, task.source) },
-        finished,
-      ];
+      return [{ type: 'controlMarkerGained', seat, color: move.color, reason: sourceName(state, task.source) }, finished];
     case 'callSpecialElection':
       return [{ type: 'specialElectionCalled', seat, neighborhood: move.neighborhood }, finished];
     case 'retrieveRabble':

@@ -41,9 +41,7 @@ export function describeDecision(state: State): string {
       case 'retrieveRabble':
         return `retrieve 1 to ${task.max} rabble from your boroughs to your HQ, or decline`;
       case 'smuggleRabble':
-        return task.picked === null
-          ? 'pick a rabble on the board to smuggle, or decline'
-          : 'choose a different neighborhood for the smuggled rabble';
+        return task.picked === null ? 'pick a rabble on the board to smuggle, or decline' : 'choose a different neighborhood for the smuggled rabble';
       case 'scheduleElections':
         return `choose the next election among ${listOf(task.candidates.filter((c) => !task.chosen.includes(c)).map(neighborhoodName))}`;
     }
@@ -56,7 +54,5 @@ export function describeDecision(state: State): string {
   }
   if (stage.phase !== 'placement') return 'nothing';
   if (stage.placed) return 'bid from your HQ on one marker (more than any other bid there), or skip the bid';
-  return state.players[stage.seat].hq > 0
-    ? 'place one rabble from your HQ on a neighborhood, or pass'
-    : 'pass (your HQ is empty)';
+  return state.players[stage.seat].hq > 0 ? 'place one rabble from your HQ on a neighborhood, or pass' : 'pass (your HQ is empty)';
 }

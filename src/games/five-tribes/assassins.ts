@@ -80,9 +80,7 @@ export function iblisPayments(state: State, seat: Seat, step: AssassinStep): Pay
   if (step.killsLeft !== 1 || step.target !== null) return [];
   const doubled = { ...step, killsLeft: 2 };
   const fakirs = state.players[seat].cards.fakir;
-  return invocationPayments(state, seat, 'iblis').filter(
-    (pay) => killMovesWithin(state, seat, doubled, fakirs - (pay === 'fakir' ? 1 : 0)).length > 0,
-  );
+  return invocationPayments(state, seat, 'iblis').filter((pay) => killMovesWithin(state, seat, doubled, fakirs - (pay === 'fakir' ? 1 : 0)).length > 0);
 }
 
 export function invokeIblis(ctx: Context, step: AssassinStep, pay: Payment): void {

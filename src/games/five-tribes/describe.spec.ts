@@ -27,12 +27,8 @@ describe('describing Five Tribes events', () => {
   });
 
   it('tells a bid with its cost and the spot as printed, the zero aisle and Kumarbi', () => {
-    expect(tell({ type: 'bid', seat: 0, marker: 0, spot: 3, cost: 5, fakirs: 0 })).toBe(
-      'Ann bid 5 gold for spot 4 on the turn-order track.',
-    );
-    expect(tell({ type: 'bid', seat: 1, marker: 1, spot: 6, cost: 0, fakirs: 0 })).toBe(
-      'Bob bid 0 gold for the first zero spot on the turn-order track.',
-    );
+    expect(tell({ type: 'bid', seat: 0, marker: 0, spot: 3, cost: 5, fakirs: 0 })).toBe('Ann bid 5 gold for spot 4 on the turn-order track.');
+    expect(tell({ type: 'bid', seat: 1, marker: 1, spot: 6, cost: 0, fakirs: 0 })).toBe('Bob bid 0 gold for the first zero spot on the turn-order track.');
     expect(tell({ type: 'bid', seat: 2, marker: 2, spot: 1, cost: 8, fakirs: 1 })).toBe(
       'Cid bid 8 gold for spot 2 on the turn-order track, discarding 1 Fakir card with Kumarbi.',
     );
@@ -70,9 +66,7 @@ describe('describing Five Tribes events', () => {
   it('names cards, calling the Gold merchandise a card so it never reads as coins', () => {
     const taken: Event = { type: 'rowCardsTaken', seat: 0, positions: [0, 2], cards: ['fish', 'bullion'] };
     expect(tell(taken)).toBe('Ann took 1 Fish card and 1 Gold card from the card row.');
-    expect(tell({ type: 'merchandiseSold', seat: 1, kinds: ['ivory', 'papyrus', 'fish'] })).toBe(
-      'Bob sold 1 Ivory card, 1 Papyrus card and 1 Fish card.',
-    );
+    expect(tell({ type: 'merchandiseSold', seat: 1, kinds: ['ivory', 'papyrus', 'fish'] })).toBe('Bob sold 1 Ivory card, 1 Papyrus card and 1 Fish card.');
   });
 
   it('tells kills on a tile and in front of an opponent, with Kandicha keeping the victim', () => {
@@ -83,12 +77,8 @@ describe('describing Five Tribes events', () => {
   });
 
   it('tells a Djinn taken, by name and value', () => {
-    expect(tell({ type: 'djinnTaken', seat: 1, djinn: 'jafaar', from: 'row' })).toBe(
-      'Bob took the Djinn Jafaar (6 VP) from the Djinn row.',
-    );
-    expect(tell({ type: 'djinnTaken', seat: 0, djinn: 'hagis', from: 'sibittis' })).toBe(
-      'Ann kept the Djinn Hagis (10 VP) from the Sibittis draw.',
-    );
+    expect(tell({ type: 'djinnTaken', seat: 1, djinn: 'jafaar', from: 'row' })).toBe('Bob took the Djinn Jafaar (6 VP) from the Djinn row.');
+    expect(tell({ type: 'djinnTaken', seat: 0, djinn: 'hagis', from: 'sibittis' })).toBe('Ann kept the Djinn Hagis (10 VP) from the Sibittis draw.');
   });
 
   it("names Sibittis' Djinns to their drawer only", () => {
@@ -99,9 +89,7 @@ describe('describing Five Tribes events', () => {
 
   it('ends with the scores and the winners, shared victories included', () => {
     const scores = [scoreOf(92), scoreOf(67), scoreOf(104)];
-    expect(tell({ type: 'gameFinished', scores, winners: [2] })).toBe(
-      'The game is over: Cid won with 104 VP, ahead of Ann (92 VP) and Bob (67 VP).',
-    );
+    expect(tell({ type: 'gameFinished', scores, winners: [2] })).toBe('The game is over: Cid won with 104 VP, ahead of Ann (92 VP) and Bob (67 VP).');
     const tied = [scoreOf(80), scoreOf(80), scoreOf(51)];
     expect(tell({ type: 'gameFinished', scores: tied, winners: [0, 1] })).toBe(
       'The game is over: Ann and Bob shared the victory with 80 VP, ahead of Cid (51 VP).',
@@ -110,9 +98,7 @@ describe('describing Five Tribes events', () => {
 
   it('tells the events random games rarely reach', () => {
     expect(tell({ type: 'buildersDoubled', seat: 0 })).toBe('With Echidna, the Builders earn Ann double gold this turn.');
-    expect(tell({ type: 'endTriggered', reason: 'lastCamel', seat: 1 })).toBe(
-      'Bob placed the last camel: the game ends after this round.',
-    );
+    expect(tell({ type: 'endTriggered', reason: 'lastCamel', seat: 1 })).toBe('Bob placed the last camel: the game ends after this round.');
     expect(tell({ type: 'resourcesReshuffled' })).toBe('The discarded resource cards were shuffled into a new draw pile.');
     expect(tell({ type: 'djinnsReshuffled' })).toBe('The discarded Djinns were shuffled into a new draw pile.');
     expect(tell({ type: 'cardsDrawn', seat: 2, cards: ['fakir'] })).toBe('Cid drew 1 Fakir card from the draw pile.');

@@ -68,8 +68,7 @@ function describeSetup(event: EventOf<'setup'>): string {
 }
 
 function describeBid(event: EventOf<'bid'>, name: string): string {
-  const kumarbi =
-    event.fakirs > 0 ? `, discarding ${count(event.fakirs, 'Fakir card')} with ${djinnName('kumarbi')}` : '';
+  const kumarbi = event.fakirs > 0 ? `, discarding ${count(event.fakirs, 'Fakir card')} with ${djinnName('kumarbi')}` : '';
   const spot = event.spot === ZERO_AISLE_SPOT ? 'the first zero spot' : `spot ${event.spot + 1}`;
   return `${name} bid ${event.cost} gold for ${spot} on the turn-order track${kumarbi}.`;
 }
@@ -77,9 +76,7 @@ function describeBid(event: EventOf<'bid'>, name: string): string {
 function describeCollected(event: EventOf<'meeplesCollected'>, name: string): string {
   const meeples = count(event.count, meepleName(event.color));
   const tile = tileName(event.tile, event.kind);
-  return event.to === 'player'
-    ? `${name} took ${meeples} from ${tile}.`
-    : `${name} sent ${meeples} from ${tile} back to the bag.`;
+  return event.to === 'player' ? `${name} took ${meeples} from ${tile}.` : `${name} sent ${meeples} from ${tile} back to the bag.`;
 }
 
 function describeMeeplesDrawn(event: EventOf<'meeplesDrawn'>, name: string): string {
@@ -88,24 +85,19 @@ function describeMeeplesDrawn(event: EventOf<'meeplesDrawn'>, name: string): str
 
 function describeKill(event: EventOf<'meepleKilled'>, seatName: SeatName): string {
   const where =
-    event.tile !== null
-      ? `on ${tileName(event.tile, event.kind)}`
-      : `in front of ${event.victim === null ? 'an opponent' : seatName(event.victim)}`;
+    event.tile !== null ? `on ${tileName(event.tile, event.kind)}` : `in front of ${event.victim === null ? 'an opponent' : seatName(event.victim)}`;
   const kept = event.keptByKiller ? ` and kept it, thanks to ${djinnName('kandicha')}` : '';
   return `${seatName(event.seat)} killed a ${meepleName(event.color)} ${where}${kept}.`;
 }
 
 function describeDjinnTaken(event: EventOf<'djinnTaken'>, name: string): string {
   const djinn = `the Djinn ${djinnName(event.djinn)} (${DJINNS[event.djinn].vp} VP)`;
-  return event.from === 'row'
-    ? `${name} took ${djinn} from the Djinn row.`
-    : `${name} kept ${djinn} from the ${djinnName('sibittis')} draw.`;
+  return event.from === 'row' ? `${name} took ${djinn} from the Djinn row.` : `${name} kept ${djinn} from the ${djinnName('sibittis')} draw.`;
 }
 
 /** The drawer sees which Djinns; everyone else only how many. */
 function describeSibittisDraw(event: Extract<SeenEvent, { type: 'sibittisDrawn' }>, name: string): string {
-  const drawn =
-    'djinns' in event ? `the Djinns ${djinnList(event.djinns)}` : `${count(event.count, 'Djinn')} face down`;
+  const drawn = 'djinns' in event ? `the Djinns ${djinnList(event.djinns)}` : `${count(event.count, 'Djinn')} face down`;
   return `${name} drew ${drawn} with ${djinnName('sibittis')}.`;
 }
 
@@ -122,8 +114,7 @@ function describeFinish(event: EventOf<'gameFinished'>, seatName: SeatName): str
   const totalOf = (seat: Seat) => event.scores[seat].total;
   const winners = event.winners.map(seatName);
   const best = `${totalOf(event.winners[0])} VP`;
-  const result =
-    winners.length === 1 ? `${winners[0]} won with ${best}` : `${listOf(winners)} shared the victory with ${best}`;
+  const result = winners.length === 1 ? `${winners[0]} won with ${best}` : `${listOf(winners)} shared the victory with ${best}`;
   const others = event.scores
     .map((_, seat) => seat)
     .filter((seat) => !event.winners.includes(seat))

@@ -34,8 +34,7 @@ const TARGETS: Partial<Record<DjinnId, (state: State, seat: Seat) => number[]>> 
   anunNak: (state) => (total(state.bag) > 0 ? tilesWhere(state, (i) => isCompletelyEmpty(state.board[i])) : []),
   bouraq: (state) => (state.palaceSupply > 0 ? tilesOfKind(state, 'village') : []),
   enki: (state) => (state.palmSupply > 0 ? tilesOfKind(state, 'oasis') : []),
-  leta: (state, seat) =>
-    state.players[seat].camels > 0 ? tilesWhere(state, (i) => isCompletelyEmpty(state.board[i])) : [],
+  leta: (state, seat) => (state.players[seat].camels > 0 ? tilesWhere(state, (i) => isCompletelyEmpty(state.board[i])) : []),
   utug: (state, seat) =>
     state.players[seat].camels > 0
       ? tilesWhere(state, (i) => {
@@ -58,9 +57,7 @@ export function turnPowerMoves(state: State, seat: Seat): UseDjinn[] {
       const payments = invocationPayments(state, seat, djinn);
       const targets = TARGETS[djinn];
       if (targets) {
-        return targets(state, seat).flatMap((tile) =>
-          payments.map((pay) => ({ type: 'useDjinn' as const, djinn, pay, tile: toCoord(tile) })),
-        );
+        return targets(state, seat).flatMap((tile) => payments.map((pay) => ({ type: 'useDjinn' as const, djinn, pay, tile: toCoord(tile) })));
       }
       return READY[djinn]?.(state) ? payments.map((pay) => ({ type: 'useDjinn' as const, djinn, pay })) : [];
     });

@@ -40,11 +40,14 @@ describe('Djinns that change final scoring', () => {
 
 describe('Djinns invoked in the turn', () => {
   it('Anun-Nak: 3 meeples from the bag onto a completely empty tile', () => {
-    let state = endStep(['anunNak'], [
-      { at: [0, 0], meeples: ['red'] },
-      { at: [0, 1], palms: 1 },
-      { at: [0, 2], camel: 1 },
-    ]);
+    let state = endStep(
+      ['anunNak'],
+      [
+        { at: [0, 0], meeples: ['red'] },
+        { at: [0, 1], palms: 1 },
+        { at: [0, 2], camel: 1 },
+      ],
+    );
     state = { ...state, bag: countItems(['blue', 'blue', 'red', 'green'], COLORS) };
     const moves = fiveTribes.legalMoves(state, 0).filter((m) => m.type === 'useDjinn');
     expect(moves).toHaveLength((30 - 3) * 2);
@@ -79,9 +82,7 @@ describe('Djinns invoked in the turn', () => {
   it('Leta: a camel on a completely empty tile (the last camel ends the game)', () => {
     let state = endStep(['leta'], [{ at: [0, 0], meeples: ['red'] }]);
     state = withPlayer(state, 0, { camels: 1 });
-    expect(fiveTribes.legalMoves(state, 0)).not.toContainEqual(
-      expect.objectContaining({ djinn: 'leta', tile: [0, 0] }),
-    );
+    expect(fiveTribes.legalMoves(state, 0)).not.toContainEqual(expect.objectContaining({ djinn: 'leta', tile: [0, 0] }));
     const { state: after, events } = play(state, 0, { type: 'useDjinn', djinn: 'leta', pay: 'fakir', tile: [2, 2] });
     expect(after.board[at(2, 2)].camel).toBe(0);
     expect(after.players[0]).toMatchObject({ elders: 2, camels: 0 });
@@ -90,10 +91,13 @@ describe('Djinns invoked in the turn', () => {
   });
 
   it('Utug: a camel on a tile holding only meeples; they stay', () => {
-    const state = endStep(['utug'], [
-      { at: [0, 0], meeples: ['red', 'blue'] },
-      { at: [0, 1], meeples: ['red'], palms: 1 },
-    ]);
+    const state = endStep(
+      ['utug'],
+      [
+        { at: [0, 0], meeples: ['red', 'blue'] },
+        { at: [0, 1], meeples: ['red'], palms: 1 },
+      ],
+    );
     expect(fiveTribes.legalMoves(state, 0).filter((m) => m.type === 'useDjinn')).toEqual([
       { type: 'useDjinn', djinn: 'utug', pay: 'elder', tile: [0, 0] },
       { type: 'useDjinn', djinn: 'utug', pay: 'fakir', tile: [0, 0] },
@@ -140,10 +144,17 @@ describe('Djinns invoked in the turn', () => {
 
   it('powers are available before the move too', () => {
     const state = atStep(
-      withPlayer(withBoard(newGame(3), [{ at: [0, 0], meeples: ['red'] }, { at: [0, 1], meeples: ['red'] }]), 0, {
-        djinns: ['sloar'],
-        cards: cards({ fakir: 1 }),
-      }),
+      withPlayer(
+        withBoard(newGame(3), [
+          { at: [0, 0], meeples: ['red'] },
+          { at: [0, 1], meeples: ['red'] },
+        ]),
+        0,
+        {
+          djinns: ['sloar'],
+          cards: cards({ fakir: 1 }),
+        },
+      ),
       0,
       { name: 'start' },
     );
@@ -347,9 +358,7 @@ describe('passive Djinns', () => {
   it('Monkir: 1 gold when its owner places a palace, 2 when an opponent does', () => {
     let state = endStep(['bouraq'], [{ at: [3, 3], kind: 'village' }]);
     state = withPlayer(state, 2, { djinns: ['monkir'] });
-    expect(goldOf(play(state, 0, { type: 'useDjinn', djinn: 'bouraq', pay: 'elder', tile: [3, 3] }).state)).toEqual([
-      50, 50, 52,
-    ]);
+    expect(goldOf(play(state, 0, { type: 'useDjinn', djinn: 'bouraq', pay: 'elder', tile: [3, 3] }).state)).toEqual([50, 50, 52]);
     const own = endStep(['bouraq', 'monkir'], [{ at: [3, 3], kind: 'village' }]);
     expect(goldOf(play(own, 0, { type: 'useDjinn', djinn: 'bouraq', pay: 'elder', tile: [3, 3] }).state)[0]).toBe(51);
   });

@@ -12,15 +12,7 @@ import type { TileKind } from './data/tiles';
 import type { Color } from './data/meeples';
 import type { Marker, ScoreBreakdown, Step, Structure } from './state';
 
-export type GoldReason =
-  | 'builders'
-  | 'market'
-  | 'sale'
-  | 'baal'
-  | 'marid'
-  | 'monkir'
-  | 'nekir'
-  | 'kandicha';
+export type GoldReason = 'builders' | 'market' | 'sale' | 'baal' | 'marid' | 'monkir' | 'nekir' | 'kandicha';
 
 export type Event =
   | {
@@ -89,7 +81,4 @@ export type EventOf<T extends Event['type']> = Extract<Event, { type: T }>;
  * An event as one viewer may see it (`redact` in view.ts): another seat's
  * gold amount is removed, and another seat's Sibittis draw is only counted.
  */
-export type SeenEvent =
-  | Event
-  | Omit<EventOf<'gold'>, 'amount'>
-  | { type: 'sibittisDrawn'; seat: Seat; count: number; resume: 'start' | 'end' };
+export type SeenEvent = Event | Omit<EventOf<'gold'>, 'amount'> | { type: 'sibittisDrawn'; seat: Seat; count: number; resume: 'start' | 'end' };

@@ -195,12 +195,8 @@ export function evolve(state: State, event: Event): State {
     case 'meepleKilled':
       return applyKill(state, event);
     case 'structurePlaced': {
-      const built = updateSquare(state, event.tile, (sq) =>
-        event.structure === 'palm' ? { ...sq, palms: sq.palms + 1 } : { ...sq, palaces: sq.palaces + 1 },
-      );
-      return event.structure === 'palm'
-        ? { ...built, palmSupply: state.palmSupply - 1 }
-        : { ...built, palaceSupply: state.palaceSupply - 1 };
+      const built = updateSquare(state, event.tile, (sq) => (event.structure === 'palm' ? { ...sq, palms: sq.palms + 1 } : { ...sq, palaces: sq.palaces + 1 }));
+      return event.structure === 'palm' ? { ...built, palmSupply: state.palmSupply - 1 } : { ...built, palaceSupply: state.palaceSupply - 1 };
     }
     case 'djinnTaken': {
       const owned = updatePlayer(state, event.seat, (p) => ({ ...p, djinns: [...p.djinns, event.djinn] }));

@@ -32,9 +32,7 @@ function orthogonalNeighbours(index: number): number[] {
 }
 
 /** Orthogonally adjacent tiles: the only steps a move may take. */
-export const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: TILE_COUNT }, (_, i) =>
-  orthogonalNeighbours(i),
-);
+export const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: TILE_COUNT }, (_, i) => orthogonalNeighbours(i));
 
 /** Distance counted sideways only (Assassin range). */
 export function distance(a: number, b: number): number {

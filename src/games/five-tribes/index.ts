@@ -16,8 +16,7 @@ export const fiveTribes: Ruleset<State, Move, Event> = {
   name: 'Five Tribes',
   // 2: a skip passes the late turn only, not the same seat's next turn too (a new round it starts).
   version: 2,
-  description:
-    'Bid for turn order, move the meeples of the Five Tribes across the Sultanate of Naqala, take control of tiles and invoke the 22 Djinns.',
+  description: 'Bid for turn order, move the meeples of the Five Tribes across the Sultanate of Naqala, take control of tiles and invoke the 22 Djinns.',
   minSeats: 2,
   maxSeats: 4,
   options: [],

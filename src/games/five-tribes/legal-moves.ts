@@ -31,10 +31,7 @@ export function legalMoves(state: State, seat: Seat): Move[] {
     case 'moving':
       return dropMoves(state, step);
     case 'builders':
-      return [
-        ...builderMoves(state, seat),
-        ...echidnaPayments(state, seat).map((pay): Move => ({ type: 'useDjinn', djinn: 'echidna', pay })),
-      ];
+      return [...builderMoves(state, seat), ...echidnaPayments(state, seat).map((pay): Move => ({ type: 'useDjinn', djinn: 'echidna', pay }))];
     case 'assassins':
       return [
         ...killMoves(state, seat, step),

@@ -22,17 +22,13 @@ export function merchandiseValue(counts: readonly number[]): number {
 /** Every way to add `wilds` cards to the nine kinds (multisets, as counts per kind). */
 function wildDistributions(wilds: number, kinds: number): number[][] {
   if (kinds === 1) return [[wilds]];
-  return Array.from({ length: wilds + 1 }, (_, here) => here).flatMap((here) =>
-    wildDistributions(wilds - here, kinds - 1).map((rest) => [here, ...rest]),
-  );
+  return Array.from({ length: wilds + 1 }, (_, here) => here).flatMap((here) => wildDistributions(wilds - here, kinds - 1).map((rest) => [here, ...rest]));
 }
 
 /** Merchandise value with Al-Amin's wild cards placed where they score most. */
 export function merchandiseScore(cards: Cards, wilds: number): number {
   const counts = MERCHANDISE.map((kind) => cards[kind]);
-  return Math.max(
-    ...wildDistributions(wilds, counts.length).map((extra) => merchandiseValue(counts.map((n, i) => n + extra[i]))),
-  );
+  return Math.max(...wildDistributions(wilds, counts.length).map((extra) => merchandiseValue(counts.map((n, i) => n + extra[i]))));
 }
 
 /** Every non-empty set of different kinds the player could sell, kinds in catalogue order. */

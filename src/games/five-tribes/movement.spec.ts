@@ -76,9 +76,7 @@ describe('moving meeples', () => {
     state = play(state, 0, drop(0, 0, 'blue')).state;
     expect(listed(state)).toEqual([drop(0, 1, 'red')]);
     const done = play(state, 0, drop(0, 1, 'red'));
-    expect(done.events).toContainEqual(
-      expect.objectContaining({ type: 'meeplesCollected', tile: toIndex([0, 1]), color: 'red', count: 2 }),
-    );
+    expect(done.events).toContainEqual(expect.objectContaining({ type: 'meeplesCollected', tile: toIndex([0, 1]), color: 'red', count: 2 }));
     expect(done.state.board[toIndex([0, 1])].camel).toBe(0);
   });
 

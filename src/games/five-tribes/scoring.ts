@@ -36,5 +36,8 @@ export function finalScores(state: State): ScoreBreakdown[] {
 /** Everyone tied on the best total shares the victory. */
 export function winnersOf(scores: readonly ScoreBreakdown[]): Seat[] {
   const best = Math.max(...scores.map((s) => s.total));
-  return scores.map((s, seat) => ({ s, seat })).filter(({ s }) => s.total === best).map(({ seat }) => seat);
+  return scores
+    .map((s, seat) => ({ s, seat }))
+    .filter(({ s }) => s.total === best)
+    .map(({ seat }) => seat);
 }

@@ -40,11 +40,7 @@ const SPARE_MOVE = [
 
 /** Seat 0 (of 3) has moved a Vizier onto [0,1], a tile of `kind`; seat 1 plays next. */
 function afterMoveOnto(kind: TileKind, player: Partial<State['players'][number]> = {}): State {
-  const start = withPlayer(
-    turnStart([{ at: [0, 0], meeples: ['yellow'] }, { at: [0, 1], kind, meeples: ['yellow', 'green'] }, ...SPARE_MOVE]),
-    0,
-    player,
-  );
+  const start = withPlayer(turnStart([{ at: [0, 0], meeples: ['yellow'] }, { at: [0, 1], kind, meeples: ['yellow', 'green'] }, ...SPARE_MOVE]), 0, player);
   return nextUp(oneStepMove(start, [0, 0], [0, 1], 'yellow').state, 1);
 }
 
@@ -84,11 +80,11 @@ describe('skipTurn: optional steps are declined and the turn ends', () => {
   });
 
   it('pays the Builders without Fakirs or Echidna, then runs the compulsory Village', () => {
-    const start = withPlayer(
-      turnStart([{ at: [0, 0], meeples: ['blue'] }, { at: [0, 1], kind: 'village', meeples: ['blue', 'red'] }, ...SPARE_MOVE]),
-      0,
-      { djinns: ['echidna'], elders: 2, cards: cards({ fakir: 1 }) },
-    );
+    const start = withPlayer(turnStart([{ at: [0, 0], meeples: ['blue'] }, { at: [0, 1], kind: 'village', meeples: ['blue', 'red'] }, ...SPARE_MOVE]), 0, {
+      djinns: ['echidna'],
+      elders: 2,
+      cards: cards({ fakir: 1 }),
+    });
     const state = nextUp(oneStepMove(start, [0, 0], [0, 1], 'blue').state, 1);
     expect(state.turn?.step).toEqual({ name: 'builders', builders: 2 });
     const events = skip(state, 0)!;
@@ -104,7 +100,11 @@ describe('skipTurn: optional steps are declined and the turn ends', () => {
 
   it('declines a kill only Fakirs could reach, then the tile action', () => {
     const start = withPlayer(
-      turnStart([{ at: [0, 0], meeples: ['red'] }, { at: [0, 1], meeples: ['red', 'red'] }, { at: [4, 5], meeples: ['green'] }]),
+      turnStart([
+        { at: [0, 0], meeples: ['red'] },
+        { at: [0, 1], meeples: ['red', 'red'] },
+        { at: [4, 5], meeples: ['green'] },
+      ]),
       0,
       { cards: cards({ fakir: 9 }) },
     );
@@ -150,7 +150,11 @@ describe('skipTurn: one turn only', () => {
 
   it('ends the round’s last turn, and leaves the next round’s first bid, the same seat’s, to its player', () => {
     // Seat 0 of 2 plays the round's last turn with its second marker, and bids first in the next round.
-    const state: State = { ...nextUp(atStep(withBoard(newGame(2), SPARE_MOVE), 0, { name: 'end' }), 2), turnTrack: [null, null, null, null], bidTrack: [0, 1, 3, 2] };
+    const state: State = {
+      ...nextUp(atStep(withBoard(newGame(2), SPARE_MOVE), 0, { name: 'end' }), 2),
+      turnTrack: [null, null, null, null],
+      bidTrack: [0, 1, 3, 2],
+    };
     const events = skip(state, 0)!;
     expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['turnEnded', 'roundStarted']));
     expect(events.some((event) => event.type === 'bid')).toBe(false);
@@ -169,7 +173,7 @@ describe('skipTurn: bidding', () => {
     expect(skip(state, 0)).toEqual([{ type: 'bid', seat: 0, marker: 0, spot: 6, cost: 0, fakirs: 0 }]);
   });
 
-  it('returns null when the aisle is full: the bid must cost gold (even all of a broke bidder\'s)', () => {
+  it("returns null when the aisle is full: the bid must cost gold (even all of a broke bidder's)", () => {
     let state = fourPlayers();
     for (const seat of [0, 1, 2]) state = play(state, seat, bid(6)).state;
     expect(skip(state, 3)).toBeNull();
@@ -202,12 +206,18 @@ describe('skipTurn: bidding', () => {
 
 describe('skipTurn: null where the player must choose', () => {
   it('at the start of a turn: a tile must be picked up', () => {
-    const state = turnStart([{ at: [0, 0], meeples: ['yellow'] }, { at: [0, 1], meeples: ['yellow'] }]);
+    const state = turnStart([
+      { at: [0, 0], meeples: ['yellow'] },
+      { at: [0, 1], meeples: ['yellow'] },
+    ]);
     expect(skip(state, 0)).toBeNull();
   });
 
   it('in the middle of a move', () => {
-    const state = turnStart([{ at: [0, 0], meeples: ['yellow', 'green'] }, { at: [0, 2], meeples: ['yellow'] }]);
+    const state = turnStart([
+      { at: [0, 0], meeples: ['yellow', 'green'] },
+      { at: [0, 2], meeples: ['yellow'] },
+    ]);
     const moving = play(state, 0, { type: 'pickUp', tile: [0, 0] }).state;
     expect(moving.turn?.step.name).toBe('moving');
     expect(skip(moving, 0)).toBeNull();
@@ -230,7 +240,6 @@ describe('skipTurn: null where the player must choose', () => {
     expect(drawn.turn?.step.name).toBe('sibittis');
     expect(skip(drawn, 0)).toBeNull();
   });
-
 
   it('for a seat that is not to act, and once the game is over', () => {
     const state = afterMoveOnto('smallMarket');
@@ -293,7 +302,8 @@ function playWithSkips(seats: number, seed: string): { state: State; skippedAt: 
       assertConserved(after);
       assertNothingTaken(state, after);
       const status = fiveTribes.status(after);
-      if (!status.finished && status.activeSeats.includes(seat) && !beginsTurnOf(events, seat)) throw new Error(`seat ${seat} still to act after a skip, in the same turn`);
+      if (!status.finished && status.activeSeats.includes(seat) && !beginsTurnOf(events, seat))
+        throw new Error(`seat ${seat} still to act after a skip, in the same turn`);
       skippedAt.set(at, (skippedAt.get(at) ?? 0) + 1);
       state = after;
       continue;

@@ -88,10 +88,7 @@ export function assertConserved(state: State): void {
   for (const color of COLORS) {
     const onBoard = state.board.reduce((sum, sq) => sum + sq.meeples[color], 0);
     const inHand = step?.name === 'moving' ? step.hand[color] : 0;
-    const inFront = state.players.reduce(
-      (sum, p) => sum + (color === 'yellow' ? p.viziers : color === 'white' ? p.elders : 0),
-      0,
-    );
+    const inFront = state.players.reduce((sum, p) => sum + (color === 'yellow' ? p.viziers : color === 'white' ? p.elders : 0), 0);
     const count = onBoard + inHand + inFront + state.bag[color];
     if (count !== MEEPLE_COUNTS[color]) throw new Error(`${color} meeples: ${count}`);
     if (state.bag[color] < 0) throw new Error(`negative bag ${color}`);

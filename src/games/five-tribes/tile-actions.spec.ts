@@ -78,9 +78,7 @@ describe('markets', () => {
 
 describe('Sacred Places', () => {
   it('take a visible Djinn for 2 Elders, or 1 Elder + 1 Fakir', () => {
-    const state = endOn('sacredPlace', (s) =>
-      withPlayer({ ...s, djinnRow: ['jafaar', 'shamhat'] }, 0, { elders: 2, cards: cards({ fakir: 1 }) }),
-    );
+    const state = endOn('sacredPlace', (s) => withPlayer({ ...s, djinnRow: ['jafaar', 'shamhat'] }, 0, { elders: 2, cards: cards({ fakir: 1 }) }));
     expect(fiveTribes.legalMoves(state, 0)).toEqual([
       { type: 'takeDjinn', djinn: 'jafaar', pay: 'elder' },
       { type: 'takeDjinn', djinn: 'jafaar', pay: 'fakir' },
@@ -102,9 +100,7 @@ describe('Sacred Places', () => {
   });
 
   it("a Djinn taken can be used in the same turn's end step", () => {
-    const state = endOn('sacredPlace', (s) =>
-      withPlayer({ ...s, djinnRow: ['sloar'] }, 0, { elders: 1, cards: cards({ fakir: 2 }) }),
-    );
+    const state = endOn('sacredPlace', (s) => withPlayer({ ...s, djinnRow: ['sloar'] }, 0, { elders: 1, cards: cards({ fakir: 2 }) }));
     const after = play(state, 0, { type: 'takeDjinn', djinn: 'sloar', pay: 'fakir' }).state;
     expect(fiveTribes.legalMoves(after, 0)).toContainEqual({ type: 'useDjinn', djinn: 'sloar', pay: 'fakir' });
   });

@@ -121,10 +121,7 @@ describe('tribe actions', () => {
       );
       // Assassins never kill Viziers or Elders held by their own player.
       const { state } = oneStepMove(withPlayer(start, 0, { viziers: 3 }), [0, 0], [0, 1], 'red');
-      expect(fiveTribes.legalMoves(state, 0)).toEqual([
-        { type: 'kill', tile: [4, 5], color: 'green', fakirs: 5 },
-        { type: 'skip' },
-      ]);
+      expect(fiveTribes.legalMoves(state, 0)).toEqual([{ type: 'kill', tile: [4, 5], color: 'green', fakirs: 5 }, { type: 'skip' }]);
     });
 
     it('captures a second tile emptied by the kill, without its tile action', () => {

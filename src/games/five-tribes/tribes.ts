@@ -92,8 +92,7 @@ export function invokeEchidna(ctx: Context, pay: Payment): void {
 export function payBuilders(ctx: Context, builders: number, fakirs: number): void {
   const turn = currentTurn(ctx.log.state);
   if (fakirs > 0) ctx.log.push({ type: 'fakirsDiscarded', seat: ctx.seat, count: fakirs });
-  const gold =
-    blueTilesAround(ctx.log.state, turn.finalTile as number) * (builders + fakirs) * (turn.buildersDoubled ? 2 : 1);
+  const gold = blueTilesAround(ctx.log.state, turn.finalTile as number) * (builders + fakirs) * (turn.buildersDoubled ? 2 : 1);
   if (gold > 0) ctx.log.push({ type: 'gold', seat: ctx.seat, amount: gold, reason: 'builders' });
   beginTileAction(ctx);
 }

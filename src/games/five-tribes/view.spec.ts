@@ -22,12 +22,8 @@ describe('views and hidden gold', () => {
     const view = fiveTribes.view(state, 0) as Record<string, unknown> & { board: unknown[][] };
     expect(view.board).toHaveLength(5);
     expect(view.board.every((row) => row.length === 6)).toBe(true);
-    expect(view.board[0][0]).toEqual(
-      expect.objectContaining({ kind: expect.any(String), vp: expect.any(Number), meeples: expect.any(Object), camel: null }),
-    );
-    expect(view).toEqual(
-      expect.objectContaining({ resourceRow: expect.any(Array), djinnRow: expect.any(Array), turnTrack: expect.any(Array) }),
-    );
+    expect(view.board[0][0]).toEqual(expect.objectContaining({ kind: expect.any(String), vp: expect.any(Number), meeples: expect.any(Object), camel: null }));
+    expect(view).toEqual(expect.objectContaining({ resourceRow: expect.any(Array), djinnRow: expect.any(Array), turnTrack: expect.any(Array) }));
     expect(view.turn).toEqual(expect.objectContaining({ seat: 1, step: { name: 'start' } }));
   });
 

@@ -81,11 +81,11 @@ describe('Take Over', () => {
 
   it('never lets a payment run into a dead end: the cards must still cover the connection cost', () => {
     // Cost 3 plus one connection card: paying rats-1 first would leave nothing for the connection.
-    const state = play(
-      scenario({ city: { '0,0': ['hotel-1', [0]], '0,1': 'hotel-2', '0,2': 'restaurant-3' }, hands: [['rats-1', 'rats-3'], []] }),
-      0,
-      { type: 'takeOver', cell: [0, 2], via: [[0, 1]] },
-    ).state;
+    const state = play(scenario({ city: { '0,0': ['hotel-1', [0]], '0,1': 'hotel-2', '0,2': 'restaurant-3' }, hands: [['rats-1', 'rats-3'], []] }), 0, {
+      type: 'takeOver',
+      cell: [0, 2],
+      via: [[0, 1]],
+    }).state;
     expect(ofType(legal(state), 'pay')).toEqual([{ type: 'pay', card: 'rats-3' }]);
   });
 
@@ -94,8 +94,22 @@ describe('Take Over', () => {
       city: { '0,0': ['restaurant-2', [0]], '0,1': ['hotel-1', [1]], '0,2': 'hotel-3', '0,3': 'theater-3' },
       hands: [['foxes-3', 'rats-1', 'weasels-2'], ['sharks-1']],
     });
-    expect(ofType(legal(state), 'takeOver')).toContainEqual({ type: 'takeOver', cell: [0, 3], via: [[0, 2], [0, 1]] });
-    state = play(state, 0, { type: 'takeOver', cell: [0, 3], via: [[0, 2], [0, 1]] }).state;
+    expect(ofType(legal(state), 'takeOver')).toContainEqual({
+      type: 'takeOver',
+      cell: [0, 3],
+      via: [
+        [0, 2],
+        [0, 1],
+      ],
+    });
+    state = play(state, 0, {
+      type: 'takeOver',
+      cell: [0, 3],
+      via: [
+        [0, 2],
+        [0, 1],
+      ],
+    }).state;
     expect(state.turn!.step).toEqual({ kind: 'pay', purpose: 'takeOver', cell: '0,3', costLeft: 3, payees: [null, 1] });
     state = play(state, 0, { type: 'pay', card: 'foxes-3' }).state;
     state = play(state, 0, { type: 'pay', card: 'weasels-2' }).state; // to the discard pile (0,2 is nobody's)
@@ -167,7 +181,13 @@ describe('Open Lot', () => {
 
 describe('Swap Agenda', () => {
   it('returns one agenda to the stack and takes another; other seats do not learn which', () => {
-    const state = scenario({ city: { '0,0': 'hotel-1' }, agendas: [['most-types', 'highest-value'], ['most-hotel', 'most-theater']] });
+    const state = scenario({
+      city: { '0,0': 'hotel-1' },
+      agendas: [
+        ['most-types', 'highest-value'],
+        ['most-hotel', 'most-theater'],
+      ],
+    });
     expect(ofType(legal(state), 'swapAgenda')).toHaveLength(2 * 6);
     const { state: after, events } = play(state, 0, { type: 'swapAgenda', give: 'most-types', take: 'most-hotel' });
     expect(after.players[0].agendas).toEqual(['highest-value', 'most-hotel']);
@@ -176,7 +196,7 @@ describe('Swap Agenda', () => {
 });
 
 describe('the arrow rule', () => {
-  it('places each card along the last card\'s arrow, going further along when the cell is taken', () => {
+  it("places each card along the last card's arrow, going further along when the cell is taken", () => {
     // restaurant-2 points right, restaurant-4 points left (back onto the first card), so hotel-1 goes past it.
     expect(layOutCity(['restaurant-2', 'restaurant-4', 'hotel-1', 'hotel-3'])).toEqual([
       { cell: '0,0', card: 'restaurant-2' },

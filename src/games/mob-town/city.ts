@@ -45,7 +45,9 @@ export function layOutCity(cards: readonly string[]): { cell: CellKey; card: str
 
 /** Empty cells along any edge of the city (orthogonally next to a card). */
 export function edgeCells(city: Record<CellKey, Lot>): CellKey[] {
-  const cells = Object.keys(city).flatMap(neighbours).filter((key) => !city[key]);
+  const cells = Object.keys(city)
+    .flatMap(neighbours)
+    .filter((key) => !city[key]);
   return [...new Set(cells)].sort(compareCells);
 }
 
@@ -60,7 +62,9 @@ export function controller(lot: Lot): Owner | null {
 }
 
 export function controlledCells(state: State, seat: Seat): CellKey[] {
-  return Object.keys(state.city).filter((key) => controller(state.city[key]) === seat).sort(compareCells);
+  return Object.keys(state.city)
+    .filter((key) => controller(state.city[key]) === seat)
+    .sort(compareCells);
 }
 
 /** Distances (in steps between cards) from the `sources` to every card of the city. */

@@ -51,7 +51,10 @@ function plausibleMoves(listed: Move[]): unknown[] {
     { type: 'chooseAgenda', agenda: 'most-hotel' },
     { type: 'move', cell: [0, 0] },
     ...listed.slice(0, 3).map((move) => ({ ...move, extra: 1 })),
-    ...listed.filter((m) => m.type === 'takeOver').slice(0, 2).map((move) => ({ ...move, via: [] })),
+    ...listed
+      .filter((m) => m.type === 'takeOver')
+      .slice(0, 2)
+      .map((move) => ({ ...move, via: [] })),
   ];
 }
 
@@ -122,7 +125,7 @@ describe('hidden information', () => {
   }
   const midGame = events.slice(0, midGameEvents).reduce(mobTown.evolve, mobTown.initialState({ seats: 3, options: ALL_VARIANTS }));
 
-  it('shows a seat its own hand and agendas, and only counts of everyone else\'s', () => {
+  it("shows a seat its own hand and agendas, and only counts of everyone else's", () => {
     const seen = mobTown.view(midGame, 1) as { players: { hand: unknown; agendas: { id: string }[]; handCount: number }[] };
     expect(seen.players[1].hand).toEqual(midGame.players[1].hand);
     expect(seen.players[1].agendas.map((a) => a.id)).toEqual(midGame.players[1].agendas);
@@ -133,7 +136,7 @@ describe('hidden information', () => {
     expect(spectator.players.every((p) => p.hand === null)).toBe(true);
   });
 
-  it('never shows the deck\'s contents, only its size, to anyone', () => {
+  it("never shows the deck's contents, only its size, to anyone", () => {
     for (const viewer of [0, 'spectator', 'all'] as const) {
       const seen = mobTown.view(midGame, viewer) as Record<string, unknown>;
       expect(seen).not.toHaveProperty('deck');
@@ -142,7 +145,7 @@ describe('hidden information', () => {
     }
   });
 
-  it('masks other seats\' dealt hands, drawn cards and agendas in events', () => {
+  it("masks other seats' dealt hands, drawn cards and agendas in events", () => {
     for (const event of events) {
       const masked = mobTown.redact(event, 0) as Record<string, unknown>;
       if (event.type === 'roundStarted') expect((masked.hands as unknown[]).filter((h) => h !== null)).toHaveLength(1);

@@ -75,7 +75,10 @@ describe('co-op actions', () => {
 
   it('takes the same action twice in a turn, never a third time ("You can take the same action twice on the same turn")', () => {
     let state = coopGame({ city, hands: [[], []] });
-    for (const cell of [[0, 1], [0, 2]] as [number, number][]) {
+    for (const cell of [
+      [0, 1],
+      [0, 2],
+    ] as [number, number][]) {
       expect(ofType(legal(state, 0), 'move').map((m) => m.cell)).toContainEqual(cell);
       const { state: next, events } = play(state, 0, { type: 'move', cell });
       expect(events[0]).toEqual({ type: 'actionChosen', seat: 0, action: 'move' });
@@ -126,7 +129,11 @@ describe('co-op actions', () => {
   });
 
   it('Clear Out removes tokens worth the cards paid, of one suit of the property (cash wild)', () => {
-    let state = coopGame({ city: { ...city, '0,0': ['restaurant-4', ['mob', 'mob', 'mob', 'mob']] }, hands: [['rats-1', 'weasels-2', 'cash'], []], roles: ['beat-cop', 'informant'] });
+    let state = coopGame({
+      city: { ...city, '0,0': ['restaurant-4', ['mob', 'mob', 'mob', 'mob']] },
+      hands: [['rats-1', 'weasels-2', 'cash'], []],
+      roles: ['beat-cop', 'informant'],
+    });
     state = play(state, 0, { type: 'clearOut' }).state;
     state = play(state, 0, { type: 'pay', card: 'rats-1' }).state;
     expect(state.city['0,0'].tokens).toHaveLength(3);
@@ -137,7 +144,7 @@ describe('co-op actions', () => {
     expect(state.coop!.mobTokens).toBe(24 - 3);
   });
 
-  it('the Detective\'s first card of a Clear Out removes one extra token', () => {
+  it("the Detective's first card of a Clear Out removes one extra token", () => {
     let state = coopGame({ city: { ...city, '0,0': ['restaurant-4', ['mob', 'mob', 'mob']] }, hands: [['rats-1', 'rats-2'], []] });
     state = play(state, 0, { type: 'clearOut' }).state;
     state = play(state, 0, { type: 'pay', card: 'rats-1' }).state;
@@ -250,7 +257,7 @@ describe('the mob', () => {
 describe('co-op game end', () => {
   const city = { '0,0': 'hotel-2', '0,1': 'hotel-3' };
 
-  it('is won together when the players\' track reaches 20', () => {
+  it("is won together when the players' track reaches 20", () => {
     const base = coopGame({ city, hands: [['sharks-2'], []] });
     let state: State = { ...base, coop: { ...base.coop!, lawScore: 18 } };
     state = play(state, 0, { type: 'shutDown' }).state;

@@ -34,7 +34,14 @@ describe('sentences for representative events', () => {
       hands: [['foxes-3', 'rats-1', 'weasels-2'], ['sharks-1']],
     });
     const moves: Move[] = [
-      { type: 'takeOver', cell: [0, 3], via: [[0, 2], [0, 1]] },
+      {
+        type: 'takeOver',
+        cell: [0, 3],
+        via: [
+          [0, 2],
+          [0, 1],
+        ],
+      },
       { type: 'pay', card: 'foxes-3' },
       { type: 'pay', card: 'weasels-2' },
       { type: 'pay', card: 'rats-1' },
@@ -86,9 +93,15 @@ describe('sentences for representative events', () => {
     const dealt: MobTownEvent = {
       type: 'roundStarted',
       round: 2,
-      city: [{ cell: '0,0', card: 'hotel-2' }, { cell: '0,1', card: 'city-hall' }],
+      city: [
+        { cell: '0,0', card: 'hotel-2' },
+        { cell: '0,1', card: 'city-hall' },
+      ],
       openLot: ['factory-1'],
-      hands: [['cash', 'foxes-1', 'foxes-3'], ['rats-3', 'sharks-1', 'snakes-2']],
+      hands: [
+        ['cash', 'foxes-1', 'foxes-3'],
+        ['rats-3', 'sharks-1', 'snakes-2'],
+      ],
       handCounts: [3, 3],
       lineup: ['rats-1', 'rats-1', 'cash'],
       firstSeat: 1,
@@ -134,7 +147,9 @@ describe('sentences for representative events', () => {
     expect(tell({ type: 'mobActivityDrawn', card: 'turf-war' })).toBe(
       'The mob drew the master crime Turf War — Place 2 tokens on the face-up property with the most tokens (each, if tied).',
     );
-    expect(tell({ type: 'mobActivityDrawn', card: 'value-3' })).toBe('The mob drew a mob activity card — Place a family token on every face-up property worth 3.');
+    expect(tell({ type: 'mobActivityDrawn', card: 'value-3' })).toBe(
+      'The mob drew a mob activity card — Place a family token on every face-up property worth 3.',
+    );
     expect(tell({ type: 'roleChosen', seat: 1, role: 'beat-cop' })).toBe('Bob took the Beat Cop role — Move up to 3 property cards.');
     const lost: MobTownEvent = {
       type: 'gameEnded',
@@ -151,8 +166,28 @@ describe('sentences for representative events', () => {
       round: 3,
       drawer: 1,
       results: [
-        { seat: 1, properties: 9, agendas: [{ agenda: 'most-hotel', achieved: true }, { agenda: 'most-theater', achieved: false }], agendaPoints: 3, bonus: 4, total: 16 },
-        { seat: 0, properties: 5, agendas: [{ agenda: 'most-types', achieved: false }, { agenda: 'highest-value', achieved: false }], agendaPoints: 0, bonus: 0, total: 5 },
+        {
+          seat: 1,
+          properties: 9,
+          agendas: [
+            { agenda: 'most-hotel', achieved: true },
+            { agenda: 'most-theater', achieved: false },
+          ],
+          agendaPoints: 3,
+          bonus: 4,
+          total: 16,
+        },
+        {
+          seat: 0,
+          properties: 5,
+          agendas: [
+            { agenda: 'most-types', achieved: false },
+            { agenda: 'highest-value', achieved: false },
+          ],
+          agendaPoints: 0,
+          bonus: 0,
+          total: 5,
+        },
       ],
     };
     expect(tell(scored, 'spectator')).toBe(
@@ -160,14 +195,18 @@ describe('sentences for representative events', () => {
         'Ann 5 points (5 for properties, missed Most Different Businesses and Most Valuable Holdings).',
     );
     const ended: MobTownEvent = { type: 'gameEnded', result: { winners: [1] }, briefcasePoints: [4, 0, 2], scores: [40, 45, 31] };
-    expect(tell(ended)).toBe('The game is over: Bob won with 45 points, ahead of Ann with 40 and Cy with 31; unspent briefcases, 2 points each, added Ann 4 and Cy 2.');
+    expect(tell(ended)).toBe(
+      'The game is over: Bob won with 45 points, ahead of Ann with 40 and Cy with 31; unspent briefcases, 2 points each, added Ann 4 and Cy 2.',
+    );
     const shared: MobTownEvent = { type: 'gameEnded', result: { winners: [0, 2] }, briefcasePoints: [0, 0, 0], scores: [38, 30, 38] };
     expect(tell(shared)).toBe('The game is over: Ann and Cy shared the victory with 38 points each, ahead of Bob with 30.');
   });
 
   it('tells a step left undone: declined, or passed over with nothing to do', () => {
     const placed = play(scenario({ city: { '0,0': 'hotel-1' }, openLot: ['restaurant-1', 'factory-1', 'theater-1'], hands: [['rats-1'], []] }), 0, {
-      type: 'openLot', property: 'restaurant-1', cell: [1, 0],
+      type: 'openLot',
+      property: 'restaurant-1',
+      cell: [1, 0],
     }).state;
     expect(sentencesOf(placed, 0, [{ type: 'skip' }])[0]).toBe('Ann chose not to take over a property.');
     expect(tell({ type: 'stepSkipped', seat: 1, step: 'trade', declined: true })).toBe('Bob chose not to trade.');

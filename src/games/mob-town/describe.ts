@@ -33,9 +33,7 @@ export function describe(event: MobTownEvent, seatName: SeatName): string | null
     case 'professionalsReshuffled':
       return 'The discarded professionals were shuffled into a new professionals deck.';
     case 'agendaChosen':
-      return event.agenda
-        ? `${seatName(event.seat)} chose the ${agendaName(event.agenda)} agenda.`
-        : `${seatName(event.seat)} chose an agenda.`;
+      return event.agenda ? `${seatName(event.seat)} chose the ${agendaName(event.agenda)} agenda.` : `${seatName(event.seat)} chose an agenda.`;
     case 'agendaSwapped':
       return event.returned && event.chosen
         ? `${seatName(event.seat)} swapped the ${agendaName(event.returned)} agenda for ${agendaName(event.chosen)}.`
@@ -133,7 +131,11 @@ const oneCard = (card: Card) => `a ${cardName(card, 'one')}`;
 const PLURALS = new Map(distinct(ROUND_DECK).map((card) => [cardName(card, 'one'), cardName(card, 'many')]));
 
 /** `2 Rats (1), 1 Fox (3) and 1 cash card`. */
-const cardList = (cards: readonly Card[]) => tally(cards.map((card) => cardName(card, 'one')), (one) => PLURALS.get(one)!);
+const cardList = (cards: readonly Card[]) =>
+  tally(
+    cards.map((card) => cardName(card, 'one')),
+    (one) => PLURALS.get(one)!,
+  );
 
 /** `the Harbor Hotel`; `a property` for an event recorded before it named the card. */
 const lotName = (id: string | undefined) => (id ? `the ${lotCard(id).name}` : 'a property');
@@ -239,9 +241,7 @@ function competitiveEnded(event: EventOf<'gameEnded'>, seatName: SeatName): stri
 /** Won or lost together, where both tracks ended, and why. */
 function coopEnded(event: EventOf<'gameEnded'>): string {
   const { outcome, reason } = event.result;
-  const tracks = event.tracks
-    ? ` with ${count(event.tracks.lawScore, 'point')} on the players' track and the mob boss at ${event.tracks.mobBoss}`
-    : '';
+  const tracks = event.tracks ? ` with ${count(event.tracks.lawScore, 'point')} on the players' track and the mob boss at ${event.tracks.mobBoss}` : '';
   // The recorded reason is a whole sentence ("The mob boss track reached 8."); it closes this one.
   const why = reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : '.';
   return `The players ${outcome === 'won' ? 'won' : 'lost'} together${tracks}${why}`;

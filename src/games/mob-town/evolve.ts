@@ -239,9 +239,18 @@ function tallyRound(tally: ScoreTally, results: SeatRoundScore[]): ScoreTally {
     return bySeat;
   };
   return {
-    properties: addPoints(tally.properties, gained((r) => r.properties)),
-    agendas: addPoints(tally.agendas, gained((r) => r.agendaPoints)),
-    bonuses: addPoints(tally.bonuses, gained((r) => r.bonus)),
+    properties: addPoints(
+      tally.properties,
+      gained((r) => r.properties),
+    ),
+    agendas: addPoints(
+      tally.agendas,
+      gained((r) => r.agendaPoints),
+    ),
+    bonuses: addPoints(
+      tally.bonuses,
+      gained((r) => r.bonus),
+    ),
     briefcases: tally.briefcases,
   };
 }

@@ -24,7 +24,7 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
     'Take over businesses in three freshly dealt cities with animal henchmen, secret agendas and briefcases; ' +
     'with the Professionals, City cards, Landmarks and Big Money variants and the co-op mode "Upholding the Law". ' +
     'The rules are implemented in full, but the printed card lists are not public: every card text and value here ' +
-    "(draw deck mix, property names, arrows and suits, agendas, professionals, city cards, landmarks, roles, mob activity " +
+    '(draw deck mix, property names, arrows and suits, agendas, professionals, city cards, landmarks, roles, mob activity ' +
     "and master crimes) is this server's own reconstruction.",
   minSeats: 2,
   maxSeats: 4,

@@ -21,7 +21,11 @@ const COOP_ONLY = { key: 'mode', value: 'coop' };
 
 export const OPTION_SPECS: OptionSpec[] = [
   {
-    key: 'mode', label: 'Mode', type: 'choice', default: 'competitive', choices: ['competitive', 'coop'],
+    key: 'mode',
+    label: 'Mode',
+    type: 'choice',
+    default: 'competitive',
+    choices: ['competitive', 'coop'],
     choiceLabels: { competitive: 'Competitive', coop: 'Co-op: "Upholding the Law"' },
   },
   { key: 'professionals', label: 'Professionals', type: 'boolean', default: false, onlyWhen: COMPETITIVE_ONLY },
@@ -29,7 +33,12 @@ export const OPTION_SPECS: OptionSpec[] = [
   { key: 'landmarks', label: 'Landmarks', type: 'boolean', default: false, onlyWhen: COMPETITIVE_ONLY },
   { key: 'bigMoney', label: 'Big Money: cash takes 3 lineup cards', type: 'boolean', default: false },
   {
-    key: 'coopStartingCity', label: 'Starting city', type: 'choice', default: 'standard', choices: Object.keys(COOP.citySize), onlyWhen: COOP_ONLY,
+    key: 'coopStartingCity',
+    label: 'Starting city',
+    type: 'choice',
+    default: 'standard',
+    choices: Object.keys(COOP.citySize),
+    onlyWhen: COOP_ONLY,
     choiceLabels: Object.fromEntries(Object.entries(COOP.citySize).map(([size, cards]) => [size, `${capitalized(size)}: ${cards} cards`])),
   },
   { key: 'coopNoMasterCrimes', label: 'Easier: no master crimes', type: 'boolean', default: false, onlyWhen: COOP_ONLY },

@@ -27,7 +27,10 @@ export function payValue(card: Card, rule: CostRule): number {
  * leaves the most for the extra cards.
  */
 export function canComplete(hand: readonly Card[], rule: CostRule, cost: number, extraCards: number): boolean {
-  const values = hand.map((card) => payValue(card, rule)).filter((v) => v > 0).sort((a, b) => b - a);
+  const values = hand
+    .map((card) => payValue(card, rule))
+    .filter((v) => v > 0)
+    .sort((a, b) => b - a);
   let used = 0;
   for (let paid = 0; paid < cost; used++) {
     if (used >= values.length) return false;

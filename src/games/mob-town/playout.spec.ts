@@ -42,10 +42,6 @@ describe('purposeful playouts', () => {
       reasons.add(String(result.status.detail!.reason));
       expect(result.status.winners!.length === 0 || result.status.winners!.length === 2 + (i % 3)).toBe(true);
     }
-    expect([...reasons].sort()).toEqual([
-      'The last draw card was drawn.',
-      'The mob boss track reached 8.',
-      'The mob family was run out of town.',
-    ]);
+    expect([...reasons].sort()).toEqual(['The last draw card was drawn.', 'The mob boss track reached 8.', 'The mob family was run out of town.']);
   });
 });

@@ -9,8 +9,7 @@ import type { State } from './state';
 import { play, scenario } from './test-support';
 
 const goal = (id: string) => AGENDAS.find((a) => a.id === id)!.goal;
-const find = <T extends MobTownEvent['type']>(events: MobTownEvent[], type: T) =>
-  events.find((e) => e.type === type) as Extract<MobTownEvent, { type: T }>;
+const find = <T extends MobTownEvent['type']>(events: MobTownEvent[], type: T) => events.find((e) => e.type === type) as Extract<MobTownEvent, { type: T }>;
 
 describe('the Law drawn mid-turn', () => {
   // Only the Law is left in the deck, so refilling the lineup after a Cash in draws it.
@@ -19,7 +18,10 @@ describe('the Law drawn mid-turn', () => {
     hands: [[], ['cash']],
     lineup: ['rats-1', 'rats-2', 'foxes-1', 'foxes-2', 'sharks-3'],
     deck: [],
-    agendas: [['most-restaurant', 'most-hotel'], ['most-types', 'largest-group']],
+    agendas: [
+      ['most-restaurant', 'most-hotel'],
+      ['most-types', 'largest-group'],
+    ],
     seat: 1,
   });
 
@@ -84,7 +86,23 @@ describe('the Law drawn mid-turn', () => {
 
 describe('the Law', () => {
   it('lies uniformly among the bottom 11 cards of the deck', () => {
-    const deck = ['rats-1', 'rats-2', 'rats-3', 'foxes-1', 'foxes-2', 'foxes-3', 'sharks-1', 'sharks-2', 'sharks-3', 'snakes-1', 'snakes-2', 'snakes-3', 'weasels-1', 'weasels-2', 'weasels-3'] as const;
+    const deck = [
+      'rats-1',
+      'rats-2',
+      'rats-3',
+      'foxes-1',
+      'foxes-2',
+      'foxes-3',
+      'sharks-1',
+      'sharks-2',
+      'sharks-3',
+      'snakes-1',
+      'snakes-2',
+      'snakes-3',
+      'weasels-1',
+      'weasels-2',
+      'weasels-3',
+    ] as const;
     const state = scenario({ city: { '0,0': 'hotel-1' }, hands: [[], []], deck: [...deck] });
     const drawnBeforeLaw = Array<number>(deck.length + 1).fill(0);
     for (let i = 0; i < 2200; i++) {

@@ -21,9 +21,7 @@ interface Measure {
 const valueOf = (state: State, cells: readonly CellKey[]) => cells.reduce((sum, cell) => sum + lotCard(state.city[cell].card).value, 0);
 
 function largestGroup(state: State, seat: Seat): CellKey[] {
-  const byStrength = groups(controlledCells(state, seat)).sort(
-    (a, b) => b.length - a.length || valueOf(state, b) - valueOf(state, a),
-  );
+  const byStrength = groups(controlledCells(state, seat)).sort((a, b) => b.length - a.length || valueOf(state, b) - valueOf(state, a));
   return byStrength[0] ?? [];
 }
 

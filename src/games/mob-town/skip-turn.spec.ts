@@ -44,7 +44,9 @@ const hired = (id: string, spec: Scenario) => play(withProfessional(id, spec), 0
 describe('skipping in the competitive game', () => {
   it('declines the take-over offered after an open lot, exactly as a skip move would, and the turn passes', () => {
     const state = play(scenario({ city: LINE, openLot: ['restaurant-1', 'factory-1', 'theater-1'], hands: [['rats-1'], []] }), 0, {
-      type: 'openLot', property: 'restaurant-1', cell: [1, 0],
+      type: 'openLot',
+      property: 'restaurant-1',
+      cell: [1, 0],
     }).state;
     expect(legal(state)).toEqual([{ type: 'takeOver', cell: [1, 0], via: [] }, { type: 'skip' }]);
     const events = skip(state)!;
@@ -83,7 +85,9 @@ describe('skipping in the competitive game', () => {
 
   it('never finishes a take-over, even when one card face is all that can pay for it', () => {
     const state = play(scenario({ city: { '0,0': ['hotel-1', [1]], '0,1': 'hotel-2' }, hands: [['sharks-3', 'foxes-1'], []] }), 0, {
-      type: 'takeOver', cell: [0, 0], via: [],
+      type: 'takeOver',
+      cell: [0, 0],
+      via: [],
     }).state;
     expect(legal(state)).toEqual([{ type: 'pay', card: 'sharks-3' }]); // forced, but it would take seat 1's property
     expect(skip(state)).toBeNull();
@@ -107,7 +111,7 @@ describe('skipping in the competitive game', () => {
 });
 
 describe('skipping with the Professionals variant', () => {
-  it('declines both of the Broker\'s trades, so the whole turn passes', () => {
+  it("declines both of the Broker's trades, so the whole turn passes", () => {
     const state = hired('broker', { city: LINE, hands: [['foxes-1', 'foxes-2'], []], lineup: ['rats-1', 'rats-2', 'sharks-3', 'cash', 'weasels-1'] });
     expect(state.turn!.step).toEqual({ kind: 'trade' });
     const events = skip(state)!;
@@ -119,7 +123,7 @@ describe('skipping with the Professionals variant', () => {
     expect(after.lineup).toEqual(state.lineup);
   });
 
-  it('declines the Architect\'s free placement and the Hustler\'s take-over', () => {
+  it("declines the Architect's free placement and the Hustler's take-over", () => {
     const architect = hired('architect', { city: LINE, hands: [RICH, []], openLot: ['hotel-2', 'factory-1', 'theater-1'] });
     expect(architect.turn!.step).toEqual({ kind: 'openLot' });
     expect(skip(architect)).toEqual(eventsOf(architect, 0, [{ type: 'skip' }]));
@@ -141,7 +145,7 @@ describe('skipping with the Professionals variant', () => {
     expect(skip(state)).toBeNull();
   });
 
-  it('is null for the Smuggler\'s picks among different cards', () => {
+  it("is null for the Smuggler's picks among different cards", () => {
     const state = hired('smuggler', { city: LINE, hands: [[], []], lineup: ['rats-1', 'rats-2', 'rats-3', 'foxes-1', 'cash'] });
     expect(state.turn!.step).toEqual({ kind: 'pick', picksLeft: 3 });
     expect(skip(state)).toBeNull();
@@ -151,8 +155,7 @@ describe('skipping with the Professionals variant', () => {
 describe('skipping in the co-op game', () => {
   const COOP = { mode: 'coop' };
   const city = { '0,0': 'restaurant-2', '0,1': 'hotel-3', '0,2': 'factory-4', '0,3': 'theater-1' };
-  const coopGame = (spec: Omit<Scenario, 'options'>) =>
-    scenario({ pawns: ['0,0', '0,0'], roles: ['detective', 'beat-cop'], ...spec, options: COOP });
+  const coopGame = (spec: Omit<Scenario, 'options'>) => scenario({ pawns: ['0,0', '0,0'], roles: ['detective', 'beat-cop'], ...spec, options: COOP });
 
   it('ends the turn, giving up the remaining actions; the mob still acts, then the next player begins', () => {
     const state = coopGame({ city, hands: [['rats-1', 'weasels-3'], []] });
@@ -166,7 +169,11 @@ describe('skipping in the co-op game', () => {
   });
 
   it('ends a Clear Out under way, then the turn', () => {
-    let state = coopGame({ city: { ...city, '0,0': ['restaurant-2', ['mob', 'mob']] }, hands: [['rats-1', 'weasels-1', 'cash'], []], roles: ['beat-cop', 'informant'] });
+    let state = coopGame({
+      city: { ...city, '0,0': ['restaurant-2', ['mob', 'mob']] },
+      hands: [['rats-1', 'weasels-1', 'cash'], []],
+      roles: ['beat-cop', 'informant'],
+    });
     state = play(play(state, 0, { type: 'clearOut' }).state, 0, { type: 'pay', card: 'rats-1' }).state;
     expect(legal(state)).toContainEqual({ type: 'stop' });
     const events = skip(state)!;
@@ -313,7 +320,11 @@ describe('seeded playouts with skipped seats', () => {
 
   it.each([2, 3, 4])('base game, %i players: every skip folds, and the game finishes with a result', (seats) => {
     const skippedAt = new Set<string>();
-    for (const [seed, choose] of [['a', undefined], ['b', hiresAndOpenLots], ['c', eagerTakeOvers]] as const) {
+    for (const [seed, choose] of [
+      ['a', undefined],
+      ['b', hiresAndOpenLots],
+      ['c', eagerTakeOvers],
+    ] as const) {
       const result = playoutWithSkips(seats, {}, `skip-base-${seed}-${seats}`, choose);
       finishedWithWinners(result.state);
       result.skippedAt.forEach((kind) => skippedAt.add(kind));
@@ -323,7 +334,12 @@ describe('seeded playouts with skipped seats', () => {
 
   it.each([2, 3, 4])('all variants, %i players: every skip folds, and the game finishes with a result', (seats) => {
     const skippedAt = new Set<string>();
-    for (const [seed, choose] of [['a', undefined], ['b', hiresAndOpenLots], ['c', hiresAndOpenLots], ['d', eagerTakeOvers]] as const) {
+    for (const [seed, choose] of [
+      ['a', undefined],
+      ['b', hiresAndOpenLots],
+      ['c', hiresAndOpenLots],
+      ['d', eagerTakeOvers],
+    ] as const) {
       const result = playoutWithSkips(seats, ALL_VARIANTS, `skip-variants-${seed}-${seats}`, choose);
       finishedWithWinners(result.state);
       result.skippedAt.forEach((kind) => skippedAt.add(kind));
@@ -340,7 +356,10 @@ describe('seeded playouts with skipped seats', () => {
 
   it.each([2, 3, 4])('co-op, %i players: skipped turns still end in a shared win or loss', (seats) => {
     const options = COOP_OPTIONS[seats];
-    for (const [seed, choose] of [['a', willingTeam], ['b', undefined]] as const) {
+    for (const [seed, choose] of [
+      ['a', willingTeam],
+      ['b', undefined],
+    ] as const) {
       const result = playoutWithSkips(seats, options, `skip-coop-${seed}-${seats}`, choose);
       const status = mobTown.status(result.state);
       expect(status.finished).toBe(true);

@@ -16,7 +16,11 @@ export function status(state: State): GameStatus {
   }
   const tally = state.tally;
   const categories = finished && tally ? scoreSheet(SCORE_CATEGORIES, (category) => tally[category]) : undefined;
-  return { ...base, scores: state.players.map((p) => p.score), detail: { round: state.round, lastScoring: state.lastScoring, ...(categories && { categories }) } };
+  return {
+    ...base,
+    scores: state.players.map((p) => p.score),
+    detail: { round: state.round, lastScoring: state.lastScoring, ...(categories && { categories }) },
+  };
 }
 
 const SCORE_CATEGORIES: Record<keyof ScoreTally, string> = {
@@ -25,4 +29,3 @@ const SCORE_CATEGORIES: Record<keyof ScoreTally, string> = {
   bonuses: 'Bonuses',
   briefcases: 'Briefcases left',
 };
-

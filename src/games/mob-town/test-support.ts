@@ -31,8 +31,12 @@ export function play(state: State, seat: Seat, move: Move, seed = 'play'): { sta
 }
 
 const ALL_CARDS = ROUND_DECK.join();
-const ALL_PROPERTIES = PROPERTIES.map((p) => p.id).sort().join();
-const ALL_PROFESSIONALS = PROFESSIONALS.map((p) => p.id).sort().join();
+const ALL_PROPERTIES = PROPERTIES.map((p) => p.id)
+  .sort()
+  .join();
+const ALL_PROFESSIONALS = PROFESSIONALS.map((p) => p.id)
+  .sort()
+  .join();
 
 /**
  * What is not where it should be: every draw card, property, token,
@@ -45,7 +49,13 @@ export function conservationProblems(state: State): string[] {
   const cards = [...state.players.flatMap((p) => p.hand), ...state.lineup, ...state.discard, ...state.deck].sort();
   check(cards.join() === ALL_CARDS, 'draw cards');
   const lots = [...Object.values(state.city).map((l) => l.card), ...state.openLot, ...state.propertyDeck];
-  check(lots.filter((id) => PROPERTIES.some((p) => p.id === id)).sort().join() === ALL_PROPERTIES, 'property cards');
+  check(
+    lots
+      .filter((id) => PROPERTIES.some((p) => p.id === id))
+      .sort()
+      .join() === ALL_PROPERTIES,
+    'property cards',
+  );
   check(new Set(lots).size === lots.length, 'a property card twice');
   const tokens = Object.values(state.city).flatMap((l) => l.tokens);
   if (state.coop) {
@@ -101,7 +111,10 @@ export function scenario(spec: Scenario): State {
   const lineup = spec.lineup ?? [];
   const rest = [...hands.flat(), ...lineup].reduce(without, [...ROUND_DECK]);
   const deck = spec.deck ?? rest;
-  const tokensOf = (owner: Owner) => Object.values(city).flatMap((l) => l.tokens).filter((t) => t === owner).length;
+  const tokensOf = (owner: Owner) =>
+    Object.values(city)
+      .flatMap((l) => l.tokens)
+      .filter((t) => t === owner).length;
   const coop = base.coop && { ...base.coop, mobBoss: 0, lawScore: 0, mobTokens: COOP.mobTokens - tokensOf('mob') };
   return {
     ...base,

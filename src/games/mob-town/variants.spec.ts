@@ -51,7 +51,10 @@ describe('Professionals', () => {
   });
 
   it('The Broker trades twice, and either trade may be skipped', () => {
-    let state = hire(withProfessional('broker', { city: LINE, hands: [['foxes-1', 'foxes-2'], []], lineup: ['rats-1', 'rats-2', 'sharks-3', 'cash', 'weasels-1'] }), 'broker');
+    let state = hire(
+      withProfessional('broker', { city: LINE, hands: [['foxes-1', 'foxes-2'], []], lineup: ['rats-1', 'rats-2', 'sharks-3', 'cash', 'weasels-1'] }),
+      'broker',
+    );
     expect(state.turn!.step).toEqual({ kind: 'trade' });
     state = play(state, 0, { type: 'trade', give: 'foxes-1', take: 'rats' }).state;
     expect(state.turn!.step).toEqual({ kind: 'trade' });
@@ -195,13 +198,13 @@ describe('Landmarks', () => {
     expect(takeOverOf(state, '0,3')).toEqual([{ type: 'takeOver', cell: [0, 3], via: [] }]);
   });
 
-  it('Courthouse: others pay 1 more for its controller\'s properties', () => {
+  it("Courthouse: others pay 1 more for its controller's properties", () => {
     const state = landmarkGame({ city: { '0,0': ['courthouse', [0]], '0,1': ['hotel-1', [0]] }, hands: [[], RICH], seat: 1 });
     const move = ofType(legal(state, 1), 'takeOver').find((m) => m.cell.join() === '0,1')!;
     expect((play(state, 1, move).state.turn!.step as { costLeft: number }).costLeft).toBe(1 + 1 + 1);
   });
 
-  it('Union Hall: its controller\'s take-overs cost 1 less', () => {
+  it("Union Hall: its controller's take-overs cost 1 less", () => {
     expect(costOf(landmarkGame({ city: { ...LINE, '0,0': ['union-hall', [0]] }, hands: [RICH, []] }), [0, 1])).toBe(1);
   });
 

@@ -23,8 +23,8 @@ export const agreementRequestMail: MailTemplate<AgreementRequestContext> = (c) =
     subject,
     text: `${before}${c.gameTitle}${after}${reason ? `\nReason: ${reason}` : ''}\n\nIt happens only if every player agrees; a decline or a new move ends the request, and unanswered it lapses on ${until}.\n\nAgree or decline: ${c.gameUrl}`,
     html: html`<p>${before}<strong>${c.gameTitle}</strong>${after}</p>
-${reason ? html`<p>Reason: ${reason}</p>` : ''}
-<p>It happens only if every player agrees; a decline or a new move ends the request, and unanswered it lapses on ${until}.</p>
-<p><a href="${c.gameUrl}">Agree or decline</a></p>`,
+      ${reason ? html`<p>Reason: ${reason}</p>` : ''}
+      <p>It happens only if every player agrees; a decline or a new move ends the request, and unanswered it lapses on ${until}.</p>
+      <p><a href="${c.gameUrl}">Agree or decline</a></p>`,
   };
 };

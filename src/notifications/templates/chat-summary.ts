@@ -19,5 +19,7 @@ export function chatSummaryText(chat: ChatSummary): string[] {
 
 export function chatSummaryHtml(chat: ChatSummary): SafeHtml {
   return html`<p>${heading(chat)}</p>
-<ul>${chat.lines.map((line) => html`<li><strong>${line.authorName}:</strong> ${line.text}</li>`)}</ul>`;
+    <ul>
+      ${chat.lines.map((line) => html`<li><strong>${line.authorName}:</strong> ${line.text}</li>`)}
+    </ul>`;
 }

@@ -42,8 +42,8 @@ const moreTimeMail: MailTemplate<DeadlinePassedContext> = (c) => {
     subject: `More time to move: ${c.gameTitle}`,
     text: `${what}${until ? `\n${until}` : ''}\n\nPlay: ${c.gameUrl}`,
     html: html`<p>Your move deadline in <strong>${c.gameTitle}</strong> (${c.rulesetName}) had passed, and ${c.hostName}, the host, gave you more time.</p>
-${until ? html`<p>${until}</p>` : ''}
-<p><a href="${c.gameUrl}">Play your move</a></p>`,
+      ${until ? html`<p>${until}</p>` : ''}
+      <p><a href="${c.gameUrl}">Play your move</a></p>`,
   };
 };
 
@@ -54,7 +54,7 @@ export const deadlinePassedMail: MailTemplate<DeadlinePassedContext> = (c) => {
     subject: `Deadline passed: ${c.gameTitle}`,
     text: `${what} in ${c.gameTitle} (${c.rulesetName}).\n${outcome(c)}\n\nThe game: ${c.gameUrl}`,
     html: html`<p>${what} in <strong>${c.gameTitle}</strong> (${c.rulesetName}).</p>
-<p>${outcome(c)}</p>
-<p><a href="${c.gameUrl}">Open the game</a></p>`,
+      <p>${outcome(c)}</p>
+      <p><a href="${c.gameUrl}">Open the game</a></p>`,
   };
 };

@@ -9,5 +9,5 @@ export const deadlineReminderMail: MailTemplate<DeadlineReminderContext> = (c) =
   subject: `Reminder: your move in ${c.gameTitle} is due ${formatTime(c.deadline)}`,
   text: `Your move in ${c.gameTitle} (${c.rulesetName}) is due by ${formatTime(c.deadline)}.\n\nPlay: ${c.gameUrl}`,
   html: html`<p>Your move in <strong>${c.gameTitle}</strong> (${c.rulesetName}) is due by ${formatTime(c.deadline)}.</p>
-<p><a href="${c.gameUrl}">Play your move</a></p>`,
+    <p><a href="${c.gameUrl}">Play your move</a></p>`,
 });

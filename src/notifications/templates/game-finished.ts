@@ -22,7 +22,8 @@ export interface GameFinishedContext extends GameMailContext {
  * move deadline passed and the game's settings, or its host, ended it then;
  * or every player agreed to end it.
  */
-export type EarlyEnd = { by: 'host'; reason: string } | { by: 'deadline'; latePlayer: string; recipientIsLate: boolean; hostChose: boolean } | { by: 'agreement' };
+export type EarlyEnd =
+  { by: 'host'; reason: string } | { by: 'deadline'; latePlayer: string; recipientIsLate: boolean; hostChose: boolean } | { by: 'agreement' };
 
 function earlyEndText(end: EarlyEnd): string {
   // As the game's end screen says it.
@@ -43,9 +44,18 @@ export const gameFinishedMail: MailTemplate<GameFinishedContext> = (c) => {
   const early = c.earlyEnd ? earlyEndText(c.earlyEnd) : '';
   return {
     subject: `Game over: ${c.gameTitle}`,
-    text: [headline, ...(early ? [early] : []), '', ...c.standings.map((s) => `  ${standingLine(s)}`), '', `The whole game, now open to all: ${c.gameUrl}`].join('\n'),
+    text: [
+      headline,
+      ...(early ? [early] : []),
+      '',
+      ...c.standings.map((s) => `  ${standingLine(s)}`),
+      '',
+      `The whole game, now open to all: ${c.gameUrl}`,
+    ].join('\n'),
     html: html`<p>${headline} ${early}</p>
-<ul>${c.standings.map((s) => html`<li>${standingLine(s)}</li>`)}</ul>
-<p><a href="${c.gameUrl}">See the whole game</a>, now open to all.</p>`,
+      <ul>
+        ${c.standings.map((s) => html`<li>${standingLine(s)}</li>`)}
+      </ul>
+      <p><a href="${c.gameUrl}">See the whole game</a>, now open to all.</p>`,
   };
 };

@@ -1,5 +1,12 @@
 export { agreementRequestMail } from './agreement-request';
-export { emailChangeRequestedMail, invitationToSignUpMail, passwordResetMail, passwordResetWithoutAccountMail, signUpAttemptMail, verifyEmailMail } from './account';
+export {
+  emailChangeRequestedMail,
+  invitationToSignUpMail,
+  passwordResetMail,
+  passwordResetWithoutAccountMail,
+  signUpAttemptMail,
+  verifyEmailMail,
+} from './account';
 export { deadlinePassedMail } from './deadline-passed';
 export { deadlineReminderMail } from './deadline-reminder';
 export { digestMail } from './digest';

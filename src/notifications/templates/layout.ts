@@ -37,17 +37,20 @@ export function layout(body: MailBody, context: LayoutContext): RenderedMail {
     ...(unsubscribe ? [`To stop ${unsubscribe.what}: ${unsubscribe.url}`] : []),
     `${SETTINGS_WORDS}: ${settingsUrl}`,
   ].join('\n');
-  const footer: SafeHtml = html`Play by Web.${unsubscribe ? html` <a href="${unsubscribe.url}">Stop ${unsubscribe.what}</a>.` : html``}
-${SETTINGS_WORDS}: <a href="${settingsUrl}">${settingsUrl}</a>.`;
+  const footer: SafeHtml = html`Play by Web.${unsubscribe ? html` <a href="${unsubscribe.url}">Stop ${unsubscribe.what}</a>.` : html``} ${SETTINGS_WORDS}:
+    <a href="${settingsUrl}">${settingsUrl}</a>.`;
   const page: SafeHtml = html`<!doctype html>
-<html>
-<head><meta charset="utf-8"><title>${body.subject}</title></head>
-<body style="font-family: sans-serif; line-height: 1.4; max-width: 40em">
-<p>${greeting}</p>
-${body.html}
-<hr>
-<p style="font-size: small; color: #555">${footer}</p>
-</body>
-</html>`;
+    <html>
+      <head>
+        <meta charset="utf-8" />
+        <title>${body.subject}</title>
+      </head>
+      <body style="font-family: sans-serif; line-height: 1.4; max-width: 40em">
+        <p>${greeting}</p>
+        ${body.html}
+        <hr />
+        <p style="font-size: small; color: #555">${footer}</p>
+      </body>
+    </html>`;
   return { subject: body.subject, text, html: page.value };
 }

@@ -9,8 +9,13 @@ export interface NewMessagesContext extends GameMailContext {
 
 export const newMessagesMail: MailTemplate<NewMessagesContext> = (c) => ({
   subject: `New messages: ${c.gameTitle}`,
-  text: [`Players wrote in the chat of ${c.gameTitle} (${c.rulesetName}).`, ...(c.chat ? ['', ...chatSummaryText(c.chat)] : []), '', `Answer: ${c.gameUrl}`].join('\n'),
+  text: [
+    `Players wrote in the chat of ${c.gameTitle} (${c.rulesetName}).`,
+    ...(c.chat ? ['', ...chatSummaryText(c.chat)] : []),
+    '',
+    `Answer: ${c.gameUrl}`,
+  ].join('\n'),
   html: html`<p>Players wrote in the chat of <strong>${c.gameTitle}</strong> (${c.rulesetName}).</p>
-${c.chat ? chatSummaryHtml(c.chat) : ''}
-<p><a href="${c.gameUrl}">Open the game</a></p>`,
+    ${c.chat ? chatSummaryHtml(c.chat) : ''}
+    <p><a href="${c.gameUrl}">Open the game</a></p>`,
 });

@@ -18,9 +18,17 @@ export const rulesCheckFailedMail: MailTemplate<RulesCheckFailedContext> = (c) =
     (c.rollbackUrl
       ? `As its host, you can roll the game back to just before that move, and the players go on from there under the corrected rules: ${c.rollbackUrl}`
       : `It cannot be rolled back to before that point; see the game: ${c.gameUrl}`),
-  html: html`<p>The rules of ${c.rulesetName} were corrected on this server. Played again under the corrected rules, <strong>${c.gameTitle}</strong> ${where(c)}: a move there would not be allowed, or would turn out differently, now.</p>
-<p>Nothing in the game was changed.</p>
-${c.rollbackUrl
-  ? html`<p>As its host, you can <a href="${c.rollbackUrl}">roll the game back to just before that move</a>, and the players go on from there under the corrected rules.</p>`
-  : html`<p>It cannot be rolled back to before that point; <a href="${c.gameUrl}">see the game</a>.</p>`}`,
+  html: html`<p>
+      The rules of ${c.rulesetName} were corrected on this server. Played again under the corrected rules, <strong>${c.gameTitle}</strong> ${where(c)}: a move
+      there would not be allowed, or would turn out differently, now.
+    </p>
+    <p>Nothing in the game was changed.</p>
+    ${
+      c.rollbackUrl
+        ? html`<p>
+            As its host, you can <a href="${c.rollbackUrl}">roll the game back to just before that move</a>, and the players go on from there under the
+            corrected rules.
+          </p>`
+        : html`<p>It cannot be rolled back to before that point; <a href="${c.gameUrl}">see the game</a>.</p>`
+    }`,
 });

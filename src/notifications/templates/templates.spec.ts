@@ -50,15 +50,37 @@ const BODIES: Record<string, MailBody> = {
   passwordResetWithoutAccount: passwordResetWithoutAccountMail({ signUpUrl: `${SITE}/sign-up?email=ann%40example.org`, resetUrl: `${SITE}/forgot-password` }),
   emailChangeRequested: emailChangeRequestedMail({ newEmail: 'new@example.org', accountUrl: `${SITE}/account` }),
   invitationToSignUp: invitationToSignUpMail({ hostName: 'Ann', rulesetName: 'Five Tribes', gameTitle: game.gameTitle, signUpUrl: `${SITE}/sign-up` }),
-  yourTurn: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob rolled the game back to move 14 (round 2).'], sinceStart: false, deadline: new Date('2026-12-01T10:00:00Z'), chat: null }),
-  yourTurnWithChat: yourTurnMail({ ...game, movedBy: ['Bob'], summary: ['Bob took 3 coins.'], sinceStart: true, deadline: null, chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 } }),
+  yourTurn: yourTurnMail({
+    ...game,
+    movedBy: ['Bob'],
+    summary: ['Bob rolled the game back to move 14 (round 2).'],
+    sinceStart: false,
+    deadline: new Date('2026-12-01T10:00:00Z'),
+    chat: null,
+  }),
+  yourTurnWithChat: yourTurnMail({
+    ...game,
+    movedBy: ['Bob'],
+    summary: ['Bob took 3 coins.'],
+    sinceStart: true,
+    deadline: null,
+    chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 },
+  }),
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
   gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
   gameFinished: gameFinishedMail({
     ...game,
     standings: [
-      { name: 'Ann', score: 140, winner: true, breakdown: [{ label: 'Gold', points: 100 }, { label: 'Djinns', points: 40 }] },
+      {
+        name: 'Ann',
+        score: 140,
+        winner: true,
+        breakdown: [
+          { label: 'Gold', points: 100 },
+          { label: 'Djinns', points: 40 },
+        ],
+      },
       { name: 'Bob', score: 120, winner: false, breakdown: [{ label: 'Gold', points: 120 }] },
     ],
     earlyEnd: null,
@@ -66,10 +88,7 @@ const BODIES: Record<string, MailBody> = {
   rollback: rollbackMail({ ...game, hostName: 'Ann', position: 'move 14 (round 2)', reason: 'Bob misclicked' }),
   deadlineReminder: deadlineReminderMail({ ...game, deadline: new Date('2026-12-01T10:00:00Z') }),
   ...Object.fromEntries(
-    (['ASK_HOST', 'EXTEND', 'SKIP', 'END'] as const).map((onExpiry) => [
-      `deadlinePassed ${onExpiry}`,
-      deadlinePassedMail({ ...game, ...deadline, onExpiry }),
-    ]),
+    (['ASK_HOST', 'EXTEND', 'SKIP', 'END'] as const).map((onExpiry) => [`deadlinePassed ${onExpiry}`, deadlinePassedMail({ ...game, ...deadline, onExpiry })]),
   ),
   deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
   rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
@@ -92,7 +111,10 @@ describe('every mail', () => {
   const unsubscribe = { what: 'your-turn emails', url: `${SITE}/unsubscribe?sig=s` };
 
   it.each(Object.entries(BODIES))('%s: links to the settings page in both parts, in words, without API names', (_kind, body) => {
-    for (const mail of [layout(body, { recipientName: 'Ann', settingsUrl: `${SITE}/settings` }), layout(body, { recipientName: null, settingsUrl: `${SITE}/settings`, unsubscribe })]) {
+    for (const mail of [
+      layout(body, { recipientName: 'Ann', settingsUrl: `${SITE}/settings` }),
+      layout(body, { recipientName: null, settingsUrl: `${SITE}/settings`, unsubscribe }),
+    ]) {
       expect(mail.text).toContain(`settings page: ${SITE}/settings`);
       expect(mail.html).toContain(`<a href="${SITE}/settings">`);
       for (const part of [mail.subject, mail.text, mail.html]) {
@@ -154,7 +176,9 @@ describe('the game-finished mail of a game ended by agreement', () => {
 
 describe('the deadline-passed mail', () => {
   it('tells the new deadline where the game settings extended it, to the late player and to the host', () => {
-    expect(deadlinePassedMail({ ...game, ...deadline }).text).toContain('As the game settings say, Bob has more time: the deadline was extended to 2026-12-04 10:00 UTC.');
+    expect(deadlinePassedMail({ ...game, ...deadline }).text).toContain(
+      'As the game settings say, Bob has more time: the deadline was extended to 2026-12-04 10:00 UTC.',
+    );
     expect(deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false }).text).toContain(
       'As the game settings say, you have more time: please move by 2026-12-04 10:00 UTC.',
     );
@@ -164,13 +188,17 @@ describe('the deadline-passed mail', () => {
     const toHost = deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null }).text;
     expect(toHost).toContain("You now choose, on the game's page, whether to give more time, skip the turn or end the game.");
     expect(toHost).not.toContain('The host');
-    expect(deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null, recipientIsLate: true, recipientIsHost: false }).text).toContain('The host now chooses');
+    expect(deadlinePassedMail({ ...game, ...deadline, onExpiry: 'ASK_HOST', extendedTo: null, recipientIsLate: true, recipientIsHost: false }).text).toContain(
+      'The host now chooses',
+    );
   });
 
   it('tells the late player the host gave them more time, and until when', () => {
     const { subject, text } = BODIES.deadlineExtendedByHost;
     expect(subject).toBe(`More time to move: ${game.gameTitle}`);
-    expect(text).toContain(`Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`);
+    expect(text).toContain(
+      `Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`,
+    );
   });
 });
 

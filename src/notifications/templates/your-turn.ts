@@ -31,10 +31,11 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
       `Play: ${c.gameUrl}`,
     ].join('\n'),
     html: html`<p>${who} in <strong>${c.gameTitle}</strong> (${c.rulesetName}). It is your turn.</p>
-<p>${since}</p>
-<ul>${c.summary.map((line) => html`<li>${line}</li>`)}</ul>
-${c.deadline ? html`<p>${deadline}</p>` : ''}
-${c.chat ? chatSummaryHtml(c.chat) : ''}
-<p><a href="${c.gameUrl}">Play your move</a></p>`,
+      <p>${since}</p>
+      <ul>
+        ${c.summary.map((line) => html`<li>${line}</li>`)}
+      </ul>
+      ${c.deadline ? html`<p>${deadline}</p>` : ''} ${c.chat ? chatSummaryHtml(c.chat) : ''}
+      <p><a href="${c.gameUrl}">Play your move</a></p>`,
   };
 };

@@ -94,7 +94,13 @@ export function ChatPanel({ gameId, seated, finished }: { gameId: string; seated
                 {line.hidden ? <em className="removed">message removed</em> : <span className="text">{line.text}</span>}
                 <time dateTime={line.at}>{timeOf(line.at)}</time>
                 {line.mine && !line.hidden && (
-                  <button type="button" className="link" onClick={() => void hide(line.id)} disabled={mutations.busy} aria-label={`Remove your message “${line.text}”`}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => void hide(line.id)}
+                    disabled={mutations.busy}
+                    aria-label={`Remove your message “${line.text}”`}
+                  >
                     remove
                   </button>
                 )}
@@ -104,7 +110,13 @@ export function ChatPanel({ gameId, seated, finished }: { gameId: string; seated
           {chat.canWrite && (
             <>
               <form className="chat-form" onSubmit={(event) => void submit(event)}>
-                <input aria-label="Message" value={text} maxLength={MAX_LINE_LENGTH} onChange={(event) => setText(event.target.value)} placeholder="Write to the other players" />
+                <input
+                  aria-label="Message"
+                  value={text}
+                  maxLength={MAX_LINE_LENGTH}
+                  onChange={(event) => setText(event.target.value)}
+                  placeholder="Write to the other players"
+                />
                 <button type="submit" disabled={mutations.busy || text.trim() === ''}>
                   Send
                 </button>

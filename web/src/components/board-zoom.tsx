@@ -63,7 +63,9 @@ export function BoardZoom({ children }: { children: ReactNode }) {
         <button type="button" className="secondary" aria-label="Zoom out" disabled={zoom <= MIN_ZOOM} onClick={() => setZoom(zoom / STEP)}>
           −
         </button>
-        <output aria-live="polite" aria-label="Board zoom">{Math.round(zoom * 100)}%</output>
+        <output aria-live="polite" aria-label="Board zoom">
+          {Math.round(zoom * 100)}%
+        </output>
         <button type="button" className="secondary" aria-label="Zoom in" disabled={zoom >= MAX_ZOOM} onClick={() => setZoom(zoom * STEP)}>
           +
         </button>

@@ -124,8 +124,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       <details>
         <summary>Shuffle fairness</summary>
         <label>
-          Your shuffle contribution (optional): any words, mixed into every shuffle with the server's secret seed and the other players' words, so
-          that nobody decides the shuffles alone
+          Your shuffle contribution (optional): any words, mixed into every shuffle with the server's secret seed and the other players' words, so that nobody
+          decides the shuffles alone
           <input name="clientSeed" value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} maxLength={200} />
         </label>
         {fixedSeedsAllowed && (

@@ -14,18 +14,28 @@ export function DeadlineFields({ value, onChange }: { value: MoveDeadlineInput |
   return (
     <fieldset className="deadline-fields">
       <label className="check">
-        <input type="checkbox" name="moveDeadline" checked={value !== null} onChange={(event) => onChange(event.target.checked ? DEFAULT_DEADLINE : null)} /> Deadline
-        for each move
+        <input type="checkbox" name="moveDeadline" checked={value !== null} onChange={(event) => onChange(event.target.checked ? DEFAULT_DEADLINE : null)} />{' '}
+        Deadline for each move
       </label>
       {value && (
         <>
           <label>
             Hours per move
-            <input type="number" name="hoursPerMove" min={1} value={value.hoursPerMove} onChange={(event) => onChange({ ...value, hoursPerMove: Number(event.target.value) })} />
+            <input
+              type="number"
+              name="hoursPerMove"
+              min={1}
+              value={value.hoursPerMove}
+              onChange={(event) => onChange({ ...value, hoursPerMove: Number(event.target.value) })}
+            />
           </label>
           <label>
             When a deadline passes
-            <select name="onExpiry" value={value.onExpiry ?? 'ASK_HOST'} onChange={(event) => onChange({ ...value, onExpiry: event.target.value as DeadlineExpiry })}>
+            <select
+              name="onExpiry"
+              value={value.onExpiry ?? 'ASK_HOST'}
+              onChange={(event) => onChange({ ...value, onExpiry: event.target.value as DeadlineExpiry })}
+            >
               {EXPIRY_CHOICES.map(([choice, words]) => (
                 <option key={choice} value={choice}>
                   {words}

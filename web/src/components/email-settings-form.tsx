@@ -44,7 +44,9 @@ export function EmailSettingsForm({
   const submission = useMutations();
 
   const stored = new Map(deliveries.map((d) => [d.kind, d.delivery]));
-  const changes = deliveries.filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery).map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
+  const changes = deliveries
+    .filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery)
+    .map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
 
   const choose = (kind: NotificationKind, delivery: Delivery) => {
     setChosen({ ...chosen, [kind]: delivery });

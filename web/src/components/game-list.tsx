@@ -34,7 +34,14 @@ function lastMoveText(game: GameSummaryFragment): string {
   return game.status === 'LOBBY' ? `opened ${ago}` : `last move ${ago}`;
 }
 
-export function GameList({ games, rulesets, empty, label, deadlines, actions }: {
+export function GameList({
+  games,
+  rulesets,
+  empty,
+  label,
+  deadlines,
+  actions,
+}: {
   /** Rows of the player's own games also count their unread chat lines. */
   games: Array<GameSummaryFragment & { unreadChat?: number }>;
   rulesets: Ruleset[];

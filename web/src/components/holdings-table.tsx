@@ -10,7 +10,17 @@ export interface HoldingsColumn<P> {
   value: (player: P, seat: number) => ReactNode;
 }
 
-export function HoldingsTable<P>({ caption, players, holdings, columns }: { caption: string; players: PlayerInfo[]; holdings: P[]; columns: HoldingsColumn<P>[] }) {
+export function HoldingsTable<P>({
+  caption,
+  players,
+  holdings,
+  columns,
+}: {
+  caption: string;
+  players: PlayerInfo[];
+  holdings: P[];
+  columns: HoldingsColumn<P>[];
+}) {
   return (
     // Scrolls sideways on a narrow screen: focusable, so that a keyboard can scroll it too.
     <div className="holdings" role="region" aria-label={caption} tabIndex={0}>

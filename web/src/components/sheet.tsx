@@ -15,7 +15,9 @@ function useSheetKeyboard(onClose: () => void) {
   const close = useRef(onClose);
   close.current = onClose;
   // Taken while rendering, before React focuses an autoFocus control in the sheet.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement || document.activeElement instanceof SVGElement ? document.activeElement : null));
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement || document.activeElement instanceof SVGElement ? document.activeElement : null,
+  );
   useEffect(() => {
     const sheet = ref.current;
     if (!sheet) return;
@@ -48,7 +50,14 @@ function useSheetKeyboard(onClose: () => void) {
   return ref;
 }
 
-export function Sheet({ label, labelledBy, className, onClose, onSubmit, children }: {
+export function Sheet({
+  label,
+  labelledBy,
+  className,
+  onClose,
+  onSubmit,
+  children,
+}: {
   /** The dialog's name, unless `labelledBy` names the element that holds it. */
   label?: string;
   labelledBy?: string;

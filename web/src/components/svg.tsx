@@ -4,7 +4,16 @@ import { READABLE_TEXT_PX, useBoardZoom } from './board-zoom';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /** Text with a light halo so it stays readable on any fill. */
-export function Label({ x, y, children, size = 14, weight = 600, anchor = 'middle', color = '#1f1f1f', halo = '#ffffffcc' }: {
+export function Label({
+  x,
+  y,
+  children,
+  size = 14,
+  weight = 600,
+  anchor = 'middle',
+  color = '#1f1f1f',
+  halo = '#ffffffcc',
+}: {
   x: number;
   y: number;
   children: ReactNode;
@@ -42,7 +51,21 @@ function polygon(sides: number, x: number, y: number, r: number, turn = 0): stri
 }
 
 /** A marker's outline: a seat's own shape (seat-colors.ts), about `r` in radius. */
-export function ShapeOutline({ shape = 'circle', x, y, r, ...paint }: { shape?: SeatShape; x: number; y: number; r: number; fill: string; stroke: string; strokeWidth: number }) {
+export function ShapeOutline({
+  shape = 'circle',
+  x,
+  y,
+  r,
+  ...paint
+}: {
+  shape?: SeatShape;
+  x: number;
+  y: number;
+  r: number;
+  fill: string;
+  stroke: string;
+  strokeWidth: number;
+}) {
   switch (shape) {
     case 'square':
       return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...paint} />;
@@ -58,7 +81,23 @@ export function ShapeOutline({ shape = 'circle', x, y, r, ...paint }: { shape?: 
 }
 
 /** A token (round, or in its seat's `shape`); with `count` > 1 the number is written on it. */
-export function Token({ x, y, r = 10, color, shape, count, title }: { x: number; y: number; r?: number; color: string; shape?: SeatShape; count?: number; title?: string }) {
+export function Token({
+  x,
+  y,
+  r = 10,
+  color,
+  shape,
+  count,
+  title,
+}: {
+  x: number;
+  y: number;
+  r?: number;
+  color: string;
+  shape?: SeatShape;
+  count?: number;
+  title?: string;
+}) {
   return (
     <g>
       {title && <title>{title}</title>}
@@ -80,7 +119,14 @@ export function Meeple({ x, y, size = 24, color, count, title }: { x: number; y:
   return (
     <g>
       {title && <title>{title}</title>}
-      <path d={path} transform={`translate(${x - 12 * s} ${y - 24 * s}) scale(${s})`} fill={color} stroke="#1f1f1f" strokeWidth={1.5 / s} strokeLinejoin="round" />
+      <path
+        d={path}
+        transform={`translate(${x - 12 * s} ${y - 24 * s}) scale(${s})`}
+        fill={color}
+        stroke="#1f1f1f"
+        strokeWidth={1.5 / s}
+        strokeLinejoin="round"
+      />
       {count !== undefined && count > 1 && (
         <Label x={x} y={y - size * 0.45} size={size * 0.42} color={contrastOn(color)} halo={null}>
           {count}
@@ -91,7 +137,18 @@ export function Meeple({ x, y, size = 24, color, count, title }: { x: number; y:
 }
 
 /** A card: rounded rectangle with a title and up to two lines beneath. */
-export function CardShape({ x, y, width, height, fill, title, lines = [], stroke = '#3b2f2a', faceDown = false, ...rest }: {
+export function CardShape({
+  x,
+  y,
+  width,
+  height,
+  fill,
+  title,
+  lines = [],
+  stroke = '#3b2f2a',
+  faceDown = false,
+  ...rest
+}: {
   x: number;
   y: number;
   width: number;
@@ -105,7 +162,17 @@ export function CardShape({ x, y, width, height, fill, title, lines = [], stroke
   const ink = contrastOn(fill);
   return (
     <g>
-      <rect x={x} y={y} width={width} height={height} rx={Math.min(width, height) * 0.08} fill={faceDown ? '#6b4f3f' : fill} stroke={stroke} strokeWidth={2} {...rest} />
+      <rect
+        x={x}
+        y={y}
+        width={width}
+        height={height}
+        rx={Math.min(width, height) * 0.08}
+        fill={faceDown ? '#6b4f3f' : fill}
+        stroke={stroke}
+        strokeWidth={2}
+        {...rest}
+      />
       {faceDown && <rect x={x + 5} y={y + 5} width={width - 10} height={height - 10} rx={4} fill="none" stroke="#d9c3a5" strokeDasharray="4 3" />}
       {!faceDown && title && (
         <Label x={x + width / 2} y={y + Math.min(18, height * 0.22)} size={Math.min(15, width / 5)} color={ink} halo={null}>
@@ -114,7 +181,15 @@ export function CardShape({ x, y, width, height, fill, title, lines = [], stroke
       )}
       {!faceDown &&
         lines.map((line, i) => (
-          <Label key={i} x={x + width / 2} y={y + height * 0.55 + i * Math.min(16, height * 0.2)} size={Math.min(14, width / 6)} weight={500} color={ink} halo={null}>
+          <Label
+            key={i}
+            x={x + width / 2}
+            y={y + height * 0.55 + i * Math.min(16, height * 0.2)}
+            size={Math.min(14, width / 6)}
+            weight={500}
+            color={ink}
+            halo={null}
+          >
             {line}
           </Label>
         ))}
@@ -158,10 +233,24 @@ export function wrapText(text: string, width: number): string[] {
  * drawings share the width in proportion to their own, and one goes under
  * the other when both cannot be readable on one line.
  */
-export function Drawing({ width, height, label, maxScale = 1.5, children }: { width: number; height: number; label: string; maxScale?: number; children: ReactNode }) {
+export function Drawing({
+  width,
+  height,
+  label,
+  maxScale = 1.5,
+  children,
+}: {
+  width: number;
+  height: number;
+  label: string;
+  maxScale?: number;
+  children: ReactNode;
+}) {
   const zoom = useBoardZoom();
   const svg = useRef<SVGSVGElement>(null);
   const [smallestText, setSmallestText] = useState<number | null>(null);
+  // After every render: the text drawn may change with any prop, and the state changes only when the smallest size does.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const sizes = [...(svg.current?.querySelectorAll('text') ?? [])].map((text) => Number(text.getAttribute('font-size'))).filter((size) => size > 0);
     const smallest = sizes.length > 0 ? Math.min(...sizes) : null;
@@ -171,7 +260,14 @@ export function Drawing({ width, height, label, maxScale = 1.5, children }: { wi
   const pan = usePanKeptCentred(zoom);
   return (
     // Focusable, so that the keyboard can pan it too (its arrows scroll it).
-    <div className="drawing-pan" ref={pan} tabIndex={0} role="group" aria-label={`${label}: scrolls sideways when wider than the screen`} style={{ minWidth: `min(100%, ${Math.ceil(readable * zoom)}px)`, flex: `${width} 1 ${Math.ceil(readable * zoom)}px` }}>
+    <div
+      className="drawing-pan"
+      ref={pan}
+      tabIndex={0}
+      role="group"
+      aria-label={`${label}: scrolls sideways when wider than the screen`}
+      style={{ minWidth: `min(100%, ${Math.ceil(readable * zoom)}px)`, flex: `${width} 1 ${Math.ceil(readable * zoom)}px` }}
+    >
       {/* A group, not an image: the board's offered moves inside it are controls of their own. */}
       <svg
         ref={svg}
@@ -179,7 +275,12 @@ export function Drawing({ width, height, label, maxScale = 1.5, children }: { wi
         viewBox={`0 0 ${width} ${height}`}
         role="group"
         aria-label={label}
-        style={{ aspectRatio: `${width} / ${height}`, width: `${zoom * 100}%`, minWidth: Math.ceil(readable * zoom), maxWidth: Math.max(width * maxScale, readable) * zoom }}
+        style={{
+          aspectRatio: `${width} / ${height}`,
+          width: `${zoom * 100}%`,
+          minWidth: Math.ceil(readable * zoom),
+          maxWidth: Math.max(width * maxScale, readable) * zoom,
+        }}
       >
         {children}
       </svg>

@@ -18,7 +18,8 @@ export function UndeliveredNotice({ emails }: { emails: NotificationSettingsFrag
       <ul>
         {emails.map((email, i) => (
           <li key={i}>
-            <strong>{describeKind(email.kind).name}</strong>, <time dateTime={email.createdAt}>{new Date(email.createdAt).toLocaleString(undefined, WHEN)}</time>
+            <strong>{describeKind(email.kind).name}</strong>,{' '}
+            <time dateTime={email.createdAt}>{new Date(email.createdAt).toLocaleString(undefined, WHEN)}</time>
             {email.gameId && (
               <>
                 {' '}

@@ -90,7 +90,13 @@ function PlanVacationForm({ onChanged }: { onChanged: (settings: NotificationSet
   );
 }
 
-export function VacationsSection({ settings, onChanged }: { settings: NotificationSettingsFragment; onChanged: (settings: NotificationSettingsFragment) => void }) {
+export function VacationsSection({
+  settings,
+  onChanged,
+}: {
+  settings: NotificationSettingsFragment;
+  onChanged: (settings: NotificationSettingsFragment) => void;
+}) {
   const [ended, setEnded] = useState(false);
   const submission = useMutations();
   const { vacations, vacationDaysLeftThisYear: daysLeft } = settings;

@@ -38,7 +38,14 @@ export function Notepad({ gameId }: { gameId: string }) {
         <p className="muted">Loading…</p>
       ) : (
         <>
-          <textarea aria-label="Notes" rows={5} maxLength={MAX_NOTE_LENGTH} value={text} onChange={(event) => setText(event.target.value)} onBlur={() => void save()} />
+          <textarea
+            aria-label="Notes"
+            rows={5}
+            maxLength={MAX_NOTE_LENGTH}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onBlur={() => void save()}
+          />
           <div className="notepad-actions">
             <button type="button" className="secondary" disabled={!dirty || mutations.busy} onClick={() => void save()}>
               Save notes

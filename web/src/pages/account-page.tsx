@@ -136,8 +136,19 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-const BROWSERS: Array<[RegExp, string]> = [[/Edg\//, 'Edge'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']];
-const SYSTEMS: Array<[RegExp, string]> = [[/Android/, 'Android'], [/iPhone|iPad/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X/, 'macOS'], [/Linux/, 'Linux']];
+const BROWSERS: Array<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, string]> = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
 
 /** "Firefox on Windows" rather than the whole user agent; the whole one where neither is known. */
 function describeDevice(userAgent: string | null): string {
@@ -172,7 +183,11 @@ function SessionsCard({ sessions, problem }: { sessions: SessionInfo[] | undefin
         </ul>
       )}
       <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
-      <button type="button" disabled={submission.busy} onClick={() => void submission.send(LogoutEverywhereDocument, {}).then((data) => data && session.forget())}>
+      <button
+        type="button"
+        disabled={submission.busy}
+        onClick={() => void submission.send(LogoutEverywhereDocument, {}).then((data) => data && session.forget())}
+      >
         Log out everywhere
       </button>
     </section>
@@ -195,8 +210,8 @@ function DeleteCard() {
       }}
     >
       <p>
-        You resign from every game you are playing, your address, name and password are erased, and you are logged out
-        everywhere. Your seats show “Deleted player”, and your moves stay in their games’ history. This cannot be undone.
+        You resign from every game you are playing, your address, name and password are erased, and you are logged out everywhere. Your seats show “Deleted
+        player”, and your moves stay in their games’ history. This cannot be undone.
       </p>
       <PasswordInput label="Your password" name="deletePassword" value={password} onChange={setPassword} />
       <label className="checkbox">

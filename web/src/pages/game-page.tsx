@@ -27,11 +27,16 @@ export function GamePage({ id }: { id: string }) {
   return (
     <main className="game-page">
       <h1>
-        {game.name} <span className="ruleset-name">{name}</span> <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
+        {game.name} <span className="ruleset-name">{name}</span>{' '}
+        <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
       </h1>
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
-      {game.status === 'LOBBY' ? <GameLobby game={game} me={me ?? null} accept={accept} /> : <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />}
+      {game.status === 'LOBBY' ? (
+        <GameLobby game={game} me={me ?? null} accept={accept} />
+      ) : (
+        <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />
+      )}
       {game.mySeat !== null && game.status !== 'FINISHED' && <TurnNotificationsButton />}
       <ChatPanel gameId={game.id} seated={game.mySeat !== null} finished={game.status === 'FINISHED'} />
       {game.mySeat !== null && <Notepad gameId={game.id} />}

@@ -57,7 +57,8 @@ export function LobbyPage() {
   const invitedIds = new Set(invited.map((game) => game.id));
   // null while loading: an empty list would say "none" before it knows.
   const waiting = myGames.data && turns ? [...myGames.data.active.filter((game) => !myTurnIds.has(game.id)), ...myGames.data.waiting] : null;
-  const open = openGames.data && invitations.data ? openGames.data.games.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
+  const open =
+    openGames.data && invitations.data ? openGames.data.games.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
   const finishedGames = finished.data?.games ?? [];
   const error = myTurns.error ?? myGames.error ?? invitations.error ?? openGames.error ?? finished.error;
   const problem = answers.problem ?? (error ? problemOf(error) : null);
@@ -78,7 +79,13 @@ export function LobbyPage() {
         {turns === null ? (
           <Loading />
         ) : (
-          <GameList games={turns.map((turn) => turn.game)} deadlines={turns.map((turn) => turn.deadline)} rulesets={rulesets} label="My turns" empty="No game is waiting for you." />
+          <GameList
+            games={turns.map((turn) => turn.game)}
+            deadlines={turns.map((turn) => turn.deadline)}
+            rulesets={rulesets}
+            label="My turns"
+            empty="No game is waiting for you."
+          />
         )}
       </section>
       {invited.length > 0 && (
@@ -107,7 +114,12 @@ export function LobbyPage() {
         {waiting === null ? (
           <Loading />
         ) : (
-          <GameList games={waiting} rulesets={rulesets} label="Waiting for others" empty="None of your other games is waiting: create one below, or join an open one." />
+          <GameList
+            games={waiting}
+            rulesets={rulesets}
+            label="Waiting for others"
+            empty="None of your other games is waiting: create one below, or join an open one."
+          />
         )}
       </section>
       <section aria-label="Open games">

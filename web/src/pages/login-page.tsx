@@ -70,7 +70,14 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
         {mode === 'register' && (
           <label>
             Your name, as other players see it
-            <input name="displayName" value={displayName} maxLength={40} onChange={(event) => setDisplayName(event.target.value)} required autoComplete="nickname" />
+            <input
+              name="displayName"
+              value={displayName}
+              maxLength={40}
+              onChange={(event) => setDisplayName(event.target.value)}
+              required
+              autoComplete="nickname"
+            />
           </label>
         )}
         <label>

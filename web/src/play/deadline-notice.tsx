@@ -6,7 +6,12 @@ import type { DeadlineAction, GameFragment } from '../api/generated';
 import { deadlineText } from '../components/deadline-text';
 import type { PlayerInfo } from '../games/game-ui';
 
-export function DeadlineNotice({ deadlines, players, isHost, onResolve }: {
+export function DeadlineNotice({
+  deadlines,
+  players,
+  isHost,
+  onResolve,
+}: {
   deadlines: GameFragment['deadlines'];
   players: PlayerInfo[];
   isHost: boolean;
@@ -17,7 +22,8 @@ export function DeadlineNotice({ deadlines, players, isHost, onResolve }: {
     <ul className="deadlines">
       {deadlines.map(({ seat, deadline, passed }) => (
         <li key={seat} className={passed ? 'passed' : ''}>
-          {players[seat]?.isMe ? 'Your' : `${players[seat]?.name ?? `Seat ${seat + 1}`}'s`} move {passed ? `was due ${deadlineText(deadline)}` : `is due ${deadlineText(deadline)}`}
+          {players[seat]?.isMe ? 'Your' : `${players[seat]?.name ?? `Seat ${seat + 1}`}'s`} move{' '}
+          {passed ? `was due ${deadlineText(deadline)}` : `is due ${deadlineText(deadline)}`}
           {passed && isHost && (
             <span className="deadline-actions">
               <button className="secondary" onClick={() => onResolve(seat, 'EXTEND')}>

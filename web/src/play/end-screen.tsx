@@ -19,8 +19,7 @@ const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th'];
 export function placesOf(result: GameResult, seats: number): number[] {
   const winners = new Set(result.winners ?? []);
   const scores = result.scores ?? [];
-  const ahead = (a: number, b: number) =>
-    winners.has(a) !== winners.has(b) ? winners.has(a) : (scores[a] ?? 0) > (scores[b] ?? 0);
+  const ahead = (a: number, b: number) => (winners.has(a) !== winners.has(b) ? winners.has(a) : (scores[a] ?? 0) > (scores[b] ?? 0));
   const all = Array.from({ length: seats }, (_, seat) => seat);
   return all.map((seat) => 1 + all.filter((other) => ahead(other, seat)).length);
 }
@@ -96,7 +95,12 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
                 {players.map((player) => (
                   <th scope="col" key={player.seat} className={winners.has(player.seat) ? 'winner' : undefined}>
                     {player.name}
-                    {winners.has(player.seat) && <span className="winner-mark" aria-label="winner"> ★</span>}
+                    {winners.has(player.seat) && (
+                      <span className="winner-mark" aria-label="winner">
+                        {' '}
+                        ★
+                      </span>
+                    )}
                   </th>
                 ))}
               </tr>

@@ -68,9 +68,12 @@ export function AgreementNotice(props: LifeProps & { pointLabel: (seq: number) =
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <p>
         {proposal.seat === me ? 'You' : nameOf(proposal.seat)}{' '}
-        {proposal.kind === 'TAKEBACK' ? `asked to take the game back to ${point ? `just after ${point}` : 'an earlier move'}` : 'proposed to end the game as it stands'}
+        {proposal.kind === 'TAKEBACK'
+          ? `asked to take the game back to ${point ? `just after ${point}` : 'an earlier move'}`
+          : 'proposed to end the game as it stands'}
         {proposal.reason ? `: “${proposal.reason}”` : ''}.{' '}
-        {proposal.waitingFor.length > 0 && `Waiting for ${listNames(proposal.waitingFor.map(nameOf))}; unanswered, it lapses ${deadlineText(proposal.expiresAt)}.`}
+        {proposal.waitingFor.length > 0 &&
+          `Waiting for ${listNames(proposal.waitingFor.map(nameOf))}; unanswered, it lapses ${deadlineText(proposal.expiresAt)}.`}
       </p>
       {me !== null && proposal.waitingFor.includes(me) && (
         <div className="proposal-actions">

@@ -54,9 +54,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
             <SeatSwatch seat={seat.index} />
             Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
             {seat.user?.id === game.host.id && ' (host)'}
-            {!seat.user && me && !seated && (
-              <button onClick={() => join(seat.index)}>Take this seat</button>
-            )}
+            {!seat.user && me && !seated && <button onClick={() => join(seat.index)}>Take this seat</button>}
           </li>
         ))}
       </ol>

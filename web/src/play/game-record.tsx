@@ -28,8 +28,7 @@ function RecordVerified({ gameId }: { gameId: string }) {
   if (check.verified) {
     return (
       <p className="record-check ok" data-record-verified="true">
-        ✓ Record verified: every move was allowed when it was made, and played again with the revealed shuffles it gives exactly this game and
-        its result.
+        ✓ Record verified: every move was allowed when it was made, and played again with the revealed shuffles it gives exactly this game and its result.
       </p>
     );
   }

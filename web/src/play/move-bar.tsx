@@ -26,7 +26,14 @@ function usePublishedHeight(element: RefObject<HTMLElement | null>, shown: boole
   }, [element, shown]);
 }
 
-export function MoveBar({ moves, describe, onMove, canUndo, onUndo, busy }: {
+export function MoveBar({
+  moves,
+  describe,
+  onMove,
+  canUndo,
+  onUndo,
+  busy,
+}: {
   moves: Move[];
   describe: (move: Move) => string;
   onMove: (move: Move) => void;

@@ -2,7 +2,13 @@
 import type { Move } from '../api/json-fields';
 import { Sheet } from '../components/sheet';
 
-export function MoveChooser({ title, moves, describe, onChoose, onCancel }: {
+export function MoveChooser({
+  title,
+  moves,
+  describe,
+  onChoose,
+  onCancel,
+}: {
   title: string;
   moves: Move[];
   describe: (move: Move) => string;

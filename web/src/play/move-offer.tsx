@@ -38,14 +38,35 @@ const asButton = (act: () => void) => (event: KeyboardEvent) => {
  * tests. With a `detail`, a tap reads it in full when no move is offered on
  * it; when one is, the tap plays the move and an "i" at `infoAt` reads it.
  */
-export function Target({ id, label, detail, infoAt, children }: { id: string; label?: string; detail?: CardDetail; infoAt?: { x: number; y: number }; children: ReactNode }) {
+export function Target({
+  id,
+  label,
+  detail,
+  infoAt,
+  children,
+}: {
+  id: string;
+  label?: string;
+  detail?: CardDetail;
+  infoAt?: { x: number; y: number };
+  children: ReactNode;
+}) {
   const offer = useContext(MoveOfferContext);
   const showDetail = useShowDetail();
   if (!offer.movesOn(id)) {
     if (!detail) return <g data-target={id}>{children}</g>;
     const read = () => showDetail(detail);
     return (
-      <g data-target={id} className="readable" role="button" tabIndex={0} aria-haspopup="dialog" aria-label={`About ${detail.title}`} onClick={read} onKeyDown={asButton(read)}>
+      <g
+        data-target={id}
+        className="readable"
+        role="button"
+        tabIndex={0}
+        aria-haspopup="dialog"
+        aria-label={`About ${detail.title}`}
+        onClick={read}
+        onKeyDown={asButton(read)}
+      >
         {children}
       </g>
     );
@@ -68,7 +89,17 @@ function InfoButton({ detail, x, y }: { detail: CardDetail; x: number; y: number
   return (
     <g className="info-button" role="button" tabIndex={0} aria-haspopup="dialog" aria-label={`About ${detail.title}`} onClick={read} onKeyDown={asButton(read)}>
       <circle cx={x} cy={y} r={13} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
-      <text x={x} y={y + 0.5} fontSize={16} fontWeight={700} fontStyle="italic" textAnchor="middle" dominantBaseline="central" fill="#3b2f2a" style={{ pointerEvents: 'none' }}>
+      <text
+        x={x}
+        y={y + 0.5}
+        fontSize={16}
+        fontWeight={700}
+        fontStyle="italic"
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill="#3b2f2a"
+        style={{ pointerEvents: 'none' }}
+      >
         i
       </text>
     </g>

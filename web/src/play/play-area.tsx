@@ -123,6 +123,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     setRequestedRollback(null);
     setReplaySeq(point.seq);
     setGoingBack({ item: point, purpose: 'rollback' });
+    // mayRollBack is made anew each render from the game, which `replayable` follows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestedRollback, replayable, isHost]);
 
   return (
@@ -164,7 +166,14 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       <LeaveActions game={game} players={players} isHost={isHost} accept={accept} />
       <Timeline items={items} selected={replaySeq} onSelect={setReplaySeq} />
       {choosing && <MoveChooser title="Choose your move" moves={choosing.moves} describe={describe} onChoose={submit} onCancel={() => setChoosing(null)} />}
-      {goingBack && <RollbackDialog item={goingBack.item} purpose={goingBack.purpose} onConfirm={(reason) => goBack(goingBack, reason)} onCancel={() => setGoingBack(null)} />}
+      {goingBack && (
+        <RollbackDialog
+          item={goingBack.item}
+          purpose={goingBack.purpose}
+          onConfirm={(reason) => goBack(goingBack, reason)}
+          onCancel={() => setGoingBack(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,14 @@
 /** Shown while the board is a replay: where we are, step through, back to now, the host's rollback and a player's takeback request. */
 import type { TimelineItem } from './timeline';
 
-export function ReplayBar({ item, onPrevious, onNext, onNow, onRollback, onTakeback }: {
+export function ReplayBar({
+  item,
+  onPrevious,
+  onNext,
+  onNow,
+  onRollback,
+  onTakeback,
+}: {
   item: TimelineItem;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;

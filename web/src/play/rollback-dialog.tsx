@@ -23,7 +23,12 @@ const WORDS: Record<GoingBack, { label: string; title: string; what: string; con
   },
 };
 
-export function RollbackDialog({ item, purpose = 'rollback', onConfirm, onCancel }: {
+export function RollbackDialog({
+  item,
+  purpose = 'rollback',
+  onConfirm,
+  onCancel,
+}: {
   item: TimelineItem;
   purpose?: GoingBack;
   onConfirm: (reason: string) => void;
@@ -43,7 +48,15 @@ export function RollbackDialog({ item, purpose = 'rollback', onConfirm, onCancel
       </p>
       <label>
         Reason (everyone sees it)
-        <input name="reason" value={reason} maxLength={500} required autoFocus onChange={(event) => setReason(event.target.value)} placeholder="e.g. Bob misclicked" />
+        <input
+          name="reason"
+          value={reason}
+          maxLength={500}
+          required
+          autoFocus
+          onChange={(event) => setReason(event.target.value)}
+          placeholder="e.g. Bob misclicked"
+        />
       </label>
       <div className="sheet-actions">
         <button type="button" className="secondary" onClick={onCancel}>

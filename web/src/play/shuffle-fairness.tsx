@@ -45,13 +45,15 @@ export function ShuffleFairness({ game }: { game: Pick<Game, 'randomness' | 'sea
     <details className="fairness card">
       <summary>Shuffle fairness</summary>
       <p className="small">
-        Every shuffle and roll comes from a secret seed the server drew when the game was created, mixed with each player's contribution below, so
-        nobody decides them alone. Its fingerprint is shown from the start; the seed itself is shown when the game is over, so that anyone can check
-        every shuffle and roll.
+        Every shuffle and roll comes from a secret seed the server drew when the game was created, mixed with each player's contribution below, so nobody
+        decides them alone. Its fingerprint is shown from the start; the seed itself is shown when the game is over, so that anyone can check every shuffle and
+        roll.
       </p>
       <dl>
         <dt>Fingerprint of the secret seed</dt>
-        <dd className="seed" data-commitment>{commitment}</dd>
+        <dd className="seed" data-commitment>
+          {commitment}
+        </dd>
         <dt>Players' contributions</dt>
         <dd>
           <ul className="contributions">
@@ -67,8 +69,14 @@ export function ShuffleFairness({ game }: { game: Pick<Game, 'randomness' | 'sea
         <dd>
           {serverSeed ? (
             <>
-              <span className="seed" data-server-seed>{serverSeed}</span>
-              {matches !== null && <span className={matches ? 'seed-check ok' : 'seed-check bad'}>{matches ? ' ✓ matches the fingerprint' : ' ✗ does not match the fingerprint'}</span>}
+              <span className="seed" data-server-seed>
+                {serverSeed}
+              </span>
+              {matches !== null && (
+                <span className={matches ? 'seed-check ok' : 'seed-check bad'}>
+                  {matches ? ' ✓ matches the fingerprint' : ' ✗ does not match the fingerprint'}
+                </span>
+              )}
             </>
           ) : (
             <em>shown when the game is over</em>

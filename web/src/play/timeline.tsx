@@ -38,7 +38,11 @@ export function Timeline({ items, selected, onSelect }: { items: TimelineItem[];
       <ol ref={list}>
         {items.map((item) => (
           <li key={item.seq} className={[item.rolledBack ? 'rolled-back' : '', item.seq === selected ? 'selected' : ''].join(' ')} data-seq={item.seq}>
-            <button disabled={!item.replayable} onClick={() => onSelect(item.seq)} title={item.rolledBack ? 'Rolled back: no longer part of the game' : 'Show the board as it was then'}>
+            <button
+              disabled={!item.replayable}
+              onClick={() => onSelect(item.seq)}
+              title={item.rolledBack ? 'Rolled back: no longer part of the game' : 'Show the board as it was then'}
+            >
               <span className="text">
                 <span className="moment">{item.label}</span>
                 {item.text}

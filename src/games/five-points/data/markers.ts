@@ -28,9 +28,7 @@ function copies(count: number, idBase: string, name: string, effect: Effect): Ma
 export const MARKERS: readonly MarkerDef[] = [
   ...copies(2, 'votes-1', '+1 vote in every election', { kind: 'votes', votes: 1 }),
   ...copies(2, 'votes-2', '+2 votes in every election', { kind: 'votes', votes: 2 }),
-  ...COLORS.flatMap((color) =>
-    copies(1, `votes-3-${color}`, `+3 votes in ${color} elections`, { kind: 'colorVotes', color, votes: 3 }),
-  ),
+  ...COLORS.flatMap((color) => copies(1, `votes-3-${color}`, `+3 votes in ${color} elections`, { kind: 'colorVotes', color, votes: 3 })),
   ...copies(2, 'votes-per-boss', '+1 vote per boss', { kind: 'votesPerBoss' }),
   ...copies(2, 'move-neighborhood', 'Move a neighborhood', { kind: 'moveNeighborhood' }),
   ...copies(2, 'move-building', 'Move a building', { kind: 'moveBuilding' }),

@@ -124,10 +124,13 @@ export function play(state: State, seat: Seat, move: Move | Record<string, unkno
 
 /** Plays several moves by one seat in a row. */
 export function playAll(state: State, seat: Seat, moves: Move[]): Played {
-  return moves.reduce<Played>((done, move) => {
-    const next = play(done.state, seat, move);
-    return { ...next, events: [...done.events, ...next.events] };
-  }, { state, events: [], reversible: false });
+  return moves.reduce<Played>(
+    (done, move) => {
+      const next = play(done.state, seat, move);
+      return { ...next, events: [...done.events, ...next.events] };
+    },
+    { state, events: [], reversible: false },
+  );
 }
 
 export function eventsOfType<T extends Event['type']>(events: Event[], type: T): Extract<Event, { type: T }>[] {

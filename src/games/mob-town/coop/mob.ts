@@ -45,7 +45,9 @@ export function resolveMobCard(tx: Tx, id: string, mayDrawExtra: boolean): void 
 }
 
 function faceUpCells(state: State): CellKey[] {
-  return Object.keys(state.city).filter((cell) => !state.city[cell].shutDown).sort(compareCells);
+  return Object.keys(state.city)
+    .filter((cell) => !state.city[cell].shutDown)
+    .sort(compareCells);
 }
 
 function targets(state: State, target: MobTarget): CellKey[] {
@@ -72,7 +74,9 @@ function resolveCrime(tx: Tx, effect: CrimeEffect): void {
       return advanceBoss(tx, effect.spaces);
     case 'tokenUnderPawns': {
       const pawns = new Set(state.players.map((p) => p.pawn));
-      return faceUpCells(state).filter((cell) => pawns.has(cell)).forEach((cell) => placeMobToken(tx, cell));
+      return faceUpCells(state)
+        .filter((cell) => pawns.has(cell))
+        .forEach((cell) => placeMobToken(tx, cell));
     }
     case 'reinforceStrongest': {
       const most = Math.max(0, ...faceUpCells(state).map((cell) => state.city[cell].tokens.length));

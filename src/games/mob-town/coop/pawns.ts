@@ -18,7 +18,9 @@ export function applyChooseRole(tx: Tx, seat: Seat, move: MoveOf<'chooseRole'>):
 }
 
 export function placePawnMoves(state: State): Move[] {
-  return Object.keys(state.city).sort(compareCells).map((cell) => ({ type: 'placePawn', cell: toCell(cell) }));
+  return Object.keys(state.city)
+    .sort(compareCells)
+    .map((cell) => ({ type: 'placePawn', cell: toCell(cell) }));
 }
 
 /** Once every pawn is down, the first player's turn begins. */

@@ -66,10 +66,20 @@ export interface MasterCrimeDef {
 export const MASTER_CRIMES: readonly MasterCrimeDef[] = [
   { id: 'mob-activity-doubles', name: 'Mob Activity Doubles', text: 'Draw and resolve 2 more mob activity cards.', effect: { kind: 'moreActivity', cards: 2 } },
   { id: 'protection-racket', name: 'Protection Racket', text: 'Place a family token on every face-up property.', effect: { kind: 'tokenEverywhere' } },
-  { id: 'new-front', name: 'New Front Business', text: 'The mob expands the business after the last placed card and puts a token on it.', effect: { kind: 'newFront' } },
+  {
+    id: 'new-front',
+    name: 'New Front Business',
+    text: 'The mob expands the business after the last placed card and puts a token on it.',
+    effect: { kind: 'newFront' },
+  },
   { id: 'bribed-officials', name: 'Bribed Officials', text: 'The mob boss track advances 1.', effect: { kind: 'advanceBoss', spaces: 1 } },
   { id: 'intimidation', name: 'Intimidation', text: 'Place a family token on every face-up property with a pawn on it.', effect: { kind: 'tokenUnderPawns' } },
-  { id: 'turf-war', name: 'Turf War', text: 'Place 2 tokens on the face-up property with the most tokens (each, if tied).', effect: { kind: 'reinforceStrongest', tokens: 2 } },
+  {
+    id: 'turf-war',
+    name: 'Turf War',
+    text: 'Place 2 tokens on the face-up property with the most tokens (each, if tied).',
+    effect: { kind: 'reinforceStrongest', tokens: 2 },
+  },
 ];
 
 export const COOP = {

@@ -32,9 +32,7 @@ export const CARD_NAMES: Record<CardType | 'law', { one: string; many: string }>
 
 /** The 56 cards shuffled each round besides the Law, in a fixed (sorted) order. */
 export const ROUND_DECK: readonly Card[] = [
-  ...SUITS.flatMap((suit) =>
-    ([1, 2, 3] as const).flatMap((value) => Array<Card>(HENCHMEN_PER_VALUE[value]).fill(`${suit}-${value}`)),
-  ),
+  ...SUITS.flatMap((suit) => ([1, 2, 3] as const).flatMap((value) => Array<Card>(HENCHMEN_PER_VALUE[value]).fill(`${suit}-${value}`))),
   ...Array<Card>(CASH_CARDS).fill('cash'),
 ].sort();
 

@@ -14,7 +14,11 @@ const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
   {
     label: 'Control',
     title: 'Control markers by color',
-    value: (p) => (Object.entries(p.controlMarkers) as [DistrictColor, number][]).map(([color, n]) => (n > 0 ? `${n} ${color}` : null)).filter(Boolean).join(', ') || '–',
+    value: (p) =>
+      (Object.entries(p.controlMarkers) as [DistrictColor, number][])
+        .map(([color, n]) => (n > 0 ? `${n} ${color}` : null))
+        .filter(Boolean)
+        .join(', ') || '–',
   },
   { label: 'VP', value: (p) => p.vp },
   { label: 'Score', value: (p) => p.score.total },

@@ -40,7 +40,11 @@ export function cityBox(cells: NeighborhoodCell[], spots: Spot[]): Box {
 
 /** A neighborhood in full: its district, its building and what that does, and whose rabble and bosses are in it. */
 function neighborhoodDetail(cell: NeighborhoodCell, players: PlayerInfo[]): CardDetail {
-  const building = cell.building?.faceDown ? 'A face-down building, revealed when round 1 begins.' : cell.building?.id ? `${buildingName(cell.building.id)}: ${buildingEffect(cell.building.id)}` : 'No building.';
+  const building = cell.building?.faceDown
+    ? 'A face-down building, revealed when round 1 begins.'
+    : cell.building?.id
+      ? `${buildingName(cell.building.id)}: ${buildingEffect(cell.building.id)}`
+      : 'No building.';
   const present = players.flatMap((p) => {
     const rabble = cell.rabble[p.seat] ?? 0;
     const bosses = cell.bosses[p.seat] ?? 0;
@@ -80,10 +84,27 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
         </g>
       )}
       {spread(rabble.length, x + size / 2, y + 52, 30, 4).map(([tx, ty], i) => (
-        <Token key={rabble[i].seat} x={tx} y={ty} r={13} color={rabble[i].color} shape={rabble[i].shape} count={cell.rabble[rabble[i].seat]} title={`${rabble[i].name}: ${cell.rabble[rabble[i].seat]} rabble`} />
+        <Token
+          key={rabble[i].seat}
+          x={tx}
+          y={ty}
+          r={13}
+          color={rabble[i].color}
+          shape={rabble[i].shape}
+          count={cell.rabble[rabble[i].seat]}
+          title={`${rabble[i].name}: ${cell.rabble[rabble[i].seat]} rabble`}
+        />
       ))}
       {spread(bosses.length, x + size / 2, y + 100, 30).map(([bx, by], i) => (
-        <Meeple key={bosses[i].seat} x={bx} y={by + 12} size={28} color={bosses[i].color} count={cell.bosses[bosses[i].seat]} title={`${bosses[i].name}: boss`} />
+        <Meeple
+          key={bosses[i].seat}
+          x={bx}
+          y={by + 12}
+          size={28}
+          color={bosses[i].color}
+          count={cell.bosses[bosses[i].seat]}
+          title={`${bosses[i].name}: boss`}
+        />
       ))}
       {cell.building && <BuildingTile building={cell.building} x={x} y={y} size={size} />}
     </Target>
@@ -92,7 +113,7 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
 
 /** A building along the foot of its neighborhood: its name, or a face-down tile (at setup, before the reveal). */
 function BuildingTile({ building, x, y, size }: { building: NonNullable<NeighborhoodCell['building']>; x: number; y: number; size: number }) {
-  const text = building.faceDown ? 'face down' : building.name ?? '';
+  const text = building.faceDown ? 'face down' : (building.name ?? '');
   return (
     <g>
       <title>{building.name ?? 'A face-down building'}</title>
@@ -110,7 +131,17 @@ function EmptySpot({ x, y, box }: { x: number; y: number; box: Box }) {
   const top = (y - box.minY) * CELL + INSET;
   return (
     <Target id={targets.emptyCell(x, y)} label={`Empty spot ${x},${y}`}>
-      <rect x={left} y={top} width={CELL - 2 * INSET} height={CELL - 2 * INSET} rx={10} fill="#ffffff88" stroke="#3b2f2a" strokeDasharray="8 6" strokeWidth={2} />
+      <rect
+        x={left}
+        y={top}
+        width={CELL - 2 * INSET}
+        height={CELL - 2 * INSET}
+        rx={10}
+        fill="#ffffff88"
+        stroke="#3b2f2a"
+        strokeDasharray="8 6"
+        strokeWidth={2}
+      />
       <Label x={left + CELL / 2 - INSET} y={top + CELL / 2 - INSET} size={14}>
         put here
       </Label>

@@ -26,14 +26,30 @@ export function MarkerRow({ markers, players }: { markers: MarkerSlot[]; players
         const winner = marker.winner === null ? null : players[marker.winner];
         return (
           <Target key={marker.index} id={targets.marker(marker.index)} label={`Marker ${i + 1}: ${marker.name}`}>
-            <CardShape x={x} y={y} width={MARKER_WIDTH} height={MARKER_HEIGHT} fill={winner ? '#e9dcc0' : '#fbf3df'} stroke={winner ? winner.color : '#3b2f2a'} />
+            <CardShape
+              x={x}
+              y={y}
+              width={MARKER_WIDTH}
+              height={MARKER_HEIGHT}
+              fill={winner ? '#e9dcc0' : '#fbf3df'}
+              stroke={winner ? winner.color : '#3b2f2a'}
+            />
             {wrapText(marker.name, 17).map((line, l) => (
               <Label key={l} x={x + MARKER_WIDTH / 2} y={y + 20 + l * 17} size={14} halo={null}>
                 {line}
               </Label>
             ))}
             {bidders.map((p, b) => (
-              <Token key={p.seat} x={x + 22 + b * 32} y={y + MARKER_HEIGHT - 40} r={13} color={p.color} shape={p.shape} count={marker.bids[p.seat]} title={`${p.name} bid ${marker.bids[p.seat]}`} />
+              <Token
+                key={p.seat}
+                x={x + 22 + b * 32}
+                y={y + MARKER_HEIGHT - 40}
+                r={13}
+                color={p.color}
+                shape={p.shape}
+                count={marker.bids[p.seat]}
+                title={`${p.name} bid ${marker.bids[p.seat]}`}
+              />
             ))}
             {bidders.length > 0 && (
               <Label x={x + MARKER_WIDTH - 10} y={y + MARKER_HEIGHT - 40} anchor="end" size={12} weight={500} halo={null}>

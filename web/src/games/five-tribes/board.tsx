@@ -35,7 +35,15 @@ function Hand({ hand, y }: { hand: Record<MeepleColor, number>; y: number }) {
         In hand:
       </Label>
       {colors.map((color, i) => (
-        <Meeple key={color} x={90 + i * 36} y={y + 30} size={28} color={TRIBES[color].fill} count={hand[color]} title={`${hand[color]} ${TRIBES[color].name}s`} />
+        <Meeple
+          key={color}
+          x={90 + i * 36}
+          y={y + 30}
+          size={28}
+          color={TRIBES[color].fill}
+          count={hand[color]}
+          title={`${hand[color]} ${TRIBES[color].name}s`}
+        />
       ))}
     </g>
   );

@@ -20,7 +20,9 @@ export function Camel({ x, y, color, title }: { x: number; y: number; color: str
 export function PalmTree({ x, y, count }: { x: number; y: number; count: number }) {
   return (
     <g>
-      <title>{count} palm tree{count === 1 ? '' : 's'}</title>
+      <title>
+        {count} palm tree{count === 1 ? '' : 's'}
+      </title>
       <path d={`M${x} ${y + 12} Q${x + 2} ${y} ${x} ${y - 6}`} stroke="#7a5230" strokeWidth={3} fill="none" />
       {[-40, 0, 40, 180 - 40, 180 + 40].map((angle) => (
         <ellipse key={angle} cx={x} cy={y - 6} rx={9} ry={3.5} fill="#2e8b3a" transform={`rotate(${angle} ${x} ${y - 6}) translate(7 0)`} />
@@ -37,7 +39,9 @@ export function PalmTree({ x, y, count }: { x: number; y: number; count: number 
 export function Palace({ x, y, count }: { x: number; y: number; count: number }) {
   return (
     <g>
-      <title>{count} palace{count === 1 ? '' : 's'}</title>
+      <title>
+        {count} palace{count === 1 ? '' : 's'}
+      </title>
       <rect x={x - 10} y={y - 2} width={20} height={14} fill="#fffdf5" stroke="#3b2f2a" />
       <path d={`M${x - 8} ${y - 2} Q${x} ${y - 16} ${x + 8} ${y - 2} Z`} fill="#f0d36b" stroke="#3b2f2a" />
       <rect x={x - 3} y={y + 5} width={6} height={7} fill="#3b2f2a" />

@@ -35,7 +35,16 @@ export function TurnTrack({ view, players, y }: { view: FiveTribesView; players:
             <Label x={x + SPOT / 2} y={y + 36} size={13}>
               {cost}
             </Label>
-            {holder && <Token x={x + SPOT / 2} y={y + 62} r={12} color={players[holder.seat]?.color ?? '#999'} shape={players[holder.seat]?.shape} title={players[holder.seat]?.name} />}
+            {holder && (
+              <Token
+                x={x + SPOT / 2}
+                y={y + 62}
+                r={12}
+                color={players[holder.seat]?.color ?? '#999'}
+                shape={players[holder.seat]?.shape}
+                title={players[holder.seat]?.name}
+              />
+            )}
           </Target>
         );
       })}
@@ -43,7 +52,17 @@ export function TurnTrack({ view, players, y }: { view: FiveTribesView; players:
         Bid order:
       </Label>
       {view.bidTrack.map((holder, i) =>
-        holder ? <Token key={i} x={100 + i * 30} y={y + 98} r={11} color={players[holder.seat]?.color ?? '#999'} shape={players[holder.seat]?.shape} title={players[holder.seat]?.name} /> : null,
+        holder ? (
+          <Token
+            key={i}
+            x={100 + i * 30}
+            y={y + 98}
+            r={11}
+            color={players[holder.seat]?.color ?? '#999'}
+            shape={players[holder.seat]?.shape}
+            title={players[holder.seat]?.name}
+          />
+        ) : null,
       )}
     </g>
   );
@@ -57,7 +76,15 @@ export function ResourceRow({ cards, deckSize, y }: { cards: string[]; deckSize:
       </Label>
       {cards.map((kind, position) => (
         <Target key={position} id={targets.rowCard(position)} label={`Card ${position + 1}: ${cardName(kind)}`}>
-          <CardShape x={position * SPOT + 2} y={y + 22} width={SPOT - 4} height={70} fill={CARD_FILL[kind] ?? '#ddd'} title={`${position + 1}`} lines={[cardName(kind)]} />
+          <CardShape
+            x={position * SPOT + 2}
+            y={y + 22}
+            width={SPOT - 4}
+            height={70}
+            fill={CARD_FILL[kind] ?? '#ddd'}
+            title={`${position + 1}`}
+            lines={[cardName(kind)]}
+          />
         </Target>
       ))}
     </g>
@@ -76,7 +103,13 @@ export function DjinnRow({ djinns, y }: { djinns: string[]; y: number }) {
         const { name, vp, power } = djinn(id);
         const x = i * (DJINN_WIDTH + 6);
         return (
-          <Target key={id} id={targets.rowDjinn(id)} label={`Djinn ${name}`} detail={{ title: `Djinn: ${name}`, lines: [`${vp} victory points.`, power] }} infoAt={{ x: x + DJINN_WIDTH - 18, y: y + 22 + 108 - 18 }}>
+          <Target
+            key={id}
+            id={targets.rowDjinn(id)}
+            label={`Djinn ${name}`}
+            detail={{ title: `Djinn: ${name}`, lines: [`${vp} victory points.`, power] }}
+            infoAt={{ x: x + DJINN_WIDTH - 18, y: y + 22 + 108 - 18 }}
+          >
             <CardShape x={x} y={y + 22} width={DJINN_WIDTH} height={108} fill="#e9e0f7" />
             <Label x={x + 10} y={y + 40} anchor="start" size={15} halo={null}>
               {name}

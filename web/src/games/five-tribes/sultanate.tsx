@@ -33,11 +33,7 @@ const SHORT_NAME: Record<Tile['kind'], string> = {
 /** A tile in full: its square, action and value, and what stands on it. */
 function tileDetail(tile: Tile, at: Coord, camelOwner: PlayerInfo | null): CardDetail {
   const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => counted(tile.meeples[color], TRIBES[color].name));
-  const on = [
-    ...meeples,
-    ...(tile.palms > 0 ? [counted(tile.palms, 'palm tree')] : []),
-    ...(tile.palaces > 0 ? [counted(tile.palaces, 'palace')] : []),
-  ];
+  const on = [...meeples, ...(tile.palms > 0 ? [counted(tile.palms, 'palm tree')] : []), ...(tile.palaces > 0 ? [counted(tile.palaces, 'palace')] : [])];
   return {
     title: `${tileName(at)}: ${tile.name}`,
     lines: [
@@ -48,15 +44,38 @@ function tileDetail(tile: Tile, at: Coord, camelOwner: PlayerInfo | null): CardD
   };
 }
 
-function TileSquare({ tile, row, col, players, trace }: { tile: Tile; row: number; col: number; players: PlayerInfo[]; trace: { order: number | null; origin: boolean; final: boolean } }) {
+function TileSquare({
+  tile,
+  row,
+  col,
+  players,
+  trace,
+}: {
+  tile: Tile;
+  row: number;
+  col: number;
+  players: PlayerInfo[];
+  trace: { order: number | null; origin: boolean; final: boolean };
+}) {
   const x = col * TILE;
   const y = row * TILE;
   const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0);
   const camelOwner = tile.camel === null ? null : players[tile.camel];
   return (
     <Target id={targets.tile([row, col])} label={`${tileName([row, col])} ${tile.name}`} detail={tileDetail(tile, [row, col], camelOwner)}>
-      <rect x={x + 3} y={y + 3} width={TILE - 6} height={TILE - 6} rx={8} fill={KIND_FILL[tile.kind]} stroke={trace.final ? '#1f1f1f' : '#7a5f45'} strokeWidth={trace.final ? 4 : 2} />
-      {trace.origin && <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />}
+      <rect
+        x={x + 3}
+        y={y + 3}
+        width={TILE - 6}
+        height={TILE - 6}
+        rx={8}
+        fill={KIND_FILL[tile.kind]}
+        stroke={trace.final ? '#1f1f1f' : '#7a5f45'}
+        strokeWidth={trace.final ? 4 : 2}
+      />
+      {trace.origin && (
+        <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />
+      )}
       <title>{`${tile.name}, ${tile.vp} VP: ${tile.action}`}</title>
       <circle cx={x + 21} cy={y + 21} r={15} fill={VALUE_FILL[tile.valueColor]} stroke="#fff" strokeWidth={2} />
       <Label x={x + 21} y={y + 21.5} size={16} color="#fff" halo={null}>
@@ -66,7 +85,15 @@ function TileSquare({ tile, row, col, players, trace }: { tile: Tile; row: numbe
         {SHORT_NAME[tile.kind]}
       </Label>
       {spread(meeples.length, x + TILE / 2, y + 60, 34, 3).map(([mx, my], i) => (
-        <Meeple key={meeples[i]} x={mx} y={my + 14} size={30} color={TRIBES[meeples[i]].fill} count={tile.meeples[meeples[i]]} title={`${tile.meeples[meeples[i]]} ${TRIBES[meeples[i]].name}s`} />
+        <Meeple
+          key={meeples[i]}
+          x={mx}
+          y={my + 14}
+          size={30}
+          color={TRIBES[meeples[i]].fill}
+          count={tile.meeples[meeples[i]]}
+          title={`${tile.meeples[meeples[i]]} ${TRIBES[meeples[i]].name}s`}
+        />
       ))}
       {camelOwner && <Camel x={x + 24} y={y + TILE - 24} color={camelOwner.color} title={`${camelOwner.name}'s tile`} />}
       {tile.palms > 0 && <PalmTree x={x + 58} y={y + TILE - 24} count={tile.palms} />}
@@ -84,7 +111,19 @@ function TileSquare({ tile, row, col, players, trace }: { tile: Tile; row: numbe
 }
 
 /** `path` and `origin` trace the meeples being moved; `finalTile` is where the move ended. */
-export function Sultanate({ board, players, origin, path, finalTile }: { board: (Tile | null)[][]; players: PlayerInfo[]; origin: Coord | null; path: Coord[]; finalTile: Coord | null }) {
+export function Sultanate({
+  board,
+  players,
+  origin,
+  path,
+  finalTile,
+}: {
+  board: (Tile | null)[][];
+  players: PlayerInfo[];
+  origin: Coord | null;
+  path: Coord[];
+  finalTile: Coord | null;
+}) {
   const same = (a: Coord | null, row: number, col: number) => a !== null && a[0] === row && a[1] === col;
   return (
     <g>

@@ -19,7 +19,10 @@ function Summary({ view }: { view: unknown }) {
 }
 
 export function humanize(identifier: string): string {
-  const words = identifier.replace(/[._-]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = identifier
+    .replace(/[._-]/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

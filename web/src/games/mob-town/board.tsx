@@ -2,7 +2,22 @@
 import { HoldingsTable, type HoldingsColumn } from '../../components/holdings-table';
 import { Drawing } from '../../components/svg';
 import type { BoardProps } from '../game-ui';
-import { AGENDA_HEIGHT, AGENDA_WIDTH, AgendaRow, CARD_WIDTH, CardRow, cardsPerLine, Deck, LOT_GAP, OpenLot, perLine, PRO_HEIGHT, PRO_WIDTH, ProfessionalRow, rowHeight } from './cards';
+import {
+  AGENDA_HEIGHT,
+  AGENDA_WIDTH,
+  AgendaRow,
+  CARD_WIDTH,
+  CardRow,
+  cardsPerLine,
+  Deck,
+  LOT_GAP,
+  OpenLot,
+  perLine,
+  PRO_HEIGHT,
+  PRO_WIDTH,
+  ProfessionalRow,
+  rowHeight,
+} from './cards';
 import { City, cityBox, cityHeight, cityWidth, LOT_HEIGHT, LOT_WIDTH } from './city';
 import { targets } from './moves';
 import { cellKey } from './names';
@@ -13,7 +28,11 @@ const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
   { label: 'Briefcases', value: (p) => p.briefcases },
   { label: 'Tokens', title: 'Family tokens left this round', value: (p) => p.tokens },
   { label: 'Cards', title: 'Cards in hand', value: (p) => p.handCount },
-  { label: 'Agendas', title: 'Secret until scored, except your own', value: (p) => (p.agendas ? p.agendas.map((a) => a.name).join(', ') || '–' : `${p.agendaCount} hidden`) },
+  {
+    label: 'Agendas',
+    title: 'Secret until scored, except your own',
+    value: (p) => (p.agendas ? p.agendas.map((a) => a.name).join(', ') || '–' : `${p.agendaCount} hidden`),
+  },
   { label: 'Extras', title: 'Professionals kept, co-op role', value: (p) => [...p.kept.map((k) => k.name), p.role?.name].filter(Boolean).join(', ') || '–' },
 ];
 
@@ -71,9 +90,24 @@ export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<M
       <p className="board-facts">
         Round {view.round} · {view.phase}
         {view.turn && view.mode === 'coop' && <> · actions left: {view.turn.actionsLeft}</>}
-        {view.cityCard && <> · city card: {view.cityCard.name} ({view.cityCard.text})</>}
-        {view.coop && <> · law {view.coop.lawScore}/20, mob boss {view.coop.mobBoss}/8</>}
-        {view.result?.outcome && <span className="outcome"> · the team {view.result.outcome}: {view.result.reason}</span>}
+        {view.cityCard && (
+          <>
+            {' '}
+            · city card: {view.cityCard.name} ({view.cityCard.text})
+          </>
+        )}
+        {view.coop && (
+          <>
+            {' '}
+            · law {view.coop.lawScore}/20, mob boss {view.coop.mobBoss}/8
+          </>
+        )}
+        {view.result?.outcome && (
+          <span className="outcome">
+            {' '}
+            · the team {view.result.outcome}: {view.result.reason}
+          </span>
+        )}
       </p>
       <HoldingsTable caption="Players" players={players} holdings={view.players} columns={COLUMNS} />
     </div>

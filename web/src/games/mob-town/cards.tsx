@@ -47,7 +47,19 @@ function slot(i: number, onALine: number, y: number, itemWidth: number, itemHeig
   return { x: (i % onALine) * (itemWidth + gap), y: y + TITLE_HEIGHT + Math.floor(i / onALine) * (itemHeight + gap) };
 }
 
-export function CardRow({ title, cards, y, onALine, targetOf }: { title: string; cards: string[]; y: number; onALine: number; targetOf: (card: string) => string }) {
+export function CardRow({
+  title,
+  cards,
+  y,
+  onALine,
+  targetOf,
+}: {
+  title: string;
+  cards: string[];
+  y: number;
+  onALine: number;
+  targetOf: (card: string) => string;
+}) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>
@@ -87,7 +99,13 @@ export function OpenLot({ cards, y, onALine }: { cards: LotCard[]; y: number; on
       {cards.map((card, i) => {
         const at = slot(i, onALine, y, LOT_WIDTH, LOT_HEIGHT, LOT_GAP);
         return (
-          <Target key={card.id} id={targets.openLot(card.id)} label={`Open lot: ${card.name}`} detail={lotDetail(card)} infoAt={{ x: at.x + LOT_WIDTH - 14, y: at.y + 14 }}>
+          <Target
+            key={card.id}
+            id={targets.openLot(card.id)}
+            label={`Open lot: ${card.name}`}
+            detail={lotDetail(card)}
+            infoAt={{ x: at.x + LOT_WIDTH - 14, y: at.y + 14 }}
+          >
             <LotFace card={card} {...at} />
           </Target>
         );
@@ -108,7 +126,13 @@ export function ProfessionalRow({ professionals, y, onALine }: { professionals: 
       {professionals.map((pro, i) => {
         const at = slot(i, onALine, y, PRO_WIDTH, PRO_HEIGHT, LOT_GAP);
         return (
-          <Target key={pro.id} id={targets.professional(pro.id)} label={pro.name} detail={{ title: pro.name, lines: [pro.text] }} infoAt={{ x: at.x + PRO_WIDTH - 14, y: at.y + 14 }}>
+          <Target
+            key={pro.id}
+            id={targets.professional(pro.id)}
+            label={pro.name}
+            detail={{ title: pro.name, lines: [pro.text] }}
+            infoAt={{ x: at.x + PRO_WIDTH - 14, y: at.y + 14 }}
+          >
             <CardShape {...at} width={PRO_WIDTH} height={PRO_HEIGHT} fill="#efe4cf" title={pro.name} />
             {wrapText(pro.text, 24)
               .slice(0, 3)

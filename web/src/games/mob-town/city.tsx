@@ -126,7 +126,17 @@ function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: str
   const inset = 14;
   return (
     <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listed(beside)}` : 'Empty lot'}>
-      <rect x={x + inset} y={y + inset} width={LOT_WIDTH - 2 * inset} height={LOT_HEIGHT - 2 * inset} rx={10} fill="#ffffff55" stroke="#8a7a6a" strokeDasharray="6 6" strokeWidth={2} />
+      <rect
+        x={x + inset}
+        y={y + inset}
+        width={LOT_WIDTH - 2 * inset}
+        height={LOT_HEIGHT - 2 * inset}
+        rx={10}
+        fill="#ffffff55"
+        stroke="#8a7a6a"
+        strokeDasharray="6 6"
+        strokeWidth={2}
+      />
       <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={26} weight={400} color="#8a7a6a" halo={null}>
         +
       </Label>
@@ -134,7 +144,19 @@ function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: str
   );
 }
 
-export function City({ lots, emptyCells, pawns, box, players }: { lots: CityLot[]; emptyCells: Cell[]; pawns: Array<{ seat: number; cell: Cell }>; box: CityBox; players: PlayerInfo[] }) {
+export function City({
+  lots,
+  emptyCells,
+  pawns,
+  box,
+  players,
+}: {
+  lots: CityLot[];
+  emptyCells: Cell[];
+  pawns: Array<{ seat: number; cell: Cell }>;
+  box: CityBox;
+  players: PlayerInfo[];
+}) {
   return (
     <g>
       {lots.map((lot) => (
@@ -145,7 +167,16 @@ export function City({ lots, emptyCells, pawns, box, players }: { lots: CityLot[
       ))}
       {pawns.map(({ seat, cell }, i) => {
         const { x, y } = position(cell, box);
-        return <Meeple key={seat} x={x + LOT_WIDTH - 18 - i * 12} y={y + LOT_HEIGHT - 44} size={24} color={players[seat]?.color ?? '#999'} title={`${players[seat]?.name}'s pawn`} />;
+        return (
+          <Meeple
+            key={seat}
+            x={x + LOT_WIDTH - 18 - i * 12}
+            y={y + LOT_HEIGHT - 44}
+            size={24}
+            color={players[seat]?.color ?? '#999'}
+            title={`${players[seat]?.name}'s pawn`}
+          />
+        );
       })}
     </g>
   );
