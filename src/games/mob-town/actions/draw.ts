@@ -7,15 +7,15 @@ import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Context } from '../context';
 
 export function drawMoves(state: State): Move[] {
   return state.deck.length > 0 || state.lawInDeck ? [{ type: 'draw' }] : [];
 }
 
-export function applyDraw(tx: Tx, seat: Seat): void {
-  drawCards(tx, seat, modifiersFor(tx.state, seat).drawCount);
-  finishStep(tx);
+export function applyDraw(ctx: Context, seat: Seat): void {
+  drawCards(ctx, seat, modifiersFor(ctx.log.state, seat).drawCount);
+  finishStep(ctx);
 }
 
 /** The controller of a free-draw landmark may use it once per turn, before the action. */
@@ -26,9 +26,9 @@ export function freeDrawMoves(state: State, seat: Seat): Move[] {
     .map((cell) => ({ type: 'freeDraw', cell: toCell(cell) }));
 }
 
-export function applyFreeDraw(tx: Tx, seat: Seat, move: MoveOf<'freeDraw'>): void {
+export function applyFreeDraw(ctx: Context, seat: Seat, move: MoveOf<'freeDraw'>): void {
   const cell = cellKey(move.cell);
-  const landmark = LANDMARKS.find((l) => l.id === tx.state.city[cell].card)!;
-  tx.emit({ type: 'freeDrawUsed', seat, cell, card: landmark.id });
-  if (landmark.power.kind === 'freeDraw') drawCards(tx, seat, landmark.power.cards);
+  const landmark = LANDMARKS.find((l) => l.id === ctx.log.state.city[cell].card)!;
+  ctx.log.push({ type: 'freeDrawUsed', seat, cell, card: landmark.id });
+  if (landmark.power.kind === 'freeDraw') drawCards(ctx, seat, landmark.power.cards);
 }

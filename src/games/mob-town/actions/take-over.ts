@@ -12,7 +12,7 @@ import { modifiersFor, type Modifiers } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import { canComplete, type CostRule } from '../payment';
 import type { CellKey, State, Step } from '../state';
-import type { Tx } from '../tx';
+import type { Context } from '../context';
 
 export interface TakeOverLimits {
   onlyCell: CellKey | null;
@@ -92,16 +92,16 @@ export function takeOverMoves(state: State, seat: Seat, limits: TakeOverLimits):
 }
 
 /** Starts paying; the token goes down once every card is paid (see pay.ts). */
-export function applyTakeOver(tx: Tx, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): void {
+export function applyTakeOver(ctx: Context, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): void {
   const cell = cellKey(move.cell);
   const step: Step = {
     kind: 'pay',
     purpose: 'takeOver',
     cell,
-    costLeft: takeOverCost(tx.state, seat, cell, limits.ignoreTokens),
-    payees: payeesAlong(tx.state, move.via.map(cellKey)),
+    costLeft: takeOverCost(ctx.log.state, seat, cell, limits.ignoreTokens),
+    payees: payeesAlong(ctx.log.state, move.via.map(cellKey)),
   };
-  tx.emit({ type: 'stepBegan', step });
+  ctx.log.push({ type: 'stepBegan', step });
 }
 
 /** The limits a take-over move is checked against in the current step. */

@@ -6,15 +6,15 @@ import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Context } from '../context';
 
 export function chooseRoleMoves(state: State): Move[] {
   const taken = state.players.map((p) => p.role);
   return ROLES.filter((r) => !taken.includes(r.id)).map((r) => ({ type: 'chooseRole', role: r.id }));
 }
 
-export function applyChooseRole(tx: Tx, seat: Seat, move: MoveOf<'chooseRole'>): void {
-  tx.emit({ type: 'roleChosen', seat, role: move.role });
+export function applyChooseRole(ctx: Context, seat: Seat, move: MoveOf<'chooseRole'>): void {
+  ctx.log.push({ type: 'roleChosen', seat, role: move.role });
 }
 
 export function placePawnMoves(state: State): Move[] {
@@ -24,10 +24,10 @@ export function placePawnMoves(state: State): Move[] {
 }
 
 /** Once every pawn is down, the first player's turn begins. */
-export function applyPlacePawn(tx: Tx, seat: Seat, move: MoveOf<'placePawn'>): void {
+export function applyPlacePawn(ctx: Context, seat: Seat, move: MoveOf<'placePawn'>): void {
   const cell = cellKey(move.cell);
-  tx.emit({ type: 'pawnPlaced', seat, cell, card: tx.state.city[cell].card });
-  if (tx.state.players.every((p) => p.pawn)) tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: COOP.actionsPerTurn });
+  ctx.log.push({ type: 'pawnPlaced', seat, cell, card: ctx.log.state.city[cell].card });
+  if (ctx.log.state.players.every((p) => p.pawn)) ctx.log.push({ type: 'turnStarted', seat: ctx.log.state.firstSeat, actions: COOP.actionsPerTurn });
 }
 
 export function moveMoves(state: State, seat: Seat): Move[] {
@@ -35,8 +35,8 @@ export function moveMoves(state: State, seat: Seat): Move[] {
   return cellsWithin(state.city, state.players[seat].pawn!, range).map((cell) => ({ type: 'move', cell: toCell(cell) }));
 }
 
-export function applyMovePawn(tx: Tx, seat: Seat, move: MoveOf<'move'>): void {
+export function applyMovePawn(ctx: Context, seat: Seat, move: MoveOf<'move'>): void {
   const cell = cellKey(move.cell);
-  tx.emit({ type: 'pawnMoved', seat, cell, card: tx.state.city[cell].card });
-  finishStep(tx);
+  ctx.log.push({ type: 'pawnMoved', seat, cell, card: ctx.log.state.city[cell].card });
+  finishStep(ctx);
 }

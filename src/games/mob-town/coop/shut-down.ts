@@ -9,7 +9,7 @@ import { modifiersFor } from '../modifiers';
 import type { Move } from '../moves';
 import { canComplete } from '../payment';
 import type { CellKey, State } from '../state';
-import type { Tx } from '../tx';
+import type { Context } from '../context';
 import { costRule } from '../actions/take-over';
 import { checkCoopEnd } from './end';
 import { expandBusiness } from './mob';
@@ -25,15 +25,15 @@ export function shutDownMoves(state: State, seat: Seat): Move[] {
   return canComplete(state.players[seat].hand, costRule(state, seat, cell), shutDownCost(state, seat, cell), 0) ? [{ type: 'shutDown' }] : [];
 }
 
-export function applyShutDown(tx: Tx, seat: Seat): void {
-  const cell = tx.state.players[seat].pawn!;
-  tx.emit({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(tx.state, seat, cell), payees: [] } });
+export function applyShutDown(ctx: Context, seat: Seat): void {
+  const cell = ctx.log.state.players[seat].pawn!;
+  ctx.log.push({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(ctx.log.state, seat, cell), payees: [] } });
 }
 
 /** Called once the last card is paid. */
-export function completeShutDown(tx: Tx, seat: Seat, cell: CellKey): void {
-  const card = tx.state.city[cell].card;
-  tx.emit({ type: 'propertyShutDown', seat, cell, card, points: lotCard(card).value });
-  checkCoopEnd(tx);
-  if (tx.state.phase !== 'finished') expandBusiness(tx, cell);
+export function completeShutDown(ctx: Context, seat: Seat, cell: CellKey): void {
+  const card = ctx.log.state.city[cell].card;
+  ctx.log.push({ type: 'propertyShutDown', seat, cell, card, points: lotCard(card).value });
+  checkCoopEnd(ctx);
+  if (ctx.log.state.phase !== 'finished') expandBusiness(ctx, cell);
 }
