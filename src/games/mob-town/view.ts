@@ -10,11 +10,12 @@ import { CITY_CARDS } from './data/city-cards';
 import { ROLES } from './data/coop';
 import { LANDMARKS } from './data/landmarks';
 import { PROFESSIONALS } from './data/professionals';
-import { compareCells, controller, toCell } from './city';
+import { controller } from './city';
 import { lotCard } from './cards';
 import type { MobTownEvent } from './events';
 import { activeSeats } from './legal-moves';
 import type { State } from './state';
+import { compareCells, toCell } from './cells';
 
 /** Hidden information stays hidden until the game ends. */
 const canSee = (state: State, viewer: Viewer, seat: Seat) => viewer === 'all' || viewer === seat || state.phase === 'finished';

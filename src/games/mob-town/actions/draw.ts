@@ -1,13 +1,14 @@
 /** Draw: take 2 cards from the deck (more with Boom Town or the Informant). Also a landmark's free draw. */
 import type { Seat } from '../../../rules/contract';
 import { LANDMARKS } from '../data/landmarks';
-import { cellKey, controlledCells, toCell } from '../city';
+import { controlledCells } from '../city';
 import { drawCards } from '../draw';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import { finishStep } from '../turn';
 import type { Context } from '../context';
+import { cellKey, toCell } from '../cells';
 
 export function drawMoves(state: State): Move[] {
   return state.deck.length > 0 || state.lawInDeck ? [{ type: 'draw' }] : [];

@@ -4,11 +4,12 @@
  * then optionally take the new property over without connection cost.
  */
 import type { Seat } from '../../../rules/contract';
-import { cellKey, edgeCells, toCell } from '../city';
+import { edgeCells } from '../city';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import { offerStep } from '../turn';
 import type { Context } from '../context';
+import { cellKey, toCell } from '../cells';
 
 /** Placements offered; `needsBriefcase` is false when the Architect grants the placement. */
 export function openLotMoves(state: State, seat: Seat, needsBriefcase: boolean): Move[] {

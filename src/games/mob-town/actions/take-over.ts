@@ -6,13 +6,14 @@
  * or an open lot's placement, waives the connection cost.
  */
 import type { Seat } from '../../../rules/contract';
-import { cellKey, compareCells, controlledCells, controller, distancesFrom, shortestConnections, toCell } from '../city';
+import { controlledCells, controller, distancesFrom, shortestConnections } from '../city';
 import { lotCard } from '../cards';
 import { modifiersFor, type Modifiers } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import { canComplete, type CostRule } from '../payment';
-import type { CellKey, State, Step } from '../state';
+import type { State, Step } from '../state';
 import type { Context } from '../context';
+import { cellKey, compareCells, toCell, type CellKey } from '../cells';
 
 export interface TakeOverLimits {
   onlyCell: CellKey | null;

@@ -5,11 +5,12 @@
  * longer has) advances the mob boss track instead.
  */
 import { MASTER_CRIMES, MOB_ACTIVITIES, type CrimeEffect, type MobTarget } from '../data/coop';
-import { compareCells, nextCellByArrow } from '../city';
+import { nextCellByArrow } from '../city';
 import { lotCard } from '../cards';
-import type { CellKey, State } from '../state';
+import type { State } from '../state';
 import type { Context } from '../context';
 import { checkCoopEnd } from './end';
+import { compareCells, type CellKey } from '../cells';
 
 const over = (ctx: Context) => ctx.log.state.phase === 'finished';
 

@@ -1,12 +1,13 @@
 /** Co-op roles and pawns: choosing a role, placing a pawn at the start, and the Move action. */
 import type { Seat } from '../../../rules/contract';
 import { COOP, ROLES } from '../data/coop';
-import { cellKey, cellsWithin, compareCells, toCell } from '../city';
+import { cellsWithin } from '../city';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import { finishStep } from '../turn';
 import type { Context } from '../context';
+import { cellKey, compareCells, toCell } from '../cells';
 
 export function chooseRoleMoves(state: State): Move[] {
   const taken = state.players.map((p) => p.role);

@@ -8,11 +8,12 @@ import { lotCard } from '../cards';
 import { modifiersFor } from '../modifiers';
 import type { Move } from '../moves';
 import { canComplete } from '../payment';
-import type { CellKey, State } from '../state';
+import type { State } from '../state';
 import type { Context } from '../context';
 import { costRule } from '../actions/take-over';
 import { checkCoopEnd } from './end';
 import { expandBusiness } from './mob';
+import type { CellKey } from '../cells';
 
 function shutDownCost(state: State, seat: Seat, cell: CellKey): number {
   return Math.max(1, lotCard(state.city[cell].card).value + modifiersFor(state, seat).shutDownDelta);
