@@ -23,7 +23,8 @@ import { activeSeats, legalMoves } from './legal-moves';
 import { isCoopAction, type Move } from './moves';
 import { settleRound } from './round';
 import { currentStep, isCoop, type State } from './state';
-import { endTurn, finishStep } from './turn';
+import type { Next } from './next';
+import { carryOn, endTurn } from './turn';
 import { contextFor, type Context } from './context';
 
 /** Steps that can be taken back: they choose something, but draw nothing and reveal no card. */
@@ -46,7 +47,7 @@ export function decide(state: State, move: unknown, seat: Seat, random: Random):
   if (isCoop(state) && state.turn?.step.kind === 'chooseAction' && isCoopAction(chosen)) {
     ctx.log.push({ type: 'actionChosen', seat, action: chosen.type });
   }
-  applyMove(ctx, seat, chosen);
+  carryOn(ctx, applyMove(ctx, seat, chosen));
   settleRound(ctx);
   return accept(ctx.log.events, draws === 0 && TAKE_BACK.has(chosen.type));
 }
@@ -59,7 +60,8 @@ function explainRefusal(listed: Move[], move: unknown): string {
   return `That "${type}" move is not possible now (check its fields, the cards in your hand and the cost); see your legal moves.`;
 }
 
-function applyMove(ctx: Context, seat: Seat, move: Move): void {
+/** Plays the move's own action; what follows it in the turn is the action's answer (see next.ts). */
+function applyMove(ctx: Context, seat: Seat, move: Move): Next {
   const state = ctx.log.state;
   switch (move.type) {
     case 'chooseAgenda':
@@ -89,7 +91,7 @@ function applyMove(ctx: Context, seat: Seat, move: Move): void {
     case 'skip':
       // A skip is listed only for the steps that may be left undone (stepMoves).
       ctx.log.push({ type: 'stepSkipped', seat, step: state.turn!.step.kind as SkippableStep, declined: true });
-      return finishStep(ctx);
+      return 'actionDone';
     case 'chooseRole':
       return applyChooseRole(ctx, seat, move);
     case 'placePawn':
@@ -101,8 +103,9 @@ function applyMove(ctx: Context, seat: Seat, move: Move): void {
     case 'shutDown':
       return applyShutDown(ctx, seat);
     case 'stop':
-      return finishStep(ctx);
+      return 'actionDone';
     case 'endTurn':
-      return endTurn(ctx);
+      endTurn(ctx);
+      return 'awaitMove';
   }
 }

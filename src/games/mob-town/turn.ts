@@ -1,7 +1,8 @@
 /**
  * How a turn advances: an action finishes, then the next action a hired
  * professional owes, then (co-op) the next of three actions, then the turn
- * ends and (co-op) the mob acts before the next seat begins.
+ * ends and (co-op) the mob acts before the next seat begins. Each action
+ * says what follows it (next.ts), and carryOn does it.
  */
 import type { Grant } from './data/professionals';
 import { COOP } from './data/coop';
@@ -9,11 +10,18 @@ import { mobTurn } from './coop/mob';
 import { drawCards } from './draw';
 import { stepMoves } from './legal-moves';
 import type { SkippableStep } from './events';
+import type { Next } from './next';
 import { isCoop, type Step } from './state';
 import type { Context } from './context';
 
+/** Does what an action left to its turn (see next.ts). */
+export function carryOn(ctx: Context, next: Next): void {
+  if (next === 'actionDone') finishStep(ctx);
+  else if (next !== 'awaitMove') offerStep(ctx, next.offer);
+}
+
 /** Starts `step`, or passes over it when it offers nothing but a skip. */
-export function offerStep(ctx: Context, step: Extract<Step, { kind: SkippableStep }>): void {
+function offerStep(ctx: Context, step: Extract<Step, { kind: SkippableStep }>): void {
   const seat = ctx.log.state.turn!.seat;
   const options = stepMoves(ctx.log.state, seat, step).filter((m) => m.type !== 'skip');
   if (options.length) {
@@ -25,7 +33,7 @@ export function offerStep(ctx: Context, step: Extract<Step, { kind: SkippableSte
 }
 
 /** The current action is done: go on to whatever comes next. */
-export function finishStep(ctx: Context): void {
+function finishStep(ctx: Context): void {
   // Once the Law has ended the round or the game has ended, the rest of the turn is abandoned.
   if (ctx.log.state.phase !== 'play') return;
   const turn = ctx.log.state.turn!;

@@ -8,7 +8,7 @@ import type { Seat } from '../../../rules/contract';
 import { PROFESSIONALS_FACE_UP } from '../data/professionals';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
+import type { Next } from '../next';
 import type { Context } from '../context';
 
 export function hireMoves(state: State, seat: Seat): Move[] {
@@ -16,11 +16,11 @@ export function hireMoves(state: State, seat: Seat): Move[] {
   return state.professionals.row.map((professional) => ({ type: 'hire', professional }));
 }
 
-export function applyHire(ctx: Context, seat: Seat, move: MoveOf<'hire'>): void {
+export function applyHire(ctx: Context, seat: Seat, move: MoveOf<'hire'>): Next {
   ctx.log.push({ type: 'briefcaseSpent', seat });
   ctx.log.push({ type: 'professionalHired', seat, professional: move.professional });
   refillProfessionals(ctx);
-  finishStep(ctx);
+  return 'actionDone';
 }
 
 export function refillProfessionals(ctx: Context): void {

@@ -7,7 +7,7 @@ import type { Seat } from '../../../rules/contract';
 import { edgeCells } from '../city';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { offerStep } from '../turn';
+import type { Next } from '../next';
 import type { Context } from '../context';
 import { cellKey, toCell } from '../cells';
 
@@ -18,11 +18,11 @@ export function openLotMoves(state: State, seat: Seat, needsBriefcase: boolean):
   return state.openLot.flatMap((property) => cells.map((cell) => ({ type: 'openLot' as const, property, cell: toCell(cell) })));
 }
 
-export function applyOpenLot(ctx: Context, seat: Seat, move: MoveOf<'openLot'>, needsBriefcase: boolean): void {
+export function applyOpenLot(ctx: Context, seat: Seat, move: MoveOf<'openLot'>, needsBriefcase: boolean): Next {
   const cell = cellKey(move.cell);
   if (needsBriefcase) ctx.log.push({ type: 'briefcaseSpent', seat });
   ctx.log.push({ type: 'lotPlaced', seat, card: move.property, cell });
   const deck = ctx.log.state.propertyDeck;
   if (deck.length) ctx.log.push({ type: 'openLotRefilled', card: deck[ctx.random.int(deck.length)] });
-  offerStep(ctx, { kind: 'takeOver', onlyCell: cell, ignoreConnection: true, ignoreTokens: false });
+  return { offer: { kind: 'takeOver', onlyCell: cell, ignoreConnection: true, ignoreTokens: false } };
 }

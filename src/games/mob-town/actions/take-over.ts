@@ -13,6 +13,7 @@ import type { Move, MoveOf } from '../moves';
 import { canComplete, type CostRule } from '../payment';
 import type { State, Step } from '../state';
 import type { Context } from '../context';
+import type { Next } from '../next';
 import { cellKey, compareCells, toCell, type CellKey } from '../cells';
 
 export interface TakeOverLimits {
@@ -93,7 +94,7 @@ export function takeOverMoves(state: State, seat: Seat, limits: TakeOverLimits):
 }
 
 /** Starts paying; the token goes down once every card is paid (see pay.ts). */
-export function applyTakeOver(ctx: Context, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): void {
+export function applyTakeOver(ctx: Context, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): Next {
   const cell = cellKey(move.cell);
   const step: Step = {
     kind: 'pay',
@@ -103,6 +104,7 @@ export function applyTakeOver(ctx: Context, seat: Seat, move: MoveOf<'takeOver'>
     payees: payeesAlong(ctx.log.state, move.via.map(cellKey)),
   };
   ctx.log.push({ type: 'stepBegan', step });
+  return 'awaitMove';
 }
 
 /** The limits a take-over move is checked against in the current step. */

@@ -5,7 +5,7 @@ import { distinct, typeOf } from '../cards';
 import { refillLineup } from '../draw';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
+import type { Next } from '../next';
 import type { Context } from '../context';
 
 export function tradeMoves(state: State, seat: Seat): Move[] {
@@ -13,9 +13,9 @@ export function tradeMoves(state: State, seat: Seat): Move[] {
   return distinct(state.players[seat].hand).flatMap((give) => types.map((take) => ({ type: 'trade' as const, give, take })));
 }
 
-export function applyTrade(ctx: Context, seat: Seat, move: MoveOf<'trade'>): void {
+export function applyTrade(ctx: Context, seat: Seat, move: MoveOf<'trade'>): Next {
   const took = ctx.log.state.lineup.filter((card) => typeOf(card) === move.take);
   ctx.log.push({ type: 'traded', seat, gave: move.give, took });
   refillLineup(ctx, seat);
-  finishStep(ctx);
+  return 'actionDone';
 }

@@ -5,7 +5,7 @@ import { cellsWithin } from '../city';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
+import type { Next } from '../next';
 import type { Context } from '../context';
 import { cellKey, compareCells, toCell } from '../cells';
 
@@ -14,8 +14,9 @@ export function chooseRoleMoves(state: State): Move[] {
   return ROLES.filter((r) => !taken.includes(r.id)).map((r) => ({ type: 'chooseRole', role: r.id }));
 }
 
-export function applyChooseRole(ctx: Context, seat: Seat, move: MoveOf<'chooseRole'>): void {
+export function applyChooseRole(ctx: Context, seat: Seat, move: MoveOf<'chooseRole'>): Next {
   ctx.log.push({ type: 'roleChosen', seat, role: move.role });
+  return 'awaitMove';
 }
 
 export function placePawnMoves(state: State): Move[] {
@@ -25,10 +26,11 @@ export function placePawnMoves(state: State): Move[] {
 }
 
 /** Once every pawn is down, the first player's turn begins. */
-export function applyPlacePawn(ctx: Context, seat: Seat, move: MoveOf<'placePawn'>): void {
+export function applyPlacePawn(ctx: Context, seat: Seat, move: MoveOf<'placePawn'>): Next {
   const cell = cellKey(move.cell);
   ctx.log.push({ type: 'pawnPlaced', seat, cell, card: ctx.log.state.city[cell].card });
   if (ctx.log.state.players.every((p) => p.pawn)) ctx.log.push({ type: 'turnStarted', seat: ctx.log.state.firstSeat, actions: COOP.actionsPerTurn });
+  return 'awaitMove';
 }
 
 export function moveMoves(state: State, seat: Seat): Move[] {
@@ -36,8 +38,8 @@ export function moveMoves(state: State, seat: Seat): Move[] {
   return cellsWithin(state.city, state.players[seat].pawn!, range).map((cell) => ({ type: 'move', cell: toCell(cell) }));
 }
 
-export function applyMovePawn(ctx: Context, seat: Seat, move: MoveOf<'move'>): void {
+export function applyMovePawn(ctx: Context, seat: Seat, move: MoveOf<'move'>): Next {
   const cell = cellKey(move.cell);
   ctx.log.push({ type: 'pawnMoved', seat, cell, card: ctx.log.state.city[cell].card });
-  finishStep(ctx);
+  return 'actionDone';
 }

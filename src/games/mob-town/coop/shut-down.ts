@@ -10,6 +10,7 @@ import type { Move } from '../moves';
 import { canComplete } from '../payment';
 import type { State } from '../state';
 import type { Context } from '../context';
+import type { Next } from '../next';
 import { costRule } from '../actions/take-over';
 import { checkCoopEnd } from './end';
 import { expandBusiness } from './mob';
@@ -26,9 +27,10 @@ export function shutDownMoves(state: State, seat: Seat): Move[] {
   return canComplete(state.players[seat].hand, costRule(state, seat, cell), shutDownCost(state, seat, cell), 0) ? [{ type: 'shutDown' }] : [];
 }
 
-export function applyShutDown(ctx: Context, seat: Seat): void {
+export function applyShutDown(ctx: Context, seat: Seat): Next {
   const cell = ctx.log.state.players[seat].pawn!;
   ctx.log.push({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(ctx.log.state, seat, cell), payees: [] } });
+  return 'awaitMove';
 }
 
 /** Called once the last card is paid. */
