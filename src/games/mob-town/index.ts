@@ -14,9 +14,9 @@ import { setupGame } from './setup';
 import { skipTurn } from './skip-turn';
 import { initialState, type State } from './state';
 import { status } from './status';
-import { redact, view } from './view';
+import { redact, view, type MobTownView } from './view';
 
-export const mobTown: Ruleset<State, Move, MobTownEvent> = {
+export const mobTown: Ruleset<State, Move, MobTownEvent, MobTownView> = {
   id: 'mob-town',
   name: 'Mob Town',
   version: 1,
@@ -41,3 +41,5 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   skipTurn,
   rounds: { startedBy: 'roundStarted' },
 };
+
+export type { State as MobTownState, Move as MobTownMove, MobTownEvent, MobTownView };
