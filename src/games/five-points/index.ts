@@ -39,3 +39,9 @@ export const fivePoints: Ruleset<State, Move, Event, FivePointsView> = {
 };
 
 export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent, FivePointsView };
+
+// What a page needs to draw the game and name its parts (src/shared/five-points.ts).
+export type { BuildingView, CityGrid, MarkerView, NeighborhoodView, PlayerHoldings as FivePointsHoldings } from './view';
+export type { Color as DistrictColor, NeighborhoodId } from './data/tiles';
+export { neighborhoodName } from './data/tiles';
+export { BUILDINGS, type BuildingId } from './data/buildings';

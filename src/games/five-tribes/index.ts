@@ -34,3 +34,11 @@ export const fiveTribes: Ruleset<State, Move, Event, FiveTribesView> = {
 };
 
 export type { State as FiveTribesState, Move as FiveTribesMove, Event as FiveTribesEvent, FiveTribesView };
+
+// What a page needs to draw the game and name its parts (src/shared/five-tribes.ts).
+export type { MarkerHolder, PlayerHoldings as FiveTribesHoldings, StepView, TileView, TurnTrackSpot, TurnView } from './view';
+export { COLORS as MEEPLE_COLORS, TRIBE_NAMES, type Color as MeepleColor } from './data/meeples';
+export { squareName, toIndex, type Coord } from './grid';
+export { DJINNS, type DjinnId } from './data/djinns';
+export { SET_VALUES, type CardKind } from './data/cards';
+export { ZERO_AISLE_SPOT } from './data/track';

@@ -43,3 +43,14 @@ export const mobTown: Ruleset<State, Move, MobTownEvent, MobTownView> = {
 };
 
 export type { State as MobTownState, Move as MobTownMove, MobTownEvent, MobTownView };
+
+// What a page needs to draw the game and name its parts (src/shared/mob-town.ts).
+export type { CityLot, CityView, CoopView, LotCardView, PlayerHoldings as MobTownHoldings } from './view';
+export type { Owner } from './state';
+export { cellKey, type Cell } from './cells';
+export { AGENDAS } from './data/agendas';
+export { ROLES } from './data/coop';
+export { LANDMARKS } from './data/landmarks';
+export { PROFESSIONALS } from './data/professionals';
+export { PROPERTIES } from './data/properties';
+export type { Card } from './data/deck';
