@@ -2,7 +2,7 @@
 import { Label, Meeple, Token, spread } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { counted, listed } from '../words';
+import { count, listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { buildingEffect, buildingName, neighborhoodName } from './names';
@@ -48,8 +48,8 @@ function neighborhoodDetail(cell: NeighborhoodView, players: PlayerInfo[]): Card
   const present = players.flatMap((p) => {
     const rabble = cell.rabble[p.seat] ?? 0;
     const bosses = cell.bosses[p.seat] ?? 0;
-    const what = [...(rabble > 0 ? [counted(rabble, 'rabble', 'rabble')] : []), ...(bosses > 0 ? [counted(bosses, 'boss', 'bosses')] : [])];
-    return what.length > 0 ? [`${p.name}: ${listed(what)}`] : [];
+    const what = [...(rabble > 0 ? [count(rabble, 'rabble', 'rabble')] : []), ...(bosses > 0 ? [count(bosses, 'boss', 'bosses')] : [])];
+    return what.length > 0 ? [`${p.name}: ${listOf(what)}`] : [];
   });
   return {
     title: neighborhoodName(cell.neighborhood),

@@ -2,7 +2,7 @@
 import { Label, Meeple, spread } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { counted, listed } from '../words';
+import { count, listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { Camel, Palace, PalmTree } from './icons';
 import { targets } from './moves';
@@ -32,13 +32,13 @@ const SHORT_NAME: Record<TileView['kind'], string> = {
 
 /** A tile in full: its square, action and value, and what stands on it. */
 function tileDetail(tile: TileView, at: Coord, camelOwner: PlayerInfo | null): CardDetail {
-  const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => counted(tile.meeples[color], TRIBES[color].name));
-  const on = [...meeples, ...(tile.palms > 0 ? [counted(tile.palms, 'palm tree')] : []), ...(tile.palaces > 0 ? [counted(tile.palaces, 'palace')] : [])];
+  const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => count(tile.meeples[color], TRIBES[color].name));
+  const on = [...meeples, ...(tile.palms > 0 ? [count(tile.palms, 'palm tree')] : []), ...(tile.palaces > 0 ? [count(tile.palaces, 'palace')] : [])];
   return {
     title: `${tileName(at)}: ${tile.name}`,
     lines: [
       `Worth ${tile.vp} victory points (a ${tile.valueColor} value). Action: ${tile.action}.`,
-      on.length > 0 ? `On it: ${listed(on)}.` : 'No meeples on it.',
+      on.length > 0 ? `On it: ${listOf(on)}.` : 'No meeples on it.',
       camelOwner ? `${camelOwner.name}'s camel: ${camelOwner.name} scores it.` : 'No camel: nobody owns it yet.',
     ],
   };

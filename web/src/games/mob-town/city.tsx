@@ -2,7 +2,7 @@
 import { CardShape, Label, Meeple, Token, wrapText } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { listed } from '../words';
+import { listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { BUSINESS_FILL, cellKey, LANDMARK_FILL, MOB_COLOR } from './names';
@@ -74,7 +74,7 @@ export function lotDetail(card: LotCardView, lot?: { tokens: Owner[]; controller
   ];
   if (lot) {
     const tokens = stacks(lot.tokens).map(({ owner, count }) => `${ownerName(owner)} ${count}`);
-    lines.push(tokens.length > 0 ? `Family tokens: ${listed(tokens)}.` : 'No family tokens on it.');
+    lines.push(tokens.length > 0 ? `Family tokens: ${listOf(tokens)}.` : 'No family tokens on it.');
     if (lot.controller !== null) lines.push(`Controlled by ${ownerName(lot.controller)}.`);
     if (lot.shutDown) lines.push('Shut down.');
   }
@@ -125,7 +125,7 @@ function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: str
   const { x, y } = position(cell, box);
   const inset = 14;
   return (
-    <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listed(beside)}` : 'Empty lot'}>
+    <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listOf(beside)}` : 'Empty lot'}>
       <rect
         x={x + inset}
         y={y + inset}
