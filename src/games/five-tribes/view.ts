@@ -11,7 +11,18 @@ import type { Event, SeenEvent } from './events';
 import { COLS, ROWS, toCoord, type Coord } from './grid';
 import { activeSeat } from './legal-moves';
 import { winnersOf } from './scoring';
-import { seatOf, type Cards, type Marker, type Meeples, type Phase, type ResumeStep, type ScoreBreakdown, type State, type Step, type Turn } from './state';
+import {
+  seatOf,
+  type Marker,
+  type Meeples,
+  type Phase,
+  type PlayerState,
+  type ResumeStep,
+  type ScoreBreakdown,
+  type State,
+  type Step,
+  type Turn,
+} from './state';
 
 /** What a viewer sees of the game: what the page draws. Squares are named `[row, col]`. */
 export interface FiveTribesView {
@@ -64,16 +75,11 @@ export interface TurnTrackSpot {
   holder: MarkerHolder | null;
 }
 
-export interface PlayerHoldings {
+/** What a player holds, as the state keeps it, but gold. */
+export interface PlayerHoldings extends Omit<PlayerState, 'gold'> {
   seat: Seat;
   /** Only the viewer's own, until the game is over. */
   gold?: number;
-  camels: number;
-  viziers: number;
-  elders: number;
-  cards: Cards;
-  djinns: DjinnId[];
-  djinnsUsed: DjinnId[];
 }
 
 export interface TurnView extends Omit<Turn, 'step' | 'finalTile'> {
