@@ -22,6 +22,8 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/'],
+      // The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
+      moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
