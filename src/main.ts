@@ -91,7 +91,6 @@ async function bootstrap(): Promise<void> {
   if (!config.emailVerification) logger.warn('EMAIL_VERIFICATION=off: new accounts are not verified; anyone can sign up with any address.');
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
-  if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
   for (const missing of settingWarnings(config, process.env)) logger.warn(missing);
 }
 
