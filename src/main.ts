@@ -39,7 +39,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 async function mailOptions(config: AppConfig): Promise<MailOptions> {
   const addressing = { from: config.mailFrom, publicUrl: config.publicUrl };
   if (config.smtpUrl) return { ...addressing, transportUrl: config.smtpUrl };
-  const catcher = new MailCatcher();
+  const catcher = new MailCatcher({ dataDir: config.dataDir });
   return { ...addressing, transportUrl: await catcher.start(), catcher };
 }
 

@@ -3,7 +3,9 @@
  * configured sends no mail but catches it (src/notifications/mail-catcher.ts),
  * and a newcomer signs up through the catcher: it shows the mail's HTML part,
  * whose "confirm your address" opens the site signed in (in a new tab, as
- * from a mail client); its pages fit a phone and have an icon.
+ * from a mail client); its pages fit a phone and have an icon; and after a
+ * restart on the same DATA_DIR the catcher's address, key and all, still
+ * shows the mail.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -79,7 +81,7 @@ describe('the mail catcher of npm start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('signs a newcomer up through the caught mail, whose link opens the site; a phone reads it too', async () => {
+  it('signs a newcomer up through the caught mail, whose link opens the site; a phone reads it too; a restart keeps the mail and the key', async () => {
     server = await npmStart(dataDir, port);
     const { context, page } = await openWindow(chromium.browser, server.pageUrl, DESKTOP);
     watch(context);
@@ -103,6 +105,13 @@ describe('the mail catcher of npm start', () => {
     expect(await phone.page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
     await phone.page.frameLocator(MAIL_FRAME).getByRole('link', { name: 'confirm your address' }).waitFor();
 
+    // Restarted on the same data, the tab left open still opens the catcher, and the mail is there.
+    expect(await server.interrupt()).toBe(0);
+    server = await npmStart(dataDir, port);
+    expect(server.catcherUrl).toBe(catcher.url().replace(/\/dev\/mail\/\d+\?/, '/dev/mail?'));
+    await catcher.reload();
+    await catcher.getByRole('heading', { name: SUBJECT }).waitFor();
+    await catcher.frameLocator(MAIL_FRAME).getByRole('link', { name: 'confirm your address' }).waitFor();
     expect(refused).toEqual([]);
   }, 300_000);
 });
