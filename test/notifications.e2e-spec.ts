@@ -444,6 +444,8 @@ describe('the development mail catcher', () => {
       });
       const deadline = Date.now() + 20_000;
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The API tells the page, a visitor's included, that mail is caught, not sent.
+      expect(await gqlOk(server.url, '{ mailCaught }')).toEqual({ mailCaught: true });
       const origin = new URL(server.url).origin;
       const key = `key=${catcher.pageKey}`;
       const listed = await fetch(`${origin}/dev/mail?${key}`);
@@ -486,6 +488,7 @@ describe('the development mail catcher', () => {
     const server = await startTestServer();
     try {
       expect((await fetch(`${new URL(server.url).origin}/dev/mail`)).status).toBe(404);
+      expect(await gqlOk(server.url, '{ mailCaught }')).toEqual({ mailCaught: false });
     } finally {
       await server.close();
     }

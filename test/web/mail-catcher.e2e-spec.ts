@@ -1,11 +1,11 @@
 /**
  * Signing up on the default set-up, in Chromium: `npm start` with nothing
  * configured sends no mail but catches it (src/notifications/mail-catcher.ts),
- * and a newcomer signs up through the catcher: it shows the mail's HTML part,
- * whose "confirm your address" opens the site signed in (in a new tab, as
- * from a mail client); its pages fit a phone and have an icon; and after a
- * restart on the same DATA_DIR the catcher's address, key and all, still
- * shows the mail.
+ * and a newcomer signs up through the catcher. The "check your mail" note
+ * points to it; the catcher shows the mail's HTML part, whose "confirm your
+ * address" opens the site signed in (in a new tab, as from a mail client);
+ * its pages fit a phone and have an icon; and after a restart on the same
+ * DATA_DIR the catcher's address, key and all, still shows the mail.
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,7 +90,9 @@ describe('the mail catcher of npm start', () => {
     await page.getByLabel('Email').fill('ann@example.org');
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('form', { name: 'Sign up' }).getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('status', { name: 'Check your mail' }).waitFor();
+    const banner = page.getByRole('status', { name: 'Check your mail' });
+    await banner.getByText("Read it in the server's mail catcher").waitFor();
+    await expect(banner.textContent()).resolves.not.toContain('spam');
 
     const catcher = await context.newPage();
     await openCaughtMail(catcher, server.catcherUrl);
