@@ -58,6 +58,16 @@ async function post(url: string, query: string, variables: Record<string, unknow
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The counting game's `index`th move when every turn is: add 1, then end the turn. */
+const nthMove = (index: number) => (index % 2 === 0 ? { type: 'add', amount: 1 } : { type: 'endTurn' });
+
+/** A counting game of `players` that does not end, where it stands. */
+async function endlessGame(url: string, players: Player[]): Promise<{ gameId: string; version: number; activeSeats: number[] }> {
+  const gameId = await startCountingGame(url, players, { options: { target: 10_000_000 } });
+  const { game } = (await post(url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId })).body.data!;
+  return { gameId, version: game.version, activeSeats: game.activeSeats };
+}
+
 /**
  * A player's page at a game, as web/src/play/use-history.ts reads: it holds
  * the history up to a version, and whenever the game moves past it (the
@@ -126,17 +136,17 @@ describe("a page's history reads against the read limit", () => {
 
   it('cost what they bring: three players moving 3.5 times a second for a minute meet no 429', async () => {
     const players = await Promise.all(['Ann', 'Bob', 'Cid'].map((name) => registerPlayer(server.url, name)));
-    const gameId = await startCountingGame(server.url, players, { options: { target: 10_000_000 } });
+    const game = await endlessGame(server.url, players);
+    const { gameId } = game;
+    let { version, activeSeats } = game;
     const pages = players.map((player) => new LivePage(server.url, gameId, player));
     const moves: Answer[] = [];
-    let { version, activeSeats } = (await post(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId })).body.data!.game;
     for (const page of pages) page.held = version;
     // One move every 2/7 of a second, in turn: each player adds 1, then ends the turn.
     for (const end = Date.now() + 60_000; Date.now() < end;) {
       const started = Date.now();
       const page = pages[activeSeats[0]];
-      const move = moves.length % 2 === 0 ? { type: 'add', amount: 1 } : { type: 'endTurn' };
-      const answer = await post(server.url, SUBMIT_MOVE, { id: gameId, move, version }, page.player.token);
+      const answer = await post(server.url, SUBMIT_MOVE, { id: gameId, move: nthMove(moves.length), version }, page.player.token);
       moves.push(answer);
       if (!answer.body.data) throw new Error(`move refused: ${JSON.stringify(answer.body.errors)}`);
       page.ownMove(version, answer.body.data.submitMove.version);
@@ -156,11 +166,11 @@ describe("a page's history reads against the read limit", () => {
 
   it('still cost every entry a read can bring: a visitor reading 500 entries at a time meets the limit within a few dozen reads', async () => {
     const players = await Promise.all(['Dee', 'Eve'].map((name) => registerPlayer(server.url, name)));
-    const gameId = await startCountingGame(server.url, players, { options: { target: 10_000_000 } });
-    let { version, activeSeats } = (await post(server.url, `query($id: ID!) { game(id: $id) { version activeSeats } }`, { id: gameId })).body.data!.game;
+    const game = await endlessGame(server.url, players);
+    const { gameId } = game;
+    let { version, activeSeats } = game;
     for (let i = 0; version < 520; i++) {
-      const move = i % 2 === 0 ? { type: 'add', amount: 1 } : { type: 'endTurn' };
-      const answer = await post(server.url, SUBMIT_MOVE, { id: gameId, move, version }, players[activeSeats[0]].token);
+      const answer = await post(server.url, SUBMIT_MOVE, { id: gameId, move: nthMove(i), version }, players[activeSeats[0]].token);
       ({ version, activeSeats } = answer.body.data!.submitMove);
     }
     // A visitor's budget is 150,000 points a minute; 500 entries cost some 4,500.
