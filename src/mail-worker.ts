@@ -61,7 +61,7 @@ async function run(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   // Forked by a server: when the server is gone (even killed), so is its worker.
   process.once('disconnect', () => stop('the server is gone'));
-  logger.info(`Sending mail through ${new URL(config.smtpUrl!).host}`);
+  logger.debug(`Sending mail through ${new URL(config.smtpUrl!).host}`);
   process.send?.(MAIL_WORKER_READY);
 }
 

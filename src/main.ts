@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { AppConfig, ConfigError, loadConfig, settingWarnings } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { connectDatabase } from './database/connect';
+import { migrationNames } from './database/migrator';
 import { RULESETS_HOSTED } from './games';
 import { shutDownOnSignals } from './lifecycle/graceful-shutdown';
 import { surviveStrayDatabaseErrors } from './lifecycle/stray-database-errors';
@@ -18,6 +19,18 @@ import { serveWebApp } from './web/serve-web-app';
 import { MailCatcher } from './notifications/mail-catcher';
 import { MailWorkerProcess } from './notifications/mail-worker-process';
 import type { MailOptions } from './notifications/notification-options';
+import type { Logger } from 'pino';
+
+/**
+ * Migrations applied at start: news at info to whoever upgrades a database,
+ * a detail at debug when every migration was applied (a new database: a
+ * first start).
+ */
+function logMigrations(logger: Logger, applied: string[]): void {
+  if (applied.length === 0) return;
+  if (applied.length === migrationNames().length) logger.debug(`Made the database's tables (${applied.length} migrations)`);
+  else logger.info(`Applied migrations: ${applied.join(', ')}`);
+}
 
 /** How often due reminders, deadlines and digests are looked for. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -26,7 +39,7 @@ const SWEEP_INTERVAL_MS = 60_000;
 async function mailOptions(config: AppConfig): Promise<MailOptions> {
   const addressing = { from: config.mailFrom, publicUrl: config.publicUrl };
   if (config.smtpUrl) return { ...addressing, transportUrl: config.smtpUrl };
-  const catcher = new MailCatcher();
+  const catcher = new MailCatcher({ dataDir: config.dataDir });
   return { ...addressing, transportUrl: await catcher.start(), catcher };
 }
 
@@ -36,8 +49,9 @@ async function bootstrap(): Promise<void> {
   // Before the app exists, Nest's Logger would write plain text: log through the same pino logger the app uses.
   const logger = processLogger.child({ context: 'Bootstrap' });
   surviveStrayDatabaseErrors(processLogger.child({ context: 'Process' }));
-  const database = await connectDatabase(config, { info: (line) => logger.info(line), warn: (line) => logger.warn(line) });
-  if (database.appliedMigrations.length > 0) logger.info(`Applied migrations: ${database.appliedMigrations.join(', ')}`);
+  // Where the embedded database keeps its data is a detail; its troubles are not.
+  const database = await connectDatabase(config, { info: (line) => logger.debug(line), warn: (line) => logger.warn(line) });
+  logMigrations(logger, database.appliedMigrations);
   if (database.historyWarning) logger.warn(database.historyWarning);
   if (config.allowFixedSeeds)
     logger.warn("ALLOW_FIXED_SEEDS is on: a host may choose a game's seed and so know its every draw (such games say so to their players).");
@@ -82,16 +96,16 @@ async function bootstrap(): Promise<void> {
   });
   const servingWebPage = serveWebApp(app);
   await app.listen(config.port);
-  logger.info(`Listening on port ${config.port} of every interface of this machine`);
-  logger.info(`GraphQL API ready at ${config.publicUrl}/graphql`);
-  if (servingWebPage) logger.info(`Web page ready at ${config.publicUrl}/`);
-  else logger.warn('The web page is not built (web/dist is missing): run `npm run build:web`.');
+  logger.debug(`GraphQL API ready at ${config.publicUrl}/graphql`);
+  const listening = `the server answers on port ${config.port} of every network interface of this machine`;
+  if (servingWebPage) logger.info(`Open ${config.publicUrl}/ to play (${listening})`);
+  else
+    logger.warn(`The web page is not built (web/dist is missing): run \`npm run build:web\`. Meanwhile ${listening}, GraphQL at ${config.publicUrl}/graphql.`);
   if (mail.catcher) logger.info(`No SMTP_URL: mail is caught, not sent; read it at ${config.publicUrl}/dev/mail?key=${mail.catcher.pageKey}`);
-  if (mailWorker) logger.info(`Mail worker running (pid ${mailWorker.pid})`);
+  if (mailWorker) logger.debug(`Mail worker running (pid ${mailWorker.pid})`);
   if (!config.emailVerification) logger.warn('EMAIL_VERIFICATION=off: new accounts are not verified; anyone can sign up with any address.');
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: no request is limited.');
   if (config.mailWorker === 'off') logger.warn('MAIL_WORKER=off: this server queues mail but sends none; run `npm run mail-worker` on the same database.');
-  if (!config.metricsToken) logger.warn('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
   for (const missing of settingWarnings(config, process.env)) logger.warn(missing);
 }
 

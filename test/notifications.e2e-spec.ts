@@ -444,6 +444,8 @@ describe('the development mail catcher', () => {
       });
       const deadline = Date.now() + 20_000;
       while (catcher.list().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The API tells the page, a visitor's included, that mail is caught, not sent.
+      expect(await gqlOk(server.url, '{ mailCaught }')).toEqual({ mailCaught: true });
       const origin = new URL(server.url).origin;
       const key = `key=${catcher.pageKey}`;
       const listed = await fetch(`${origin}/dev/mail?${key}`);
@@ -455,7 +457,9 @@ describe('the development mail catcher', () => {
       expect(list).toContain(`href="/dev/mail/${invitation.id}?${key}"`);
       const shown = await (await fetch(`${origin}/dev/mail/${invitation.id}?${key}`)).text();
       expect(shown).toContain(`href="/dev/mail?${key}"`);
-      expect(shown).toContain('<iframe sandbox');
+      // The HTML part in a frame that runs nothing and reaches nothing of the page; its links open a new tab, out of the frame.
+      expect(shown).toMatch(/<iframe[^>]*\ssandbox="allow-popups allow-popups-to-escape-sandbox"/);
+      expect(shown).toContain('&lt;base target=&quot;_blank&quot; /&gt;');
       expect(shown).toContain('Take a seat: http://play.example/games/');
       expect((await fetch(`${origin}/dev/mail/999?${key}`)).status).toBe(404);
       // Caught mail holds sign-up and password reset links: without the key, or with another, nothing is shown.
@@ -484,6 +488,7 @@ describe('the development mail catcher', () => {
     const server = await startTestServer();
     try {
       expect((await fetch(`${new URL(server.url).origin}/dev/mail`)).status).toBe(404);
+      expect(await gqlOk(server.url, '{ mailCaught }')).toEqual({ mailCaught: false });
     } finally {
       await server.close();
     }

@@ -1,10 +1,12 @@
 /**
  * What an operator looks at: the health endpoints, `/metrics`, and the
- * request log (one line per request, with a request id that an unexpected
- * error's response carries too).
+ * request log (one line per request at debug level, with a request id that
+ * an unexpected error's response carries too; at info, one line a minute
+ * that sums them up).
  */
 import { Writable } from 'node:stream';
 import { createLogger } from '../src/logging/logging.module';
+import { RequestSummary } from '../src/logging/request-summary';
 import { gql, gqlOk, startTestServer, TestServer, wsClient } from './support/app';
 import { asRole } from './support/database';
 import { countingGame } from './support/move-stream';
@@ -26,9 +28,11 @@ describe('operations', () => {
   const asOwner = <Row>(text: string, values: unknown[] = []) => asRole(server.db.ownerUrl, async (owner) => (await owner.query(text, values)).rows as Row[]);
   let base: string;
   const logs = new LogCapture();
+  /** What LOG_LEVEL=info (the default) would write of them. */
+  const infoLines = () => logs.lines.filter((line) => (line.level as number) >= 30);
 
   beforeAll(async () => {
-    server = await startTestServer({ metricsToken: METRICS_TOKEN, logger: createLogger({ format: 'json', level: 'info' }, logs) });
+    server = await startTestServer({ metricsToken: METRICS_TOKEN, logger: createLogger({ format: 'json', level: 'debug' }, logs) });
     base = server.url.replace(/\/graphql$/, '');
   });
 
@@ -107,11 +111,12 @@ describe('operations', () => {
     await client.dispose();
   });
 
-  it('logs at start what an operator reads, not Nest wiring each module and route', () => {
-    const contexts = new Set(logs.lines.map((line) => line.context));
-    expect(contexts).not.toContain('InstanceLoader');
-    expect(contexts).not.toContain('RouterExplorer');
-    expect(logs.lines.some((line) => line.msg === 'Nest application successfully started')).toBe(true);
+  it('logs at start what an operator reads, not Nest wiring each module and route, nor Nest starting (at debug level, all of it)', () => {
+    const contexts = new Set(infoLines().map((line) => line.context));
+    for (const wiring of ['InstanceLoader', 'RouterExplorer', 'NestFactory', 'NestApplication', 'GraphQLModule']) expect(contexts).not.toContain(wiring);
+    const debugLines = logs.lines.filter((line) => line.level === 20);
+    expect(debugLines.some((line) => line.context === 'InstanceLoader')).toBe(true);
+    expect(debugLines.some((line) => line.msg === 'Nest application successfully started')).toBe(true);
   });
 
   it('logs one line per request with its id, which an unexpected error also carries, logged once', async () => {
@@ -140,6 +145,7 @@ describe('operations', () => {
     const requestLine = ofRequest.filter((line) => line.res);
     expect(requestLine).toHaveLength(1);
     expect(requestLine[0]).toMatchObject({
+      level: 20,
       msg: expect.stringMatching(/^POST \/graphql 200 \d+ ms$/),
       operation: 'Broken',
       req: { method: 'POST', url: '/graphql' },
@@ -170,5 +176,23 @@ describe('operations', () => {
     const linkLine = logs.lines.find((line) => (line.req as { id?: string } | undefined)?.id === 'link-5678');
     expect(linkLine).toMatchObject({ msg: expect.stringMatching(/^GET \/unsubscribe\?… 400/), req: { url: '/unsubscribe?…' } });
     expect(JSON.stringify(logs.lines)).not.toContain('a-secret-of-the-link');
+  });
+
+  it('sums up at info, once a minute, the requests it logged one by one at debug', async () => {
+    const summary = server.app.get(RequestSummary);
+    summary.report();
+    const before = logs.lines.length;
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/health/live`).then(() => fetch(server.url, { method: 'POST' }))));
+    expect(answers).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const requestLines = logs.lines.slice(before).filter((line) => line.res);
+    expect(requestLines.map((line) => line.level)).toEqual([20, 20, 20]);
+    summary.report();
+    expect(logs.lines.slice(before).filter((line) => line.level === 30)).toEqual([
+      expect.objectContaining({
+        context: 'Requests',
+        msg: expect.stringMatching(/^3 requests served in the last minute, none failed; the slowest took \d+ ms$/),
+      }),
+    ]);
   });
 });

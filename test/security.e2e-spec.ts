@@ -98,7 +98,7 @@ describe('Public API under attack', () => {
       if (type.kind === Kind.LIST_TYPE) return [];
       return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
     };
-    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck', 'ChatUpdated'];
+    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck', 'ChatUpdated', 'MailCaught'];
     expect(pageOperations.map(({ name }) => name)).toEqual(
       expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']),
     );

@@ -5,7 +5,7 @@
  * paths answered with index.html.
  */
 import { request } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { WEB_BUILD_DIR } from '../src/web/serve-web-app';
@@ -69,6 +69,14 @@ describe("The web page's files", () => {
   it('lets browsers keep files named by their content for good, and ask again for the rest', async () => {
     expect((await get(origin, scriptPath, 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get(origin, '/favicon.svg', 'br')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("is split so that no script passes Vite's 500 kB warning, and index.html asks for every part at once", () => {
+    const scripts = readdirSync(join(WEB_BUILD_DIR, 'assets')).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(1);
+    const tooLarge = scripts.map((name) => [name, statSync(join(WEB_BUILD_DIR, 'assets', name)).size]).filter(([, bytes]) => Number(bytes) >= 500_000);
+    expect(tooLarge).toEqual([]);
+    for (const name of scripts) expect(indexHtml).toContain(`/assets/${name}"`);
   });
 
   it("answers the page's own paths with index.html, and leaves other paths to the server", async () => {

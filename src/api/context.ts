@@ -6,6 +6,7 @@
  * when its session ends.
  */
 import type { IncomingMessage } from 'node:http';
+import type { FieldNode } from 'graphql';
 import { AppError } from '../common/errors';
 import type { Identity, Sessions } from '../auth/sessions';
 
@@ -19,6 +20,8 @@ export interface RequestContext {
   userAgent?: string;
   /** Set by the request logger (logging.module.ts); shown with unexpected errors (request-id-plugin.ts). */
   requestId?: string;
+  /** Set for a query by the cost plugin: spends what a list's entries cost as they are read (query-limits.ts, spendOnEntries). */
+  spendOnEntries?: (fieldNodes: readonly FieldNode[], entries: number) => void;
 }
 
 export function bearer(header: unknown): string | undefined {

@@ -1,5 +1,6 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
-import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, Context, Extensions, Field, ID, Info, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../games/registry';
@@ -11,7 +12,7 @@ import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from './context';
 import { endingPromptly, GameUpdates, readWhileUnavailable } from './game-updates';
-import { FIELD_COSTS, listCost } from './query-limits';
+import { ENTRIES_SPENT_WHEN_READ, FIELD_COSTS, listCost, spendOnEntries } from './query-limits';
 import { JSONScalar } from './json.scalar';
 import { GameModel, GameParent, GameStatusValue, GameVisibilityValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
 import { MoveDeadlineInputModel } from './notification-models';
@@ -243,6 +244,7 @@ export class GamesResolver {
   }
 
   @ResolveField(() => [HistoryEntryModel], { complexity: listCost((args) => historyPageSize(args.first as number | undefined)) })
+  @Extensions({ [ENTRIES_SPENT_WHEN_READ]: true })
   async history(
     @Parent() { game, userId }: GameParent,
     @Args('after', {
@@ -251,10 +253,15 @@ export class GamesResolver {
       description:
         "Only the entries after this version (0, the default, to the game's version; else BAD_USER_INPUT): what a page holding the history up to it is missing.",
     })
-    after?: number,
-    @Args('first', { type: () => Int, nullable: true }) first?: number,
+    after: number | undefined,
+    @Args('first', { type: () => Int, nullable: true }) first: number | undefined,
+    @Context() context: RequestContext,
+    @Info() info: GraphQLResolveInfo,
   ) {
-    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));
+    const take = historyPageSize(first);
+    // What the page can bring, spent before it is read: no more than the game's events after `after` (a live read: the last step).
+    spendOnEntries(context, info, Math.min(take, Math.max(0, game.row.version - (after ?? 0))));
+    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, take);
     const users = await this.names.ofAll([...seated(game), ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)]);
     const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatLabel(seat);
     return entries.map((entry) => {

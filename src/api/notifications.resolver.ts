@@ -1,6 +1,8 @@
-/** Notification settings and vacations of the logged-in user. */
+/** Notification settings and vacations of the logged-in user, and whether this server sends mail at all. */
+import { Optional } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../deadlines/vacations';
+import { MailCatcher } from '../notifications/mail-catcher';
 import { NotificationPreferences } from '../notifications/preferences';
 import { UndeliveredMail } from '../notifications/undelivered-mail';
 import { RequestContext, requireUser } from './context';
@@ -12,7 +14,16 @@ export class NotificationsResolver {
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
     private readonly undelivered: UndeliveredMail,
+    @Optional() private readonly catcher?: MailCatcher,
   ) {}
+
+  @Query(() => Boolean, {
+    description:
+      "Whether this server keeps the mail it would send in its mail catcher (it runs without SMTP_URL) instead of sending it: the mail is read at /dev/mail, with the key printed in the server's log when it started.",
+  })
+  mailCaught(): boolean {
+    return this.catcher !== undefined;
+  }
 
   @Query(() => NotificationSettingsModel, { description: 'How the caller gets each kind of email, and their vacations.' })
   notificationSettings(@Context() context: RequestContext) {

@@ -19,6 +19,7 @@ import {
   FieldNode,
   FragmentDefinitionNode,
   GraphQLError,
+  GraphQLResolveInfo,
   GraphQLSchema,
   SelectionSetNode,
   ValidationContext,
@@ -27,7 +28,7 @@ import {
   visit,
 } from 'graphql';
 import type { ComplexityEstimatorArgs } from '@nestjs/graphql';
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
+import { ComplexityEstimator, fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import { AppError } from '../common/errors';
 import type { RequestContext } from './context';
 
@@ -228,7 +229,39 @@ export function listCost(entries: (args: Record<string, unknown>) => number, own
 }
 
 /**
- * The operation's cost; Infinity when it expands to more fields than the
+ * Marks a list field whose resolver knows, before it reads, how many entries
+ * it can bring (a game's history after a version: no more than the game's
+ * events since). Its `complexity` still counts the most it may bring (its
+ * `first`), which a request's cost limit checks before anything runs; but a
+ * query spends from its caller's minute (SpendOnRead) what its other fields
+ * cost before it runs, and what the list's entries cost as the resolver is
+ * about to read them (spendOnEntries), for the entries it can bring. So a
+ * page's live read after each move by someone else, `history(after:,
+ * first: 500)`, spends what the step it brings costs, not 500 entries.
+ */
+export const ENTRIES_SPENT_WHEN_READ = 'entriesSpentWhenRead';
+
+/** Spends what `entries` entries of the list field `info` resolves cost, in the query running; refused past the caller's minute. Nothing in a mutation or a subscription (spent as they start). */
+export function spendOnEntries(context: RequestContext, info: GraphQLResolveInfo, entries: number): void {
+  context.spendOnEntries?.(info.fieldNodes, entries);
+}
+
+/** What a query spends before it runs, and what an entry costs of each list whose entries are spent when read (by its node in the document). */
+interface ReadPrice {
+  upfront: number;
+  perEntry: ReadonlyMap<FieldNode, number>;
+}
+
+/** Counts each list whose entries are spent when read as itself alone (1, as listCost does), noting what one of its entries costs. */
+function entriesLeftForLater(perEntry: Map<FieldNode, number>): ComplexityEstimator {
+  return ({ field, node, childComplexity }) => {
+    if (!(field.extensions as Record<string, unknown> | undefined)?.[ENTRIES_SPENT_WHEN_READ]) return undefined;
+    perEntry.set(node, childComplexity);
+    return 1;
+  };
+}
+
+/** The operation's cost; Infinity when it expands to more fields than the
  * estimator will visit; null when its variables are not valid (execution
  * refuses it then, before any resolver runs).
  */
@@ -262,6 +295,24 @@ function costVariablesOf(document: DocumentNode): string[] {
 /** Costs worked out per document, for a few combinations of its cost variables each: most requests repeat one of them. */
 const COSTS_KEPT_PER_DOCUMENT = 16;
 
+/** An operation's cost (for its limit) and, within the limit, what reading it spends (ReadPrice). */
+interface Priced {
+  cost: number;
+  read: ReadPrice | null;
+}
+
+type PricingOptions = { schema: GraphQLSchema; query: DocumentNode; variables?: Record<string, unknown>; operationName?: string };
+
+/** Null when the variables are not valid (see costOf). */
+function priceOf(options: PricingOptions): Priced | null {
+  const cost = costOf({ ...options, estimators });
+  if (cost === null) return null;
+  if (!Number.isFinite(cost)) return { cost, read: null };
+  const perEntry = new Map<FieldNode, number>();
+  const upfront = costOf({ ...options, estimators: [entriesLeftForLater(perEntry), ...estimators] })!;
+  return { cost, read: { upfront, perEntry } };
+}
+
 /**
  * The cost of an operation, worked out once per document and values of its
  * cost variables: the same query sent again (a move, another move) costs a
@@ -272,9 +323,9 @@ const COSTS_KEPT_PER_DOCUMENT = 16;
  * request whose variables are not valid is worked out each time.
  */
 class CostCache {
-  private readonly byDocument = new WeakMap<DocumentNode, { variables: string[]; costs: Map<string, number> }>();
+  private readonly byDocument = new WeakMap<DocumentNode, { variables: string[]; costs: Map<string, Priced> }>();
 
-  costOf(options: { schema: GraphQLSchema; query: DocumentNode; variables?: Record<string, unknown>; operationName?: string }): number | null {
+  priceOf(options: PricingOptions): Priced | null {
     let known = this.byDocument.get(options.query);
     if (!known) this.byDocument.set(options.query, (known = { variables: costVariablesOf(options.query), costs: new Map() }));
     // A variable left out ([]) and one given as null ([null]) may cost differently: a left-out argument takes its default.
@@ -282,9 +333,9 @@ class CostCache {
     const key = JSON.stringify([options.operationName ?? null, ...known.variables.map(given)]);
     const kept = known.costs.get(key);
     if (kept !== undefined) return kept;
-    const cost = costOf({ ...options, estimators });
-    if (cost !== null && known.costs.size < COSTS_KEPT_PER_DOCUMENT) known.costs.set(key, cost);
-    return cost;
+    const priced = priceOf(options);
+    if (priced !== null && known.costs.size < COSTS_KEPT_PER_DOCUMENT) known.costs.set(key, priced);
+    return priced;
   }
 }
 
@@ -329,7 +380,8 @@ function spendOrRefuse(spend: SpendOnRead, context: RequestContext, cost: number
 /**
  * Checks the operation's total cost once its variables are known, before it
  * runs; a query's cost is then spent from its caller's points for the minute
- * (mutations have limits of their own).
+ * (mutations have limits of their own), the entries of lists marked
+ * ENTRIES_SPENT_WHEN_READ as they are read.
  */
 export function costLimitPlugin(spend: SpendOnRead): ApolloServerPlugin<RequestContext> {
   const costs = new CostCache();
@@ -337,10 +389,17 @@ export function costLimitPlugin(spend: SpendOnRead): ApolloServerPlugin<RequestC
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, contextValue, operation }) {
-          const cost = costs.costOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
-          const refusal = costLimitRefusal(cost, requestBudget(Boolean(contextValue.userId)));
+          const priced = costs.priceOf({ schema, query: document, variables: request.variables, operationName: request.operationName });
+          const refusal = costLimitRefusal(priced?.cost ?? null, requestBudget(Boolean(contextValue.userId)));
           if (refusal) throw refusal;
-          if (operation?.operation === 'query' && cost !== null) spendOrRefuse(spend, contextValue, cost);
+          if (operation?.operation !== 'query' || !priced?.read) return;
+          spendOrRefuse(spend, contextValue, priced.read.upfront);
+          const { perEntry } = priced.read;
+          // Selected twice under one name, a field is read once, as counted for both.
+          contextValue.spendOnEntries = (nodes, entries) => {
+            const entryCost = nodes.reduce((sum, node) => sum + (perEntry.get(node) ?? 0), 0);
+            spendOrRefuse(spend, contextValue, entryCost * entries);
+          };
         },
       };
     },

@@ -141,8 +141,9 @@ describe('loadConfig', () => {
     expect(error!.message).toContain('"true" is not one');
   });
 
-  it('warns of what a server others reach is missing (a shared JWT_SECRET, the address mail links to, a mail server, a sending address and https for mail), and of a TRUST_PROXY trusting public addresses', () => {
+  it('warns of what a server others reach is missing (a shared JWT_SECRET, the address mail links to, a mail server, a sending address, https for mail and a METRICS_TOKEN), and of a TRUST_PROXY trusting public addresses', () => {
     const missing = (env: Record<string, string>) => settingWarnings(loadConfig(env), env);
+    const openMetrics = 'METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.';
     expect(missing({})).toEqual([]);
     expect(missing({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toEqual([]);
     const shared = missing({ DATABASE_URL: 'postgresql://pbw@db/pbw', SMTP_URL: 'smtp://mail:25' });
@@ -150,14 +151,24 @@ describe('loadConfig', () => {
       expect.stringMatching(/^JWT_SECRET is not set/),
       expect.stringMatching(/^PUBLIC_URL is not set: links in mail point at http:\/\/localhost:3000/),
       'MAIL_FROM is Play by Web <noreply@localhost>: mail providers take mail from a local address for spam (it cannot pass SPF, DKIM or DMARC). Send from an address of your own domain.',
+      openMetrics,
     ]);
-    expect(missing({ PUBLIC_URL: 'https://games.example.org' })).toEqual([expect.stringMatching(/^SMTP_URL is not set: mail to players is caught/)]);
+    expect(missing({ PUBLIC_URL: 'https://games.example.org' })).toEqual([
+      expect.stringMatching(/^SMTP_URL is not set: mail to players is caught/),
+      openMetrics,
+    ]);
+    for (const reached of <Array<Record<string, string>>>[
+      { DATABASE_URL: 'postgresql://pbw:secret@db/pbw', JWT_SECRET: 'x'.repeat(32) },
+      { PUBLIC_URL: 'http://192.168.1.20:3000' },
+    ])
+      expect(missing(reached)).toContain(openMetrics);
     const ready = {
       DATABASE_URL: 'postgresql://pbw@db/pbw',
       SMTP_URL: 'smtp://mail:25',
       PUBLIC_URL: 'https://games.example.org',
       JWT_SECRET: 'x'.repeat(32),
       MAIL_FROM: 'Games <games@example.org>',
+      METRICS_TOKEN: 'a-token-of-16-characters-or-more',
     };
     expect(missing(ready)).toEqual([]);
     expect(missing({ ...ready, MAIL_FROM: 'games@LOCALHOST' })).toEqual([expect.stringMatching(/^MAIL_FROM is games@LOCALHOST: mail providers/)]);

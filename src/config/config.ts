@@ -190,13 +190,18 @@ function mailDomain(mailFrom: string): string {
 /** Public addresses, one of each family: a TRUST_PROXY that trusts either trusts proxies it cannot know. */
 const PUBLIC_ADDRESSES = ['8.8.8.8', '2001:4860:4860::8888'];
 
+/** A server others reach: one with a database or mail server of its own, or an address that is not this machine's. */
+function reachedByOthers(config: AppConfig): boolean {
+  return Boolean(config.databaseUrl || config.smtpUrl) || !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname);
+}
+
 /**
  * Settings that are valid but weaken the server, each in a sentence for the
  * start-up log: nothing is refused (a machine of one's own runs well without
- * them). Left out, what a server others reach needs (a server with a database
- * or mail server of its own, or an address that is not this machine's); and
- * a TRUST_PROXY trusting public addresses, which lets any client name any
- * address in X-Forwarded-For and so escape the per-address limits.
+ * them). Left out, what a server others reach needs (reachedByOthers), an
+ * open /metrics among them; and a TRUST_PROXY trusting public addresses,
+ * which lets any client name any address in X-Forwarded-For and so escape
+ * the per-address limits.
  */
 export function settingWarnings(config: AppConfig, env: Env): string[] {
   const warnings: string[] = [];
@@ -229,6 +234,7 @@ export function settingWarnings(config: AppConfig, env: Env): string[] {
   if (!config.smtpUrl && !LOCAL_HOSTS.has(new URL(config.publicUrl).hostname)) {
     warnings.push('SMTP_URL is not set: mail to players is caught by this server (/dev/mail), not sent.');
   }
+  if (!config.metricsToken && reachedByOthers(config)) warnings.push('METRICS_TOKEN is not set: /metrics is open to anyone who can reach this server.');
   return warnings;
 }
 

