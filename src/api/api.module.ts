@@ -17,6 +17,7 @@ import { ApiExceptionFilter } from './exception-filter';
 import { formatError } from './format-error';
 import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
+import { LobbyUpdates } from './lobby-updates';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
 import { subscriptionsOverSocketOnly } from './socket-operations';
@@ -72,6 +73,7 @@ export class ApiModule {
         { provide: ALLOWED_ORIGINS, useValue: options.corsOrigins },
         SocketServer,
         { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url, [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL]) },
+        LobbyUpdates,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
     };

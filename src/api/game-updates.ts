@@ -18,6 +18,9 @@ import { retryWhileUnavailable } from '../database/unavailable';
 /** Called when a game may have changed. */
 type Listener = () => void;
 
+/** Called with the id of a game that may have changed, or with null when any game may have (after a reconnect). */
+export type AnyGameListener = (gameId: string | null) => void;
+
 /**
  * What a live update does while the database is out of reach: it waits and
  * reads again, rather than ending the subscription with an error the page
@@ -55,6 +58,8 @@ function watchKey(channel: string, gameId: string): string {
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Per channel: listeners to every game's changes (the lobby's, lobby-updates.ts). */
+  private readonly anyGameListeners = new Map<string, Set<AnyGameListener>>();
   private readonly pg: PgListener;
 
   /** Listens on `channels` (each NOTIFYing `{"gameId": ...}`): the game's events, and its chat. */
@@ -82,11 +87,21 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
 
   private wakeAll(): void {
     for (const set of this.listeners.values()) for (const listener of set) listener();
+    for (const set of this.anyGameListeners.values()) for (const listener of set) listener(null);
   }
 
   private dispatch(channel: string, payload: string): void {
     const { gameId } = JSON.parse(payload) as { gameId: string };
     for (const listener of this.listeners.get(watchKey(channel, gameId)) ?? []) listener();
+    for (const listener of this.anyGameListeners.get(channel) ?? []) listener(gameId);
+  }
+
+  /** Calls `listener` at every change of any game on `channel` (and with null after a reconnect), until the returned function is called. */
+  onAnyGame(channel: string, listener: AnyGameListener): () => void {
+    const listeners = this.anyGameListeners.get(channel) ?? new Set<AnyGameListener>();
+    listeners.add(listener);
+    this.anyGameListeners.set(channel, listeners);
+    return () => listeners.delete(listener);
   }
 
   /**
