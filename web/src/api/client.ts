@@ -6,7 +6,7 @@
  *
  * No cache exchange: every request reaches the server. What the page shows
  * is live (a game changes under it and is kept current by `gameUpdated`, the
- * lobby refreshes itself), and urql's document cache would also add
+ * lobby reads what `lobbyChanged` says changed), and urql's document cache would also add
  * `__typename` to every request, so that the page would not send the
  * documents the API's query limits are checked against.
  */
