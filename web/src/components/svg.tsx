@@ -3,7 +3,13 @@ import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from
 import { READABLE_TEXT_PX, useBoardZoom } from './board-zoom';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
-/** Text with a light halo so it stays readable on any fill. */
+/**
+ * Text with a light halo so it stays readable on any fill; or several
+ * `lines` as one text, each `lineHeight` under the last. A label ends with a space, which
+ * SVG does not draw: the words of two labels side by side stay two words
+ * when the drawing is read as text (a control's visible text, which its
+ * accessible name must contain: WCAG 2.5.3).
+ */
 export function Label({
   x,
   y,
@@ -13,15 +19,19 @@ export function Label({
   anchor = 'middle',
   color = '#1f1f1f',
   halo = '#ffffffcc',
+  lines,
+  lineHeight = size * 1.2,
 }: {
   x: number;
   y: number;
-  children: ReactNode;
+  children?: ReactNode;
   size?: number;
   weight?: number;
   anchor?: 'start' | 'middle' | 'end';
   color?: string;
   halo?: string | null;
+  lines?: string[];
+  lineHeight?: number;
 }) {
   return (
     <text
@@ -37,7 +47,13 @@ export function Label({
       paintOrder="stroke"
       style={{ pointerEvents: 'none' }}
     >
-      {children}
+      {lines
+        ? lines.map((line, i) => (
+            <tspan key={i} x={x} y={y + i * lineHeight}>
+              {line}{' '}
+            </tspan>
+          ))
+        : children}{' '}
     </text>
   );
 }
