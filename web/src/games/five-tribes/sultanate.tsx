@@ -1,5 +1,5 @@
 /** The 5 x 6 Sultanate: tiles with their value, meeples, camel, palm trees and palaces; the move under way is traced. */
-import { Label, Meeple, spread } from '../../components/svg';
+import { Label, Meeple, spread, wrapText } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
 import { counted, listed } from '../words';
@@ -61,6 +61,8 @@ function TileSquare({
   const y = row * TILE;
   const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0);
   const camelOwner = tile.camel === null ? null : players[tile.camel];
+  // A name longer than the room right of the value (about 75 units) takes two lines.
+  const name = wrapText(SHORT_NAME[tile.kind], 8);
   const marks = (
     <>
       <circle cx={x + 21} cy={y + 21} r={15} fill={VALUE_FILL[tile.valueColor]} stroke="#fff" strokeWidth={2} />
@@ -107,9 +109,7 @@ function TileSquare({
         <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />
       )}
       <title>{`${tile.name}, ${tile.vp} VP: ${tile.action}`}</title>
-      <Label x={x + 40} y={y + 21} anchor="start" size={SHORT_NAME[tile.kind].length > 8 ? 12.5 : 15} weight={700}>
-        {SHORT_NAME[tile.kind]}
-      </Label>
+      <Label x={x + 40} y={name.length > 1 ? y + 14 : y + 21} anchor="start" size={name.length > 1 ? 13 : 15} weight={700} lines={name} lineHeight={14} />
     </Target>
   );
 }
