@@ -77,4 +77,47 @@ describe('web page: words and markers on the boards stay readable', () => {
     expect(await page.locator('[data-target^="tile:"] text', { hasText: 'market' }).count()).toBeGreaterThan(0);
     await page.context().close();
   });
+
+  /** Plays the first move offered, by whoever is to act, until `done` says the game's view is as wanted. */
+  async function playUntil(id: string, done: (view: Record<string, unknown>) => boolean): Promise<void> {
+    for (let moves = 0; moves < 30; moves++) {
+      const { game } = await gqlOk<{ game: { activeSeats: number[]; view: Record<string, unknown> } }>(
+        server.url,
+        `query($id: ID!) { game(id: $id) { activeSeats view } }`,
+        { id },
+      );
+      if (done(game.view)) return;
+      const mover = players[game.activeSeats[0]];
+      const { game: mine } = await gqlOk<{ game: { version: number; legalMoves: unknown[] } }>(
+        server.url,
+        `query($id: ID!) { game(id: $id) { version legalMoves } }`,
+        { id },
+        mover.token,
+      );
+      await gqlOk(
+        server.url,
+        `mutation($id: ID!, $m: JSON!, $v: Int!) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { id } }`,
+        { id, m: mine.legalMoves[0], v: mine.version },
+        mover.token,
+      );
+    }
+    throw new Error('the game never came to the position wanted');
+  }
+
+  it.each(SIZES)('Mob Town on a $name: the co-op pawns stand clear of the names of the cards they are on', async ({ viewport }) => {
+    const id = await startGame('mob-town', 3, 'web-mob-town-coop-49', { mode: 'coop' });
+    await playUntil(id, (view) => (view.players as Array<{ pawn: unknown }>).every((player) => player.pawn));
+    const page = await open(players[0], `/games/${id}`, viewport);
+    await page.locator('.pawn').first().waitFor();
+    const boxes = (await page.evaluate(`(() => {
+      const box = (element) => { const { left, top, right, bottom } = element.getBoundingClientRect(); return { left, top, right, bottom }; };
+      return {
+        pawns: [...document.querySelectorAll('.pawn path')].map(box),
+        names: [...document.querySelectorAll('[data-target^="cell:"] text')].map((text) => ({ name: text.textContent.trim(), ...box(text) })),
+      };
+    })()`)) as { pawns: Box[]; names: Array<Box & { name: string }> };
+    expect(boxes.pawns).toHaveLength(3);
+    expect(boxes.names.filter((name) => boxes.pawns.some((pawn) => overlap(pawn, name))).map((name) => name.name)).toEqual([]);
+    await page.context().close();
+  });
 });

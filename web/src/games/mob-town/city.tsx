@@ -172,17 +172,21 @@ export function City({
       {emptyCells.map((cell) => (
         <EmptyLot key={cellKey(cell)} cell={cell} box={box} beside={besideNames(cell, lots)} />
       ))}
-      {pawns.map(({ seat, cell }, i) => {
+      {pawns.map(({ seat, cell }) => {
         const { x, y } = position(cell, box);
+        // Side by side at the card's lower right, below its name (two lines at most) and above its suits, right of its token stacks.
+        const beside = pawns.filter((pawn) => cellKey(pawn.cell) === cellKey(cell));
+        const i = beside.findIndex((pawn) => pawn.seat === seat);
         return (
-          <Meeple
-            key={seat}
-            x={x + LOT_WIDTH - 18 - i * 12}
-            y={y + LOT_HEIGHT - 44}
-            size={24}
-            color={players[seat]?.color ?? '#999'}
-            title={`${players[seat]?.name}'s pawn`}
-          />
+          <g key={seat} className="pawn">
+            <Meeple
+              x={x + LOT_WIDTH - 18 - i * 10}
+              y={y + LOT_HEIGHT - 20}
+              size={24}
+              color={players[seat]?.color ?? '#999'}
+              title={`${players[seat]?.name}'s pawn`}
+            />
+          </g>
         );
       })}
     </g>
