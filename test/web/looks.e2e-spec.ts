@@ -78,6 +78,56 @@ describe('web page: words and markers on the boards stay readable', () => {
     await page.context().close();
   });
 
+  /**
+   * Each of the black seat's markers beside the players' names and on the
+   * board's own background, as its edge or its fill stands out from what
+   * is behind it: the better of the two contrast ratios (WCAG's, 1 to 21).
+   */
+  function blackMarkerContrasts(page: Page): Promise<Array<{ where: string; contrast: number }>> {
+    return page.evaluate(`(() => {
+      const rgb = (color) => (color.match(/[\\d.]+/g) || []).map(Number);
+      const luminance = ([r, g, b]) => {
+        const [R, G, B] = [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+      };
+      // A color that paints nothing ('none', or transparent) stands out from nothing: 1.
+      const paints = (color) => rgb(color).length === 3 || rgb(color)[3] > 0;
+      const ratio = (a, b) => {
+        if (!paints(a)) return 1;
+        const [x, y] = [luminance(rgb(a)), luminance(rgb(b))].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+      };
+      const behind = (element) => {
+        for (let at = element; at; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if (paints(color)) return color;
+        }
+        return 'rgb(255, 255, 255)';
+      };
+      const contrast = (shape) => {
+        const style = getComputedStyle(shape), background = behind(shape);
+        return Math.max(ratio(style.stroke, background), ratio(style.fill, background));
+      };
+      const black = [...document.querySelectorAll('svg circle, svg rect, svg polygon')].filter((shape) => shape.getAttribute('fill') === '${'#1f1f1f'}');
+      return [
+        ...black.filter((shape) => shape.closest('.player-strip')).map((shape) => ({ where: 'beside the name', contrast: contrast(shape) })),
+        ...black.filter((shape) => shape.closest('svg.drawing') && !shape.closest('[data-target]') && shape.parentElement.querySelector('title')).map((shape) => ({ where: 'on the board', contrast: contrast(shape) })),
+      ];
+    })()`) as Promise<Array<{ where: string; contrast: number }>>;
+  }
+
+  describe.each(['light', 'dark'] as const)('in the %s theme', (colorScheme) => {
+    it.each(SIZES)("the black seat's markers stand out from what is behind them, on a $name", async ({ viewport }) => {
+      const id = await startGame('five-tribes', 2, 'web-layout-five-tribes');
+      const page = await open(players[1], `/games/${id}`, viewport, colorScheme);
+      const contrasts = await blackMarkerContrasts(page);
+      expect(contrasts.map(({ where }) => where)).toEqual(expect.arrayContaining(['beside the name', 'on the board']));
+      // WCAG 1.4.11: graphical objects a player must tell apart, at least 3 to 1.
+      expect(contrasts.filter(({ contrast }) => contrast < 3)).toEqual([]);
+      await page.context().close();
+    });
+  });
+
   /** Plays the first move offered, by whoever is to act, until `done` says the game's view is as wanted. */
   async function playUntil(id: string, done: (view: Record<string, unknown>) => boolean): Promise<void> {
     for (let moves = 0; moves < 30; moves++) {

@@ -66,7 +66,12 @@ function polygon(sides: number, x: number, y: number, r: number, turn = 0): stri
   }).join(' ');
 }
 
-/** A marker's outline: a seat's own shape (seat-colors.ts), about `r` in radius. */
+/**
+ * A marker's outline: a seat's own shape (seat-colors.ts), about `r` in
+ * radius. A dark one (the black seat's, the purple's) is marked so that the
+ * dark theme gives it a light edge: on its dark backgrounds, a black marker
+ * with a black edge is hardly seen.
+ */
 export function ShapeOutline({
   shape = 'circle',
   x,
@@ -82,17 +87,18 @@ export function ShapeOutline({
   stroke: string;
   strokeWidth: number;
 }) {
+  const drawn = { ...paint, className: contrastOn(paint.fill) === '#ffffff' ? 'dark-marker' : undefined };
   switch (shape) {
     case 'square':
-      return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...paint} />;
+      return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...drawn} />;
     case 'triangle':
-      return <polygon points={polygon(3, x, y + r * 0.2, r * 1.25)} {...paint} />;
+      return <polygon points={polygon(3, x, y + r * 0.2, r * 1.25)} {...drawn} />;
     case 'diamond':
-      return <polygon points={polygon(4, x, y, r * 1.15)} {...paint} />;
+      return <polygon points={polygon(4, x, y, r * 1.15)} {...drawn} />;
     case 'hexagon':
-      return <polygon points={polygon(6, x, y, r * 1.05, 0.5)} {...paint} />;
+      return <polygon points={polygon(6, x, y, r * 1.05, 0.5)} {...drawn} />;
     default:
-      return <circle cx={x} cy={y} r={r} {...paint} />;
+      return <circle cx={x} cy={y} r={r} {...drawn} />;
   }
 }
 
