@@ -13,7 +13,7 @@ import { API_RESOLVERS } from './api-schema';
 import { httpContext } from './context';
 import { DevMailController } from './dev-mail.controller';
 import { GRAPHQL_PATH } from './endpoint';
-import { ApiExceptionFilter } from './exception-filter';
+import { ApiExceptionFilter, PageForUnknownAddresses } from './exception-filter';
 import { formatError } from './format-error';
 import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
@@ -74,8 +74,10 @@ export class ApiModule {
         SocketServer,
         { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url, [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL]) },
         LobbyUpdates,
+        PageForUnknownAddresses,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
+      exports: [PageForUnknownAddresses],
     };
   }
 }
