@@ -1,11 +1,13 @@
 /**
  * The page's words when something goes wrong, as a player reads them: a
- * wrong password, too many failed logins (and when to try again), and an
- * address the site does not have.
+ * wrong password, too many failed logins (and when to try again), a move
+ * from a page that was behind the game, and an address the site does not
+ * have.
  */
 import type { Page } from 'playwright-core';
-import { emailOf, Player, registerPlayer, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
-import { launchBrowser, openWindow, TestBrowser } from './browser';
+import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
+import { seeGame, startCountingGame } from '../support/counting-api';
+import { launchBrowser, openWindow, TestBrowser, waitForVersion } from './browser';
 
 describe('web page: what it says when something goes wrong', () => {
   let server: TestServer;
@@ -35,6 +37,16 @@ describe('web page: what it says when something goes wrong', () => {
 
   /** The page's problem banner, as read (without its dismiss button). */
   const alertText = async (page: Page) => ((await page.getByRole('alert').textContent()) ?? '').replace(/×$/, '').trim();
+
+  /** A started counting game, open in the window of the player to move. */
+  async function moverAtGame(name: string) {
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((player) => registerPlayer(server.url, player)));
+    const gameId = await startCountingGame(server.url, [ann, bob], { name, seed: `words-${name}` });
+    const game = await seeGame(server.url, gameId);
+    const mover = [ann, bob][game.activeSeats[0]];
+    const page = await windowOf(mover);
+    return { gameId, game, mover, page };
+  }
 
   it('says a password is wrong, and nothing more', async () => {
     const ann = await registerPlayer(server.url, 'Ann');
@@ -66,6 +78,33 @@ describe('web page: what it says when something goes wrong', () => {
       .getByRole('alert')
       .filter({ hasText: `in ${first - 2} seconds` })
       .waitFor({ timeout: 5000 });
+    await page.context().close();
+  });
+
+  it('tells of a move made on a page that was behind the game in one sentence, with no version numbers', async () => {
+    const { gameId, game, mover, page } = await moverAtGame('Behind');
+    // The page stops hearing from the server, as a phone that slept; meanwhile the player moves from another tab.
+    let deaf = false;
+    await page.routeWebSocket(/\/graphql$/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => !deaf && socket.send(message));
+    });
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+    deaf = true;
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
+      { id: gameId, v: game.version },
+      mover.token,
+    );
+    await page.getByRole('button', { name: 'Add, amount 1' }).click();
+    await page.getByRole('alert').waitFor();
+    const said = await alertText(page);
+    expect(said).toBe('The game changed meanwhile. This page was behind the game, so nothing was done: the board now shows the game as it is.');
+    expect(said).not.toMatch(/\d|version|reload/i);
+    // And it does show the game as it is.
+    await waitForVersion(page, game.version + 1);
     await page.context().close();
   });
 

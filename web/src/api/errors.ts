@@ -15,6 +15,15 @@ const HEADINGS: Record<string, string> = {
   RATE_LIMITED: 'Please wait',
 };
 
+/**
+ * The page's own sentence where the server's words suit an API client, not
+ * a player: a move made on a page that was behind the game speaks of the
+ * game's version numbers.
+ */
+const MESSAGES: Record<string, string> = {
+  VERSION_CONFLICT: 'This page was behind the game, so nothing was done: the board now shows the game as it is.',
+};
+
 export interface Problem {
   /** What kind of problem, before the message; null where the message says it all. */
   heading: string | null;
@@ -40,8 +49,7 @@ function codeAndMessage(error: CombinedError): { code: string; message: string; 
 
 export function problemOf(error: CombinedError): Problem {
   const { code, message, retryAfter } = codeAndMessage(error);
-  const shown = code === 'VERSION_CONFLICT' ? `${message} The board now shows the latest position: please look again.` : message;
-  const problem: Problem = { heading: HEADINGS[code] ?? 'Something went wrong', message: shown, code };
+  const problem: Problem = { heading: HEADINGS[code] ?? 'Something went wrong', message: MESSAGES[code] ?? message, code };
   if (typeof retryAfter === 'number') problem.retryAt = Date.now() + retryAfter * 1000;
   return problem;
 }
