@@ -1,10 +1,12 @@
 /**
  * The page's words when something goes wrong, as a player reads them: a
  * wrong password, too many failed logins (and when to try again), a move
- * from a page that was behind the game, and an address the site does not
- * have.
+ * from a page that was behind the game, "No connection" once the server is
+ * back, and an address the site does not have.
  */
 import type { Page } from 'playwright-core';
+import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
+import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
 import { launchBrowser, openWindow, TestBrowser, waitForVersion } from './browser';
@@ -105,6 +107,21 @@ describe('web page: what it says when something goes wrong', () => {
     expect(said).not.toMatch(/\d|version|reload/i);
     // And it does show the game as it is.
     await waitForVersion(page, game.version + 1);
+    await page.context().close();
+  });
+
+  it('takes "No connection" away once the server can be reached again', async () => {
+    const { gameId, game, page } = await moverAtGame('Offline');
+    await page.goto(`/games/${gameId}`);
+    await waitForVersion(page, game.version);
+    // The server is out of reach: the move is not sent.
+    await page.route(/\/graphql$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Add, amount 1' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No connection.' }).waitFor();
+    // It is back (a restart closes the page's socket, which reconnects).
+    await page.unroute(/\/graphql$/);
+    for (const socket of server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
     await page.context().close();
   });
 

@@ -42,6 +42,15 @@ export function onSessionEnded(listener: () => void): void {
 
 const closeCode = (event: unknown) => (event as { code?: number }).code;
 
+/** Called each time the live-update socket connects: the server is reachable again. */
+const connectedListeners = new Set<() => void>();
+
+/** Calls `listener` each time the page's socket (re)connects, until the returned function is called. */
+export function onConnected(listener: () => void): () => void {
+  connectedListeners.add(listener);
+  return () => connectedListeners.delete(listener);
+}
+
 function liveSocket(): Socket {
   if (!socket) {
     const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -58,6 +67,9 @@ function liveSocket(): Socket {
       on: {
         closed: (event) => {
           if (closeCode(event) === SESSION_ENDED) sessionEnded();
+        },
+        connected: () => {
+          for (const listener of connectedListeners) listener();
         },
       },
     });

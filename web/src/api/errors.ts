@@ -53,3 +53,8 @@ export function problemOf(error: CombinedError): Problem {
   if (typeof retryAfter === 'number') problem.retryAt = Date.now() + retryAfter * 1000;
   return problem;
 }
+
+/** The problem, unless it was that the server could not be reached (which it now can). */
+export function withoutNoConnection(problem: Problem | null): Problem | null {
+  return problem?.code === 'NETWORK' ? null : problem;
+}
