@@ -1,8 +1,9 @@
 /**
- * The page's words when something goes wrong, as a player reads them: a
- * wrong password, too many failed logins (and when to try again), a move
- * from a page that was behind the game, "No connection" once the server is
- * back, and an address the site does not have.
+ * The page's words when something goes wrong, as a player reads them: the
+ * login page saying what the site is, a wrong password, too many failed
+ * logins (and when to try again), a move from a page that was behind the
+ * game, "No connection" once the server is back, and an address the site
+ * does not have.
  */
 import type { Page } from 'playwright-core';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
@@ -49,6 +50,15 @@ describe('web page: what it says when something goes wrong', () => {
     const page = await windowOf(mover);
     return { gameId, game, mover, page };
   }
+
+  it('says what the site is, on the page a newcomer lands on', async () => {
+    const page = await windowOf();
+    const about = page.getByRole('region', { name: 'About this site' });
+    await about.getByRole('heading', { name: 'Play by Web' }).waitFor();
+    await expect(about.textContent()).resolves.toMatch(/Board games played by turns/);
+    await about.getByText(/Games here: .*Five Tribes/).waitFor();
+    await page.context().close();
+  });
 
   it('says a password is wrong, and nothing more', async () => {
     const ann = await registerPlayer(server.url, 'Ann');

@@ -11,6 +11,7 @@ import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { VerificationNotice } from '../components/verification-notice';
 import { PasswordInput } from '../components/password-input';
+import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 
 export type LoginMode = 'login' | 'register' | 'forgot';
@@ -39,6 +40,21 @@ function useSecondsUntil(at: number | undefined): number {
     return () => clearInterval(timer);
   }, [seconds]);
   return seconds;
+}
+
+/** What the site is, for whoever arrives here first. */
+function About() {
+  const games = useRulesets().map((ruleset) => ruleset.name);
+  return (
+    <section className="about" aria-label="About this site">
+      <h1>Play by Web</h1>
+      <p>
+        Board games played by turns, at everyone's own pace: make your move when you have a minute, and the site mails you when your turn comes again. A game
+        can last an evening or a few weeks.
+      </p>
+      {games.length > 0 && <p className="muted">Games here: {games.join(', ')}.</p>}
+    </section>
+  );
 }
 
 export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initialMode?: LoginMode; initialEmail?: string }) {
@@ -96,6 +112,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
 
   return (
     <main className="login">
+      <About />
       <form className="card" onSubmit={submit} aria-label={TITLES[mode]}>
         <h2>{TITLES[mode]}</h2>
         {mode === 'forgot' && <p className="muted">We will mail you a link to choose a new password. It works for an hour.</p>}
