@@ -1,0 +1,100 @@
+/**
+ * What the player must see is in the window, on a laptop (1280 x 800) and
+ * a phone (390 x 844): the instruction of their turn together with the move
+ * the page scrolls to, and while they scroll the board.
+ */
+import type { Page } from 'playwright-core';
+import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+
+const LAPTOP = { width: 1280, height: 800 };
+const SIZES = [
+  { name: 'laptop', viewport: LAPTOP },
+  { name: 'phone', viewport: PHONE },
+] as const;
+
+/** Whether the element is wholly inside the window and its middle is not under anything else. */
+function wholeAndUncovered(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate(`(() => {
+    const element = document.querySelector(${JSON.stringify(selector)});
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && (hit === element || element.contains(hit));
+  })()`) as Promise<boolean>;
+}
+
+/** Offered moves whose middle is inside the window and not under anything else. */
+function offeredInView(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.target.offered, .move-bar button.move')].flatMap((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return [];
+    const hit = document.elementFromPoint(x, y);
+    return hit && (hit === element || element.contains(hit)) ? [element.getAttribute('data-target') ?? element.textContent] : [];
+  })`) as Promise<string[]>;
+}
+
+describe('web page: what the player must see is in the window', () => {
+  let server: TestServer;
+  let chromium: TestBrowser;
+  let players: Player[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ web: true });
+    chromium = await launchBrowser();
+    players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await server?.close();
+  });
+
+  /** A started game of `seats` players, the first hosting; the seats to act. */
+  async function startGame(ruleset: string, seats: number, seed: string): Promise<{ id: string; activeSeats: number[] }> {
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
+      { r: ruleset, n: seats, s: seed },
+      players[0].token,
+    );
+    const id = createGame.id;
+    for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
+    const { startGame } = await gqlOk<{ startGame: { activeSeats: number[] } }>(
+      server.url,
+      `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
+      { id },
+      players[0].token,
+    );
+    return { id, activeSeats: startGame.activeSeats };
+  }
+
+  async function open(player: Player, path: string, viewport: { width: number; height: number }): Promise<Page> {
+    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), viewport, player.token);
+    await page.goto(path);
+    return page;
+  }
+
+  it.each(SIZES)('on a $name, the instruction of the turn is in view with the move the page scrolls to, and while the board scrolls', async ({ viewport }) => {
+    // Five Tribes' first move is a bid on the turn track, under the Sultanate: the page scrolls down to it.
+    const { id, activeSeats } = await startGame('five-tribes', 2, 'web-layout-five-tribes');
+    const page = await open(players[activeSeats[0]], `/games/${id}`, viewport);
+    await page.locator('[data-turn="mine"]').waitFor();
+    await page.locator('.target.offered').first().waitFor();
+    let seen: string[] = [];
+    for (let tries = 0; tries < 30 && seen.length === 0; tries++) {
+      seen = await offeredInView(page);
+      if (seen.length === 0) await page.waitForTimeout(100);
+    }
+    expect(seen).not.toEqual([]);
+    expect(await page.evaluate<number>('scrollY')).toBeGreaterThan(0);
+    await expect(wholeAndUncovered(page, '[data-turn="mine"]')).resolves.toBe(true);
+    await expect(page.locator('[data-turn="mine"]').textContent()).resolves.toMatch(/^Your turn: bid/);
+    // The player scrolls the board on down to its foot: the instruction is still there.
+    await page.evaluate(`document.querySelector('.board-frame').scrollIntoView({ block: 'end' })`);
+    await expect(wholeAndUncovered(page, '[data-turn="mine"]')).resolves.toBe(true);
+    await page.context().close();
+  });
+});
