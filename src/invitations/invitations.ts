@@ -68,6 +68,12 @@ SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId" FROM invitat
 JOIN users u ON i.invitee_id = u.id OR i.email = u.email
 WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)`;
+/** A game's free seats that an open invitation keeps for one account (a rematch's players), by seat. */
+const HELD_SEATS = `
+SELECT i.seat, i.invitee_id::text AS "userId" FROM invitations i
+WHERE i.game_id = $1::uuid AND i.seat IS NOT NULL AND i.invitee_id IS NOT NULL AND i.seated_at IS NULL AND i.declined_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.index = i.seat)
+ORDER BY i.seat`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 const DECLINE = `
 UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
@@ -180,6 +186,11 @@ export class Invitations {
   /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
   async invitedGames(userId: string): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
+  }
+
+  /** The game's free seats kept for one account each by an open invitation. */
+  async heldSeats(gameId: string): Promise<Array<{ seat: number; userId: string }>> {
+    return this.prisma.sql.query<{ seat: number; userId: string }>(HELD_SEATS, [gameId]);
   }
 
   /** Who has an open invitation to any of these games (the lobbies a change of them concerns). */

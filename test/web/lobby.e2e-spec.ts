@@ -168,7 +168,7 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
   });
 
-  it('starts a rematch once every player has accepted it', async () => {
+  it('starts a rematch once every player has accepted it, keeping each seat for its player', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const oldGame = await startCountingGame(server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
@@ -178,6 +178,10 @@ describe('web page: the lobby, private games and rematches', () => {
     await bobPage.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.endsWith(oldGame));
     await bobPage.getByRole('heading', { name: /Best of three \(rematch\)/ }).waitFor();
     await bobPage.getByText('Waiting for 1 more player.').waitFor();
+    // The host's page keeps Ann's seat for her, by name, and offers no invitation to a seat already kept.
+    await bobPage.locator('.game-lobby .seats li', { hasText: 'held for Ann' }).waitFor();
+    expect(await bobPage.locator('.game-lobby .seats li', { hasText: 'free' }).count()).toBe(0);
+    expect(await bobPage.getByRole('form', { name: 'Invite by email' }).count()).toBe(0);
 
     const annPage = await windowOf(ann);
     await annPage.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
