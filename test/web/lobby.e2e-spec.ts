@@ -168,10 +168,13 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
   });
 
-  it('starts a rematch once every player has accepted it, keeping each seat for its player', async () => {
+  it('starts a rematch once every player has accepted it, keeping each seat for its player and telling them it waits', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const oldGame = await startCountingGame(server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
+    // Ann looks at the finished game while Bob asks for the rematch.
+    const annPage = await windowOf(ann, `/games/${oldGame}`);
+    await annPage.getByRole('button', { name: 'Rematch' }).waitFor();
 
     const bobPage = await windowOf(bob, `/games/${oldGame}`);
     await bobPage.getByRole('button', { name: 'Rematch' }).click();
@@ -183,9 +186,11 @@ describe('web page: the lobby, private games and rematches', () => {
     expect(await bobPage.locator('.game-lobby .seats li', { hasText: 'free' }).count()).toBe(0);
     expect(await bobPage.getByRole('form', { name: 'Invite by email' }).count()).toBe(0);
 
-    const annPage = await windowOf(ann);
-    await annPage.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
-    await annPage.goto(`/games/${oldGame}`);
+    // Ann's finished game says, without a reload, that the rematch waits for her.
+    await annPage.getByText('Bob asked for a rematch: your seat in it waits for you.').waitFor({ timeout: 5000 });
+    const lobby = await windowOf(ann);
+    await lobby.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
+    await lobby.context().close();
     await annPage.getByRole('button', { name: 'Join the rematch' }).click();
     await annPage.getByRole('heading', { name: /Best of three \(rematch\).*in play/ }).waitFor();
     await bobPage.getByRole('heading', { name: /in play/ }).waitFor();
