@@ -188,8 +188,11 @@ describe('web page: the lobby, private games and rematches', () => {
 
     // Ann's finished game says, without a reload, that the rematch waits for her.
     await annPage.getByText('Bob asked for a rematch: your seat in it waits for you.').waitFor({ timeout: 5000 });
+    // In her lobby, the invitation names who plays, in words ("Bob"), not "…, Bob".
     const lobby = await windowOf(ann);
-    await lobby.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
+    const invitation = lobby.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Best of three (rematch)' });
+    await expect(invitation.locator('.players').textContent()).resolves.toBe('Bob');
+    await invitation.getByText('1 of 2 seats taken').waitFor();
     await lobby.context().close();
     await annPage.getByRole('button', { name: 'Join the rematch' }).click();
     await annPage.getByRole('heading', { name: /Best of three \(rematch\).*in play/ }).waitFor();
