@@ -97,4 +97,17 @@ describe('web page: what the player must see is in the window', () => {
     await expect(wholeAndUncovered(page, '[data-turn="mine"]')).resolves.toBe(true);
     await page.context().close();
   });
+
+  it('on a phone, a lobby row gives the game its width, not one word a line', async () => {
+    // Five Points' default name is the longest: "Ann's Five Points: Gangs of New York game".
+    const { id } = await startGame('five-points', 3, 'in-view-lobby');
+    const page = await open(players[0], '/', PHONE);
+    const row = page.getByRole('region', { name: 'Waiting for others' }).locator(`li[data-game="${id}"]`);
+    await row.waitFor();
+    const [link, name] = await Promise.all([row.locator('a').boundingBox(), row.locator('.name').boundingBox()]);
+    const lineHeight = (await page.evaluate<number>(`parseFloat(getComputedStyle(document.querySelector('.game-list .name')).lineHeight)`)) || 24;
+    expect(name!.width).toBeGreaterThan(link!.width * 0.6);
+    expect(name!.height).toBeLessThan(lineHeight * 2.5);
+    await page.context().close();
+  });
 });
