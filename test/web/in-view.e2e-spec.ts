@@ -98,6 +98,32 @@ describe('web page: what the player must see is in the window', () => {
     await page.context().close();
   });
 
+  it.each([
+    { ruleset: 'five-tribes', seats: 2 },
+    { ruleset: 'five-points', seats: 3 },
+    { ruleset: 'mob-town', seats: 3 },
+  ])("on a phone, $ruleset's players' table fits the screen's width, each thing labelled", async ({ ruleset, seats }) => {
+    const { id } = await startGame(ruleset, seats, `in-view-table-${ruleset}`);
+    const page = await open(players[0], `/games/${id}`, PHONE);
+    const table = page.locator('.holdings');
+    await table.locator('tbody tr').first().waitFor();
+    const { scrollWidth, clientWidth, right, labels } = (await page.evaluate(`(() => {
+      const table = document.querySelector('.holdings');
+      return {
+        scrollWidth: table.scrollWidth,
+        clientWidth: table.clientWidth,
+        right: table.getBoundingClientRect().right,
+        labels: [...table.querySelectorAll('tbody td')].map((cell) => getComputedStyle(cell, '::before').content === JSON.stringify(cell.getAttribute('data-label') + ': ')),
+      };
+    })()`)) as { scrollWidth: number; clientWidth: number; right: number; labels: boolean[] };
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(right).toBeLessThanOrEqual(PHONE.width);
+    // Each value says what it is, as the column's header did.
+    expect(labels.length).toBeGreaterThan(seats * 3);
+    expect(labels.every(Boolean)).toBe(true);
+    await page.context().close();
+  });
+
   it('on a phone, a lobby row gives the game its width, not one word a line', async () => {
     // Five Points' default name is the longest: "Ann's Five Points: Gangs of New York game".
     const { id } = await startGame('five-points', 3, 'in-view-lobby');
