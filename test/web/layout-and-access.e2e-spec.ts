@@ -2,8 +2,9 @@
  * Every game read on a laptop (1280 x 800) and a phone (390 x 844): on the
  * player's turn a move offered is in the window at once and nothing covers
  * it, every offered move comes clear of anything fixed once scrolled to, and
- * no page scrolls sideways; no board text is drawn under 11 px, and on a phone
- * the board zooms (buttons, pinch) and pans in its own frame, and a tap on a
+ * no page scrolls sideways; no board text is drawn under 11 px at 100%, and on a phone
+ * the board zooms (buttons, pinch), pans in its own frame and, zoomed out all
+ * the way, fits the screen whole; and a tap on a
  * Djinn, a card or a neighborhood reads it in full; axe-core finds no serious or critical accessibility violation on the
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one. Screenshots of each game (your turn,
@@ -187,7 +188,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   });
 
   it.each(RULESETS.map(({ ruleset }) => ruleset))(
-    '%s on a phone: the board zooms with its buttons and with two fingers, and pans in its own frame',
+    '%s on a phone: the board zooms with its buttons and with two fingers, pans in its own frame, and fits the screen whole zoomed out',
     async (ruleset) => {
       const { id, waitingSeat } = games.get(ruleset)!;
       const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
@@ -195,7 +196,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       const zoom = () => page.locator('.board-zoom').getAttribute('data-zoom').then(Number);
       expect(await zoom()).toBe(1);
       const before = await drawings(page);
-      // At the smallest zoom the board is as wide as its text needs: wider than the phone, panned in its own frame.
+      // At 100%, where it opens, the board is as wide as its text needs: wider than the phone, panned in its own frame.
       expect(before.some((drawing) => drawing.pans)).toBe(true);
 
       await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -220,11 +221,21 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       expect(await zoom()).toBeCloseTo(2.5, 1);
       expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99 * 2.5);
 
-      // Zoomed out as far as it goes, the board is back where it started: never smaller than its text needs.
+      // Zoomed out as far as it goes, the whole board is in view at once: each drawing fits the phone's width and height, and pans no more.
       while (await page.getByRole('button', { name: 'Zoom out' }).isEnabled()) await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await page.locator('.board-zoom').getAttribute('data-zoom')).toBe('whole');
+      await page.locator('.zoom-controls output', { hasText: 'Whole board' }).waitFor();
+      const whole = await drawings(page);
+      expect(whole.filter((drawing) => drawing.pans || drawing.width > PHONE.width - 10)).toEqual([]);
+      const tallest = (await page.evaluate(
+        `Math.max(...[...document.querySelectorAll('svg.drawing')].map((svg) => svg.getBoundingClientRect().height))`,
+      )) as number;
+      expect(tallest).toBeLessThan(PHONE.height);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      // One step in is 100% again, where the board opens: as large as its text needs.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
       expect(await zoom()).toBe(1);
       expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
-      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.context().close();
     },
   );

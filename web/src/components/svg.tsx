@@ -1,6 +1,6 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
 import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
-import { READABLE_TEXT_PX, useBoardZoom } from './board-zoom';
+import { READABLE_TEXT_PX, useBoardZoom, WHOLE_BOARD } from './board-zoom';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /**
@@ -251,7 +251,8 @@ export function wrapText(text: string, width: number): string[] {
  * never beyond `maxScale` times its own size (a small drawing would get huge
  * on a wide screen), and never so small that its smallest text reads under
  * READABLE_TEXT_PX: then it is wider than its frame, which pans. The board's
- * zoom (board-zoom.tsx) scales all of that. Side by side (`.drawings`), two
+ * zoom (board-zoom.tsx) scales all of that; at the whole board's zoom it
+ * fits its frame and the window, whatever its text. Side by side (`.drawings`), two
  * drawings share the width in proportion to their own, and one goes under
  * the other when both cannot be readable on one line.
  */
@@ -280,6 +281,9 @@ export function Drawing({
   });
   const readable = smallestText === null ? 0 : (width * READABLE_TEXT_PX) / smallestText;
   const pan = usePanKeptCentred(zoom);
+  // The whole board: the drawing fits its frame, and the window's height (less what stays over it), its text as small as that makes it.
+  const whole = zoom === WHOLE_BOARD;
+  const smallest = whole ? 0 : Math.ceil(readable * zoom);
   return (
     // Focusable, so that the keyboard can pan it too (its arrows scroll it).
     <div
@@ -288,7 +292,7 @@ export function Drawing({
       tabIndex={0}
       role="group"
       aria-label={`${label}: scrolls sideways when wider than the screen`}
-      style={{ minWidth: `min(100%, ${Math.ceil(readable * zoom)}px)`, flex: `${width} 1 ${Math.ceil(readable * zoom)}px` }}
+      style={{ minWidth: `min(100%, ${smallest}px)`, flex: `${width} 1 ${smallest}px` }}
     >
       {/* A group, not an image: the board's offered moves inside it are controls of their own. */}
       <svg
@@ -299,9 +303,10 @@ export function Drawing({
         aria-label={label}
         style={{
           aspectRatio: `${width} / ${height}`,
-          width: `${zoom * 100}%`,
-          minWidth: Math.ceil(readable * zoom),
-          maxWidth: Math.max(width * maxScale, readable) * zoom,
+          width: whole ? '100%' : `${zoom * 100}%`,
+          minWidth: smallest,
+          maxWidth: whole ? width * maxScale : Math.max(width * maxScale, readable) * zoom,
+          maxHeight: whole ? WHOLE_DRAWING_HEIGHT : undefined,
         }}
       >
         {children}
@@ -309,6 +314,9 @@ export function Drawing({
     </div>
   );
 }
+
+/** At the whole board's zoom, a drawing's height at most: the window's, less the bars that stay over the board. */
+const WHOLE_DRAWING_HEIGHT = 'calc(100svh - var(--move-bar-height, 0px) - var(--turn-banner-height, 0px) - 48px)';
 
 /** When the zoom changes, a drawing's frame keeps the same part of it in the middle (the page scrolls it up and down). */
 function usePanKeptCentred(zoom: number) {
