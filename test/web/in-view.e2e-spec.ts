@@ -1,7 +1,9 @@
 /**
  * What the player must see is in the window, on a laptop (1280 x 800) and
  * a phone (390 x 844): the instruction of their turn together with the move
- * the page scrolls to, and while they scroll the board.
+ * the page scrolls to, and while they scroll the board; on a phone, the
+ * board a tap on the history replays; and what must fit a phone's width does: the players' tables, the lobby's
+ * rows.
  */
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
@@ -95,6 +97,31 @@ describe('web page: what the player must see is in the window', () => {
     // The player scrolls the board on down to its foot: the instruction is still there.
     await page.evaluate(`document.querySelector('.board-frame').scrollIntoView({ block: 'end' })`);
     await expect(wholeAndUncovered(page, '[data-turn="mine"]')).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  /** Where an element's top is in the window, from 0 (the window's top) to 1 (its foot); below 0 or above 1, out of it. */
+  function topInWindow(page: Page, selector: string): Promise<number> {
+    return page.evaluate(`document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect().top / innerHeight`) as Promise<number>;
+  }
+
+  it('on a phone, a tap on the history shows the board it replays, not only the entry tapped', async () => {
+    const { id, activeSeats } = await startGame('five-tribes', 2, 'in-view-replay');
+    const page = await open(players[1 - activeSeats[0]], `/games/${id}`, PHONE);
+    // The history is under the board, on a phone: the player scrolls down to it and taps its latest entry.
+    const entry = page.locator('.timeline li button:not([disabled])').last();
+    await entry.waitFor();
+    await entry.scrollIntoViewIfNeeded();
+    expect(await topInWindow(page, '.board-frame')).toBeLessThan(0);
+    await entry.tap();
+    await page.locator('.replay-bar').waitFor();
+    await page.waitForFunction(`document.querySelector('.replay-bar').getBoundingClientRect().top >= 0`, undefined, { timeout: 5000 }).catch(() => undefined);
+    const bar = await topInWindow(page, '.replay-bar');
+    expect(bar).toBeGreaterThanOrEqual(0);
+    expect(bar).toBeLessThan(0.5);
+    const board = await topInWindow(page, '.board-frame');
+    expect(board).toBeGreaterThan(bar);
+    expect(board).toBeLessThan(0.7);
     await page.context().close();
   });
 
