@@ -2,12 +2,14 @@
  * What the player must see is in the window, on a laptop (1280 x 800) and
  * a phone (390 x 844): the instruction of their turn together with the move
  * the page scrolls to, and while they scroll the board; on a phone, the
- * board a tap on the history replays; and what must fit a phone's width does: the players' tables, the lobby's
+ * board a tap on the history replays, and "Game over" after the last move;
+ * and what must fit a phone's width does: the players' tables, the lobby's
  * rows.
  */
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { seeGame, startCountingGame } from '../support/counting-api';
+import { launchBrowser, openWindow, PHONE, TestBrowser, waitForVersion } from './browser';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -123,6 +125,35 @@ describe('web page: what the player must see is in the window', () => {
     expect(board).toBeGreaterThan(bar);
     expect(board).toBeLessThan(0.7);
     await page.context().close();
+  });
+
+  it("on a phone, 'Game over' and the result are in view after the last move, for its player and the others", async () => {
+    const [ann, bob] = players;
+    const id = await startCountingGame(server.url, [ann, bob], { seed: 'in-view-end', options: { target: 3 } });
+    const { activeSeats, version } = await seeGame(server.url, id);
+    const [mover, other] = activeSeats[0] === 0 ? [ann, bob] : [bob, ann];
+    const [moverPage, otherPage] = await Promise.all([open(mover, `/games/${id}`, PHONE), open(other, `/games/${id}`, PHONE)]);
+    // Each has scrolled down the page, past the board.
+    for (const page of [moverPage, otherPage]) {
+      await waitForVersion(page, version);
+      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+      expect(await topInWindow(page, '.player-strip')).toBeLessThan(0);
+    }
+    // The mover reaches the target with the move bar (it stays in view): 2, then 1.
+    await moverPage.getByRole('button', { name: 'Add, amount 2' }).tap();
+    await waitForVersion(moverPage, version + 1);
+    await moverPage.getByRole('button', { name: 'Add, amount 1' }).tap();
+    for (const page of [moverPage, otherPage]) {
+      const headline = page.locator('.end-screen .headline');
+      await headline.waitFor();
+      await page.waitForTimeout(300);
+      const top = await topInWindow(page, '.end-screen');
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(0.6);
+      await expect(headline.isVisible()).resolves.toBe(true);
+    }
+    await moverPage.context().close();
+    await otherPage.context().close();
   });
 
   it.each([

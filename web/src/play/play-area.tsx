@@ -109,6 +109,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     return next ? () => setReplaySeq(next.seq) : null;
   };
   useBroughtIntoView('.replay-bar', replaysAsked, replaySeq !== null);
+  // The last move, however it came (this page's, another player's, a co-op loss): "Game over" is where the player looks.
+  useBroughtIntoView('.end-screen', game.status, game.status === 'FINISHED');
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
