@@ -29,6 +29,7 @@ import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
 import { nameOfSeat, playersOf } from './players';
 import { PlayerStrip } from './player-strip';
+import { ProposalOutcome } from './proposal-outcome';
 import { ReplayBar } from './replay-bar';
 import { RollbackDialog, type GoingBack } from './rollback-dialog';
 import { Timeline, type TimelineItem } from './timeline';
@@ -144,6 +145,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <AgreementNotice game={game} players={players} accept={accept} pointLabel={(seq) => items.find((item) => item.seq === seq)?.label ?? null} />
+      <ProposalOutcome game={game} entries={history.entries} />
       {replayItem && (
         <ReplayBar
           item={replayItem}
