@@ -303,6 +303,30 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     }
   });
 
+  it("a finished game's page, one player having left: no serious axe finding, light or dark, laptop or phone", async () => {
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "web-layout-finished" }) { id } }`,
+      {},
+      players[0].token,
+    );
+    const id = createGame.id;
+    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[1].token);
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, players[0].token);
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, players[1].token);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { viewport } of SIZES) {
+        const page = await open(players[0], `/games/${id}`, viewport, colorScheme);
+        // Its end, who left, and its record checked: the words in color that each theme must keep readable.
+        await page.locator('.end-screen').waitFor();
+        await page.locator('.player-strip .tag', { hasText: 'left the game' }).waitFor();
+        await page.locator('.record-check').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+
   it("keeps the theme the player chose, over the system's", async () => {
     const page = await open(players[0], '/settings', LAPTOP, 'light');
     await page.getByLabel('Theme').selectOption('dark');
