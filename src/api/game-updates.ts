@@ -48,6 +48,34 @@ export function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIter
   return updates;
 }
 
+/**
+ * An async iterator of what `source` has ready, waiting for `wake()` while
+ * it has nothing; its `return()` (the client went away) ends it at once, a
+ * pending `next()` included, and calls `source.stop()`.
+ */
+export function wakeableIterator<T>(source: { ready(): boolean; take(): T; stop(): void }): { iterator: AsyncIterableIterator<T>; wake(): void } {
+  let wakeUp: (() => void) | null = null;
+  let done = false;
+  const wake = () => wakeUp?.();
+  const iterator: AsyncIterableIterator<T> = {
+    async next() {
+      while (!done && !source.ready()) await new Promise<void>((resolve) => (wakeUp = resolve));
+      wakeUp = null;
+      return done ? { done: true, value: undefined } : { done: false, value: source.take() };
+    },
+    async return() {
+      done = true;
+      source.stop();
+      wake();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return { iterator, wake };
+}
+
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'pbw-game-updates';
 
@@ -112,36 +140,23 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   watch(gameId: string, channel = GAME_EVENTS_CHANNEL): AsyncIterableIterator<void> {
     const key = watchKey(channel, gameId);
     let pending = false;
-    let wake: (() => void) | null = null;
-    let done = false;
+    const listeners = this.listeners.get(key) ?? new Set<Listener>();
+    const { iterator, wake } = wakeableIterator({
+      ready: () => pending,
+      take: () => {
+        pending = false;
+      },
+      stop: () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) this.listeners.delete(key);
+      },
+    });
     const listener: Listener = () => {
       pending = true;
-      wake?.();
+      wake();
     };
-    const listeners = this.listeners.get(key) ?? new Set<Listener>();
     listeners.add(listener);
     this.listeners.set(key, listeners);
-    const stop = () => {
-      done = true;
-      listeners.delete(listener);
-      if (listeners.size === 0) this.listeners.delete(key);
-      wake?.();
-    };
-    const iterator: AsyncIterableIterator<void> = {
-      async next() {
-        while (!done && !pending) await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-        pending = false;
-        return done ? { done: true, value: undefined } : { done: false, value: undefined };
-      },
-      async return() {
-        stop();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
     return iterator;
   }
 }

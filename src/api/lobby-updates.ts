@@ -23,7 +23,7 @@ import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { Invitations } from '../invitations/invitations';
 import { LobbyAudience } from '../play/lobby-audience';
-import { GameUpdates, readWhileUnavailable } from './game-updates';
+import { GameUpdates, readWhileUnavailable, wakeableIterator } from './game-updates';
 
 export interface LobbyChange {
   /** The game that changed; null: any may have. */
@@ -100,35 +100,19 @@ export class LobbyUpdates implements OnModuleInit, OnModuleDestroy {
   /** The signals for `userId`'s lobby: "anything" at once, then one per change (several changes of a game while one waits to be sent, one). */
   watch(userId: string): AsyncIterableIterator<LobbyChange> {
     const queue = signalQueue();
-    let wake: (() => void) | null = null;
-    let done = false;
+    const { iterator, wake } = wakeableIterator({
+      ready: () => queue.size > 0,
+      take: () => queue.take(),
+      stop: () => this.watchers.delete(watcher),
+    });
     const watcher: LobbyWatcher = {
       userId,
       push: (change) => {
         queue.add(change);
-        wake?.();
+        wake();
       },
     };
     this.watchers.add(watcher);
-    const stop = () => {
-      done = true;
-      this.watchers.delete(watcher);
-      wake?.();
-    };
-    const iterator: AsyncIterableIterator<LobbyChange> = {
-      async next() {
-        while (!done && queue.size === 0) await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-        return done ? { done: true, value: undefined } : { done: false, value: queue.take() };
-      },
-      async return() {
-        stop();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
     return iterator;
   }
 
