@@ -7,9 +7,10 @@
  * rows.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
 import { launchBrowser, openWindow, PHONE, TestBrowser, waitForVersion } from './browser';
+import { offeredInView, startGameFor } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -29,17 +30,6 @@ function wholeAndUncovered(page: Page, selector: string): Promise<boolean> {
   })()`) as Promise<boolean>;
 }
 
-/** Offered moves whose middle is inside the window and not under anything else. */
-function offeredInView(page: Page): Promise<string[]> {
-  return page.evaluate(`[...document.querySelectorAll('.target.offered, .move-bar button.move')].flatMap((element) => {
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return [];
-    const hit = document.elementFromPoint(x, y);
-    return hit && (hit === element || element.contains(hit)) ? [element.getAttribute('data-target') ?? element.textContent] : [];
-  })`) as Promise<string[]>;
-}
-
 describe('web page: what the player must see is in the window', () => {
   let server: TestServer;
   let chromium: TestBrowser;
@@ -56,24 +46,7 @@ describe('web page: what the player must see is in the window', () => {
     await server?.close();
   });
 
-  /** A started game of `seats` players, the first hosting; the seats to act. */
-  async function startGame(ruleset: string, seats: number, seed: string): Promise<{ id: string; activeSeats: number[] }> {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
-      { r: ruleset, n: seats, s: seed },
-      players[0].token,
-    );
-    const id = createGame.id;
-    for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
-    const { startGame } = await gqlOk<{ startGame: { activeSeats: number[] } }>(
-      server.url,
-      `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
-      { id },
-      players[0].token,
-    );
-    return { id, activeSeats: startGame.activeSeats };
-  }
+  const startGame = (ruleset: string, seats: number, seed: string) => startGameFor(server.url, players, { ruleset, seats, seed });
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }): Promise<Page> {
     const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), viewport, player.token);

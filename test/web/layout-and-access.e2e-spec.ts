@@ -15,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { offeredInView } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -75,17 +76,6 @@ function drawings(page: Page): Promise<Array<{ width: number; pans: boolean }>> 
     width: frame.querySelector('svg.drawing').getBoundingClientRect().width,
     pans: frame.scrollWidth > frame.clientWidth + 1,
   }))`) as Promise<Array<{ width: number; pans: boolean }>>;
-}
-
-/** Offered moves (board targets and move buttons) whose middle is inside the window and not under anything else. */
-function offeredInView(page: Page): Promise<string[]> {
-  return page.evaluate(`[...document.querySelectorAll('.target.offered, .move-bar button.move')].flatMap((element) => {
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return [];
-    const hit = document.elementFromPoint(x, y);
-    return hit && (hit === element || element.contains(hit)) ? [element.getAttribute('data-target') ?? element.textContent] : [];
-  })`) as Promise<string[]>;
 }
 
 describe('web page: every game on a laptop and a phone, and accessibility', () => {

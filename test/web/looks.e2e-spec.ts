@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { startGameFor } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -41,18 +42,8 @@ describe('web page: words and markers on the boards stay readable', () => {
   });
 
   /** A started game of `seats` players, the first hosting. */
-  async function startGame(ruleset: string, seats: number, seed: string, options: Record<string, unknown> = {}): Promise<string> {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation($r: String!, $n: Int!, $s: String!, $o: JSON) { createGame(input: { ruleset: $r, seats: $n, seed: $s, options: $o }) { id } }`,
-      { r: ruleset, n: seats, s: seed, o: options },
-      players[0].token,
-    );
-    const id = createGame.id;
-    for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, players[0].token);
-    return id;
-  }
+  const startGame = async (ruleset: string, seats: number, seed: string, options: Record<string, unknown> = {}) =>
+    (await startGameFor(server.url, players, { ruleset, seats, seed, options })).id;
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
     const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), viewport, player.token);
