@@ -243,8 +243,20 @@ describe('private games, invitations and rematches (end to end)', () => {
   it("keeps a public rematch's seats for its invitees, until they accept or decline", async () => {
     const game = (await rematch(ann, await finishedGame())).data!.rematch;
     expect(game.visibility).toBe('PUBLIC');
-    // Ann moved round to seat 3; seats 1 and 2 are kept for Bob and Cat.
+    // Ann moved round to seat 3; seats 1 and 2 are kept for Bob and Cat, as the game says to anyone.
     expect(holders(game)).toEqual([null, null, ann.id]);
+    const heldSeats = async () =>
+      (
+        await gqlOk<{ game: { heldSeats: Array<{ seat: number; player: { displayName: string } }> } }>(
+          url,
+          `query($id: ID!) { game(id: $id) { heldSeats { seat player { displayName } } } }`,
+          { id: game.id },
+        )
+      ).game.heldSeats;
+    expect(await heldSeats()).toEqual([
+      { seat: 0, player: { displayName: 'Bob' } },
+      { seat: 1, player: { displayName: 'Cat' } },
+    ]);
     const strangerJoins = join(dan, game.id);
     expect(await refused(game.id, strangerJoins)).toBe('BAD_USER_INPUT');
     expect((await strangerJoins).errors![0].message).toBe('Every free seat is kept for an invited player.');
@@ -253,6 +265,7 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect((await strangerChooses).errors![0].message).toBe('Seat 1 is kept for an invited player.');
 
     expect(holders((await join(bob, game.id)).data!.joinGame)).toEqual([bob.id, null, ann.id]);
+    expect(await heldSeats()).toEqual([{ seat: 1, player: { displayName: 'Cat' } }]);
     expect(await refused(game.id, joinSeat(dan, game.id, 1))).toBe('BAD_USER_INPUT');
     // Seats count from 0 in the arguments, from 1 in the words.
     for (const [seat, message] of [
@@ -266,6 +279,7 @@ describe('private games, invitations and rematches (end to end)', () => {
     const started = (await join(cat, game.id)).data!.joinGame;
     expect(started.status).toBe('ACTIVE');
     expect(holders(started)).toEqual([bob.id, cat.id, ann.id]);
+    expect(await heldSeats()).toEqual([]);
 
     // Declined, a kept seat is anyone's.
     const next = (await rematch(ann, await finishedGame())).data!.rematch;

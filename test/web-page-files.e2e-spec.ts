@@ -88,4 +88,18 @@ describe("The web page's files", () => {
     }
     expect((await get(origin, '/nothing-here', 'br')).status).toBe(404);
   });
+
+  it('answers a browser at an address nothing answers with the page (which says so) and 404, and anything else as before', async () => {
+    const asked = (path: string, accept: string) => fetch(new URL(path, origin), { headers: { accept } });
+    const browser = await asked('/no/such/page', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(browser.status).toBe(404);
+    expect(await browser.text()).toBe(indexHtml);
+    const script = await asked('/no/such/page', '*/*');
+    expect(script.status).toBe(404);
+    expect(await script.json()).toMatchObject({ statusCode: 404 });
+    // A route of the server's that says "not found" itself still answers for itself.
+    const record = await asked('/games/00000000-0000-0000-0000-000000000000/record.json', 'text/html');
+    expect(record.status).toBe(404);
+    expect(record.headers.get('content-type')).toMatch(/json/);
+  });
 });

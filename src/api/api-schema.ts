@@ -16,6 +16,7 @@ import { RecordsResolver } from '../records/records.resolver';
 import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
+import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from './notifications.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
@@ -27,6 +28,7 @@ export const API_RESOLVERS = [
   GamesResolver,
   GameLifeResolver,
   InvitationsResolver,
+  LobbyResolver,
   NotificationsResolver,
   DeadlinesResolver,
   RandomnessResolver,

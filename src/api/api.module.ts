@@ -13,10 +13,11 @@ import { API_RESOLVERS } from './api-schema';
 import { httpContext } from './context';
 import { DevMailController } from './dev-mail.controller';
 import { GRAPHQL_PATH } from './endpoint';
-import { ApiExceptionFilter } from './exception-filter';
+import { ApiExceptionFilter, PageForUnknownAddresses } from './exception-filter';
 import { formatError } from './format-error';
 import { GameUpdates } from './game-updates';
 import { JSONScalar } from './json.scalar';
+import { LobbyUpdates } from './lobby-updates';
 import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
 import { subscriptionsOverSocketOnly } from './socket-operations';
@@ -72,8 +73,11 @@ export class ApiModule {
         { provide: ALLOWED_ORIGINS, useValue: options.corsOrigins },
         SocketServer,
         { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url, [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL]) },
+        LobbyUpdates,
+        PageForUnknownAddresses,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
+      exports: [PageForUnknownAddresses],
     };
   }
 }

@@ -7,9 +7,12 @@
  * the API's SERVICE_UNAVAILABLE. A request to the API whose body cannot be
  * read (not JSON, too large, another charset) is refused before Apollo sees
  * it, and answered as every API refusal is: a GraphQL error with a code.
- * Anything else is Nest's usual answer.
+ * A browser asking for an address nothing answers (a mistyped link) is
+ * sent the web page, when the server serves it, with 404: the page says
+ * there is no such page and leads home, where a raw "Cannot GET" in JSON
+ * would leave a player lost. Anything else is Nest's usual answer.
  */
-import { ArgumentsHost, Catch, HttpException, HttpStatus } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
 import type { GqlContextType } from '@nestjs/graphql';
 import { isDatabaseUnavailable } from '../database/unavailable';
@@ -21,6 +24,20 @@ interface JsonResponse {
   status(code: number): JsonResponse;
   set(name: string, value: string): JsonResponse;
   json(body: unknown): void;
+  sendFile(path: string): void;
+}
+
+/** The part of Express's request used here. */
+interface PageRequest {
+  method: string;
+  originalUrl: string;
+  accepts(types: string[]): string | false;
+}
+
+/** The web page's index.html, set when the server serves the page (src/web/serve-web-app.ts). */
+@Injectable()
+export class PageForUnknownAddresses {
+  file: string | null = null;
 }
 
 /** What the body parser's refusals (an HttpException from Nest, or the parser's own http-errors) say of themselves. */
@@ -45,11 +62,34 @@ function isApiPath(path: string): boolean {
   return path.replace(/\/+$/, '').toLowerCase() === GRAPHQL_PATH;
 }
 
+/**
+ * A browser's page load (it prefers HTML to JSON) of an address no route of
+ * the server's answers: Nest's own refusal, which says "Cannot GET <url>"
+ * (a route that finds nothing says so in words of its own, and answers for
+ * itself).
+ */
+function isPageLoadOfUnknownAddress(exception: unknown, request: PageRequest): boolean {
+  return (
+    exception instanceof NotFoundException &&
+    exception.message === `Cannot ${request.method} ${request.originalUrl}` &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    request.accepts(['json', 'html']) === 'html'
+  );
+}
+
 @Catch()
 export class ApiExceptionFilter extends BaseExceptionFilter {
+  constructor(@Inject(PageForUnknownAddresses) private readonly page: PageForUnknownAddresses) {
+    super();
+  }
+
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() === 'graphql') return exception;
     if (host.getType() !== 'http') return super.catch(exception, host);
+    if (this.page.file && isPageLoadOfUnknownAddress(exception, host.switchToHttp().getRequest<PageRequest>())) {
+      host.switchToHttp().getResponse<JsonResponse>().status(HttpStatus.NOT_FOUND).sendFile(this.page.file);
+      return undefined;
+    }
     const status = statusOf(exception);
     const bodyRefusal = status === undefined ? undefined : BODY_REFUSALS[status];
     if (bodyRefusal && isApiPath(host.switchToHttp().getRequest<{ path: string }>().path)) {

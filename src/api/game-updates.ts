@@ -18,6 +18,9 @@ import { retryWhileUnavailable } from '../database/unavailable';
 /** Called when a game may have changed. */
 type Listener = () => void;
 
+/** Called with the id of a game that may have changed, or with null when any game may have (after a reconnect). */
+export type AnyGameListener = (gameId: string | null) => void;
+
 /**
  * What a live update does while the database is out of reach: it waits and
  * reads again, rather than ending the subscription with an error the page
@@ -45,6 +48,34 @@ export function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIter
   return updates;
 }
 
+/**
+ * An async iterator of what `source` has ready, waiting for `wake()` while
+ * it has nothing; its `return()` (the client went away) ends it at once, a
+ * pending `next()` included, and calls `source.stop()`.
+ */
+export function wakeableIterator<T>(source: { ready(): boolean; take(): T; stop(): void }): { iterator: AsyncIterableIterator<T>; wake(): void } {
+  let wakeUp: (() => void) | null = null;
+  let done = false;
+  const wake = () => wakeUp?.();
+  const iterator: AsyncIterableIterator<T> = {
+    async next() {
+      while (!done && !source.ready()) await new Promise<void>((resolve) => (wakeUp = resolve));
+      wakeUp = null;
+      return done ? { done: true, value: undefined } : { done: false, value: source.take() };
+    },
+    async return() {
+      done = true;
+      source.stop();
+      wake();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return iterator;
+    },
+  };
+  return { iterator, wake };
+}
+
 /** How the LISTEN connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'pbw-game-updates';
 
@@ -55,6 +86,8 @@ function watchKey(channel: string, gameId: string): string {
 @Injectable()
 export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Per channel: listeners to every game's changes (the lobby's, lobby-updates.ts). */
+  private readonly anyGameListeners = new Map<string, Set<AnyGameListener>>();
   private readonly pg: PgListener;
 
   /** Listens on `channels` (each NOTIFYing `{"gameId": ...}`): the game's events, and its chat. */
@@ -82,11 +115,21 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
 
   private wakeAll(): void {
     for (const set of this.listeners.values()) for (const listener of set) listener();
+    for (const set of this.anyGameListeners.values()) for (const listener of set) listener(null);
   }
 
   private dispatch(channel: string, payload: string): void {
     const { gameId } = JSON.parse(payload) as { gameId: string };
     for (const listener of this.listeners.get(watchKey(channel, gameId)) ?? []) listener();
+    for (const listener of this.anyGameListeners.get(channel) ?? []) listener(gameId);
+  }
+
+  /** Calls `listener` at every change of any game on `channel` (and with null after a reconnect), until the returned function is called. */
+  onAnyGame(channel: string, listener: AnyGameListener): () => void {
+    const listeners = this.anyGameListeners.get(channel) ?? new Set<AnyGameListener>();
+    listeners.add(listener);
+    this.anyGameListeners.set(channel, listeners);
+    return () => listeners.delete(listener);
   }
 
   /**
@@ -97,36 +140,23 @@ export class GameUpdates implements OnModuleInit, OnModuleDestroy {
   watch(gameId: string, channel = GAME_EVENTS_CHANNEL): AsyncIterableIterator<void> {
     const key = watchKey(channel, gameId);
     let pending = false;
-    let wake: (() => void) | null = null;
-    let done = false;
+    const listeners = this.listeners.get(key) ?? new Set<Listener>();
+    const { iterator, wake } = wakeableIterator({
+      ready: () => pending,
+      take: () => {
+        pending = false;
+      },
+      stop: () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) this.listeners.delete(key);
+      },
+    });
     const listener: Listener = () => {
       pending = true;
-      wake?.();
+      wake();
     };
-    const listeners = this.listeners.get(key) ?? new Set<Listener>();
     listeners.add(listener);
     this.listeners.set(key, listeners);
-    const stop = () => {
-      done = true;
-      listeners.delete(listener);
-      if (listeners.size === 0) this.listeners.delete(key);
-      wake?.();
-    };
-    const iterator: AsyncIterableIterator<void> = {
-      async next() {
-        while (!done && !pending) await new Promise<void>((resolve) => (wake = resolve));
-        wake = null;
-        pending = false;
-        return done ? { done: true, value: undefined } : { done: false, value: undefined };
-      },
-      async return() {
-        stop();
-        return { done: true, value: undefined };
-      },
-      [Symbol.asyncIterator]() {
-        return iterator;
-      },
-    };
     return iterator;
   }
 }

@@ -59,7 +59,7 @@ export const QUERY_LIMITS = {
   /**
    * Total cost of a subscription's selection, for anyone: it runs again at
    * every change of its game for as long as it is open, at no further cost
-   * to whoever opened it. The page's cost 123 (the game) and about 1,800 (a
+   * to whoever opened it. The page's cost 164 (the game) and about 1,800 (a
    * chat with its lines).
    */
   costSubscription: 3000,

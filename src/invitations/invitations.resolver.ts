@@ -1,12 +1,19 @@
 /** Invitations, private games and rematches in the API. */
-import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { RequestContext, requireUser } from '../api/context';
-import { GameModel, GameParent, GameVisibilityValue } from '../api/models';
+import { GameModel, GameParent, GameVisibilityValue, UserModel } from '../api/models';
 import { FIELD_COSTS, listCost } from '../api/query-limits';
 import { PrismaService } from '../database/prisma.service';
 import { defaultGameName, GameService } from '../play/game.service';
+import { PublicNames } from '../public-names/public-names';
 import { Invitations } from './invitations';
 import { Rematches } from './rematches';
+
+@ObjectType('HeldSeat', { description: 'A free seat kept for one player by their invitation (a rematch keeps each player a seat): only they may take it.' })
+class HeldSeatModel {
+  @Field(() => Int) seat!: number;
+  @Field(() => UserModel) player!: UserModel;
+}
 
 @Resolver(() => GameModel)
 export class InvitationsResolver {
@@ -15,6 +22,7 @@ export class InvitationsResolver {
     private readonly invitations: Invitations,
     private readonly rematches: Rematches,
     private readonly prisma: PrismaService,
+    private readonly names: PublicNames,
   ) {}
 
   @Query(() => [GameModel], {
@@ -61,6 +69,20 @@ export class InvitationsResolver {
   @ResolveField(() => String, { nullable: true, description: "The host only, for a private game: the secret its invite link carries (joinGame's inviteCode)." })
   inviteCode(@Parent() { game, userId }: GameParent) {
     return userId !== undefined && userId === game.row.hostId ? game.row.inviteCode : null;
+  }
+
+  @ResolveField(() => [HeldSeatModel], {
+    description: 'Before the start: the free seats kept for one player each by their invitation, and for whom.',
+    complexity: listCost(() => FIELD_COSTS.unboundedList),
+  })
+  async heldSeats(@Parent() { game }: GameParent): Promise<HeldSeatModel[]> {
+    if (game.row.status !== 'LOBBY') return [];
+    const held = await this.invitations.heldSeats(game.row.id);
+    const players = await this.names.ofAll(held.map(({ userId }) => userId));
+    return held.flatMap(({ seat, userId }) => {
+      const player = players.get(userId);
+      return player ? [{ seat, player }] : [];
+    });
   }
 
   @ResolveField(() => ID, { nullable: true, description: "The id of this finished game's rematch, once someone asked for one." })

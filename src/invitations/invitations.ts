@@ -62,6 +62,18 @@ WHERE i.seated_at IS NULL AND i.declined_at IS NULL
         WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
           AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
 ORDER BY g.updated_at DESC`;
+/** The accounts with an open invitation to any of these games (to their account, or to their address), not yet seated in it. */
+const OPEN_INVITEES = `
+SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId" FROM invitations i
+JOIN users u ON i.invitee_id = u.id OR i.email = u.email
+WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)`;
+/** A game's free seats that an open invitation keeps for one account (a rematch's players), by seat. */
+const HELD_SEATS = `
+SELECT i.seat, i.invitee_id::text AS "userId" FROM invitations i
+WHERE i.game_id = $1::uuid AND i.seat IS NOT NULL AND i.invitee_id IS NOT NULL AND i.seated_at IS NULL AND i.declined_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.index = i.seat)
+ORDER BY i.seat`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 const DECLINE = `
 UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
@@ -174,6 +186,16 @@ export class Invitations {
   /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
   async invitedGames(userId: string): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
+  }
+
+  /** The game's free seats kept for one account each by an open invitation. */
+  async heldSeats(gameId: string): Promise<Array<{ seat: number; userId: string }>> {
+    return this.prisma.sql.query<{ seat: number; userId: string }>(HELD_SEATS, [gameId]);
+  }
+
+  /** Who has an open invitation to any of these games (the lobbies a change of them concerns). */
+  async openInvitees(gameIds: string[]): Promise<Array<{ gameId: string; userId: string }>> {
+    return this.prisma.sql.query<{ gameId: string; userId: string }>(OPEN_INVITEES, [gameIds]);
   }
 
   /** A new account takes the seats its address was invited to, in games still waiting for players. */

@@ -8,6 +8,7 @@ import type { AnyRuleset } from '../rules/contract';
 import { GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { GameService } from './game.service';
+import { LobbyAudience } from './lobby-audience';
 
 export interface PlayOptions {
   rulesets: AnyRuleset[];
@@ -36,8 +37,9 @@ export class PlayModule {
         },
         GameChangeHooks,
         GameService,
+        LobbyAudience,
       ],
-      exports: [RulesetRegistry, GameRandomness, GameService, GameChangeHooks, eventStore],
+      exports: [RulesetRegistry, GameRandomness, GameService, GameChangeHooks, LobbyAudience, eventStore],
     };
   }
 }

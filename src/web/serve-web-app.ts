@@ -3,12 +3,15 @@
  * `npm run build:web`) from the same server at `/`: the built files, and
  * index.html for the page's own paths (such as /games/<id> from a turn
  * email), so the page's router shows them. Only those paths: everything
- * else (/graphql, /dev/mail, …) stays the server's.
+ * else (/graphql, /dev/mail, …) stays the server's, and an address nothing
+ * answers gets the page with 404 when a browser loads it (api/exception-filter.ts),
+ * which says there is no such page.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import expressStaticGzip from 'express-static-gzip';
+import { PageForUnknownAddresses } from '../api/exception-filter';
 
 /** The little of Express's request and response this needs. */
 interface PageRequest {
@@ -52,5 +55,6 @@ export function serveWebApp(app: INestApplication, dir = WEB_BUILD_DIR): boolean
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
+  app.get(PageForUnknownAddresses).file = indexHtml;
   return true;
 }

@@ -59,7 +59,7 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.getByLabel('Email').fill('nobody@example.org');
     await ann.getByLabel('Password').fill('wrong password');
     await ann.getByRole('form', { name: 'Log in' }).getByRole('button', { name: 'Log in' }).click();
-    await expect(ann.getByRole('alert').textContent()).resolves.toMatch(/Please log in\./);
+    await expect(ann.getByRole('alert').textContent()).resolves.toMatch(/^Wrong email or password\./);
 
     await signUp(ann, 'Ann');
     await signUp(bob, 'Bob');

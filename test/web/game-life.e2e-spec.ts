@@ -1,6 +1,7 @@
 /**
  * The game's life on the web page, in Chromium, each player in a window of
- * their own: a takeback asked from the history, agreed and declined; a
+ * their own: a takeback asked from the history, agreed and declined (which
+ * the asker reads above the board, not only in the history); a
  * player resigning from a three-player game, which goes on to its end.
  */
 import type { Page } from 'playwright-core';
@@ -85,6 +86,14 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await annPage.locator('.proposal').getByRole('button', { name: 'Decline' }).click();
     await bobPage.locator('.timeline li', { hasText: 'Ann declined the takeback.' }).waitFor();
     await waitUntil(bobPage, `document.querySelector('.proposal') === null`);
+    // Not only in the history: where Bob's request was, above the board, it says so, until he dismisses it.
+    const outcome = bobPage.locator('.play-area > .proposal-outcome');
+    await outcome.getByText('Ann declined the takeback.').waitFor();
+    expect(await bobPage.evaluate<boolean>(`document.querySelector('.play-area > .proposal-outcome').getBoundingClientRect().bottom <= innerHeight`)).toBe(
+      true,
+    );
+    await outcome.getByRole('button', { name: 'Dismiss' }).click();
+    await outcome.waitFor({ state: 'detached' });
 
     // A third, which Bob thinks better of: only he is offered to withdraw it, and it is gone from both pages.
     await askTakeback(bobPage, target, 'never mind');

@@ -2,8 +2,9 @@
  * Every game read on a laptop (1280 x 800) and a phone (390 x 844): on the
  * player's turn a move offered is in the window at once and nothing covers
  * it, every offered move comes clear of anything fixed once scrolled to, and
- * no page scrolls sideways; no board text is drawn under 11 px, and on a phone
- * the board zooms (buttons, pinch) and pans in its own frame, and a tap on a
+ * no page scrolls sideways; no board text is drawn under 11 px at 100%, and on a phone
+ * the board zooms (buttons, pinch), pans in its own frame and, zoomed out all
+ * the way, fits the screen whole; and a tap on a
  * Djinn, a card or a neighborhood reads it in full; axe-core finds no serious or critical accessibility violation on the
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one. Screenshots of each game (your turn,
@@ -14,6 +15,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { offeredInView } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -74,17 +76,6 @@ function drawings(page: Page): Promise<Array<{ width: number; pans: boolean }>> 
     width: frame.querySelector('svg.drawing').getBoundingClientRect().width,
     pans: frame.scrollWidth > frame.clientWidth + 1,
   }))`) as Promise<Array<{ width: number; pans: boolean }>>;
-}
-
-/** Offered moves (board targets and move buttons) whose middle is inside the window and not under anything else. */
-function offeredInView(page: Page): Promise<string[]> {
-  return page.evaluate(`[...document.querySelectorAll('.target.offered, .move-bar button.move')].flatMap((element) => {
-    const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return [];
-    const hit = document.elementFromPoint(x, y);
-    return hit && (hit === element || element.contains(hit)) ? [element.getAttribute('data-target') ?? element.textContent] : [];
-  })`) as Promise<string[]>;
 }
 
 describe('web page: every game on a laptop and a phone, and accessibility', () => {
@@ -187,7 +178,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   });
 
   it.each(RULESETS.map(({ ruleset }) => ruleset))(
-    '%s on a phone: the board zooms with its buttons and with two fingers, and pans in its own frame',
+    '%s on a phone: the board zooms with its buttons and with two fingers, pans in its own frame, and fits the screen whole zoomed out',
     async (ruleset) => {
       const { id, waitingSeat } = games.get(ruleset)!;
       const page = await open(players[waitingSeat], `/games/${id}`, PHONE);
@@ -195,7 +186,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       const zoom = () => page.locator('.board-zoom').getAttribute('data-zoom').then(Number);
       expect(await zoom()).toBe(1);
       const before = await drawings(page);
-      // At the smallest zoom the board is as wide as its text needs: wider than the phone, panned in its own frame.
+      // At 100%, where it opens, the board is as wide as its text needs: wider than the phone, panned in its own frame.
       expect(before.some((drawing) => drawing.pans)).toBe(true);
 
       await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -220,11 +211,21 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
       expect(await zoom()).toBeCloseTo(2.5, 1);
       expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99 * 2.5);
 
-      // Zoomed out as far as it goes, the board is back where it started: never smaller than its text needs.
+      // Zoomed out as far as it goes, the whole board is in view at once: each drawing fits the phone's width and height, and pans no more.
       while (await page.getByRole('button', { name: 'Zoom out' }).isEnabled()) await page.getByRole('button', { name: 'Zoom out' }).click();
+      expect(await page.locator('.board-zoom').getAttribute('data-zoom')).toBe('whole');
+      await page.locator('.zoom-controls output', { hasText: 'Whole board' }).waitFor();
+      const whole = await drawings(page);
+      expect(whole.filter((drawing) => drawing.pans || drawing.width > PHONE.width - 10)).toEqual([]);
+      const tallest = (await page.evaluate(
+        `Math.max(...[...document.querySelectorAll('svg.drawing')].map((svg) => svg.getBoundingClientRect().height))`,
+      )) as number;
+      expect(tallest).toBeLessThan(PHONE.height);
+      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      // One step in is 100% again, where the board opens: as large as its text needs.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
       expect(await zoom()).toBe(1);
       expect((await boardText(page)).smallest).toBeGreaterThanOrEqual(10.99);
-      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await page.context().close();
     },
   );
@@ -287,6 +288,30 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
         expect(await seriousViolations(page)).toEqual([]);
         expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
         await screenshot(page, `${name}${colorScheme === 'dark' ? '-dark' : ''}${suffix}`);
+        await page.context().close();
+      }
+    }
+  });
+
+  it("a finished game's page, one player having left: no serious axe finding, light or dark, laptop or phone", async () => {
+    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
+      server.url,
+      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "web-layout-finished" }) { id } }`,
+      {},
+      players[0].token,
+    );
+    const id = createGame.id;
+    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[1].token);
+    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, players[0].token);
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, players[1].token);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const { viewport } of SIZES) {
+        const page = await open(players[0], `/games/${id}`, viewport, colorScheme);
+        // Its end, who left, and its record checked: the words in color that each theme must keep readable.
+        await page.locator('.end-screen').waitFor();
+        await page.locator('.player-strip .tag', { hasText: 'left the game' }).waitFor();
+        await page.locator('.record-check').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
         await page.context().close();
       }
     }

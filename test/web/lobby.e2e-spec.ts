@@ -1,12 +1,16 @@
 /**
  * The lobby and the games around play, in Chromium: the lobby's sections,
- * each game once; a private game that cannot be joined without its link; an
- * invitation accepted from the lobby; a rematch asked for and started.
+ * each game once; live, without reloading (its turns and the tab's title,
+ * unread chat lines, invitations), also after its socket dropped; a private
+ * game that cannot be joined without its link; an invitation accepted from
+ * the lobby; a rematch asked for and started.
  */
 import type { Page } from 'playwright-core';
+import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
+import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, screenshot, TestBrowser } from './browser';
+import { launchBrowser, openWindow, screenshot, TestBrowser, waitUntil } from './browser';
 
 describe('web page: the lobby, private games and rematches', () => {
   let server: TestServer;
@@ -103,6 +107,42 @@ describe('web page: the lobby, private games and rematches', () => {
     await page.locator('.game-lobby .seats li', { hasText: 'Ann' }).waitFor();
   });
 
+  it('shows its turns, the tab title, unread chat lines and invitations as they change, also after its socket dropped', async () => {
+    const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
+    const game = await startCountingGame(server.url, [ann, bob], { name: 'Live one', seed: 'lobby-live' });
+    if ((await seeGame(server.url, game)).activeSeats[0] !== 1) await playTurn(server.url, game, [ann, bob]);
+    const page = await windowOf(ann);
+    const row = (section: string) => page.getByRole('region', { name: section }).locator('li', { hasText: 'Live one' });
+    await row('Waiting for others').waitFor();
+    await page.evaluate('window.notReloaded = true');
+    expect(await page.title()).toBe('Play by Web');
+
+    // Bob moves: Ann's lobby has her turn, and says so in its tab.
+    await playTurn(server.url, game, [ann, bob]);
+    await row('My turns').waitFor({ timeout: 5000 });
+    await waitUntil(page, `document.title === '(1) Your turn · Play by Web'`, 5000);
+    expect(await row('Waiting for others').count()).toBe(0);
+    // Bob writes in the game's chat; Cat invites Ann to a game of hers.
+    await gqlOk(server.url, `mutation($id: ID!) { sendChatMessage(gameId: $id, text: "your move") { gameId } }`, { id: game }, bob.token);
+    await row('My turns').getByLabel('1 unread message').waitFor({ timeout: 5000 });
+    const invitation = await createGame(cat, { name: 'Cat asks Ann', visibility: 'PRIVATE' });
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
+      { id: invitation, email: await emailOf(server.url, ann) },
+      cat.token,
+    );
+    await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat asks Ann' }).waitFor({ timeout: 5000 });
+
+    // The server closes the page's socket as a restart does, and Ann moves elsewhere meanwhile: once back, the lobby has caught up.
+    for (const socket of server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    await playTurn(server.url, game, [ann, bob]);
+    await row('Waiting for others').waitFor({ timeout: 10_000 });
+    await waitUntil(page, `document.title === 'Play by Web'`, 5000);
+    expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
+    await page.context().close();
+  });
+
   it('keeps a private game out of the lobby and closed to anyone without its link', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const host = await windowOf(ann);
@@ -128,20 +168,32 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
   });
 
-  it('starts a rematch once every player has accepted it', async () => {
+  it('starts a rematch once every player has accepted it, keeping each seat for its player and telling them it waits', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const oldGame = await startCountingGame(server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
+    // Ann looks at the finished game while Bob asks for the rematch.
+    const annPage = await windowOf(ann, `/games/${oldGame}`);
+    await annPage.getByRole('button', { name: 'Rematch' }).waitFor();
 
     const bobPage = await windowOf(bob, `/games/${oldGame}`);
     await bobPage.getByRole('button', { name: 'Rematch' }).click();
     await bobPage.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.endsWith(oldGame));
     await bobPage.getByRole('heading', { name: /Best of three \(rematch\)/ }).waitFor();
     await bobPage.getByText('Waiting for 1 more player.').waitFor();
+    // The host's page keeps Ann's seat for her, by name, and offers no invitation to a seat already kept.
+    await bobPage.locator('.game-lobby .seats li', { hasText: 'held for Ann' }).waitFor();
+    expect(await bobPage.locator('.game-lobby .seats li', { hasText: 'free' }).count()).toBe(0);
+    expect(await bobPage.getByRole('form', { name: 'Invite by email' }).count()).toBe(0);
 
-    const annPage = await windowOf(ann);
-    await annPage.getByRole('region', { name: 'Invitations' }).getByText('Best of three (rematch)').waitFor();
-    await annPage.goto(`/games/${oldGame}`);
+    // Ann's finished game says, without a reload, that the rematch waits for her.
+    await annPage.getByText('Bob asked for a rematch: your seat in it waits for you.').waitFor({ timeout: 5000 });
+    // In her lobby, the invitation names who plays, in words ("Bob"), not "…, Bob".
+    const lobby = await windowOf(ann);
+    const invitation = lobby.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Best of three (rematch)' });
+    await expect(invitation.locator('.players').textContent()).resolves.toBe('Bob');
+    await invitation.getByText('1 of 2 seats taken').waitFor();
+    await lobby.context().close();
     await annPage.getByRole('button', { name: 'Join the rematch' }).click();
     await annPage.getByRole('heading', { name: /Best of three \(rematch\).*in play/ }).waitFor();
     await bobPage.getByRole('heading', { name: /in play/ }).waitFor();

@@ -59,10 +59,28 @@ function SignedOutPage() {
   return <LoginPage />;
 }
 
+/** The paths the page shows besides `/` and a game's (the server sends index.html for these: src/web/serve-web-app.ts). */
+const PAGE_PATHS = [SETTINGS_PATH, ACCOUNT_PATH, '/sign-up', '/forgot-password', '/verify-email', '/reset-password'];
+
+/** A mistyped or outdated address: the server answers it with this page and 404. */
+function NoSuchPage() {
+  const { me } = useSession();
+  return (
+    <main className="no-such-page">
+      <h1>No such page</h1>
+      <p>There is nothing at this address: the link may be mistyped, or out of date.</p>
+      <p>
+        <Link to="/">{me ? 'Go to your games' : 'Go to the start page'}</Link>
+      </p>
+    </main>
+  );
+}
+
 function Page() {
   const { me } = useSession();
   const { location } = useRouter();
-  const game = /^\/games\/([^/]+)$/.exec(location.path);
+  const game = /^\/games\/([^/]+)\/?$/.exec(location.path);
+  if (!game && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
   const token = location.query.get('token') ?? '';
   if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
   if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;

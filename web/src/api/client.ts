@@ -6,7 +6,7 @@
  *
  * No cache exchange: every request reaches the server. What the page shows
  * is live (a game changes under it and is kept current by `gameUpdated`, the
- * lobby refreshes itself), and urql's document cache would also add
+ * lobby reads what `lobbyChanged` says changed), and urql's document cache would also add
  * `__typename` to every request, so that the page would not send the
  * documents the API's query limits are checked against.
  */
@@ -42,6 +42,15 @@ export function onSessionEnded(listener: () => void): void {
 
 const closeCode = (event: unknown) => (event as { code?: number }).code;
 
+/** Called each time the live-update socket connects: the server is reachable again. */
+const connectedListeners = new Set<() => void>();
+
+/** Calls `listener` each time the page's socket (re)connects, until the returned function is called. */
+export function onConnected(listener: () => void): () => void {
+  connectedListeners.add(listener);
+  return () => connectedListeners.delete(listener);
+}
+
 function liveSocket(): Socket {
   if (!socket) {
     const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -58,6 +67,9 @@ function liveSocket(): Socket {
       on: {
         closed: (event) => {
           if (closeCode(event) === SESSION_ENDED) sessionEnded();
+        },
+        connected: () => {
+          for (const listener of connectedListeners) listener();
         },
       },
     });

@@ -1,11 +1,13 @@
 /**
  * What a form (or a row of buttons) needs while it sends mutations through
  * the client: `busy` while one runs, and `problem`, the last refusal in
- * words, until dismissed or the next one is sent.
+ * words, until dismissed or the next one is sent, or, for "No connection",
+ * until the server can be reached again.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClient, type AnyVariables, type TypedDocumentNode } from 'urql';
-import { problemOf, type Problem } from './errors';
+import { onConnected } from './client';
+import { problemOf, withoutNoConnection, type Problem } from './errors';
 
 export interface Mutations {
   busy: boolean;
@@ -19,6 +21,7 @@ export function useMutations(): Mutations {
   const client = useClient();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  useEffect(() => onConnected(() => setProblem(withoutNoConnection)), []);
   return {
     busy,
     problem,

@@ -68,7 +68,8 @@ export function GameList({
                 {variants.length > 0 && ` · ${variants.join(', ')}`}
                 {game.visibility === 'PRIVATE' && ' · private'}
               </span>
-              <span className="players">{game.seats.map((s) => s.user?.displayName ?? '…').join(', ')}</span>
+              {/* Seated players only: the free seats are counted beside ("1 of 2 seats taken"). */}
+              <span className="players">{game.seats.flatMap((s) => (s.user ? [s.user.displayName] : [])).join(', ')}</span>
               <span className="turn">
                 {whoseTurn(game)} · <span className="age">{lastMoveText(game)}</span>
                 {deadlines?.[i] && <span className="deadline"> · your move is due {deadlineText(deadlines[i]!)}</span>}

@@ -1,4 +1,8 @@
-/** What each player holds, one row per seat, one column per kind of thing: a table reads best on a phone. */
+/**
+ * What each player holds, one row per seat, one column per kind of thing;
+ * on a phone, a block per player with each thing labelled, which fits its
+ * width (styles.css).
+ */
 import type { ReactNode } from 'react';
 import type { PlayerInfo } from '../games/game-ui';
 import { SeatSwatch } from './svg';
@@ -44,7 +48,10 @@ export function HoldingsTable<P>({
                 {players[seat]?.name ?? `Seat ${seat + 1}`}
               </th>
               {columns.map((column) => (
-                <td key={column.label}>{column.value(holding, seat)}</td>
+                // Its column's name, which a phone shows beside the value (styles.css: a block per player there).
+                <td key={column.label} data-label={column.label}>
+                  {column.value(holding, seat)}
+                </td>
               ))}
             </tr>
           ))}

@@ -5,7 +5,8 @@ export function ProblemBanner({ problem, onDismiss }: { problem: Problem | null;
   if (!problem) return null;
   return (
     <div className="problem" role="alert" data-code={problem.code}>
-      <strong>{problem.heading}.</strong> {problem.message}
+      {problem.heading && <strong>{problem.heading}. </strong>}
+      {problem.message}
       {onDismiss && (
         <button className="dismiss" aria-label="Dismiss" onClick={onDismiss}>
           ×

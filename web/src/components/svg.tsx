@@ -1,9 +1,15 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
 import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
-import { READABLE_TEXT_PX, useBoardZoom } from './board-zoom';
+import { READABLE_TEXT_PX, useBoardZoom, WHOLE_BOARD } from './board-zoom';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
-/** Text with a light halo so it stays readable on any fill. */
+/**
+ * Text with a light halo so it stays readable on any fill; or several
+ * `lines` as one text, each `lineHeight` under the last. A label ends with a space, which
+ * SVG does not draw: the words of two labels side by side stay two words
+ * when the drawing is read as text (a control's visible text, which its
+ * accessible name must contain: WCAG 2.5.3).
+ */
 export function Label({
   x,
   y,
@@ -13,15 +19,19 @@ export function Label({
   anchor = 'middle',
   color = '#1f1f1f',
   halo = '#ffffffcc',
+  lines,
+  lineHeight = size * 1.2,
 }: {
   x: number;
   y: number;
-  children: ReactNode;
+  children?: ReactNode;
   size?: number;
   weight?: number;
   anchor?: 'start' | 'middle' | 'end';
   color?: string;
   halo?: string | null;
+  lines?: string[];
+  lineHeight?: number;
 }) {
   return (
     <text
@@ -37,7 +47,13 @@ export function Label({
       paintOrder="stroke"
       style={{ pointerEvents: 'none' }}
     >
-      {children}
+      {lines
+        ? lines.map((line, i) => (
+            <tspan key={i} x={x} y={y + i * lineHeight}>
+              {line}{' '}
+            </tspan>
+          ))
+        : children}{' '}
     </text>
   );
 }
@@ -50,7 +66,12 @@ function polygon(sides: number, x: number, y: number, r: number, turn = 0): stri
   }).join(' ');
 }
 
-/** A marker's outline: a seat's own shape (seat-colors.ts), about `r` in radius. */
+/**
+ * A marker's outline: a seat's own shape (seat-colors.ts), about `r` in
+ * radius. A dark one (the black seat's, the purple's) is marked so that the
+ * dark theme gives it a light edge: on its dark backgrounds, a black marker
+ * with a black edge is hardly seen.
+ */
 export function ShapeOutline({
   shape = 'circle',
   x,
@@ -66,17 +87,18 @@ export function ShapeOutline({
   stroke: string;
   strokeWidth: number;
 }) {
+  const drawn = { ...paint, className: contrastOn(paint.fill) === '#ffffff' ? 'dark-marker' : undefined };
   switch (shape) {
     case 'square':
-      return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...paint} />;
+      return <rect x={x - r * 0.88} y={y - r * 0.88} width={r * 1.76} height={r * 1.76} rx={r * 0.15} {...drawn} />;
     case 'triangle':
-      return <polygon points={polygon(3, x, y + r * 0.2, r * 1.25)} {...paint} />;
+      return <polygon points={polygon(3, x, y + r * 0.2, r * 1.25)} {...drawn} />;
     case 'diamond':
-      return <polygon points={polygon(4, x, y, r * 1.15)} {...paint} />;
+      return <polygon points={polygon(4, x, y, r * 1.15)} {...drawn} />;
     case 'hexagon':
-      return <polygon points={polygon(6, x, y, r * 1.05, 0.5)} {...paint} />;
+      return <polygon points={polygon(6, x, y, r * 1.05, 0.5)} {...drawn} />;
     default:
-      return <circle cx={x} cy={y} r={r} {...paint} />;
+      return <circle cx={x} cy={y} r={r} {...drawn} />;
   }
 }
 
@@ -229,7 +251,8 @@ export function wrapText(text: string, width: number): string[] {
  * never beyond `maxScale` times its own size (a small drawing would get huge
  * on a wide screen), and never so small that its smallest text reads under
  * READABLE_TEXT_PX: then it is wider than its frame, which pans. The board's
- * zoom (board-zoom.tsx) scales all of that. Side by side (`.drawings`), two
+ * zoom (board-zoom.tsx) scales all of that; at the whole board's zoom it
+ * fits its frame and the window, whatever its text. Side by side (`.drawings`), two
  * drawings share the width in proportion to their own, and one goes under
  * the other when both cannot be readable on one line.
  */
@@ -258,6 +281,9 @@ export function Drawing({
   });
   const readable = smallestText === null ? 0 : (width * READABLE_TEXT_PX) / smallestText;
   const pan = usePanKeptCentred(zoom);
+  // The whole board: the drawing fits its frame, and the window's height (less what stays over it), its text as small as that makes it.
+  const whole = zoom === WHOLE_BOARD;
+  const smallest = whole ? 0 : Math.ceil(readable * zoom);
   return (
     // Focusable, so that the keyboard can pan it too (its arrows scroll it).
     <div
@@ -266,7 +292,7 @@ export function Drawing({
       tabIndex={0}
       role="group"
       aria-label={`${label}: scrolls sideways when wider than the screen`}
-      style={{ minWidth: `min(100%, ${Math.ceil(readable * zoom)}px)`, flex: `${width} 1 ${Math.ceil(readable * zoom)}px` }}
+      style={{ minWidth: `min(100%, ${smallest}px)`, flex: `${width} 1 ${smallest}px` }}
     >
       {/* A group, not an image: the board's offered moves inside it are controls of their own. */}
       <svg
@@ -277,9 +303,10 @@ export function Drawing({
         aria-label={label}
         style={{
           aspectRatio: `${width} / ${height}`,
-          width: `${zoom * 100}%`,
-          minWidth: Math.ceil(readable * zoom),
-          maxWidth: Math.max(width * maxScale, readable) * zoom,
+          width: whole ? '100%' : `${zoom * 100}%`,
+          minWidth: smallest,
+          maxWidth: whole ? width * maxScale : Math.max(width * maxScale, readable) * zoom,
+          maxHeight: whole ? WHOLE_DRAWING_HEIGHT : undefined,
         }}
       >
         {children}
@@ -287,6 +314,9 @@ export function Drawing({
     </div>
   );
 }
+
+/** At the whole board's zoom, a drawing's height at most: the window's, less the bars that stay over the board. */
+const WHOLE_DRAWING_HEIGHT = 'calc(100svh - var(--move-bar-height, 0px) - var(--turn-banner-height, 0px) - 48px)';
 
 /** When the zoom changes, a drawing's frame keeps the same part of it in the middle (the page scrolls it up and down). */
 function usePanKeptCentred(zoom: number) {

@@ -4,21 +4,13 @@
  * `myTurns`), invitations to accept or decline, their other games (in play,
  * waiting for others; or waiting for players), others' open public games
  * (of one game if chosen), their finished games (ten a page), and a form to
- * start a new one.
+ * start a new one. Live: each change is shown as it happens
+ * (lobby/use-live-lobby.ts), the tab's title counting the games waiting for
+ * the player.
  */
-import { useEffect, useState } from 'react';
-import { useQuery } from 'urql';
+import { useState } from 'react';
 import { problemOf } from '../api/errors';
-import {
-  DeclineInvitationDocument,
-  JoinGameDocument,
-  MyFinishedGamesDocument,
-  MyGamesDocument,
-  MyInvitationsDocument,
-  MyTurnsDocument,
-  OpenGamesDocument,
-  type GameSummaryFragment,
-} from '../api/generated';
+import { DeclineInvitationDocument, JoinGameDocument, type GameSummaryFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { CreateGameForm } from '../components/create-game-form';
 import { GameList } from '../components/game-list';
@@ -26,8 +18,8 @@ import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets } from '../components/use-rulesets';
 import { useRouter } from '../router';
 import { useWaitingTurnsTitle } from '../play/turn-signals';
+import { useLiveLobby } from '../lobby/use-live-lobby';
 
-const REFRESH_MS = 30_000;
 const FINISHED_PAGE = 10;
 
 export function LobbyPage() {
@@ -35,32 +27,18 @@ export function LobbyPage() {
   const rulesets = useRulesets();
   const [rulesetFilter, setRulesetFilter] = useState('');
   const [finishedOffset, setFinishedOffset] = useState(0);
-  const [myTurns, readMyTurns] = useQuery({ query: MyTurnsDocument });
-  const [myGames, readMyGames] = useQuery({ query: MyGamesDocument });
-  const [invitations, readInvitations] = useQuery({ query: MyInvitationsDocument });
-  const [openGames, readOpenGames] = useQuery({ query: OpenGamesDocument, variables: { ruleset: rulesetFilter || null } });
-  const [finished] = useQuery({ query: MyFinishedGamesDocument, variables: { offset: finishedOffset } });
+  const { lists, error, readAgain } = useLiveLobby(rulesetFilter, finishedOffset);
   const answers = useMutations();
 
-  const refresh = () => {
-    for (const read of [readMyTurns, readMyGames, readInvitations, readOpenGames]) read({ requestPolicy: 'network-only' });
-  };
-  useEffect(() => {
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => clearInterval(timer);
-  });
-
-  const turns = myTurns.data?.myTurns ?? null;
+  const turns = lists.turns;
   useWaitingTurnsTitle(turns?.length ?? 0);
   const myTurnIds = new Set((turns ?? []).map((turn) => turn.game.id));
-  const invited = invitations.data?.myInvitations ?? [];
+  const invited = lists.invitations ?? [];
   const invitedIds = new Set(invited.map((game) => game.id));
   // null while loading: an empty list would say "none" before it knows.
-  const waiting = myGames.data && turns ? [...myGames.data.active.filter((game) => !myTurnIds.has(game.id)), ...myGames.data.waiting] : null;
-  const open =
-    openGames.data && invitations.data ? openGames.data.games.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
-  const finishedGames = finished.data?.games ?? [];
-  const error = myTurns.error ?? myGames.error ?? invitations.error ?? openGames.error ?? finished.error;
+  const waiting = lists.active && lists.waiting && turns ? [...lists.active.filter((game) => !myTurnIds.has(game.id)), ...lists.waiting] : null;
+  const open = lists.open && lists.invitations ? lists.open.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
+  const finishedGames = lists.finished ?? [];
   const problem = answers.problem ?? (error ? problemOf(error) : null);
 
   const accept = async (game: GameSummaryFragment) => {
@@ -68,7 +46,7 @@ export function LobbyPage() {
     if (data) navigate(`/games/${game.id}`);
   };
   const decline = async (game: GameSummaryFragment) => {
-    if (await answers.send(DeclineInvitationDocument, { id: game.id })) refresh();
+    if (await answers.send(DeclineInvitationDocument, { id: game.id })) readAgain({ gameId: game.id, seated: false, invited: true, open: true });
   };
 
   return (

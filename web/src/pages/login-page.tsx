@@ -4,18 +4,59 @@
  * verifies addresses ends with a note to check the mail, and a button to
  * send the link again.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Problem } from '../api/errors';
 import { LoginDocument, RegisterDocument, RequestPasswordResetDocument } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { CaughtMailNote, useMailCaught } from '../components/caught-mail-note';
 import { VerificationNotice } from '../components/verification-notice';
 import { PasswordInput } from '../components/password-input';
+import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 
 export type LoginMode = 'login' | 'register' | 'forgot';
 
 const TITLES: Record<LoginMode, string> = { login: 'Log in', register: 'Sign up', forgot: 'Forgot your password?' };
+
+/**
+ * A refused login in its own words: "Wrong email or password." needs no
+ * "Please log in" before it; after too many failed tries, the wait the
+ * server gave (its message ends "Try again in 60 seconds.") counts down.
+ */
+function asLoginProblem(problem: Problem | null, secondsLeft: number): Problem | null {
+  if (problem?.code === 'UNAUTHENTICATED') return { ...problem, heading: null };
+  if (problem?.code !== 'RATE_LIMITED' || secondsLeft === 0) return problem;
+  const why = problem.message.replace(/ Try again in \d+ seconds?\.$/, '');
+  return { ...problem, message: `${why} You can try again in ${secondsLeft} second${secondsLeft === 1 ? '' : 's'}.` };
+}
+
+/** Whole seconds until `at` (a time in milliseconds), the page drawn again each second meanwhile; 0 once it has passed or without one. */
+function useSecondsUntil(at: number | undefined): number {
+  const [, tick] = useState(0);
+  const seconds = at === undefined ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  useEffect(() => {
+    if (seconds === 0) return;
+    const timer = setInterval(() => tick((ticks) => ticks + 1), 1000);
+    return () => clearInterval(timer);
+  }, [seconds]);
+  return seconds;
+}
+
+/** What the site is, for whoever arrives here first. */
+function About() {
+  const games = useRulesets().map((ruleset) => ruleset.name);
+  return (
+    <section className="about" aria-label="About this site">
+      <h1>Play by Web</h1>
+      <p>
+        Board games played by turns, at everyone's own pace: make your move when you have a minute, and the site mails you when your turn comes again. A game
+        can last an evening or a few weeks.
+      </p>
+      {games.length > 0 && <p className="muted">Games here: {games.join(', ')}.</p>}
+    </section>
+  );
+}
 
 export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initialMode?: LoginMode; initialEmail?: string }) {
   const session = useSession();
@@ -27,6 +68,13 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
   const [mailedTo, setMailedTo] = useState<string | null>(null);
   const mailCaught = useMailCaught();
   const submission = useMutations();
+  // After too many failed logins the server says when it takes the next: until then the button waits, and the banner says how long.
+  const wait = useSecondsUntil(submission.problem?.retryAt);
+  const problem = asLoginProblem(submission.problem, wait);
+  const { dismiss } = submission;
+  useEffect(() => {
+    if (wait === 0 && problem?.code === 'RATE_LIMITED') dismiss();
+  }, [wait, problem?.code, dismiss]);
 
   const logIn = async () => {
     const data = await submission.send(LoginDocument, { email, password });
@@ -66,6 +114,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
 
   return (
     <main className="login">
+      <About />
       <form className="card" onSubmit={submit} aria-label={TITLES[mode]}>
         <h2>{TITLES[mode]}</h2>
         {mode === 'forgot' && <p className="muted">We will mail you a link to choose a new password. It works for an hour.</p>}
@@ -93,10 +142,11 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
           </p>
         )}
         {mailedTo && mode === 'forgot' && mailCaught && <CaughtMailNote />}
-        <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
-        <button type="submit" className="primary" disabled={submission.busy}>
+        <ProblemBanner problem={problem} onDismiss={submission.dismiss} />
+        <button type="submit" className="primary" disabled={submission.busy || wait > 0}>
           {mode === 'forgot' ? 'Send me a link' : TITLES[mode]}
         </button>
+
         {mode === 'login' && (
           <button type="button" className="link" onClick={() => switchTo('forgot')}>
             Forgot your password?

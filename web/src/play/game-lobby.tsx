@@ -19,6 +19,10 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   const isHost = me?.id === game.host.id;
   const seated = game.mySeat !== null;
   const waiting = game.seats.filter((seat) => !seat.user).length;
+  // A seat an invitation keeps (a rematch's) is that player's: no one else is offered it, and no one need be invited to it.
+  const heldFor = (seat: number) => game.heldSeats.find((held) => held.seat === seat)?.player ?? null;
+  const openToAnyone = waiting - game.heldSeats.length;
+  const mayTake = (seat: number) => !seated && (heldFor(seat) === null || heldFor(seat)?.id === me?.id);
 
   const join = async (seat: number) => {
     const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null, inviteCode });
@@ -49,14 +53,18 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
         </label>
       )}
       <ol className="seats">
-        {game.seats.map((seat) => (
-          <li key={seat.index} data-seat={seat.index}>
-            <SeatSwatch seat={seat.index} />
-            Seat {seat.index + 1}: {seat.user ? seat.user.displayName : <em>free</em>}
-            {seat.user?.id === game.host.id && ' (host)'}
-            {!seat.user && me && !seated && <button onClick={() => join(seat.index)}>Take this seat</button>}
-          </li>
-        ))}
+        {game.seats.map((seat) => {
+          const held = seat.user ? null : heldFor(seat.index);
+          return (
+            <li key={seat.index} data-seat={seat.index}>
+              <SeatSwatch seat={seat.index} />
+              Seat {seat.index + 1}:{' '}
+              {seat.user ? seat.user.displayName : <em>{held ? `held for ${held.id === me?.id ? 'you' : held.displayName}` : 'free'}</em>}
+              {seat.user?.id === game.host.id && ' (host)'}
+              {!seat.user && me && mayTake(seat.index) && <button onClick={() => join(seat.index)}>Take this seat</button>}
+            </li>
+          );
+        })}
       </ol>
       {(!isPrivate || isHost) && (
         <div className="invite">
@@ -69,7 +77,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
           </button>
         </div>
       )}
-      {isHost && waiting > 0 && <InviteByEmail game={game} accept={accept} />}
+      {isHost && openToAnyone > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
       {isHost && (
         <p>

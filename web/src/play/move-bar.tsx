@@ -6,25 +6,9 @@
  * scrolls something into view (a board target the player tabs or is taken
  * to never ends up under the bar).
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
 import type { Move } from '../api/json-fields';
-
-/** Publishes the bar's height while it is shown (`shown` re-runs it when the bar comes and goes). */
-function usePublishedHeight(element: RefObject<HTMLElement | null>, shown: boolean) {
-  useEffect(() => {
-    const root = document.documentElement;
-    const bar = element.current;
-    if (!bar) return;
-    const publish = () => root.style.setProperty('--move-bar-height', `${bar.offsetHeight}px`);
-    publish();
-    const observer = new ResizeObserver(publish);
-    observer.observe(bar);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--move-bar-height');
-    };
-  }, [element, shown]);
-}
+import { usePublishedHeight } from './use-published-height';
 
 export function MoveBar({
   moves,
@@ -43,7 +27,7 @@ export function MoveBar({
 }) {
   const bar = useRef<HTMLDivElement>(null);
   const shown = moves.length > 0 || canUndo;
-  usePublishedHeight(bar, shown);
+  usePublishedHeight(bar, '--move-bar-height', shown);
   if (!shown) return null;
   return (
     <div className="move-bar" role="group" aria-label="Moves" ref={bar}>

@@ -37,38 +37,61 @@ const asButton = (act: () => void) => (event: KeyboardEvent) => {
  * A clickable part of an SVG board. `label` names it for screen readers and
  * tests. With a `detail`, a tap reads it in full when no move is offered on
  * it; when one is, the tap plays the move and an "i" at `infoAt` reads it.
+ *
+ * Its `children` are the thing itself, with the words that name it (which
+ * its label and its detail's title must contain: a speech-input user says
+ * what they see); its `marks` are what is drawn on it besides (a value, a
+ * count, pieces standing on it), drawn over it but not part of the
+ * control, so that clicks go through them to it.
  */
 export function Target({
   id,
   label,
   detail,
   infoAt,
+  marks,
   children,
 }: {
   id: string;
   label?: string;
   detail?: CardDetail;
   infoAt?: { x: number; y: number };
+  marks?: ReactNode;
   children: ReactNode;
 }) {
   const offer = useContext(MoveOfferContext);
   const showDetail = useShowDetail();
+  const drawnOver = marks && (
+    <g className="marks" aria-hidden="true">
+      {marks}
+    </g>
+  );
   if (!offer.movesOn(id)) {
-    if (!detail) return <g data-target={id}>{children}</g>;
+    if (!detail) {
+      return (
+        <>
+          <g data-target={id}>{children}</g>
+          {drawnOver}
+        </>
+      );
+    }
     const read = () => showDetail(detail);
     return (
-      <g
-        data-target={id}
-        className="readable"
-        role="button"
-        tabIndex={0}
-        aria-haspopup="dialog"
-        aria-label={`About ${detail.title}`}
-        onClick={read}
-        onKeyDown={asButton(read)}
-      >
-        {children}
-      </g>
+      <>
+        <g
+          data-target={id}
+          className="readable"
+          role="button"
+          tabIndex={0}
+          aria-haspopup="dialog"
+          aria-label={`About ${detail.title}`}
+          onClick={read}
+          onKeyDown={asButton(read)}
+        >
+          {children}
+        </g>
+        {drawnOver}
+      </>
     );
   }
   const pick = () => offer.pick(id);
@@ -77,6 +100,7 @@ export function Target({
       <g data-target={id} className="target offered" role="button" tabIndex={0} aria-label={label ?? id} onClick={pick} onKeyDown={asButton(pick)}>
         {children}
       </g>
+      {drawnOver}
       {detail && infoAt && <InfoButton detail={detail} {...infoAt} />}
     </>
   );

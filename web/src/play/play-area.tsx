@@ -29,12 +29,14 @@ import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
 import { nameOfSeat, playersOf } from './players';
 import { PlayerStrip } from './player-strip';
+import { ProposalOutcome } from './proposal-outcome';
 import { ReplayBar } from './replay-bar';
 import { RollbackDialog, type GoingBack } from './rollback-dialog';
 import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
 import { useHistory } from './use-history';
+import { useBroughtIntoView } from './use-brought-into-view';
 import { useOfferInView } from './use-offer-in-view';
 import { useViewAsOf } from './use-view-as-of';
 
@@ -50,6 +52,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const history = useHistory(game.id, game.version, game.status === 'FINISHED');
   const items = timelineItems(history.entries, nameOf);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
+  /** Taps on the history, each bringing the board it replays into view. */
+  const [replaysAsked, setReplaysAsked] = useState(0);
   const replay = useViewAsOf(game.id, replaySeq);
   const { send, busy, problem, dismiss } = useMutations();
   const [choosing, setChoosing] = useState<{ target: string; moves: Move[] } | null>(null);
@@ -105,6 +109,9 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     const next = replayable[replayIndex + delta];
     return next ? () => setReplaySeq(next.seq) : null;
   };
+  useBroughtIntoView('.replay-bar', replaysAsked, replaySeq !== null);
+  // The last move, however it came (this page's, another player's, a co-op loss): "Game over" is where the player looks.
+  useBroughtIntoView('.end-screen', game.status, game.status === 'FINISHED');
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
@@ -138,6 +145,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <AgreementNotice game={game} players={players} accept={accept} pointLabel={(seq) => items.find((item) => item.seq === seq)?.label ?? null} />
+      <ProposalOutcome game={game} entries={history.entries} />
       {replayItem && (
         <ReplayBar
           item={replayItem}
@@ -164,7 +172,14 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       {ui.MoveForm && formMoves.length > 0 && <ui.MoveForm moves={formMoves} view={game.view} submit={submit} />}
       {live && <MoveBar moves={buttonMoves} describe={describe} onMove={submit} canUndo={game.canUndo} onUndo={undo} busy={busy} />}
       <LeaveActions game={game} players={players} isHost={isHost} accept={accept} />
-      <Timeline items={items} selected={replaySeq} onSelect={setReplaySeq} />
+      <Timeline
+        items={items}
+        selected={replaySeq}
+        onSelect={(seq) => {
+          setReplaySeq(seq);
+          setReplaysAsked((asked) => asked + 1);
+        }}
+      />
       {choosing && <MoveChooser title="Choose your move" moves={choosing.moves} describe={describe} onChoose={submit} onCancel={() => setChoosing(null)} />}
       {goingBack && (
         <RollbackDialog

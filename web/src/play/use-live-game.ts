@@ -11,7 +11,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
-import { problemOf, type Problem } from '../api/errors';
+import { problemOf, withoutNoConnection, type Problem } from '../api/errors';
 import { GameDocument, GameUpdatedDocument, type GameFragment } from '../api/generated';
 
 export function useLiveGame(id: string) {
@@ -21,6 +21,8 @@ export function useLiveGame(id: string) {
 
   const accept = useCallback((next: GameFragment) => {
     setGame((current) => (current && current.id === next.id && current.version > next.version ? current : next));
+    // The game came from the server: whatever said it could not be reached is out of date.
+    setProblem(withoutNoConnection);
   }, []);
 
   const reload = useCallback(() => {

@@ -3,18 +3,23 @@
  * moves offered can be seen, the page scrolls the first one into view, the
  * least it must: a board taller than the window (Five Tribes' turn track
  * under the Sultanate, Mob Town's hand under the city) never hides what the
- * player is asked to do. It does so once per turn, and never while the
+ * player is asked to do. The instruction itself ("Your turn: …") stays at
+ * the top of the window meanwhile (turn-banner.tsx), and the move stops
+ * below it. It does so once per turn, and never while the
  * player looks at a replay, so it does not fight the player's own scrolling.
  */
 import { useEffect, useRef } from 'react';
 
 const OFFERED = '.target.offered, .move-bar button.move';
 
+/** Whether the element is in the window, clear of the move bar stuck to its foot and the turn's instruction stuck to its top. */
 function inView(element: Element): boolean {
   const box = element.getBoundingClientRect();
   const bar = document.querySelector('.move-bar');
+  const banner = document.querySelector('.turn-banner.mine');
   const bottom = bar && !bar.contains(element) ? bar.getBoundingClientRect().top : window.innerHeight;
-  return box.width > 0 && box.top >= 0 && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
+  const top = banner ? Math.max(0, banner.getBoundingClientRect().bottom) : 0;
+  return box.width > 0 && box.top >= top && box.bottom <= bottom && box.left >= 0 && box.right <= window.innerWidth;
 }
 
 export function useOfferInView(myTurn: boolean, turnKey: string): void {

@@ -68,12 +68,8 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodView; box: Box
   const rabble = players.filter((p) => (cell.rabble[p.seat] ?? 0) > 0);
   const bosses = players.filter((p) => (cell.bosses[p.seat] ?? 0) > 0);
   const name = neighborhoodName(cell.neighborhood);
-  return (
-    <Target id={targets.neighborhood(cell.neighborhood)} label={name} detail={neighborhoodDetail(cell, players)}>
-      <rect x={x} y={y} width={size} height={size} rx={10} fill={DISTRICT_FILL[cell.color]} stroke={DISTRICT_INK[cell.color]} strokeWidth={3} />
-      <Label x={x + 10} y={y + 15} anchor="start" size={15} color={DISTRICT_INK[cell.color]}>
-        {name}
-      </Label>
+  const marks = (
+    <>
       {cell.specialElection && (
         <g>
           <title>Special election this round</title>
@@ -107,6 +103,14 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodView; box: Box
         />
       ))}
       {cell.building && <BuildingTile building={cell.building} x={x} y={y} size={size} />}
+    </>
+  );
+  return (
+    <Target id={targets.neighborhood(cell.neighborhood)} label={name} detail={neighborhoodDetail(cell, players)} marks={marks}>
+      <rect x={x} y={y} width={size} height={size} rx={10} fill={DISTRICT_FILL[cell.color]} stroke={DISTRICT_INK[cell.color]} strokeWidth={3} />
+      <Label x={x + 10} y={y + 15} anchor="start" size={15} color={DISTRICT_INK[cell.color]}>
+        {name}
+      </Label>
     </Target>
   );
 }
@@ -130,7 +134,7 @@ function EmptySpot({ x, y, box }: { x: number; y: number; box: Box }) {
   const left = (x - box.minX) * CELL + INSET;
   const top = (y - box.minY) * CELL + INSET;
   return (
-    <Target id={targets.emptyCell(x, y)} label={`Empty spot ${x},${y}`}>
+    <Target id={targets.emptyCell(x, y)} label={`Put here: the empty spot ${x},${y}`}>
       <rect
         x={left}
         y={top}

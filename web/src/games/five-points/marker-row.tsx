@@ -25,7 +25,37 @@ export function MarkerRow({ markers, players }: { markers: MarkerView[]; players
         const bidders = players.filter((p) => (marker.bids[p.seat] ?? 0) > 0);
         const winner = marker.winner === null ? null : players[marker.winner];
         return (
-          <Target key={marker.index} id={targets.marker(marker.index)} label={`Marker ${i + 1}: ${marker.name}`}>
+          <Target
+            key={marker.index}
+            id={targets.marker(marker.index)}
+            label={`Marker ${i + 1}: ${marker.name}`}
+            marks={
+              <>
+                {bidders.map((p, b) => (
+                  <Token
+                    key={p.seat}
+                    x={x + 22 + b * 32}
+                    y={y + MARKER_HEIGHT - 40}
+                    r={13}
+                    color={p.color}
+                    shape={p.shape}
+                    count={marker.bids[p.seat]}
+                    title={`${p.name} bid ${marker.bids[p.seat]}`}
+                  />
+                ))}
+                {bidders.length > 0 && (
+                  <Label x={x + MARKER_WIDTH - 10} y={y + MARKER_HEIGHT - 40} anchor="end" size={12} weight={500} halo={null}>
+                    bids
+                  </Label>
+                )}
+                {winner && (
+                  <Label x={x + MARKER_WIDTH / 2} y={y + MARKER_HEIGHT - 14} size={12} halo={null}>
+                    won by {winner.name}
+                  </Label>
+                )}
+              </>
+            }
+          >
             <CardShape
               x={x}
               y={y}
@@ -34,33 +64,7 @@ export function MarkerRow({ markers, players }: { markers: MarkerView[]; players
               fill={winner ? '#e9dcc0' : '#fbf3df'}
               stroke={winner ? winner.color : '#3b2f2a'}
             />
-            {wrapText(marker.name, 17).map((line, l) => (
-              <Label key={l} x={x + MARKER_WIDTH / 2} y={y + 20 + l * 17} size={14} halo={null}>
-                {line}
-              </Label>
-            ))}
-            {bidders.map((p, b) => (
-              <Token
-                key={p.seat}
-                x={x + 22 + b * 32}
-                y={y + MARKER_HEIGHT - 40}
-                r={13}
-                color={p.color}
-                shape={p.shape}
-                count={marker.bids[p.seat]}
-                title={`${p.name} bid ${marker.bids[p.seat]}`}
-              />
-            ))}
-            {bidders.length > 0 && (
-              <Label x={x + MARKER_WIDTH - 10} y={y + MARKER_HEIGHT - 40} anchor="end" size={12} weight={500} halo={null}>
-                bids
-              </Label>
-            )}
-            {winner && (
-              <Label x={x + MARKER_WIDTH / 2} y={y + MARKER_HEIGHT - 14} size={12} halo={null}>
-                won by {winner.name}
-              </Label>
-            )}
+            <Label x={x + MARKER_WIDTH / 2} y={y + 20} size={14} halo={null} lines={wrapText(marker.name, 17)} lineHeight={17} />
           </Target>
         );
       })}
@@ -76,7 +80,7 @@ export function ControlSupply({ supply, y }: { supply: Record<DistrictColor, num
         Control markers left
       </Label>
       {colors.map((color, i) => (
-        <Target key={color} id={targets.supply(color)} label={`${color} control marker`}>
+        <Target key={color} id={targets.supply(color)} label={`${color} control marker: ${supply[color]} left`}>
           <rect x={i * 94} y={y + 30} width={80} height={36} rx={5} fill={DISTRICT_FILL[color]} stroke={DISTRICT_INK[color]} strokeWidth={2.5} />
           <Label x={i * 94 + 40} y={y + 48} size={17} color={DISTRICT_INK[color]}>
             {supply[color]}

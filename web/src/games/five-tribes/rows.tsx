@@ -109,21 +109,19 @@ export function DjinnRow({ djinns, y }: { djinns: DjinnId[]; y: number }) {
             label={`Djinn ${name}`}
             detail={{ title: `Djinn: ${name}`, lines: [`${vp} victory points.`, power] }}
             infoAt={{ x: x + DJINN_WIDTH - 18, y: y + 22 + 108 - 18 }}
+            marks={
+              <>
+                <Label x={x + DJINN_WIDTH - 10} y={y + 40} anchor="end" size={13} halo={null}>
+                  {vp} VP
+                </Label>
+                <Label x={x + 10} y={y + 62} anchor="start" size={11.5} weight={400} halo={null} lines={wrapText(power, 36).slice(0, 4)} lineHeight={16} />
+              </>
+            }
           >
             <CardShape x={x} y={y + 22} width={DJINN_WIDTH} height={108} fill="#e9e0f7" />
             <Label x={x + 10} y={y + 40} anchor="start" size={15} halo={null}>
               {name}
             </Label>
-            <Label x={x + DJINN_WIDTH - 10} y={y + 40} anchor="end" size={13} halo={null}>
-              {vp} VP
-            </Label>
-            {wrapText(power, 36)
-              .slice(0, 4)
-              .map((line, l) => (
-                <Label key={l} x={x + 10} y={y + 62 + l * 16} anchor="start" size={11.5} weight={400} halo={null}>
-                  {line}
-                </Label>
-              ))}
           </Target>
         );
       })}

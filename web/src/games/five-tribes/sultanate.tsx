@@ -1,5 +1,5 @@
 /** The 5 x 6 Sultanate: tiles with their value, meeples, camel, palm trees and palaces; the move under way is traced. */
-import { Label, Meeple, spread } from '../../components/svg';
+import { Label, Meeple, spread, wrapText } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
 import { count, listOf } from '@shared/rules';
@@ -21,9 +21,9 @@ const KIND_FILL: Record<TileView['kind'], string> = {
   sacredPlace: '#d4c4ec',
 };
 const VALUE_FILL = { blue: '#2f6fd0', red: '#c0392b' };
-/** Short enough to read on a phone, where a tile is about 60 pixels wide. */
+/** Short enough to read on a phone, where a tile is about 60 pixels wide; each within its tile's name (the label a speech-input user says). */
 const SHORT_NAME: Record<TileView['kind'], string> = {
-  largeMarket: 'Big market',
+  largeMarket: 'Large market',
   smallMarket: 'Market',
   oasis: 'Oasis',
   village: 'Village',
@@ -61,28 +61,13 @@ function TileSquare({
   const y = row * TILE;
   const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0);
   const camelOwner = tile.camel === null ? null : players[tile.camel];
-  return (
-    <Target id={targets.tile([row, col])} label={`${tileName([row, col])} ${tile.name}`} detail={tileDetail(tile, [row, col], camelOwner)}>
-      <rect
-        x={x + 3}
-        y={y + 3}
-        width={TILE - 6}
-        height={TILE - 6}
-        rx={8}
-        fill={KIND_FILL[tile.kind]}
-        stroke={trace.final ? '#1f1f1f' : '#7a5f45'}
-        strokeWidth={trace.final ? 4 : 2}
-      />
-      {trace.origin && (
-        <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />
-      )}
-      <title>{`${tile.name}, ${tile.vp} VP: ${tile.action}`}</title>
+  // A name longer than the room right of the value (about 75 units) takes two lines.
+  const name = wrapText(SHORT_NAME[tile.kind], 8);
+  const marks = (
+    <>
       <circle cx={x + 21} cy={y + 21} r={15} fill={VALUE_FILL[tile.valueColor]} stroke="#fff" strokeWidth={2} />
       <Label x={x + 21} y={y + 21.5} size={16} color="#fff" halo={null}>
         {tile.vp}
-      </Label>
-      <Label x={x + 40} y={y + 21} anchor="start" size={SHORT_NAME[tile.kind].length > 8 ? 12.5 : 15} weight={700}>
-        {SHORT_NAME[tile.kind]}
       </Label>
       {spread(meeples.length, x + TILE / 2, y + 60, 34, 3).map(([mx, my], i) => (
         <Meeple
@@ -106,6 +91,25 @@ function TileSquare({
           </Label>
         </g>
       )}
+    </>
+  );
+  return (
+    <Target id={targets.tile([row, col])} label={`${tileName([row, col])} ${tile.name}`} detail={tileDetail(tile, [row, col], camelOwner)} marks={marks}>
+      <rect
+        x={x + 3}
+        y={y + 3}
+        width={TILE - 6}
+        height={TILE - 6}
+        rx={8}
+        fill={KIND_FILL[tile.kind]}
+        stroke={trace.final ? '#1f1f1f' : '#7a5f45'}
+        strokeWidth={trace.final ? 4 : 2}
+      />
+      {trace.origin && (
+        <rect x={x + 8} y={y + 8} width={TILE - 16} height={TILE - 16} rx={6} fill="none" stroke="#1f1f1f" strokeDasharray="6 4" strokeWidth={2} />
+      )}
+      <title>{`${tile.name}, ${tile.vp} VP: ${tile.action}`}</title>
+      <Label x={x + 40} y={name.length > 1 ? y + 14 : y + 21} anchor="start" size={name.length > 1 ? 13 : 15} weight={700} lines={name} lineHeight={14} />
     </Target>
   );
 }

@@ -1,7 +1,7 @@
 /** Rows of cards around the city: the viewer's hand, the lineup, the open lot, the deck and the professionals. */
 import { CardShape, Label, wrapText } from '../../components/svg';
 import { Target } from '../../play/move-offer';
-import { LOT_HEIGHT, LOT_WIDTH, LotFace, lotDetail } from './city';
+import { LOT_HEIGHT, LOT_WIDTH, LotFace, lotDetail, LotMarks } from './city';
 import { targets } from './moves';
 import { cardName, SUIT_FILL } from './names';
 import type { LotCardView } from '@shared/mob-town';
@@ -10,20 +10,30 @@ export const CARD_WIDTH = 62;
 export const CARD_HEIGHT = 86;
 const GAP = 6;
 
-/** A draw-deck card: a henchman of a suit and value, cash, or the Law. */
+const suitAndValue = (card: string) => (card.includes('-') ? card.split('-') : [card, '']);
+const inkOf = (card: string) => (card === 'law' ? '#fff' : '#1f1f1f');
+
+/** A draw-deck card, a henchman of a suit and value, cash, or the Law: the card and its suit (a target's own words). */
 function DrawCard({ card, x, y }: { card: string; x: number; y: number }) {
-  const [suit, value] = card.includes('-') ? card.split('-') : [card, ''];
+  const [suit] = suitAndValue(card);
   return (
     <g>
       <title>{cardName(card)}</title>
       <CardShape x={x} y={y} width={CARD_WIDTH} height={CARD_HEIGHT} fill={SUIT_FILL[suit] ?? '#ddd'} />
-      <Label x={x + CARD_WIDTH / 2} y={y + 30} size={value ? 26 : 20} halo={null} color={card === 'law' ? '#fff' : '#1f1f1f'}>
-        {value || (card === 'cash' ? '$' : '⚖')}
-      </Label>
-      <Label x={x + CARD_WIDTH / 2} y={y + CARD_HEIGHT - 16} size={11} weight={500} halo={null} color={card === 'law' ? '#fff' : '#1f1f1f'}>
+      <Label x={x + CARD_WIDTH / 2} y={y + CARD_HEIGHT - 16} size={11} weight={500} halo={null} color={inkOf(card)}>
         {suit}
       </Label>
     </g>
+  );
+}
+
+/** A draw-deck card's value (or sign), large on its face: a target's mark. */
+function DrawCardValue({ card, x, y }: { card: string; x: number; y: number }) {
+  const [, value] = suitAndValue(card);
+  return (
+    <Label x={x + CARD_WIDTH / 2} y={y + 30} size={value ? 26 : 20} halo={null} color={inkOf(card)}>
+      {value || (card === 'cash' ? '$' : '⚖')}
+    </Label>
   );
 }
 
@@ -66,7 +76,7 @@ export function CardRow({
         {title}
       </Label>
       {cards.map((card, i) => (
-        <Target key={i} id={targetOf(card)} label={cardName(card)}>
+        <Target key={i} id={targetOf(card)} label={cardName(card)} marks={<DrawCardValue card={card} {...slot(i, onALine, y, CARD_WIDTH, CARD_HEIGHT)} />}>
           <DrawCard card={card} {...slot(i, onALine, y, CARD_WIDTH, CARD_HEIGHT)} />
         </Target>
       ))}
@@ -78,11 +88,11 @@ export function Deck({ count, x, y }: { count: number; x: number; y: number }) {
   return (
     <Target id={targets.deck} label={`Draw deck, ${count} cards`}>
       <CardShape x={x} y={y + 22} width={CARD_WIDTH} height={CARD_HEIGHT} fill="#6b4f3f" faceDown />
-      <Label x={x + CARD_WIDTH / 2} y={y + 22 + CARD_HEIGHT / 2} size={16}>
-        {count}
-      </Label>
       <Label x={x + CARD_WIDTH / 2} y={y + 10} size={14}>
         Deck
+      </Label>
+      <Label x={x + CARD_WIDTH / 2} y={y + 22 + CARD_HEIGHT / 2} size={16}>
+        {count}
       </Label>
     </Target>
   );
@@ -105,6 +115,7 @@ export function OpenLot({ cards, y, onALine }: { cards: LotCardView[]; y: number
             label={`Open lot: ${card.name}`}
             detail={lotDetail(card)}
             infoAt={{ x: at.x + LOT_WIDTH - 14, y: at.y + 14 }}
+            marks={<LotMarks card={card} {...at} />}
           >
             <LotFace card={card} {...at} />
           </Target>
@@ -132,15 +143,11 @@ export function ProfessionalRow({ professionals, y, onALine }: { professionals: 
             label={pro.name}
             detail={{ title: pro.name, lines: [pro.text] }}
             infoAt={{ x: at.x + PRO_WIDTH - 14, y: at.y + 14 }}
+            marks={
+              <Label x={at.x + PRO_WIDTH / 2} y={at.y + 40} size={11} weight={400} halo={null} lines={wrapText(pro.text, 24).slice(0, 3)} lineHeight={14} />
+            }
           >
             <CardShape {...at} width={PRO_WIDTH} height={PRO_HEIGHT} fill="#efe4cf" title={pro.name} />
-            {wrapText(pro.text, 24)
-              .slice(0, 3)
-              .map((line, l) => (
-                <Label key={l} x={at.x + PRO_WIDTH / 2} y={at.y + 40 + l * 14} size={11} weight={400} halo={null}>
-                  {line}
-                </Label>
-              ))}
           </Target>
         );
       })}
@@ -164,11 +171,14 @@ export function AgendaRow({ agendas, y, onALine }: { agendas: { id: string; name
           <Target key={agenda.id} id={targets.agenda(agenda.id)} label={`Agenda: ${agenda.name}`}>
             <CardShape {...at} width={AGENDA_WIDTH} height={AGENDA_HEIGHT} fill="#f6ecd2" />
             {/* "Biggest Connected Territory" is wider than the card: two lines. */}
-            {wrapText(agenda.name, 18).map((line, l, lines) => (
-              <Label key={l} x={at.x + AGENDA_WIDTH / 2} y={at.y + AGENDA_HEIGHT / 2 + (l - (lines.length - 1) / 2) * 15} size={13} halo={null}>
-                {line}
-              </Label>
-            ))}
+            <Label
+              x={at.x + AGENDA_WIDTH / 2}
+              y={at.y + AGENDA_HEIGHT / 2 - ((wrapText(agenda.name, 18).length - 1) * 15) / 2}
+              size={13}
+              halo={null}
+              lines={wrapText(agenda.name, 18)}
+              lineHeight={15}
+            />
           </Target>
         );
       })}

@@ -33,34 +33,36 @@ const position = ([row, col]: Cell, box: CityBox) => ({ x: (col - box.left) * (L
 
 export const ownerColor = (owner: Owner, players: PlayerInfo[]) => (owner === 'mob' ? MOB_COLOR : (players[owner]?.color ?? '#999'));
 
-/** A property or landmark card face, reused in the city and the open lot. */
+/** A property or landmark card face, reused in the city and the open lot: the card and its name (a target's own words). */
 export function LotFace({ card, x, y, shutDown = false }: { card: LotCardView; x: number; y: number; shutDown?: boolean }) {
   const fill = card.business ? BUSINESS_FILL[card.business] : LANDMARK_FILL;
-  const suits = card.suits ? card.suits.join(', ') : 'any suit';
   return (
     <g>
       <CardShape x={x} y={y} width={LOT_WIDTH} height={LOT_HEIGHT} fill={fill} faceDown={shutDown} />
-      {shutDown ? (
-        <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={13} color="#fff" halo={null}>
-          shut down
-        </Label>
-      ) : (
-        <>
-          <circle cx={x + 15} cy={y + 15} r={11} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
-          <Label x={x + 15} y={y + 15.5} size={13} halo={null}>
-            {card.value}
-          </Label>
-          {wrapText(card.name, 11).map((line, i) => (
-            <Label key={i} x={x + LOT_WIDTH / 2} y={y + 38 + i * 15} size={12.5} halo={null}>
-              {line}
-            </Label>
-          ))}
-          <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT - 11} size={11} weight={500} halo={null}>
-            {suits}
-          </Label>
-        </>
-      )}
+      {!shutDown && <Label x={x + LOT_WIDTH / 2} y={y + 38} size={12.5} halo={null} lines={wrapText(card.name, 11)} lineHeight={15} />}
     </g>
+  );
+}
+
+/** What a card face shows besides its name: its value and the suits that pay for it, or that it is shut down (a target's marks). */
+export function LotMarks({ card, x, y, shutDown = false }: { card: LotCardView; x: number; y: number; shutDown?: boolean }) {
+  if (shutDown) {
+    return (
+      <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT / 2} size={13} color="#fff" halo={null}>
+        shut down
+      </Label>
+    );
+  }
+  return (
+    <>
+      <circle cx={x + 15} cy={y + 15} r={11} fill="#fffdf5" stroke="#3b2f2a" strokeWidth={1.5} />
+      <Label x={x + 15} y={y + 15.5} size={13} halo={null}>
+        {card.value}
+      </Label>
+      <Label x={x + LOT_WIDTH / 2} y={y + LOT_HEIGHT - 11} size={11} weight={500} halo={null}>
+        {card.suits ? card.suits.join(', ') : 'any suit'}
+      </Label>
+    </>
   );
 }
 
@@ -89,9 +91,9 @@ function stacks(tokens: CityLot['tokens']): { owner: CityLot['tokens'][number]; 
 
 function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: PlayerInfo[] }) {
   const { x, y } = position(lot.cell, box);
-  return (
-    <Target id={targets.cell(lot.cell)} label={lot.card.name} detail={lotDetail(lot.card, lot, players)}>
-      <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
+  const marks = (
+    <>
+      <LotMarks card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
       {stacks(lot.tokens).map(({ owner, count }, i) => (
         <Token
           key={String(owner)}
@@ -109,6 +111,11 @@ function Lot({ lot, box, players }: { lot: CityLot; box: CityBox; players: Playe
           {lot.controller === 'mob' ? 'mob' : players[lot.controller]?.name}
         </Label>
       )}
+    </>
+  );
+  return (
+    <Target id={targets.cell(lot.cell)} label={lot.card.name} detail={lotDetail(lot.card, lot, players)} marks={marks}>
+      <LotFace card={lot.card} x={x} y={y} shutDown={lot.shutDown} />
     </Target>
   );
 }
@@ -165,17 +172,21 @@ export function City({
       {emptyCells.map((cell) => (
         <EmptyLot key={cellKey(cell)} cell={cell} box={box} beside={besideNames(cell, lots)} />
       ))}
-      {pawns.map(({ seat, cell }, i) => {
+      {pawns.map(({ seat, cell }) => {
         const { x, y } = position(cell, box);
+        // Side by side at the card's lower right, below its name (two lines at most) and above its suits, right of its token stacks.
+        const beside = pawns.filter((pawn) => cellKey(pawn.cell) === cellKey(cell));
+        const i = beside.findIndex((pawn) => pawn.seat === seat);
         return (
-          <Meeple
-            key={seat}
-            x={x + LOT_WIDTH - 18 - i * 12}
-            y={y + LOT_HEIGHT - 44}
-            size={24}
-            color={players[seat]?.color ?? '#999'}
-            title={`${players[seat]?.name}'s pawn`}
-          />
+          <g key={seat} className="pawn">
+            <Meeple
+              x={x + LOT_WIDTH - 18 - i * 10}
+              y={y + LOT_HEIGHT - 20}
+              size={24}
+              color={players[seat]?.color ?? '#999'}
+              title={`${players[seat]?.name}'s pawn`}
+            />
+          </g>
         );
       })}
     </g>
