@@ -8,7 +8,7 @@
  * same transaction as what they are about, so none is lost.
  */
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { RequestContext } from '../api/context';
+import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';

@@ -12,7 +12,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError } from '../common/errors';
 import { isDatabaseUnavailable } from '../database/unavailable';
-import { QueryLimitError, queryLimitOfParseError } from './query-limits';
+import { QueryLimitError, queryLimitOfParseError } from '../graphql/query-limits';
 
 const logger = new Logger('GraphQL');
 

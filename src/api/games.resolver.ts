@@ -9,11 +9,21 @@ import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
-import { RequestContext, requireUser } from './context';
-import { endingPromptly, GameUpdates, readWhileUnavailable } from './game-updates';
-import { FIELD_COSTS, listCost } from './query-limits';
-import { JSONScalar } from './json.scalar';
-import { GameModel, GameParent, GameStatusValue, GameVisibilityValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
+import { RequestContext, requireUser } from '../graphql/context';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
+import { FIELD_COSTS, listCost } from '../graphql/query-limits';
+import { JSONScalar } from '../graphql/json.scalar';
+import {
+  GameModel,
+  GameParent,
+  GameStatusValue,
+  GameVisibilityValue,
+  HistoryEntryModel,
+  IntegrityModel,
+  RulesetModel,
+  SeatModel,
+  UserModel,
+} from '../graphql/models';
 import { MoveDeadlineInputModel } from './notification-models';
 
 @InputType()

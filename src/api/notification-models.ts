@@ -1,6 +1,6 @@
 /** GraphQL types of notification settings, vacations and move deadlines (code-first). */
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { GameModel } from './models';
+import { GameModel } from '../graphql/models';
 
 export enum NotificationKindValue {
   YOUR_TURN = 'YOUR_TURN',

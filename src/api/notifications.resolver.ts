@@ -3,7 +3,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../deadlines/vacations';
 import { NotificationPreferences } from '../notifications/preferences';
 import { UndeliveredMail } from '../notifications/undelivered-mail';
-import { RequestContext, requireUser } from './context';
+import { RequestContext, requireUser } from '../graphql/context';
 import { KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
 
 @Resolver(() => NotificationSettingsModel)

@@ -23,7 +23,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { Identity, Sessions } from '../auth/sessions';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { ReadBudget } from '../rate-limits/read-budget';
-import { connectionToken, identify, socketContext } from './context';
+import { connectionToken, identify, socketContext } from '../graphql/context';
 import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { socketOperationHooks } from './socket-operations';
 import { socketClientAddress, SocketsPerAddress, TrustProxy } from './sockets-per-address';

@@ -1,9 +1,9 @@
 /** A game's chat in the API: reading, writing, hiding one's own line, read markers, mute, live updates, and unread counts on games. */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
-import { RequestContext, requireUser } from '../api/context';
-import { endingPromptly, GameUpdates, readWhileUnavailable } from '../api/game-updates';
-import { GameModel, GameParent, UserModel } from '../api/models';
-import { listCost } from '../api/query-limits';
+import { RequestContext, requireUser } from '../graphql/context';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
+import { GameModel, GameParent, UserModel } from '../graphql/models';
+import { listCost } from '../graphql/query-limits';
 import { CHAT_LINES_SHOWN, ChatService, GameChat } from './chat.service';
 import { CHAT_LINES_CHANNEL, StoredChatLine } from './chat.store';
 

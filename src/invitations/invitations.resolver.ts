@@ -1,8 +1,8 @@
 /** Invitations, private games and rematches in the API. */
 import { Args, Context, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { RequestContext, requireUser } from '../api/context';
-import { GameModel, GameParent, GameVisibilityValue } from '../api/models';
-import { FIELD_COSTS, listCost } from '../api/query-limits';
+import { RequestContext, requireUser } from '../graphql/context';
+import { GameModel, GameParent, GameVisibilityValue } from '../graphql/models';
+import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 import { PrismaService } from '../database/prisma.service';
 import { defaultGameName, GameService } from '../play/game.service';
 import { Invitations } from './invitations';
