@@ -10,7 +10,7 @@ import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { ReadBudget } from '../rate-limits/read-budget';
 import { RecordsController } from '../records/records.controller';
 import { API_RESOLVERS } from './api-schema';
-import { httpContext } from '../graphql/context';
+import { httpContext } from './request-contexts';
 import { DevMailController } from './dev-mail.controller';
 import { GRAPHQL_PATH } from './endpoint';
 import { ApiExceptionFilter } from './exception-filter';
