@@ -10,13 +10,13 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
 import { ChatResolver } from '../chat/chat.resolver';
 import { NotesResolver } from '../notes/notes.resolver';
-import { DeadlinesResolver } from './deadlines.resolver';
+import { DeadlinesResolver } from '../deadlines/deadlines.resolver';
 import { RandomnessResolver } from '../randomness/randomness.resolver';
 import { RecordsResolver } from '../records/records.resolver';
 import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
-import { NotificationsResolver } from './notifications.resolver';
+import { NotificationsResolver } from '../notifications/notifications.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';

@@ -21,7 +21,7 @@ import { requestIdOnFaults } from './request-id-plugin';
 import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits';
 import { subscriptionsOverSocketOnly } from './socket-operations';
 import { ALLOWED_ORIGINS, SocketServer } from './socket-server';
-import { UnsubscribeController } from './unsubscribe.controller';
+import { UnsubscribeController } from '../notifications/unsubscribe.controller';
 
 export interface ApiOptions {
   /** Whether the schema can be introspected (GRAPHQL_INTROSPECTION; off in production). */

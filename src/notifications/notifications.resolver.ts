@@ -1,8 +1,8 @@
 /** Notification settings and vacations of the logged-in user. */
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../deadlines/vacations';
-import { NotificationPreferences } from '../notifications/preferences';
-import { UndeliveredMail } from '../notifications/undelivered-mail';
+import { NotificationPreferences } from './preferences';
+import { UndeliveredMail } from './undelivered-mail';
 import { RequestContext, requireUser } from '../graphql/context';
 import { KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
 
