@@ -24,7 +24,7 @@ import {
   SeatModel,
   UserModel,
 } from '../graphql/models';
-import { MoveDeadlineInputModel } from '../notifications/notification-models';
+import { MoveDeadlineInputModel } from '../deadlines/deadline-models';
 
 @InputType()
 class CreateGameInput {

@@ -3,7 +3,7 @@ import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver
 import { Deadlines } from './deadlines';
 import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent } from '../graphql/models';
-import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from '../notifications/notification-models';
+import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './deadline-models';
 import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 
 @Resolver(() => GameModel)
