@@ -25,7 +25,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import { LoginAttempts } from '../rate-limits/login-attempts';
 import { AccountTokens } from './account-tokens';
-import { checkEmail, normalizeEmail } from './email-address';
+import { checkEmail, normalizeEmail } from '../auth/email-address';
 
 export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
 

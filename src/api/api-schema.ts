@@ -11,7 +11,7 @@ import { AccountsResolver } from '../accounts/accounts.resolver';
 import { ChatResolver } from '../chat/chat.resolver';
 import { NotesResolver } from '../notes/notes.resolver';
 import { DeadlinesResolver } from '../deadlines/deadlines.resolver';
-import { RandomnessResolver } from '../randomness/randomness.resolver';
+import { RandomnessResolver } from './randomness.resolver';
 import { RecordsResolver } from '../records/records.resolver';
 import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';

@@ -4,7 +4,7 @@
  */
 import proxyAddr from 'proxy-addr';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
+import { DEFAULT_VACATION_POLICY } from '../vacations/vacations';
 import { DEFAULT_TURN_MAIL_DELAY_SECONDS } from '../notifications/notification-options';
 import { LOG_FORMATS, LOG_LEVELS, LogFormat, LogLevel } from '../logging/logging.module';
 

@@ -8,7 +8,7 @@ import { Controller, Get, Headers, Inject, Res, UnauthorizedException } from '@n
 import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import { DeliveryQueue } from '../notifications/delivery-queue';
-import { Metrics } from './metrics';
+import { Metrics } from '../metrics/metrics';
 
 export const METRICS_TOKEN = Symbol('METRICS_TOKEN');
 

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { Metrics } from './metrics';
-import { METRICS_TOKEN, MetricsController } from './metrics.controller';
+import { METRICS_TOKEN, MetricsController } from '../health/metrics.controller';
 
 /** This process's metrics, for whatever counts something (the server and the mail worker alike). */
 @Global()

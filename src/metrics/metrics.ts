@@ -3,7 +3,7 @@
  * (so that several apps in one process, as in the tests, do not collide).
  * Everything counted here is counted in memory: nothing on a move's path
  * reads or writes the database for metrics. What only the database knows
- * (the mail queue) is read when `/metrics` is scraped (metrics.controller.ts).
+ * (the mail queue) is read when `/metrics` is scraped (health/metrics.controller.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

@@ -11,7 +11,7 @@ import { Clock } from '../common/clock';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
 import { sqlInPrismaTransaction } from '../database/sql';
-import { Vacations } from '../deadlines/vacations';
+import { Vacations } from '../vacations/vacations';
 import { superseded } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';

@@ -1,6 +1,6 @@
 /** Notification settings and vacations of the logged-in user. */
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Vacations } from '../deadlines/vacations';
+import { Vacations } from '../vacations/vacations';
 import { NotificationPreferences } from './preferences';
 import { UndeliveredMail } from './undelivered-mail';
 import { RequestContext, requireUser } from '../graphql/context';
