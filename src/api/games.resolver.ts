@@ -25,6 +25,7 @@ import {
   UserModel,
 } from '../graphql/models';
 import { MoveDeadlineInputModel } from '../deadlines/deadline-models';
+import { errorCode } from './format-error';
 
 @InputType()
 class CreateGameInput {
@@ -167,7 +168,7 @@ export class GamesResolver {
     return this.metrics.timeMove(async () => {
       const userId = requireUser(context);
       return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
-    });
+    }, errorCode);
   }
 
   @Mutation(() => GameModel, { description: "Takes back the caller's own last step, where the ruleset allows it." })

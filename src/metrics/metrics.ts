@@ -7,19 +7,11 @@
  */
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { AppError } from '../common/errors';
-import { isDatabaseUnavailable } from '../database/unavailable';
 
 /** Mail counts a mail worker process reports to its server, which exposes them. */
 export interface MailCounts {
   sent: number;
   failed: number;
-}
-
-/** The code a client sees for a failed move (see api/format-error.ts). */
-function refusalCode(error: unknown): string {
-  if (error instanceof AppError) return error.code;
-  return isDatabaseUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
 }
 
 @Injectable()
@@ -91,8 +83,8 @@ export class Metrics {
     if (counts.sent + counts.failed > 0) this.forwardMailCounts?.(counts);
   }
 
-  /** Runs a move, counting it by outcome and timing it. */
-  async timeMove<T>(move: () => Promise<T>): Promise<T> {
+  /** Runs a move, counting it by outcome (accepted, or `refusalCode` of its error: the code its client sees) and timing it. */
+  async timeMove<T>(move: () => Promise<T>, refusalCode: (error: unknown) => string): Promise<T> {
     const done = this.moveDuration.startTimer();
     try {
       const result = await move();
