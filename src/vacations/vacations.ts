@@ -5,6 +5,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { DEFAULT_VACATION_DAYS_PER_YEAR } from '../config/config';
 import { PrismaService } from '../database/prisma.service';
 import { overlaps, Period, timeInYear } from './vacation-time';
 
@@ -17,7 +18,7 @@ export interface VacationPolicy {
   daysPerYear: number;
 }
 
-export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: 30 };
+export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: DEFAULT_VACATION_DAYS_PER_YEAR };
 
 export interface VacationSummary {
   /** Current and future vacations, soonest first. */
