@@ -41,6 +41,13 @@ export interface AccountMail {
   gameId?: string;
 }
 
+/** What a RULES_CHECK_FAILED mail tells its game's host (`npm run games:revalidate`, records/revalidation.ts). */
+export interface RulesCheckFailedDetails {
+  firstBadSeq: number | null;
+  /** The version just before the first bad step, where the host may roll back to; null where it is before the start of play. */
+  rollbackTo: number | null;
+}
+
 const RECORD_ACCOUNT_MAIL = `
 INSERT INTO notifications (id, user_id, to_address, game_id, game_version, kind, details, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"NotificationKind", $5::jsonb, $6::timestamptz)`;
