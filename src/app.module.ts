@@ -2,14 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { ApiModule } from './api/api.module';
 import { AuthModule } from './auth/auth.module';
+import { CHAT_IN_MAIL } from './chat/chat-mail';
 import { ChatModule } from './chat/chat.module';
 import { NotesModule } from './notes/notes.module';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
 import { DatabaseModule } from './database/database.module';
+import { DEADLINE_REMINDERS_IN_MAIL } from './deadlines/deadline-mail';
 import { DeadlinesModule } from './deadlines/deadlines.module';
 import { HealthModule, MetricsEndpointModule } from './health/health.module';
+import { INVITATIONS_IN_MAIL } from './invitations/invitation-mail';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import type { Logger as PinoLogger } from 'pino';
 import { createLogger, loggingModule, SILENT } from './logging/logging.module';
@@ -59,6 +62,9 @@ export interface AppOptions {
   trustProxy?: number | string | false;
 }
 
+/** What chat, deadlines and invitations tell mail (notifications/mail-parts.ts): the server and its mail worker read mail alike. */
+const MAIL_PARTS = [CHAT_IN_MAIL, DEADLINE_REMINDERS_IN_MAIL, INVITATIONS_IN_MAIL];
+
 /** What every process of the server runs: the database, the games and the notifications. */
 function domainModules(options: AppOptions): Array<DynamicModule | typeof MetricsModule> {
   return [
@@ -73,12 +79,15 @@ function domainModules(options: AppOptions): Array<DynamicModule | typeof Metric
       allowFixedSeeds: options.allowFixedSeeds ?? false,
     }),
     VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
-    NotificationsModule.forRoot({
-      mail: options.mail ?? MAIL_NOT_SENT,
-      linkSecret: options.jwtSecret,
-      turnMailDelaySeconds: options.turnMailDelaySeconds,
-      sweepIntervalMs: options.sweepIntervalMs,
-    }),
+    NotificationsModule.forRoot(
+      {
+        mail: options.mail ?? MAIL_NOT_SENT,
+        linkSecret: options.jwtSecret,
+        turnMailDelaySeconds: options.turnMailDelaySeconds,
+        sweepIntervalMs: options.sweepIntervalMs,
+      },
+      MAIL_PARTS,
+    ),
   ];
 }
 

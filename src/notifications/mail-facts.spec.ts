@@ -4,6 +4,7 @@ import { EventStore, NewEvent } from '../event-store/event-store';
 import { DeadlineExtended, GameRolledBack } from '../play/platform-events';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { MailFacts } from './mail-facts';
+import { SupersededMail } from './superseded-mail';
 
 describe('MailFacts (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -17,7 +18,7 @@ describe('MailFacts (real PostgreSQL)', () => {
     db = await createTestDatabase();
     prisma = new PrismaService(db.url);
     store = new EventStore(prisma, new ManualClock());
-    facts = new MailFacts(prisma);
+    facts = new MailFacts(prisma, new SupersededMail([]), []);
     ann = (await prisma.user.create({ data: { email: 'ann@example.org', passwordHash: 'x', displayName: 'Ann' } })).id;
     bob = (await prisma.user.create({ data: { email: 'bob@example.org', passwordHash: 'x', displayName: 'Bob' } })).id;
   });

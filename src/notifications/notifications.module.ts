@@ -8,23 +8,28 @@ import { GracePeriods } from './grace-periods';
 import { MailCatcher } from './mail-catcher';
 import { MailComposer } from './mail-composer';
 import { MailFacts } from './mail-facts';
+import { MAIL_PARTS, MailPart } from './mail-parts';
 import { Mailer } from './mailer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';
 import { NotificationPreferences } from './preferences';
+import { SupersededMail } from './superseded-mail';
 import { UndeliveredMail } from './undelivered-mail';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Email notifications: the outbox, the delivery worker, preferences, digests and unsubscribe links. */
 @Module({})
 export class NotificationsModule {
-  static forRoot(options: NotificationsOptions): DynamicModule {
+  /** `parts`: what other modules contribute to mail (mail-parts.ts). */
+  static forRoot(options: NotificationsOptions, parts: MailPart[]): DynamicModule {
     const catcher = options.mail.catcher ? [{ provide: MailCatcher, useValue: options.mail.catcher }] : [];
     return {
       module: NotificationsModule,
       global: true,
       providers: [
         { provide: NOTIFICATIONS_OPTIONS, useValue: options },
+        { provide: MAIL_PARTS, useValue: parts },
+        SupersededMail,
         { provide: UnsubscribeLinks, useValue: new UnsubscribeLinks(options.linkSecret, options.mail.publicUrl) },
         ...catcher,
         DeliveryQueue,
