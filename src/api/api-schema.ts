@@ -21,7 +21,11 @@ import { NotificationsResolver } from '../notifications/notifications.resolver';
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
 
-/** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
+/**
+ * Every resolver of the API, as the modules ApiModule composes serve them:
+ * the schema file is built from these (test/security.e2e-spec.ts holds the
+ * server's schema to the file).
+ */
 export const API_RESOLVERS = [
   AccountsResolver,
   GamesResolver,

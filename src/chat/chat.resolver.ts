@@ -1,4 +1,5 @@
 /** A game's chat in the API: reading, writing, hiding one's own line, read markers, mute, live updates, and unread counts on games. */
+import { OnModuleInit } from '@nestjs/common';
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { RequestContext, requireUser } from '../graphql/context';
 import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
@@ -49,11 +50,15 @@ function chatModel(chat: GameChat): GameChatModel {
 }
 
 @Resolver(() => GameModel)
-export class ChatResolver {
+export class ChatResolver implements OnModuleInit {
   constructor(
     private readonly chat: ChatService,
     private readonly updates: GameUpdates,
   ) {}
+
+  onModuleInit(): void {
+    this.updates.listenTo(CHAT_LINES_CHANNEL);
+  }
 
   @Query(() => GameChatModel, { description: "A game's chat: its players' at any time, anyone's once the game is over." })
   async gameChat(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {

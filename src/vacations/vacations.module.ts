@@ -1,10 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { VACATION_POLICY, VacationPolicy, Vacations } from './vacations';
+import { Module } from '@nestjs/common';
+import { Vacations } from './vacations';
 
-/** Global: both mail delivery (holding mail) and deadlines (pausing them) need it. */
-@Module({})
-export class VacationsModule {
-  static forRoot(policy: VacationPolicy): DynamicModule {
-    return { module: VacationsModule, global: true, providers: [{ provide: VACATION_POLICY, useValue: policy }, Vacations], exports: [Vacations] };
-  }
-}
+/** Vacations (under the site's VACATION_POLICY, a setting): mail delivery holds mail, and deadlines pause, during them. */
+@Module({ providers: [Vacations], exports: [Vacations] })
+export class VacationsModule {}
