@@ -1,29 +1,28 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { AccountsModule } from './accounts/accounts.module';
+import { DynamicModule, Module, ValueProvider } from '@nestjs/common';
+import type { Logger as PinoLogger } from 'pino';
+import { EMAIL_VERIFICATION } from './accounts/accounts.service';
 import { ApiModule } from './api/api.module';
-import { AuthModule } from './auth/auth.module';
-import { ChatModule } from './chat/chat.module';
-import { NotesModule } from './notes/notes.module';
+import { JWT_SECRET } from './auth/sessions';
+import { CHAT_IN_MAIL } from './chat/chat-mail';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
+import { ConfigModule } from './config/config.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
 import { DatabaseModule } from './database/database.module';
-import { DeadlinesModule } from './deadlines/deadlines.module';
+import { DEADLINE_REMINDERS_IN_MAIL } from './deadlines/deadline-mail';
+import { DEADLINES_OPTIONS } from './deadlines/deadlines';
 import { HealthModule } from './health/health.module';
-import { LifecycleModule } from './lifecycle/lifecycle.module';
-import type { Logger as PinoLogger } from 'pino';
+import { METRICS_TOKEN } from './health/metrics.controller';
+import { INVITATIONS_IN_MAIL } from './invitations/invitation-mail';
 import { createLogger, loggingModule, SILENT } from './logging/logging.module';
-import { MetricsEndpointModule, MetricsModule } from './metrics/metrics.module';
-import { DEFAULT_VACATION_POLICY, VacationPolicy } from './deadlines/vacations';
-import { VacationsModule } from './deadlines/vacations.module';
-import { MAIL_NOT_SENT, MailOptions } from './notifications/notification-options';
+import { MAIL_PARTS } from './notifications/mail-parts';
+import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { PlayModule } from './play/play.module';
-import { PublicNamesModule } from './public-names/public-names.module';
-import { PresenceModule } from './presence/presence.module';
-import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
+import { DEFAULT_VACATION_POLICY, VACATION_POLICY, VacationPolicy } from './vacations/vacations';
 
 export interface AppOptions {
   databaseUrl: string;
@@ -59,50 +58,64 @@ export interface AppOptions {
   trustProxy?: number | string | false;
 }
 
-/** What every process of the server runs: the database, the games and the notifications. */
-function domainModules(options: AppOptions): Array<DynamicModule | typeof MetricsModule> {
+/** What a process of the server must be told; the rest has defaults. */
+type ProcessOptions = Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval'> & Partial<AppOptions>;
+
+/** What chat, deadlines and invitations tell mail (notifications/mail-parts.ts): the server and its mail worker read mail alike. */
+const MAIL_PARTS_OF_MODULES = [CHAT_IN_MAIL, DEADLINE_REMINDERS_IN_MAIL, INVITATIONS_IN_MAIL];
+
+/** Each module's settings, under its own token (config.module.ts); a process gives them all, and its modules read theirs. */
+function settings(options: ProcessOptions): ValueProvider[] {
+  return [
+    { provide: JWT_SECRET, useValue: options.jwtSecret },
+    { provide: VACATION_POLICY, useValue: options.vacations ?? DEFAULT_VACATION_POLICY },
+    {
+      provide: NOTIFICATIONS_OPTIONS,
+      useValue: {
+        mail: options.mail ?? MAIL_NOT_SENT,
+        linkSecret: options.jwtSecret,
+        turnMailDelaySeconds: options.turnMailDelaySeconds,
+        sweepIntervalMs: options.sweepIntervalMs,
+      },
+    },
+    { provide: MAIL_PARTS, useValue: MAIL_PARTS_OF_MODULES },
+    { provide: DEADLINES_OPTIONS, useValue: { sweepIntervalMs: options.sweepIntervalMs } },
+    { provide: RATE_LIMITS_ENABLED, useValue: options.rateLimits ?? true },
+    { provide: EMAIL_VERIFICATION, useValue: options.emailVerification ?? true },
+    { provide: METRICS_TOKEN, useValue: options.metricsToken ?? null },
+  ];
+}
+
+/**
+ * What every process of the server has: the clock, the logger, the database
+ * and the settings (the only global modules: the others import what they
+ * use), and the games.
+ */
+function foundation(options: ProcessOptions): DynamicModule[] {
   return [
     CommonModule.forRoot(options.clock),
     loggingModule(options.logger ?? createLogger(SILENT)),
-    MetricsModule,
     DatabaseModule.forRoot(options.databaseUrl),
+    ConfigModule.forRoot(settings(options)),
     PlayModule.forRoot({
       rulesets: options.rulesets,
       snapshotInterval: options.snapshotInterval,
       snapshotKey: resolveSnapshotKey(options.snapshotKey, options.jwtSecret),
       allowFixedSeeds: options.allowFixedSeeds ?? false,
     }),
-    VacationsModule.forRoot(options.vacations ?? DEFAULT_VACATION_POLICY),
-    NotificationsModule.forRoot({
-      mail: options.mail ?? MAIL_NOT_SENT,
-      linkSecret: options.jwtSecret,
-      turnMailDelaySeconds: options.turnMailDelaySeconds,
-      sweepIntervalMs: options.sweepIntervalMs,
-    }),
   ];
 }
 
-/** The server: the GraphQL API, the sweeps for deadlines, reminders and digests, and what operators look at. */
+/** The server: the GraphQL API with the domain modules it composes (their sweeps for deadlines, reminders and digests included), and what operators look at. */
 @Module({})
 export class AppModule {
   static forRoot(options: AppOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ...domainModules(options),
-        LifecycleModule,
-        PresenceModule,
-        ChatModule,
-        NotesModule,
-        AuthModule.forRoot(options.jwtSecret),
-        PublicNamesModule,
-        RateLimitsModule.forRoot(options.rateLimits ?? true),
-        AccountsModule.forRoot(options.emailVerification ?? true),
-        DeadlinesModule.forRoot({ sweepIntervalMs: options.sweepIntervalMs }),
-        RecordsModule,
+        ...foundation(options),
         ApiModule.forRoot({ introspection: options.introspection ?? false, corsOrigins: options.corsOrigins ?? [] }),
         HealthModule,
-        MetricsEndpointModule.forRoot(options.metricsToken ?? null),
       ],
     };
   }
@@ -111,8 +124,8 @@ export class AppModule {
 /** The mail worker process (mail-worker.ts): sends queued notifications and nothing else; the server runs the sweeps. */
 @Module({})
 export class MailWorkerModule {
-  static forRoot(options: Omit<AppOptions, 'sweepIntervalMs' | 'metricsToken'>): DynamicModule {
-    return { module: MailWorkerModule, imports: domainModules(options) };
+  static forRoot(options: Omit<ProcessOptions, 'sweepIntervalMs' | 'metricsToken'>): DynamicModule {
+    return { module: MailWorkerModule, imports: [...foundation(options), NotificationsModule] };
   }
 }
 
@@ -124,6 +137,6 @@ export class MailWorkerModule {
 @Module({})
 export class RecordsToolsModule {
   static forRoot(options: Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval' | 'snapshotKey'>): DynamicModule {
-    return { module: RecordsToolsModule, imports: [...domainModules(options), AuthModule.forRoot(options.jwtSecret), RecordsModule] };
+    return { module: RecordsToolsModule, imports: [...foundation(options), RecordsModule] };
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Client } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
-import { LISTENER_APPLICATION_NAME } from '../src/api/game-updates';
+import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { ServerProcess, startServerProcess } from './support/server-process';
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';

@@ -9,7 +9,7 @@
  */
 import type { Client } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
-import { LISTENER_APPLICATION_NAME } from '../src/api/game-updates';
+import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, startCountingGame } from './support/counting-api';
 

@@ -11,7 +11,7 @@ import * as generated from '../web/src/api/generated';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_FILE, schemaFileText } from '../src/api/api-schema';
-import { COST_ARGUMENTS, costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/api/query-limits';
+import { COST_ARGUMENTS, costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/graphql/query-limits';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 
 /** Every operation the web page sends: the typed documents generated from web/src/api/operations/ (`npm run codegen`), each with the fragments it uses. */

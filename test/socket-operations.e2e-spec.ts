@@ -8,7 +8,7 @@
  */
 import type { Client } from 'graphql-ws';
 import { print } from 'graphql';
-import { QUERY_LIMITS } from '../src/api/query-limits';
+import { QUERY_LIMITS } from '../src/graphql/query-limits';
 import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
 import { MAX_REQUEST_BYTES } from '../src/api/endpoint';
 import WebSocket from 'ws';

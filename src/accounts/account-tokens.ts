@@ -1,12 +1,13 @@
 /**
  * Single-use links mailed to an address: a sign-up's verification, an
  * address change's verification, a password reset. The link's token is the
- * row's id and an HMAC of it under the server's secret; the HMAC is never
- * stored, so neither the table nor a queued mail's details open anything,
- * and the mail worker, which has the secret, writes the link when it sends.
+ * row's id and an HMAC of it under the server's secret (auth/account-links.ts);
+ * the HMAC is never stored, so neither the table nor a queued mail's details
+ * open anything, and the mail worker, which has the secret, writes the link
+ * when it sends.
  */
-import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { accountLinkSignature } from '../auth/account-links';
 import { JWT_SECRET } from '../auth/sessions';
 import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';
@@ -49,15 +50,6 @@ ORDER BY created_at DESC LIMIT 1`;
 const FORGET_USER = `DELETE FROM account_tokens WHERE user_id = $1::uuid`;
 const FORGET_OPEN = `DELETE FROM account_tokens WHERE user_id = $1::uuid AND purpose = $2::text::"AccountTokenPurpose" AND used_at IS NULL`;
 const FORGET_OLD = `DELETE FROM account_tokens WHERE expires_at < $1::timestamptz`;
-
-/** The token a link carries for the row `id`: the id and its HMAC under `secret`. */
-export function accountLinkToken(secret: string, id: string): string {
-  return `${id}.${tokenSignature(secret, id)}`;
-}
-
-function tokenSignature(secret: string, id: string): string {
-  return createHmac('sha256', secret).update(`account-token:${id}`).digest('base64url');
-}
 
 export interface NewAccountToken {
   purpose: AccountTokenPurpose;
@@ -129,6 +121,6 @@ export class AccountTokens {
   }
 
   private signedBy(id: string, signature: string): boolean {
-    return sameSecret(signature, tokenSignature(this.secret, id));
+    return sameSecret(signature, accountLinkSignature(this.secret, id));
   }
 }

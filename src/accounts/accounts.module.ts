@@ -1,18 +1,17 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
-import { Invitations } from '../invitations/invitations';
-import { Rematches } from '../invitations/rematches';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { InvitationsModule } from '../invitations/invitations.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PublicNamesModule } from '../public-names/public-names.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { VacationsModule } from '../vacations/vacations.module';
 import { AccountTokens } from './account-tokens';
-import { Accounts, EMAIL_VERIFICATION } from './accounts.service';
+import { AccountsResolver } from './accounts.resolver';
+import { Accounts } from './accounts.service';
 
-/** Accounts and invitations; `emailVerification: false` (EMAIL_VERIFICATION=off) creates accounts at once. */
-@Global()
-@Module({})
-export class AccountsModule {
-  static forRoot(emailVerification: boolean): DynamicModule {
-    return {
-      module: AccountsModule,
-      providers: [{ provide: EMAIL_VERIFICATION, useValue: emailVerification }, AccountTokens, Accounts, Invitations, Rematches],
-      exports: [Accounts, Invitations, Rematches],
-    };
-  }
-}
+/** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
+@Module({
+  imports: [AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
+  providers: [AccountTokens, Accounts, AccountsResolver],
+})
+export class AccountsModule {}

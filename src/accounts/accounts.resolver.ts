@@ -1,7 +1,7 @@
 /** The account API: signing up and in, sessions, passwords, address, name and deletion. */
 import { Args, Context, Field, ID, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import { RequestContext, requireIdentity, requireUser } from '../api/context';
-import { AuthPayloadModel, MeModel } from '../api/models';
+import { RequestContext, requireIdentity, requireUser } from '../graphql/context';
+import { AuthPayloadModel, MeModel } from '../graphql/models';
 import { Sessions } from '../auth/sessions';
 import { AppError } from '../common/errors';
 import { Accounts } from './accounts.service';

@@ -8,7 +8,7 @@
  * same transaction as what they are about, so none is lost.
  */
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import type { RequestContext } from '../api/context';
+import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
@@ -22,10 +22,12 @@ import type { Sql } from '../database/sql';
 import type { User } from '../generated/prisma/client';
 import { Invitations } from '../invitations/invitations';
 import { NotificationOutbox } from '../notifications/outbox';
+import { NotificationPreferences } from '../notifications/preferences';
 import { GameService } from '../play/game.service';
 import { LoginAttempts } from '../rate-limits/login-attempts';
+import { Vacations } from '../vacations/vacations';
 import { AccountTokens } from './account-tokens';
-import { checkEmail, normalizeEmail } from './email-address';
+import { checkEmail, normalizeEmail } from '../auth/email-address';
 
 export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
 
@@ -52,11 +54,6 @@ const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display
 const GAMES_IN_PLAY = `SELECT g.id::text FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE'`;
 /** A resignation that loses a race with a move is tried again on the game as it then stands. */
 const RESIGN_TRIES = 5;
-const ERASE_SETTINGS = [
-  `DELETE FROM notification_settings WHERE user_id = $1::uuid`,
-  `DELETE FROM vacations WHERE user_id = $1::uuid`,
-  `UPDATE notifications SET status = 'SKIPPED' WHERE user_id = $1::uuid AND status IN ('PENDING', 'HELD')`,
-];
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code;
@@ -85,6 +82,8 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
     private readonly names: PublicNames,
     private readonly play: GameService,
+    private readonly preferences: NotificationPreferences,
+    private readonly vacations: Vacations,
   ) {}
 
   onModuleInit(): void {
@@ -265,7 +264,9 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     await this.resignEverywhere(user.id);
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(ERASE_USER, [user.id, DELETED_PLAYER_NAME, this.clock.now()]);
-      for (const statement of ERASE_SETTINGS) await sql.query(statement, [user.id]);
+      await this.preferences.forgetUser(sql, user.id);
+      await this.outbox.skipUnsent(sql, user.id);
+      await this.vacations.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);

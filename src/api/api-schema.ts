@@ -10,19 +10,23 @@ import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
 import { ChatResolver } from '../chat/chat.resolver';
 import { NotesResolver } from '../notes/notes.resolver';
-import { DeadlinesResolver } from './deadlines.resolver';
-import { RandomnessResolver } from '../randomness/randomness.resolver';
+import { DeadlinesResolver } from '../deadlines/deadlines.resolver';
+import { RandomnessResolver } from './randomness.resolver';
 import { RecordsResolver } from '../records/records.resolver';
 import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { LobbyResolver } from './lobby.resolver';
-import { NotificationsResolver } from './notifications.resolver';
+import { NotificationsResolver } from '../notifications/notifications.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
 
-/** Every resolver of the API: the server's module serves these, and the schema file is built from these. */
+/**
+ * Every resolver of the API, as the modules ApiModule composes serve them:
+ * the schema file is built from these (test/security.e2e-spec.ts holds the
+ * server's schema to the file).
+ */
 export const API_RESOLVERS = [
   AccountsResolver,
   GamesResolver,

@@ -3,26 +3,37 @@ import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { AccountsModule } from '../accounts/accounts.module';
+import { AuthModule } from '../auth/auth.module';
 import { Sessions } from '../auth/sessions';
-import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
-import { DATABASE_URL } from '../database/database.module';
-import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
+import { ChatModule } from '../chat/chat.module';
+import { DeadlinesModule } from '../deadlines/deadlines.module';
+import { InvitationsModule } from '../invitations/invitations.module';
+import { LifecycleModule } from '../lifecycle/lifecycle.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { NotesModule } from '../notes/notes.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PresenceModule } from '../presence/presence.module';
+import { PublicNamesModule } from '../public-names/public-names.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { ReadBudget } from '../rate-limits/read-budget';
-import { RecordsController } from '../records/records.controller';
-import { API_RESOLVERS } from './api-schema';
-import { httpContext } from './context';
+import { RecordsModule } from '../records/records.module';
+import { httpContext } from './request-contexts';
 import { DevMailController } from './dev-mail.controller';
 import { GRAPHQL_PATH } from './endpoint';
 import { ApiExceptionFilter, PageForUnknownAddresses } from './exception-filter';
 import { formatError } from './format-error';
-import { GameUpdates } from './game-updates';
-import { JSONScalar } from './json.scalar';
+import { GameLifeResolver } from './game-life.resolver';
+import { GamesResolver } from './games.resolver';
+import { JSONScalar } from '../graphql/json.scalar';
+import { LiveUpdatesModule } from '../graphql/live-updates.module';
 import { LobbyUpdates } from './lobby-updates';
+import { LobbyResolver } from './lobby.resolver';
 import { requestIdOnFaults } from './request-id-plugin';
-import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from './query-limits';
+import { costLimitPlugin, QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits';
 import { subscriptionsOverSocketOnly } from './socket-operations';
 import { ALLOWED_ORIGINS, SocketServer } from './socket-server';
-import { UnsubscribeController } from './unsubscribe.controller';
+import { RandomnessResolver } from './randomness.resolver';
 
 export interface ApiOptions {
   /** Whether the schema can be introspected (GRAPHQL_INTROSPECTION; off in production). */
@@ -31,6 +42,12 @@ export interface ApiOptions {
   corsOrigins: string[];
 }
 
+/**
+ * The GraphQL API and the HTTP endpoints: it composes the domain modules,
+ * each of which serves its own part (resolvers, controllers), and serves
+ * play's itself (games, game life, randomness: src/play sits below the
+ * API's shared types), with the live updates' WebSocket.
+ */
 @Module({})
 export class ApiModule {
   static forRoot(options: ApiOptions): DynamicModule {
@@ -39,6 +56,7 @@ export class ApiModule {
       imports: [
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
+          imports: [AuthModule, RateLimitsModule],
           inject: [Sessions, ReadBudget],
           useFactory: (sessions: Sessions, readBudget: ReadBudget) => ({
             path: GRAPHQL_PATH,
@@ -66,13 +84,31 @@ export class ApiModule {
             context: ({ req }: { req: Parameters<typeof httpContext>[1] }) => httpContext(sessions, req),
           }),
         }),
+        // The domain modules, each serving its part of the API.
+        AccountsModule,
+        InvitationsModule,
+        NotificationsModule,
+        DeadlinesModule,
+        ChatModule,
+        NotesModule,
+        RecordsModule,
+        // What the API's own resolvers, its WebSocket and the dev mail page use.
+        AuthModule,
+        RateLimitsModule,
+        PublicNamesModule,
+        PresenceModule,
+        LiveUpdatesModule,
+        MetricsModule,
+        LifecycleModule,
       ],
-      controllers: [UnsubscribeController, DevMailController, RecordsController],
+      controllers: [DevMailController],
       providers: [
-        ...API_RESOLVERS,
+        GamesResolver,
+        GameLifeResolver,
+        RandomnessResolver,
         { provide: ALLOWED_ORIGINS, useValue: options.corsOrigins },
         SocketServer,
-        { provide: GameUpdates, inject: [DATABASE_URL], useFactory: (url: string) => new GameUpdates(url, [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL]) },
+        LobbyResolver,
         LobbyUpdates,
         PageForUnknownAddresses,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -12,7 +12,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { AppError } from '../common/errors';
 import { isDatabaseUnavailable } from '../database/unavailable';
-import { QueryLimitError, queryLimitOfParseError } from './query-limits';
+import { QueryLimitError, queryLimitOfParseError } from '../graphql/query-limits';
 
 const logger = new Logger('GraphQL');
 
@@ -57,12 +57,18 @@ function appErrorOf(error: unknown): AppError | null {
   return error instanceof GraphQLError && error.originalError instanceof AppError ? error.originalError : null;
 }
 
+/** The code a client sees for an error its request's resolver threw, as formatError gives it (the move metrics count refusals by it). */
+export function errorCode(error: unknown): string {
+  const original = unwrapResolverError(error);
+  const refused = appErrorOf(original) ?? queryLimitOf(original);
+  if (refused) return refused.code;
+  return isDatabaseUnavailable(original) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
+}
+
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  const appError = appErrorOf(original);
-  if (appError) return refusal(appError.code, appError.message, formatted, appError.details);
-  const limit = queryLimitOf(original);
-  if (limit) return refusal(limit.code, limit.message, formatted, limit.details);
+  const refused = appErrorOf(original) ?? queryLimitOf(original);
+  if (refused) return refusal(refused.code, refused.message, formatted, refused.details);
   if (isDatabaseUnavailable(original)) {
     logger.warn(`database unavailable: ${original instanceof Error ? original.message : String(original)}`);
     return {

@@ -8,8 +8,8 @@ import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveFie
 import { Clock } from '../common/clock';
 import { leftSeats, lifeOf, pendingProposal, ProposalKind, seatsToAnswer, takebackRange } from '../play/game-life';
 import { GameService } from '../play/game.service';
-import { RequestContext, requireUser } from './context';
-import { GameModel, GameParent } from './models';
+import { RequestContext, requireUser } from '../graphql/context';
+import { GameModel, GameParent } from '../graphql/models';
 
 @ObjectType('Proposal', { description: 'A takeback or a proposal to end the game, waiting for every other player to agree.' })
 class ProposalModel {

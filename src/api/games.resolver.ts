@@ -10,12 +10,23 @@ import { GameService, LoadedGame } from '../play/game.service';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
-import { RequestContext, requireUser } from './context';
-import { endingPromptly, GameUpdates, readWhileUnavailable } from './game-updates';
-import { ENTRIES_SPENT_WHEN_READ, FIELD_COSTS, listCost, spendOnEntries } from './query-limits';
-import { JSONScalar } from './json.scalar';
-import { GameModel, GameParent, GameStatusValue, GameVisibilityValue, HistoryEntryModel, IntegrityModel, RulesetModel, SeatModel, UserModel } from './models';
-import { MoveDeadlineInputModel } from './notification-models';
+import { RequestContext, requireUser } from '../graphql/context';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
+import { ENTRIES_SPENT_WHEN_READ, FIELD_COSTS, listCost, spendOnEntries } from '../graphql/query-limits';
+import { JSONScalar } from '../graphql/json.scalar';
+import {
+  GameModel,
+  GameParent,
+  GameStatusValue,
+  GameVisibilityValue,
+  HistoryEntryModel,
+  IntegrityModel,
+  RulesetModel,
+  SeatModel,
+  UserModel,
+} from '../graphql/models';
+import { MoveDeadlineInputModel } from '../deadlines/deadline-models';
+import { errorCode } from './format-error';
 
 @InputType()
 class CreateGameInput {
@@ -158,7 +169,7 @@ export class GamesResolver {
     return this.metrics.timeMove(async () => {
       const userId = requireUser(context);
       return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
-    });
+    }, errorCode);
   }
 
   @Mutation(() => GameModel, { description: "Takes back the caller's own last step, where the ruleset allows it." })

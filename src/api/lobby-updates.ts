@@ -23,7 +23,7 @@ import { CHAT_LINES_CHANNEL } from '../chat/chat.store';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { Invitations } from '../invitations/invitations';
 import { LobbyAudience } from '../play/lobby-audience';
-import { GameUpdates, readWhileUnavailable, wakeableIterator } from './game-updates';
+import { GameUpdates, readWhileUnavailable, wakeableIterator } from '../graphql/game-updates';
 
 export interface LobbyChange {
   /** The game that changed; null: any may have. */
@@ -89,6 +89,7 @@ export class LobbyUpdates implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
+    this.updates.listenTo(CHAT_LINES_CHANNEL);
     this.stopListening = [GAME_EVENTS_CHANNEL, CHAT_LINES_CHANNEL].map((channel) => this.updates.onAnyGame(channel, (gameId) => this.changed(gameId)));
   }
 

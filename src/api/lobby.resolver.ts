@@ -1,6 +1,6 @@
 /** The lobby in the API: a signal at every change of the caller's lobby, for the page to read again what changed. */
 import { Context, Field, ID, ObjectType, Resolver, Subscription } from '@nestjs/graphql';
-import { RequestContext, requireUser } from './context';
+import { RequestContext, requireUser } from '../graphql/context';
 import { LobbyChange, LobbyUpdates } from './lobby-updates';
 
 @ObjectType('LobbyChange', {

@@ -1,7 +1,7 @@
 /**
  * What a WebSocket may ask, and what HTTP may not. graphql-ws runs
  * operations itself, past Apollo and its plugins: left to it, a socket could
- * run any query or mutation without the request limits (query-limits.ts) and
+ * run any query or mutation without the request limits (src/graphql/query-limits.ts) and
  * with graphql-js's bare errors. So a socket serves subscriptions only, the
  * live updates the page listens to, and HTTP serves everything else. Each
  * subscription is held to the same limits as an HTTP request before anything
@@ -34,7 +34,7 @@ import {
   queryLimitOfParseError,
   queryLimitRules,
   SUBSCRIPTION_BUDGET,
-} from './query-limits';
+} from '../graphql/query-limits';
 
 /**
  * Subscriptions one socket may hold at once. The page holds one per game

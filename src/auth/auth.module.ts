@@ -1,15 +1,6 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
-import { JWT_SECRET, Sessions } from './sessions';
+import { Module } from '@nestjs/common';
+import { Sessions } from './sessions';
 
-/** Sessions and their bearer tokens. */
-@Global()
-@Module({})
-export class AuthModule {
-  static forRoot(jwtSecret: string): DynamicModule {
-    return {
-      module: AuthModule,
-      providers: [{ provide: JWT_SECRET, useValue: jwtSecret }, Sessions],
-      exports: [Sessions, JWT_SECRET],
-    };
-  }
-}
+/** Sessions and their bearer tokens (signed with JWT_SECRET, a setting: config.module.ts). */
+@Module({ providers: [Sessions], exports: [Sessions] })
+export class AuthModule {}

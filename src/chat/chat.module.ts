@@ -1,7 +1,9 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { LiveUpdatesModule } from '../graphql/live-updates.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ChatResolver } from './chat.resolver';
 import { ChatService } from './chat.service';
 
-/** Each game's chat (its resolver is served by the API module: see API_RESOLVERS). */
-@Global()
-@Module({ providers: [ChatService], exports: [ChatService] })
+/** Each game's chat, and its part of the API. */
+@Module({ imports: [NotificationsModule, LiveUpdatesModule], providers: [ChatService, ChatResolver] })
 export class ChatModule {}

@@ -1,9 +1,10 @@
 /** A game's chat in the API: reading, writing, hiding one's own line, read markers, mute, live updates, and unread counts on games. */
+import { OnModuleInit } from '@nestjs/common';
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
-import { RequestContext, requireUser } from '../api/context';
-import { endingPromptly, GameUpdates, readWhileUnavailable } from '../api/game-updates';
-import { GameModel, GameParent, UserModel } from '../api/models';
-import { listCost } from '../api/query-limits';
+import { RequestContext, requireUser } from '../graphql/context';
+import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
+import { GameModel, GameParent, UserModel } from '../graphql/models';
+import { listCost } from '../graphql/query-limits';
 import { CHAT_LINES_SHOWN, ChatService, GameChat } from './chat.service';
 import { CHAT_LINES_CHANNEL, StoredChatLine } from './chat.store';
 
@@ -49,11 +50,15 @@ function chatModel(chat: GameChat): GameChatModel {
 }
 
 @Resolver(() => GameModel)
-export class ChatResolver {
+export class ChatResolver implements OnModuleInit {
   constructor(
     private readonly chat: ChatService,
     private readonly updates: GameUpdates,
   ) {}
+
+  onModuleInit(): void {
+    this.updates.listenTo(CHAT_LINES_CHANNEL);
+  }
 
   @Query(() => GameChatModel, { description: "A game's chat: its players' at any time, anyone's once the game is over." })
   async gameChat(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {

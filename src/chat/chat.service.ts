@@ -63,7 +63,8 @@ export class ChatService {
         const seconds = (added.retryAt.getTime() - this.clock.now().getTime()) / 1000;
         throw rateLimited(`You can write ${CHAT_RATE_LIMIT.lines} messages every ${CHAT_RATE_LIMIT.windowSeconds} seconds in a game.`, seconds);
       }
-      await this.outbox.recordNewMessages(sql, gameId, Number(added.id), others);
+      // A player who muted the chat gets no mail of it.
+      await this.outbox.recordNewMessages(sql, gameId, Number(added.id), await this.store.unmuted(sql, gameId, others));
     });
     // What they wrote is read: it never counts as unread for them.
     return this.read(gameId, userId);

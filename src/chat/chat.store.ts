@@ -98,6 +98,11 @@ SELECT $1::uuid, $2::uuid, id FROM chat_lines WHERE game_id = $1::uuid AND id = 
 ON CONFLICT (game_id, user_id) DO UPDATE SET read_through = GREATEST(chat_readers.read_through, EXCLUDED.read_through)
 RETURNING read_through`;
 
+/** Those of the users `$2` who did not mute the game's chat. */
+const UNMUTED = `
+SELECT reader.id FROM unnest($2::uuid[]) AS reader(id)
+WHERE NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = $1::uuid AND r.user_id = reader.id AND r.muted)`;
+
 const SET_MUTED = `
 INSERT INTO chat_readers (game_id, user_id, muted) VALUES ($1::uuid, $2::uuid, $3::boolean)
 ON CONFLICT (game_id, user_id) DO UPDATE SET muted = EXCLUDED.muted`;
@@ -154,6 +159,11 @@ export class ChatStore {
   /** False, writing nothing, when the line is not one of this game's. */
   async markRead(gameId: string, userId: string, throughLineId: string): Promise<boolean> {
     return (await this.sql.query(MARK_READ, [gameId, userId, throughLineId])).length > 0;
+  }
+
+  /** Those of `userIds` who did not mute the game's chat, in the caller's transaction. */
+  async unmuted(sql: Sql, gameId: string, userIds: string[]): Promise<string[]> {
+    return (await sql.query<{ id: string }>(UNMUTED, [gameId, userIds])).map((row) => row.id);
   }
 
   async setMuted(gameId: string, userId: string, muted: boolean): Promise<void> {

@@ -4,9 +4,13 @@
  */
 import proxyAddr from 'proxy-addr';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_VACATION_POLICY } from '../deadlines/vacations';
-import { DEFAULT_TURN_MAIL_DELAY_SECONDS } from '../notifications/notification-options';
 import { LOG_FORMATS, LOG_LEVELS, LogFormat, LogLevel } from '../logging/logging.module';
+
+/** TURN_MAIL_DELAY's default: three minutes, time enough to answer a move made while one is looking. */
+const DEFAULT_TURN_MAIL_DELAY_SECONDS = 180;
+
+/** VACATION_DAYS_PER_YEAR's default. */
+export const DEFAULT_VACATION_DAYS_PER_YEAR = 30;
 
 export interface AppConfig {
   port: number;
@@ -264,7 +268,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   }
   const allowFixedSeeds = parseSwitch('ALLOW_FIXED_SEEDS', env.ALLOW_FIXED_SEEDS, false, problems);
   const turnMailDelaySeconds = parseWholeNumber('TURN_MAIL_DELAY', env.TURN_MAIL_DELAY, DEFAULT_TURN_MAIL_DELAY_SECONDS, [0, 86_400], problems);
-  const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_POLICY.daysPerYear, [0, 366], problems);
+  const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_DAYS_PER_YEAR, [0, 366], problems);
   const mailWorker = parseChoice('MAIL_WORKER', env.MAIL_WORKER, MAIL_WORKER_MODES, 'child', problems);
   const logFormat = parseChoice('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'text', problems);
   const logLevel = parseChoice('LOG_LEVEL', env.LOG_LEVEL, LOG_LEVELS, 'info', problems);

@@ -1,5 +1,4 @@
 import { GraphQLError } from 'graphql';
-import { formatError } from '../api/format-error';
 import { isDatabaseUnavailable } from './unavailable';
 
 /** What `pg` throws for a connection the server ended (pg_terminate_backend, a restart). */
@@ -28,17 +27,5 @@ describe('isDatabaseUnavailable', () => {
   it('is not fooled by other faults', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new GraphQLError('Context creation failed: boom', { originalError: new Error('boom') }))).toBe(false);
-  });
-});
-
-describe('formatError during an outage', () => {
-  it('tells the client to try again, also when the outage struck while the request context was built', () => {
-    const error = new GraphQLError('Context creation failed: terminating connection due to administrator command', {
-      originalError: terminated(),
-      extensions: { code: 'INTERNAL_SERVER_ERROR' },
-    });
-    const formatted = formatError(error.toJSON(), error);
-    expect(formatted.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryAfter: expect.any(Number) });
-    expect(formatted.message).not.toMatch(/terminating|administrator/);
   });
 });

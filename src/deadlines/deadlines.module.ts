@@ -1,16 +1,14 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { Deadlines, DEADLINES_OPTIONS, DeadlinesOptions } from './deadlines';
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { VacationsModule } from '../vacations/vacations.module';
+import { Deadlines } from './deadlines';
+import { DeadlinesResolver } from './deadlines.resolver';
 import { TurnDeadlineProjection } from './turn-deadline-projection';
 
-/** Move deadlines, reminders, expiry and vacations (mail goes through the global NotificationsModule). */
-@Module({})
-export class DeadlinesModule {
-  static forRoot(options: DeadlinesOptions): DynamicModule {
-    return {
-      module: DeadlinesModule,
-      global: true,
-      providers: [{ provide: DEADLINES_OPTIONS, useValue: options }, TurnDeadlineProjection, Deadlines],
-      exports: [Deadlines],
-    };
-  }
-}
+/** Move deadlines, reminders and expiry (DEADLINES_OPTIONS, a setting, says how often they are swept), and their part of the API. */
+@Module({
+  imports: [NotificationsModule, VacationsModule],
+  providers: [TurnDeadlineProjection, Deadlines, DeadlinesResolver],
+  exports: [Deadlines],
+})
+export class DeadlinesModule {}

@@ -16,10 +16,10 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
 import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
 import { checkSeatArgument } from '../play/seat-argument';
-import { deadlineFor } from './deadline-settings';
+import { deadlineFor } from '../play/deadline-settings';
 import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
-import { pausedDeadline } from './vacation-time';
-import { Vacations } from './vacations';
+import { pausedDeadline } from '../vacations/vacation-time';
+import { Vacations } from '../vacations/vacations';
 
 export interface DeadlinesOptions {
   /** Looks for due reminders and deadlines this often; unset: only when asked (tests). */

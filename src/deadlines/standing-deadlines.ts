@@ -3,8 +3,8 @@
  * `Game.deadlines` shows. A move's own answer takes them from what its append
  * wrote (turn-deadline-projection.ts), any other answer reads them.
  */
-import type { Period } from './vacation-time';
-import { pausedDeadline } from './vacation-time';
+import type { Period } from '../vacations/vacation-time';
+import { pausedDeadline } from '../vacations/vacation-time';
 
 export interface StandingDeadline {
   seat: number;

@@ -1,8 +1,8 @@
 /** Invitations, private games and rematches in the API. */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { RequestContext, requireUser } from '../api/context';
-import { GameModel, GameParent, GameVisibilityValue, UserModel } from '../api/models';
-import { FIELD_COSTS, listCost } from '../api/query-limits';
+import { RequestContext, requireUser } from '../graphql/context';
+import { GameModel, GameParent, GameVisibilityValue, UserModel } from '../graphql/models';
+import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 import { PrismaService } from '../database/prisma.service';
 import { defaultGameName, GameService } from '../play/game.service';
 import { PublicNames } from '../public-names/public-names';

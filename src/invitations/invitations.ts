@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { checkEmail } from '../accounts/email-address';
+import { checkEmail } from '../auth/email-address';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';

@@ -3,23 +3,15 @@
  * (so that several apps in one process, as in the tests, do not collide).
  * Everything counted here is counted in memory: nothing on a move's path
  * reads or writes the database for metrics. What only the database knows
- * (the mail queue) is read when `/metrics` is scraped (metrics.controller.ts).
+ * (the mail queue) is read when `/metrics` is scraped (health/metrics.controller.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { AppError } from '../common/errors';
-import { isDatabaseUnavailable } from '../database/unavailable';
 
 /** Mail counts a mail worker process reports to its server, which exposes them. */
 export interface MailCounts {
   sent: number;
   failed: number;
-}
-
-/** The code a client sees for a failed move (see api/format-error.ts). */
-function refusalCode(error: unknown): string {
-  if (error instanceof AppError) return error.code;
-  return isDatabaseUnavailable(error) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR';
 }
 
 @Injectable()
@@ -91,8 +83,8 @@ export class Metrics {
     if (counts.sent + counts.failed > 0) this.forwardMailCounts?.(counts);
   }
 
-  /** Runs a move, counting it by outcome and timing it. */
-  async timeMove<T>(move: () => Promise<T>): Promise<T> {
+  /** Runs a move, counting it by outcome (accepted, or `refusalCode` of its error: the code its client sees) and timing it. */
+  async timeMove<T>(move: () => Promise<T>, refusalCode: (error: unknown) => string): Promise<T> {
     const done = this.moveDuration.startTimer();
     try {
       const result = await move();

@@ -1,7 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { NotesResolver } from './notes.resolver';
 import { NotesService } from './notes.service';
 
-/** Each player's private notes per game (the resolver is served by the API module: see API_RESOLVERS). */
-@Global()
-@Module({ providers: [NotesService], exports: [NotesService] })
+/** Each player's private notes per game, and their part of the API. */
+@Module({ providers: [NotesService, NotesResolver] })
 export class NotesModule {}

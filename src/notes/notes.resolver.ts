@@ -1,6 +1,6 @@
 /** The player's private notepad for a game, in the API. */
 import { Args, Context, Field, ID, Mutation, ObjectType, Query, Resolver } from '@nestjs/graphql';
-import { RequestContext, requireUser } from '../api/context';
+import { RequestContext, requireUser } from '../graphql/context';
 import { MAX_NOTE_LENGTH, NotesService } from './notes.service';
 
 @ObjectType('GameNotes')

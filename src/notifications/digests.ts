@@ -3,23 +3,20 @@
  * vacation) goes out as one mail once the oldest of it has waited a day and
  * the user is back. The digest is itself a notification in the outbox.
  * Held mail no longer true by then (a turn since played, ...) is left out
- * and marked SUPERSEDED; with nothing left, no digest is written. What it
- * lists is looked at again when it is sent (mail-facts.ts).
+ * and marked SUPERSEDED (superseded-mail.ts); with nothing left, no digest
+ * is written. What it lists is looked at again when it is sent (mail-facts.ts).
  */
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
 import { sqlInPrismaTransaction } from '../database/sql';
-import { Vacations } from '../deadlines/vacations';
-import { superseded } from './mail-facts';
+import { Vacations } from '../vacations/vacations';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import { NotificationOutbox } from './outbox';
+import { SupersededMail } from './superseded-mail';
 
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
-
-/** Held mail no longer true: it is not digested. */
-const SUPERSEDE_HELD = `UPDATE notifications n SET status = 'SUPERSEDED' WHERE n.user_id = $1::uuid AND n.status = 'HELD' AND ${superseded('n')}`;
 
 /** Another process digested the same mail first, or none is left: this digest is rolled back. */
 class AlreadyDigested extends Error {}
@@ -32,6 +29,7 @@ export class Digests implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
+    private readonly superseded: SupersededMail,
     private readonly clock: Clock,
     @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
   ) {
@@ -61,7 +59,7 @@ export class Digests implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async writeDigest(userId: string): Promise<boolean> {
-    await this.prisma.sql.query(SUPERSEDE_HELD, [userId]);
+    await this.superseded.markHeld(this.prisma.sql, userId);
     try {
       await this.prisma.$transaction(async (tx) => {
         const [digestId] = await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), null, 0, [{ userId, kind: 'DIGEST' }]);

@@ -13,8 +13,9 @@ import { defaultGameName } from '../play/game.service';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+import type { RulesCheckFailedDetails } from './outbox';
 import type { ChoosableKind } from './preferences';
-import { accountLinkToken } from '../accounts/account-tokens';
+import { accountLinkToken } from '../auth/account-links';
 import {
   agreementRequestMail,
   deadlinePassedMail,
@@ -38,7 +39,6 @@ import {
   rulesCheckFailedMail,
   yourTurnMail,
 } from './templates';
-import type { RulesCheckFailedDetails } from '../records/revalidation';
 import type { ScoreCategory } from '../rules/contract';
 import type { ChatSummary } from './templates/chat-summary';
 import type { EarlyEnd } from './templates/game-finished';

@@ -4,6 +4,8 @@ import { EventStore, NewEvent } from '../event-store/event-store';
 import { DeadlineExtended, GameRolledBack } from '../play/platform-events';
 import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { MailFacts } from './mail-facts';
+import type { MailPart } from './mail-parts';
+import { SupersededMail } from './superseded-mail';
 
 describe('MailFacts (real PostgreSQL)', () => {
   let db: TestDatabase;
@@ -17,7 +19,7 @@ describe('MailFacts (real PostgreSQL)', () => {
     db = await createTestDatabase();
     prisma = new PrismaService(db.url);
     store = new EventStore(prisma, new ManualClock());
-    facts = new MailFacts(prisma);
+    facts = new MailFacts(prisma, new SupersededMail([]), []);
     ann = (await prisma.user.create({ data: { email: 'ann@example.org', passwordHash: 'x', displayName: 'Ann' } })).id;
     bob = (await prisma.user.create({ data: { email: 'bob@example.org', passwordHash: 'x', displayName: 'Bob' } })).id;
   });
@@ -150,5 +152,25 @@ describe('MailFacts (real PostgreSQL)', () => {
     // Only a "your turn" mail tells what happened.
     const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 5, kind: 'GAME_STARTED', createdAt: new Date() } });
     expect((await facts.pending([started.id], new Date()))[0].turn).toBeNull();
+  });
+
+  it('tells the chat a module contributes in the mail of the kinds that tell chat, and refuses two such modules', async () => {
+    const chat: MailPart = {
+      unreadChat: ({ n, tellsChat, mailedThrough }) =>
+        `SELECT json_build_object('count', 1, 'through', ${n}.game_version::text, 'lines', json_build_array(json_build_object('authorName', 'Ann', 'text', 'Hi', 'at', '2030-01-01T00:00:00Z'))) AS chat
+         WHERE ${tellsChat} AND ${mailedThrough} IS NULL`,
+    };
+    const withChat = new MailFacts(prisma, new SupersededMail([]), [chat]);
+    const gameId = await game();
+    const turn = await notify(bob, gameId, 'YOUR_TURN');
+    const started = await prisma.notification.create({ data: { userId: bob, gameId, gameVersion: 1, kind: 'GAME_STARTED', createdAt: new Date() } });
+    const read = await withChat.pending([turn.id, started.id], new Date());
+    expect(read.find((n) => n.id === turn.id)!.chat).toEqual({
+      count: 1,
+      through: '1',
+      lines: [{ authorName: 'Ann', text: 'Hi', at: new Date('2030-01-01T00:00:00Z') }],
+    });
+    expect(read.find((n) => n.id === started.id)!.chat).toBeNull();
+    expect(() => new MailFacts(prisma, new SupersededMail([]), [chat, chat])).toThrow('two modules tell of unread chat in mail');
   });
 });

@@ -8,14 +8,19 @@
  * statement per mail (bench/README.md, fixes 13 and 18).
  *
  * Players come from the `game_seats` read model, so no game state is
- * rebuilt: mail needs who sits where, never the board.
+ * rebuilt: mail needs who sits where, never the board. Whether a mail is
+ * still true, and the unread chat it tells of, come from the modules that
+ * know (mail-parts.ts).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationKind } from '../generated/prisma/client';
 import { Jump, JUMP_EVENT_TYPES, RecordedEvent } from '../play/history';
 import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
+import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Deliveries, withDefaults } from './preferences';
+import { SupersededMail } from './superseded-mail';
+import { onVacation } from '../vacations/vacations';
 
 /** A game as its mail describes it. */
 export interface GameFacts {
@@ -67,7 +72,7 @@ export interface UnreadChat {
 export interface PendingNotification extends NotificationFacts {
   /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
   recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
-  /** No longer true, so not to be sent (see `superseded`): a turn that is over, a deadline no longer running, an invitation taken up. */
+  /** No longer true, so not to be sent (superseded-mail.ts): a turn that is over, a deadline no longer running, an invitation taken up. */
   superseded: boolean;
 }
 
@@ -104,12 +109,6 @@ interface NotificationRow {
   game: GameFactsJson | null;
   turn: TurnHistoryJson | null;
   rollback_counted: CountedEvent[] | null;
-}
-
-interface UnreadChatJson {
-  lines: Array<Omit<ChatLineFacts, 'at'> & { at: string }> | null;
-  count: number;
-  through: string | null;
 }
 
 interface PendingRow extends NotificationRow {
@@ -164,102 +163,50 @@ LEFT JOIN LATERAL (
   WHERE n.kind IN ('ROLLBACK', 'AGREEMENT_REQUEST', 'RULES_CHECK_FAILED')
 ) rollback ON true`;
 
-/** Lines a mail tells at most (the newest); it says how many more there were. */
-export const MAX_CHAT_LINES_IN_MAIL = 20;
+/** The kinds whose mail tells of the game's unread chat (when they go out, not in a digest). */
+const CHAT_TELLING_KINDS: NotificationKind[] = ['YOUR_TURN', 'NEW_MESSAGES'];
 
-const UNREAD_CHAT = `
-LEFT JOIN LATERAL (
-  -- Lines by others, not hidden, after both what the recipient read on the page and what a mail already told them.
-  SELECT json_build_object(
-    'count', count(*)::int,
-    'through', max(c.id)::text,
-    'lines', to_json((array_agg(json_build_object('authorName', author.display_name, 'text', c.text, 'at', c.at) ORDER BY c.id DESC))[1:${MAX_CHAT_LINES_IN_MAIL}])) AS chat
-  FROM chat_lines c JOIN users author ON author.id = c.author_id
-  WHERE n.kind IN ('YOUR_TURN', 'NEW_MESSAGES')
-    AND c.game_id = n.game_id AND c.author_id <> n.user_id
-    AND NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = n.game_id AND r.user_id = n.user_id AND r.muted)
-    AND NOT EXISTS (SELECT 1 FROM chat_lines_hidden h WHERE h.line_id = c.id)
-    AND c.id > COALESCE((SELECT r.read_through FROM chat_readers r WHERE r.game_id = n.game_id AND r.user_id = n.user_id), 0)
-    AND c.id > COALESCE((SELECT max(m.chat_through) FROM notifications m WHERE m.user_id = n.user_id AND m.game_id = n.game_id AND m.status = 'SENT'), 0)
-) unread ON true`;
-
-/** SQL: the "your turn" notification `n` is about a turn that is over: its player has moved since, or no longer has to. */
-export function turnOver(n: string): string {
-  return `(
-    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'ACTIVE' AND (${n}.details->>'seat')::int = ANY (g.active_seats))
-    OR EXISTS (SELECT 1 FROM game_events e
-               WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
+/** SQL: the newest chat line a sent mail told the recipient of notification `n` of, in its game. */
+function chatMailedThrough(n: string): string {
+  return `(SELECT max(m.chat_through) FROM notifications m WHERE m.user_id = ${n}.user_id AND m.game_id = ${n}.game_id AND m.status = 'SENT')`;
 }
 
-/**
- * SQL: the deadline reminder `n` is about a deadline no longer running for
- * its seat: the player moved, the turn passed, the game ended, or the
- * deadline passed, was extended or restarted (each gives the seat's row a
- * new `active_since`, or removes it). A reminder written before it named
- * its deadline's start counts as running while its seat's deadline has been
- * reminded and not passed, and its player has not moved since.
- */
-function reminderOver(n: string): string {
-  return `NOT EXISTS (
-    SELECT 1 FROM turn_deadlines t JOIN games g ON g.id = t.game_id AND g.status = 'ACTIVE'
-    WHERE t.game_id = ${n}.game_id AND t.seat = (${n}.details->>'seat')::int AND t.user_id = ${n}.user_id AND t.expired_at IS NULL
-      AND CASE WHEN ${n}.details->>'activeSince' IS NOT NULL THEN t.active_since = (${n}.details->>'activeSince')::timestamptz
-          ELSE t.reminded_at IS NOT NULL AND NOT ${turnOver(n)} END)`;
+/** The unread chat of each notification, as the chat module reads it (null where none does). */
+function unreadChatJoin(parts: MailPart[]): string {
+  const [chat, ...others] = parts.filter((part) => part.unreadChat);
+  if (others.length > 0) throw new Error('two modules tell of unread chat in mail');
+  if (!chat) return 'LEFT JOIN LATERAL (SELECT NULL::json AS chat) unread ON true';
+  const tellsChat = `n.kind IN (${CHAT_TELLING_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
+  return `LEFT JOIN LATERAL (${chat.unreadChat!({ n: 'n', tellsChat, mailedThrough: chatMailedThrough('n') })}) unread ON true`;
 }
 
-/** SQL: the invitation `n` is taken up or out of date: the invitee has a seat, the game is no longer waiting for players, or they declined it. */
-function invitationOver(n: string): string {
-  return `(
-    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'LOBBY')
-    OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ${n}.game_id AND s.user_id = ${n}.user_id)
-    OR (EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email))
-        AND NOT EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id
-                        WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;
-}
-
-/** SQL: the mail about one game `n` is no longer true (see `superseded`). */
-function itemOver(n: string): string {
-  return `(CASE ${n}.kind
-    WHEN 'YOUR_TURN' THEN ${turnOver(n)}
-    WHEN 'DEADLINE_REMINDER' THEN ${reminderOver(n)}
-    WHEN 'INVITATION' THEN ${invitationOver(n)}
-    ELSE false END)`;
-}
-
-/**
- * SQL: notification `n` is no longer true, and is not sent (SUPERSEDED),
- * looked at when it is about to go out (and when held mail is gathered for
- * a digest): a "your turn" mail whose turn is over, a reminder of a deadline
- * no longer running, an invitation taken up; a digest all of whose mail is.
- */
-export function superseded(n: string): string {
-  return `(CASE WHEN ${n}.kind = 'DIGEST' THEN NOT EXISTS (SELECT 1 FROM notifications item WHERE item.digest_id = ${n}.id AND NOT ${itemOver('item')})
-    ELSE ${itemOver(n)} END)`;
-}
-
-const PENDING_NOTIFICATIONS = `${NOTIFICATION_WITH_GAME},
+function pendingNotifications(superseded: SupersededMail, parts: MailPart[]): string {
+  return `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
   COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries,
-  EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = n.user_id AND v.starts_at <= $2::timestamptz AND v.ends_at > $2::timestamptz) AS on_vacation,
-  ${superseded('n')} AS superseded,
+  ${onVacation('n.user_id', '$2::timestamptz')} AS on_vacation,
+  ${superseded.sql('n')} AS superseded,
   unread.chat
 FROM notifications n
 LEFT JOIN users recipient ON recipient.id = n.user_id
 LEFT JOIN notification_settings settings ON settings.user_id = n.user_id
 ${GAME_FACTS}
-${UNREAD_CHAT}
+${unreadChatJoin(parts)}
 WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
+}
 
 /** A digest's mail still true, one (the newest) per game and kind, in the order they came. */
-const DIGEST_ITEMS = `
+function digestItems(superseded: SupersededMail): string {
+  return `
 SELECT items.* FROM (
   SELECT DISTINCT ON (n.game_id, n.kind) ${NOTIFICATION_COLUMNS}, n.created_at
   FROM notifications n
   ${GAME_FACTS}
-  WHERE n.digest_id = $1::uuid AND NOT ${superseded('n')}
+  WHERE n.digest_id = $1::uuid AND NOT ${superseded.sql('n')}
   ORDER BY n.game_id, n.kind, n.created_at DESC, n.id DESC
 ) items
 ORDER BY items.created_at, items.id`;
+}
 
 function gameFacts(json: GameFactsJson | null): GameFacts | null {
   if (!json) return null;
@@ -283,7 +230,7 @@ function turnHistory(json: TurnHistoryJson | null): TurnHistory | null {
 }
 
 function unreadChat(kind: NotificationKind, json: UnreadChatJson | null): UnreadChat | null {
-  if (!json || (kind !== 'YOUR_TURN' && kind !== 'NEW_MESSAGES')) return null;
+  if (!json || !CHAT_TELLING_KINDS.includes(kind)) return null;
   const lines = [...(json.lines ?? [])].reverse();
   return { count: json.count, through: json.through, lines: lines.map((line) => ({ ...line, at: new Date(line.at) })) };
 }
@@ -305,7 +252,17 @@ function notificationFacts(row: NotificationRow): NotificationFacts {
 
 @Injectable()
 export class MailFacts {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly pendingSql: string;
+  private readonly digestItemsSql: string;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    superseded: SupersededMail,
+    @Inject(MAIL_PARTS) parts: MailPart[],
+  ) {
+    this.pendingSql = pendingNotifications(superseded, parts);
+    this.digestItemsSql = digestItems(superseded);
+  }
 
   /**
    * Those of the notifications that still wait to be delivered, in one
@@ -313,7 +270,7 @@ export class MailFacts {
    * and whether it is still true (`superseded`).
    */
   async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
-    const rows = await this.prisma.sql.query<PendingRow>(PENDING_NOTIFICATIONS, [notificationIds, at]);
+    const rows = await this.prisma.sql.query<PendingRow>(this.pendingSql, [notificationIds, at]);
     return rows.map((row) => {
       const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
       return { ...notificationFacts(row), recipient, superseded: row.superseded, chat: unreadChat(row.kind, row.chat) };
@@ -326,7 +283,7 @@ export class MailFacts {
    * and only while it is).
    */
   async digestItems(digestId: string): Promise<NotificationFacts[]> {
-    const rows = await this.prisma.sql.query<NotificationRow>(DIGEST_ITEMS, [digestId]);
+    const rows = await this.prisma.sql.query<NotificationRow>(this.digestItemsSql, [digestId]);
     return rows.map(notificationFacts);
   }
 }

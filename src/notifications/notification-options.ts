@@ -41,9 +41,6 @@ export interface MailOptions {
   delivery?: Partial<DeliveryPolicy>;
 }
 
-/** TURN_MAIL_DELAY's default: three minutes, time enough to answer a move made while one is looking. */
-export const DEFAULT_TURN_MAIL_DELAY_SECONDS = 180;
-
 export interface NotificationsOptions {
   mail: MailOptions;
   /**

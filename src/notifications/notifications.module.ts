@@ -1,4 +1,6 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { MetricsModule } from '../metrics/metrics.module';
+import { VacationsModule } from '../vacations/vacations.module';
 import { NotificationDelivery } from './delivery';
 import { DeliveryQueue } from './delivery-queue';
 import { DeliveryWorker } from './delivery-worker';
@@ -10,46 +12,46 @@ import { MailComposer } from './mail-composer';
 import { MailFacts } from './mail-facts';
 import { Mailer } from './mailer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+import { NotificationsResolver } from './notifications.resolver';
 import { NotificationOutbox } from './outbox';
 import { NotificationPreferences } from './preferences';
+import { SupersededMail } from './superseded-mail';
 import { UndeliveredMail } from './undelivered-mail';
+import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
-/** Email notifications: the outbox, the delivery worker, preferences, digests and unsubscribe links. */
-@Module({})
-export class NotificationsModule {
-  static forRoot(options: NotificationsOptions): DynamicModule {
-    const catcher = options.mail.catcher ? [{ provide: MailCatcher, useValue: options.mail.catcher }] : [];
-    return {
-      module: NotificationsModule,
-      global: true,
-      providers: [
-        { provide: NOTIFICATIONS_OPTIONS, useValue: options },
-        { provide: UnsubscribeLinks, useValue: new UnsubscribeLinks(options.linkSecret, options.mail.publicUrl) },
-        ...catcher,
-        DeliveryQueue,
-        NotificationOutbox,
-        GameNotifications,
-        NotificationPreferences,
-        UndeliveredMail,
-        MailFacts,
-        MailComposer,
-        Mailer,
-        NotificationDelivery,
-        DeliveryWorker,
-        Digests,
-        GracePeriods,
-      ],
-      exports: [
-        DeliveryQueue,
-        NotificationOutbox,
-        NotificationPreferences,
-        UndeliveredMail,
-        UnsubscribeLinks,
-        Digests,
-        GracePeriods,
-        ...catcher.map((c) => c.provide),
-      ],
-    };
-  }
-}
+/**
+ * Email notifications: the outbox, the delivery worker, preferences, digests
+ * and unsubscribe links, and their part of the API (settings, the unsubscribe
+ * link). Configured by NOTIFICATIONS_OPTIONS, and composed with what other
+ * modules contribute to mail (MAIL_PARTS), both settings (config.module.ts).
+ */
+@Module({
+  imports: [VacationsModule, MetricsModule],
+  providers: [
+    {
+      provide: UnsubscribeLinks,
+      inject: [NOTIFICATIONS_OPTIONS],
+      useFactory: (options: NotificationsOptions) => new UnsubscribeLinks(options.linkSecret, options.mail.publicUrl),
+    },
+    // Null unless mail goes to the in-process catcher (no SMTP_URL).
+    { provide: MailCatcher, inject: [NOTIFICATIONS_OPTIONS], useFactory: (options: NotificationsOptions) => options.mail.catcher ?? null },
+    DeliveryQueue,
+    NotificationOutbox,
+    GameNotifications,
+    NotificationPreferences,
+    UndeliveredMail,
+    SupersededMail,
+    MailFacts,
+    MailComposer,
+    Mailer,
+    NotificationDelivery,
+    DeliveryWorker,
+    Digests,
+    GracePeriods,
+    NotificationsResolver,
+  ],
+  controllers: [UnsubscribeController],
+  exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, MailCatcher],
+})
+export class NotificationsModule {}

@@ -8,7 +8,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
-import { turnOver } from './mail-facts';
+import { onVacation } from '../vacations/vacations';
+import { turnOver } from './superseded-mail';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
 export interface PlannedNotification {
@@ -41,6 +42,13 @@ export interface AccountMail {
   gameId?: string;
 }
 
+/** What a RULES_CHECK_FAILED mail tells its game's host (`npm run games:revalidate`, records/revalidation.ts). */
+export interface RulesCheckFailedDetails {
+  firstBadSeq: number | null;
+  /** The version just before the first bad step, where the host may roll back to; null where it is before the start of play. */
+  rollbackTo: number | null;
+}
+
 const RECORD_ACCOUNT_MAIL = `
 INSERT INTO notifications (id, user_id, to_address, game_id, game_version, kind, details, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"NotificationKind", $5::jsonb, $6::timestamptz)`;
@@ -53,21 +61,21 @@ VALUES (gen_random_uuid(), $1::uuid, $2::text, $3::uuid, 0, $4::text::"Notificat
  * player gets turn mails at once and is not on vacation: one they turned off
  * is skipped, one for the digest held, and the digest tells no chat), or a
  * "new messages" one not yet sent or held for the digest.
- * A player who muted the game's chat gets none.
  */
 const RECORD_NEW_MESSAGES = `
 INSERT INTO notifications (id, user_id, game_id, game_version, kind, created_at, status, due_at)
 SELECT gen_random_uuid(), recipient.user_id, $1::uuid, $2::int, 'NEW_MESSAGES', $3::timestamptz, $5::text::"NotificationStatus", $6::timestamptz
 FROM unnest($4::uuid[]) AS recipient(user_id)
-WHERE NOT EXISTS (SELECT 1 FROM chat_readers r WHERE r.game_id = $1::uuid AND r.user_id = recipient.user_id AND r.muted)
-  AND NOT EXISTS (
+WHERE NOT EXISTS (
     SELECT 1 FROM notifications n
     WHERE n.user_id = recipient.user_id AND n.game_id = $1::uuid
       AND ((n.kind = 'YOUR_TURN' AND n.status IN ('WAITING', 'PENDING') AND NOT ${turnOver('n')}
             AND COALESCE((SELECT s.deliveries->>'YOUR_TURN' FROM notification_settings s WHERE s.user_id = recipient.user_id), 'IMMEDIATE') = 'IMMEDIATE'
-            AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = recipient.user_id AND v.starts_at <= $3::timestamptz AND v.ends_at > $3::timestamptz))
+            AND NOT ${onVacation('recipient.user_id', '$3::timestamptz')})
         OR (n.kind = 'NEW_MESSAGES' AND n.status IN ('WAITING', 'PENDING', 'HELD'))))
 ON CONFLICT DO NOTHING`;
+
+const SKIP_UNSENT = `UPDATE notifications SET status = 'SKIPPED' WHERE user_id = $1::uuid AND status IN ('PENDING', 'HELD')`;
 
 @Injectable()
 export class NotificationOutbox {
@@ -102,12 +110,20 @@ export class NotificationOutbox {
     return rows.map((row) => row.id);
   }
 
-  /** Records "new messages" mail about chat line `lineId` for those of `userIds` no mail on its way will tell, in the caller's transaction. */
+  /**
+   * Records "new messages" mail about chat line `lineId` for those of `userIds` no mail on its way will tell, in the caller's
+   * transaction (the chat's: it leaves out players who muted it).
+   */
   async recordNewMessages(sql: Sql, gameId: string, lineId: number, userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     const now = this.clock.now();
     const waits = this.graceMs > 0;
     await sql.query(RECORD_NEW_MESSAGES, [gameId, lineId, now, userIds, waits ? 'WAITING' : 'PENDING', waits ? new Date(now.getTime() + this.graceMs) : null]);
+  }
+
+  /** A deleted account's mail not sent yet is not sent (SKIPPED), in the caller's transaction. */
+  async skipUnsent(sql: Sql, userId: string): Promise<void> {
+    await sql.query(SKIP_UNSENT, [userId]);
   }
 
   /** Records a mail about an account or an invitation, in the caller's transaction: sent like any notification, whatever the user's mail settings. */

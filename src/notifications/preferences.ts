@@ -5,6 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
 import type { NotificationKind, Prisma } from '../generated/prisma/client';
 
 export type Delivery = 'IMMEDIATE' | 'DIGEST' | 'OFF';
@@ -47,6 +48,8 @@ export function routeFor(kind: NotificationKind, deliveries: Deliveries, onVacat
   return 'SEND';
 }
 
+const FORGET_USER = `DELETE FROM notification_settings WHERE user_id = $1::uuid`;
+
 @Injectable()
 export class NotificationPreferences {
   constructor(private readonly prisma: PrismaService) {}
@@ -60,5 +63,10 @@ export class NotificationPreferences {
     const deliveries = { ...(await this.deliveries(userId)), ...changes } as Prisma.InputJsonObject;
     await this.prisma.notificationSettings.upsert({ where: { userId }, create: { userId, deliveries }, update: { deliveries } });
     return this.deliveries(userId);
+  }
+
+  /** A deleted account's choices are forgotten, in the caller's transaction. */
+  async forgetUser(sql: Sql, userId: string): Promise<void> {
+    await sql.query(FORGET_USER, [userId]);
   }
 }

@@ -20,7 +20,7 @@ import { DRAW_RECIPE } from '../randomness/draw-recipe';
 import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import type { Random } from '../rules/random';
-import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
+import { checkMoveDeadline, MoveDeadlineInput } from './deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, Jump, JUMP_EVENT_TYPES, opensRequest, RecordedEvent, rolledBackSeqs } from './history';

@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { LivePresence } from './live-presence';
 
 /** Live pages per game and player, shared by every server process through PostgreSQL. */
-@Global()
 @Module({ providers: [LivePresence], exports: [LivePresence] })
 export class PresenceModule {}

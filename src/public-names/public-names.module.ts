@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { PublicNames } from './public-names';
 
 /** Players' public names, kept correct across server processes (see public-names.ts). */
-@Global()
 @Module({ providers: [PublicNames], exports: [PublicNames] })
 export class PublicNamesModule {}

@@ -1,5 +1,5 @@
 /**
- * Reads are priced (src/api/query-limits.ts) so that no one request costs
+ * Reads are priced (src/graphql/query-limits.ts) so that no one request costs
  * too much; this budget keeps a caller's reads from costing too much
  * together: each query, subscription start and record download spends its
  * cost from the caller's points for the minute (per signed-in player, else
@@ -9,8 +9,8 @@
  * a database round trip for this.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import type { RequestContext } from '../api/context';
-import { QUERY_LIMITS } from '../api/query-limits';
+import type { RequestContext } from '../graphql/context';
+import { QUERY_LIMITS } from '../graphql/query-limits';
 import { rateLimited } from '../common/errors';
 import { RATE_LIMITS_ENABLED } from './rate-limit-options';
 import { RateLimitCounters } from './rate-limit-counters';

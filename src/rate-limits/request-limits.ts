@@ -7,7 +7,7 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { GqlExecutionContext } from '@nestjs/graphql';
 import type { ThrottlerOptions } from '@nestjs/throttler';
-import type { RequestContext } from '../api/context';
+import type { RequestContext } from '../graphql/context';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -6,8 +6,8 @@
  */
 import { Controller, Get, Header, Headers, Ip, Param, Res } from '@nestjs/common';
 import { Sessions } from '../auth/sessions';
-import { bearer, identify } from '../api/context';
-import { FIELD_COSTS } from '../api/query-limits';
+import { bearer, identify } from '../auth/bearer-tokens';
+import { FIELD_COSTS } from '../graphql/query-limits';
 import { AppError } from '../common/errors';
 import { ReadBudget } from '../rate-limits/read-budget';
 import type { GameRecord } from './game-record';

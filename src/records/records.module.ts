@@ -1,16 +1,22 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { RecordsController } from './records.controller';
+import { RecordsResolver } from './records.resolver';
 import { RecordsService } from './records.service';
 import { Revalidation } from './revalidation';
 
 /**
  * Game records and their verification (README: "Game records and the
- * verifier"), for the server and its command-line tools alike: the server's
- * API serves them (records.resolver.ts, records.controller.ts, registered by
- * ApiModule with the other endpoints).
+ * verifier"), for the server and its command-line tools alike, and their
+ * part of the API: `Game.record`, `recordCheck`, `rulesCheck`, and
+ * `GET /games/<id>/record.json`.
  */
-@Global()
 @Module({
-  providers: [RecordsService, Revalidation],
+  imports: [NotificationsModule, AuthModule, RateLimitsModule],
+  providers: [RecordsService, Revalidation, RecordsResolver],
+  controllers: [RecordsController],
   exports: [RecordsService, Revalidation],
 })
 export class RecordsModule {}

@@ -1,8 +1,8 @@
 /** A game's record, its verification and the check of its history under today's rules, as fields of `Game`. */
 import { Field, GraphQLISODateTime, Int, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { GameModel, GameParent } from '../api/models';
-import { JSONScalar } from '../api/json.scalar';
-import { FIELD_COSTS } from '../api/query-limits';
+import { GameModel, GameParent } from '../graphql/models';
+import { JSONScalar } from '../graphql/json.scalar';
+import { FIELD_COSTS } from '../graphql/query-limits';
 import { RecordsService } from './records.service';
 import type { RulesCheck } from './revalidation';
 

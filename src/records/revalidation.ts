@@ -11,7 +11,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { RulesetRegistry } from '../games/registry';
-import { NotificationOutbox } from '../notifications/outbox';
+import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
 import { Verdict, verifyRecord } from './verify-record';
 
@@ -39,13 +39,6 @@ export interface RevalidatedGame {
   verdict: Verdict;
   /** The host was mailed about it this time. */
   hostMailed: boolean;
-}
-
-/** The mail's facts (notifications.details). */
-export interface RulesCheckFailedDetails {
-  firstBadSeq: number | null;
-  /** The version just before the first bad step, where the host may roll back to; null where it is before the start of play. */
-  rollbackTo: number | null;
 }
 
 const STORE_CHECK = `UPDATE games SET rules_check = $2::jsonb WHERE id = $1::uuid`;

@@ -5,7 +5,7 @@ import { createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createApp } from '../../src/app';
 import { Clock } from '../../src/common/clock';
-import type { VacationPolicy } from '../../src/deadlines/vacations';
+import type { VacationPolicy } from '../../src/vacations/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';

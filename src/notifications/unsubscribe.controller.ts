@@ -5,9 +5,9 @@
  * RFC 8058 one-click request) turns the mail off.
  */
 import { Controller, Get, Header, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { CHOOSABLE_KINDS, Deliveries, NotificationPreferences } from '../notifications/preferences';
-import { badUnsubscribeLinkPage, unsubscribeConfirmPage, unsubscribedPage } from '../notifications/templates/pages';
-import { UNSUBSCRIBE_PATH, UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeRequest } from '../notifications/unsubscribe-links';
+import { CHOOSABLE_KINDS, Deliveries, NotificationPreferences } from './preferences';
+import { badUnsubscribeLinkPage, unsubscribeConfirmPage, unsubscribedPage } from './templates/pages';
+import { UNSUBSCRIBE_PATH, UNSUBSCRIBE_WHAT, UnsubscribeLinks, UnsubscribeRequest } from './unsubscribe-links';
 
 /** The one thing done to the HTTP response here (Express's own types are not installed). */
 interface StatusSetter {

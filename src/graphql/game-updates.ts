@@ -10,7 +10,7 @@
  * woken to re-read its game, and a subscriber whose game moved in the gap is
  * sent the newest view.
  */
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { GAME_EVENTS_CHANNEL } from '../event-store/event-store';
 import { PgListener } from '../database/pg-listener';
 import { retryWhileUnavailable } from '../database/unavailable';
@@ -84,26 +84,34 @@ function watchKey(channel: string, gameId: string): string {
 }
 
 @Injectable()
-export class GameUpdates implements OnModuleInit, OnModuleDestroy {
+export class GameUpdates implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** Per channel: listeners to every game's changes (the lobby's, lobby-updates.ts). */
   private readonly anyGameListeners = new Map<string, Set<AnyGameListener>>();
-  private readonly pg: PgListener;
+  /** Each NOTIFYing `{"gameId": ...}`: the game's events, and those other modules listen to (a game's chat). */
+  private readonly channels = new Set([GAME_EVENTS_CHANNEL]);
+  private pg: PgListener | null = null;
 
-  /** Listens on `channels` (each NOTIFYing `{"gameId": ...}`): the game's events, and its chat. */
-  constructor(databaseUrl: string, channels: string[] = [GAME_EVENTS_CHANNEL]) {
-    this.pg = new PgListener(databaseUrl, Object.fromEntries(channels.map((channel) => [channel, (payload: string) => this.dispatch(channel, payload)])), {
-      applicationName: LISTENER_APPLICATION_NAME,
-      onReconnect: () => this.wakeAll(),
-    });
+  constructor(private readonly databaseUrl: string) {}
+
+  /**
+   * Also listens on `channel`, another module's (a game's chat): asked while
+   * modules start (onModuleInit), since this begins to listen once the
+   * application has started.
+   */
+  listenTo(channel: string): void {
+    if (this.pg) throw new Error(`live updates listen already: ${channel} must be asked for as modules start`);
+    this.channels.add(channel);
   }
 
-  onModuleInit(): Promise<void> {
+  onApplicationBootstrap(): Promise<void> {
+    const handlers = Object.fromEntries([...this.channels].map((channel) => [channel, (payload: string) => this.dispatch(channel, payload)]));
+    this.pg = new PgListener(this.databaseUrl, handlers, { applicationName: LISTENER_APPLICATION_NAME, onReconnect: () => this.wakeAll() });
     return this.pg.start();
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.pg.stop();
+  async onModuleDestroy(): Promise<void> {
+    await this.pg?.stop();
   }
 
   /** Open subscriptions in this process. */

@@ -3,7 +3,7 @@
  * `game.created` event) and the deadlines they give a seat.
  */
 import { AppError } from '../common/errors';
-import type { DeadlineAction, MoveDeadlineSettings } from '../play/platform-events';
+import type { DeadlineAction, MoveDeadlineSettings } from './platform-events';
 import type { AnyRuleset } from '../rules/contract';
 
 export const MAX_HOURS_PER_MOVE = 60 * 24;

@@ -5,7 +5,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
+import { DEFAULT_VACATION_DAYS_PER_YEAR } from '../config/config';
 import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
 import { overlaps, Period, timeInYear } from './vacation-time';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +19,7 @@ export interface VacationPolicy {
   daysPerYear: number;
 }
 
-export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: 30 };
+export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: DEFAULT_VACATION_DAYS_PER_YEAR };
 
 export interface VacationSummary {
   /** Current and future vacations, soonest first. */
@@ -25,6 +27,14 @@ export interface VacationSummary {
   /** Allowance left in the current calendar year, in days. */
   daysLeftThisYear: number;
 }
+
+/** SQL: the user `userId` is on vacation at `at` (both SQL expressions); other modules' statements use it (held mail). */
+export function onVacation(userId: string, at: string): string {
+  return `EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = ${userId} AND v.starts_at <= ${at} AND v.ends_at > ${at})`;
+}
+
+const ON_VACATION = `SELECT ${onVacation('$1::uuid', '$2::timestamptz')} AS "onVacation"`;
+const FORGET_USER = `DELETE FROM vacations WHERE user_id = $1::uuid`;
 
 @Injectable()
 export class Vacations {
@@ -47,8 +57,8 @@ export class Vacations {
   }
 
   async isOnVacation(userId: string, at: Date): Promise<boolean> {
-    const found = await this.prisma.vacation.count({ where: { userId, startsAt: { lte: at }, endsAt: { gt: at } } });
-    return found > 0;
+    const [row] = await this.prisma.sql.query<{ onVacation: boolean }>(ON_VACATION, [userId, at]);
+    return row.onVacation;
   }
 
   async summary(userId: string): Promise<VacationSummary> {
@@ -77,6 +87,11 @@ export class Vacations {
     }
     await this.prisma.vacation.create({ data: { userId, startsAt: period.startsAt, endsAt: period.endsAt } });
     return this.summary(userId);
+  }
+
+  /** A deleted account's vacations are forgotten, in the caller's transaction. */
+  async forgetUser(sql: Sql, userId: string): Promise<void> {
+    await sql.query(FORGET_USER, [userId]);
   }
 
   /** Ends the current vacation now and cancels planned ones. */

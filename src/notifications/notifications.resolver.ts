@@ -1,11 +1,11 @@
 /** Notification settings and vacations of the logged-in user, and whether this server sends mail at all. */
 import { Optional } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
-import { Vacations } from '../deadlines/vacations';
-import { MailCatcher } from '../notifications/mail-catcher';
-import { NotificationPreferences } from '../notifications/preferences';
-import { UndeliveredMail } from '../notifications/undelivered-mail';
-import { RequestContext, requireUser } from './context';
+import { Vacations } from '../vacations/vacations';
+import { MailCatcher } from './mail-catcher';
+import { NotificationPreferences } from './preferences';
+import { UndeliveredMail } from './undelivered-mail';
+import { RequestContext, requireUser } from '../graphql/context';
 import { KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
 
 @Resolver(() => NotificationSettingsModel)

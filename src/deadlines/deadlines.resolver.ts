@@ -1,10 +1,10 @@
 /** Correspondence play: the caller's turns, the host's choice after a deadline, and each game's deadlines. */
 import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { Deadlines } from '../deadlines/deadlines';
-import { RequestContext, requireUser } from './context';
-import { GameModel, GameParent } from './models';
-import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './notification-models';
-import { FIELD_COSTS, listCost } from './query-limits';
+import { Deadlines } from './deadlines';
+import { RequestContext, requireUser } from '../graphql/context';
+import { GameModel, GameParent } from '../graphql/models';
+import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './deadline-models';
+import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 
 @Resolver(() => GameModel)
 export class DeadlinesResolver {

@@ -1,7 +1,7 @@
 /** Shuffle fairness in the API: each game's commitment, client seeds and (once it is over) server seed. */
 import { Field, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { GameModel, GameParent } from '../api/models';
-import { GameRandomness } from './game-randomness';
+import { GameModel, GameParent } from '../graphql/models';
+import { GameRandomness } from '../randomness/game-randomness';
 
 @ObjectType('Randomness', { description: 'What anyone needs to check a game\'s draws (README: "Checking a game\'s randomness").' })
 export class RandomnessModel {

@@ -5,10 +5,11 @@
  * every move.
  */
 import { Controller, Get, Headers, Inject, Res, UnauthorizedException } from '@nestjs/common';
+import { bearer } from '../auth/bearer-tokens';
 import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import { DeliveryQueue } from '../notifications/delivery-queue';
-import { Metrics } from './metrics';
+import { Metrics } from '../metrics/metrics';
 
 export const METRICS_TOKEN = Symbol('METRICS_TOKEN');
 
@@ -26,7 +27,7 @@ export class MetricsController {
     @Headers('authorization') authorization: string | undefined,
     @Res() response: { type(contentType: string): { send(body: string): void } },
   ): Promise<void> {
-    if (this.token !== null && !sameSecret(/^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1] ?? '', this.token)) {
+    if (this.token !== null && !sameSecret(bearer(authorization) ?? '', this.token)) {
       throw new UnauthorizedException('Send the metrics token as "Authorization: Bearer <token>".');
     }
     await this.readNow();

@@ -1,6 +1,5 @@
-/** GraphQL types of notification settings, vacations and move deadlines (code-first). */
+/** GraphQL types of notification settings and vacations (code-first). */
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { GameModel } from './models';
 
 export enum NotificationKindValue {
   YOUR_TURN = 'YOUR_TURN',
@@ -26,27 +25,6 @@ export enum DeliveryValue {
   OFF = 'OFF',
 }
 registerEnumType(DeliveryValue, { name: 'Delivery', description: 'Send each mail at once, gather them in a daily digest, or send none.' });
-
-export enum DeadlineActionValue {
-  EXTEND = 'EXTEND',
-  SKIP = 'SKIP',
-  END = 'END',
-}
-registerEnumType(DeadlineActionValue, {
-  name: 'DeadlineAction',
-  description: 'Extend the deadline, skip the seat (where the ruleset can), or end the game with the current result.',
-});
-
-export enum DeadlineExpiryValue {
-  ASK_HOST = 'ASK_HOST',
-  EXTEND = 'EXTEND',
-  SKIP = 'SKIP',
-  END = 'END',
-}
-registerEnumType(DeadlineExpiryValue, {
-  name: 'DeadlineExpiry',
-  description: 'What happens when a deadline passes: the host chooses then (ASK_HOST), or this action is applied at once.',
-});
 
 @ObjectType('KindDelivery')
 export class KindDeliveryModel {
@@ -82,26 +60,4 @@ export class NotificationSettingsModel {
   @Field(() => Int) vacationDaysLeftThisYear!: number;
   @Field(() => [UndeliveredEmailModel], { description: 'Mail to the caller that failed on every try in the last 30 days, newest first (at most 10).' })
   undeliveredEmails!: UndeliveredEmailModel[];
-}
-
-@InputType('MoveDeadlineInput')
-export class MoveDeadlineInputModel {
-  @Field(() => Int, { description: 'Time each seat has to act, e.g. 72.' }) hoursPerMove!: number;
-  @Field(() => Int, { nullable: true, description: 'Reminder this long before the deadline; 0 for none. Default: 24, or half the time per move if shorter.' })
-  reminderHoursBefore?: number;
-  @Field(() => DeadlineExpiryValue, { nullable: true, defaultValue: DeadlineExpiryValue.ASK_HOST }) onExpiry?: DeadlineExpiryValue;
-}
-
-@ObjectType('SeatDeadline')
-export class SeatDeadlineModel {
-  @Field(() => Int) seat!: number;
-  @Field({ description: 'Including vacation pauses.' }) deadline!: Date;
-  @Field({ description: 'The deadline passed and the host has not yet resolved it.' }) passed!: boolean;
-}
-
-@ObjectType('MyTurn')
-export class MyTurnModel {
-  @Field(() => GameModel) game!: unknown;
-  @Field(() => Int) seat!: number;
-  @Field(() => Date, { nullable: true }) deadline!: Date | null;
 }

@@ -1,0 +1,18 @@
+/**
+ * What invitations contribute to mail (notifications/mail-parts.ts): when
+ * an invitation's mail, written with the invitation (invitations.ts), is no
+ * longer true and so is not sent.
+ */
+import type { MailPart } from '../notifications/mail-parts';
+
+/** SQL: the invitation `n` is taken up or out of date: the invitee has a seat, the game is no longer waiting for players, or they declined it. */
+function invitationOver(n: string): string {
+  return `(
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'LOBBY')
+    OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ${n}.game_id AND s.user_id = ${n}.user_id)
+    OR (EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email))
+        AND NOT EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id
+                        WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;
+}
+
+export const INVITATIONS_IN_MAIL: MailPart = { superseded: { kind: 'INVITATION', when: invitationOver } };

@@ -1,0 +1,32 @@
+/**
+ * What other modules contribute to the mail the mail worker sends, each with
+ * its own SQL over its own tables: whether a mail of a kind they write is
+ * still true (deadlines: a reminder; invitations: an invitation), and the
+ * unread chat a mail tells of (chat). Notifications composes them into the
+ * one statement that reads a batch of pending mail (mail-facts.ts), and into
+ * the one that sets aside held mail no longer true (superseded-mail.ts).
+ * The process composing the modules (app.module.ts) gives them, under
+ * MAIL_PARTS, to the server and the mail worker alike.
+ */
+import type { NotificationKind } from '../generated/prisma/client';
+
+export interface MailPart {
+  /** A kind of notification the module writes, and SQL: the notification `n` of that kind is no longer true, so not sent. */
+  superseded?: { kind: NotificationKind; when(n: string): string };
+  /**
+   * SQL: a query over notification `n` whose one row has `chat`, the JSON of
+   * the chat lines its recipient has not read (UnreadChatJson), where `tellsChat`
+   * (SQL) holds, after the line `mailedThrough` (SQL: the newest one a sent
+   * mail told of, or null).
+   */
+  unreadChat?(mail: { n: string; tellsChat: string; mailedThrough: string }): string;
+}
+
+export const MAIL_PARTS = Symbol('MAIL_PARTS');
+
+/** The chat lines of the game a mail tells of, as `MailPart.unreadChat` gives them. */
+export interface UnreadChatJson {
+  lines: Array<{ authorName: string; text: string; at: string }> | null;
+  count: number;
+  through: string | null;
+}

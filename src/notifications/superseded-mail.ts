@@ -1,0 +1,57 @@
+/**
+ * Mail no longer true is not sent (SUPERSEDED): a "your turn" mail whose
+ * turn is over, and what the modules writing other kinds contribute (a
+ * reminder of a deadline no longer running, an invitation taken up:
+ * mail-parts.ts); a digest all of whose mail is. Looked at when a mail is
+ * about to go out (mail-facts.ts), and when held mail is gathered for a
+ * digest (digests.ts).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import type { Sql } from '../database/sql';
+import type { NotificationKind } from '../generated/prisma/client';
+import { MAIL_PARTS, MailPart } from './mail-parts';
+
+/** SQL: the "your turn" notification `n` is about a turn that is over: its player has moved since, or no longer has to. */
+export function turnOver(n: string): string {
+  return `(
+    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'ACTIVE' AND (${n}.details->>'seat')::int = ANY (g.active_seats))
+    OR EXISTS (SELECT 1 FROM game_events e
+               WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
+}
+
+type Rule = (n: string) => string;
+
+@Injectable()
+export class SupersededMail {
+  private readonly rules: Array<[NotificationKind, Rule]>;
+  private readonly supersedeHeld: string;
+
+  constructor(@Inject(MAIL_PARTS) parts: MailPart[]) {
+    const rules = new Map<NotificationKind, Rule>([['YOUR_TURN', turnOver]]);
+    for (const { superseded } of parts) {
+      if (!superseded) continue;
+      if (rules.has(superseded.kind)) throw new Error(`two rules say when ${superseded.kind} mail is superseded`);
+      rules.set(superseded.kind, superseded.when);
+    }
+    this.rules = [...rules];
+    this.supersedeHeld = `UPDATE notifications n SET status = 'SUPERSEDED' WHERE n.user_id = $1::uuid AND n.status = 'HELD' AND ${this.sql('n')}`;
+  }
+
+  /** SQL: notification `n` is no longer true: for a digest, every mail it gathered is not. */
+  sql(n: string): string {
+    return `(CASE WHEN ${n}.kind = 'DIGEST' THEN NOT EXISTS (SELECT 1 FROM notifications item WHERE item.digest_id = ${n}.id AND NOT ${this.itemOver('item')})
+    ELSE ${this.itemOver(n)} END)`;
+  }
+
+  /** Marks the user's held mail that is no longer true SUPERSEDED: it is not digested. */
+  async markHeld(sql: Sql, userId: string): Promise<void> {
+    await sql.query(this.supersedeHeld, [userId]);
+  }
+
+  /** SQL: the mail about one game `n` is no longer true. */
+  private itemOver(n: string): string {
+    return `(CASE ${n}.kind
+    ${this.rules.map(([kind, over]) => `WHEN '${kind}' THEN ${over(n)}`).join('\n    ')}
+    ELSE false END)`;
+  }
+}
