@@ -11,7 +11,7 @@ import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
 import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
-import { rolledBackSeqs } from './history';
+import { rolledBackSeqs } from './line-of-play';
 import { jumpTarget } from './platform-events';
 
 /** The definition of state(v), written as plainly as possible. */

@@ -23,7 +23,8 @@ import type { Random } from '../rules/random';
 import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
-import { HistoryEntry, historyEntries, Jump, JUMP_EVENT_TYPES, opensRequest, RecordedEvent, rolledBackSeqs } from './history';
+import { HistoryEntry, historyEntries, RecordedEvent } from './history';
+import { Jump, opensRequest, rolledBackSeqs } from './line-of-play';
 import { COUNTED_EVENT_COLUMNS, CountedEvent, countedEvent, GAME_START, looksBack, Moment, momentsOf } from './moments';
 import { foldEvent, GameState, gameStatus, seatOf, stateAfterJump } from './game-state';
 import { checkSeatArgument } from './seat-argument';
@@ -46,6 +47,7 @@ import {
   GameRolledBack,
   GameStarted,
   isPlatformEvent,
+  JUMP_EVENT_TYPES,
   jumpTarget,
   MoveUndone,
   SeatTaken,

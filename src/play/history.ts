@@ -7,15 +7,9 @@
  */
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
+import { Jump, rolledBackSeqs } from './line-of-play';
 import type { Moment } from './moments';
-import { DeadlinePassed, GameCreated, isPlatformEvent, ProposalLapsed } from './platform-events';
-
-export { JUMP_EVENT_TYPES } from './platform-events';
-
-export interface Jump {
-  seq: number;
-  toVersion: number;
-}
+import { GameCreated, isPlatformEvent } from './platform-events';
 
 export interface RecordedEvent {
   seq: number;
@@ -37,19 +31,6 @@ export interface HistoryEntry extends RecordedEvent {
   moment: Moment | null;
   /** For an undo or a rollback: where it took the game back to. */
   target: Moment | null;
-}
-
-/** Which events the current version no longer stands on (undone or rolled back). */
-export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
-  const rolledBack = new Set<number>();
-  const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
-  let current = version;
-  for (const jump of newestFirst) {
-    if (jump.seq > current) continue; // itself on an abandoned branch
-    for (let seq = jump.toVersion + 1; seq < jump.seq; seq++) rolledBack.add(seq);
-    current = jump.toVersion;
-  }
-  return rolledBack;
 }
 
 /**
@@ -81,24 +62,6 @@ export function historyEntries(
     moment: momentAt(event.seq),
     target: momentAt(jumpTargets.get(event.seq)),
   }));
-}
-
-/** Platform events the server writes on its own, each opening an append of its own. */
-const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed]);
-
-/**
- * Whether `event` is the first of what one request wrote: a player's move
- * (its first event, which names its player), any platform event made by a
- * player or the host, or one the server writes on its own (a deadline that
- * passed, a proposal that lapsed). What follows in the same append (the
- * rest of a move, a skip after a deadline, the turns played for a seat that
- * left, the seed revealed at the end) does not. The game may go back only
- * to just before such an event, never into the middle of an append, where
- * nobody might be able to act.
- */
-export function opensRequest(event: { type: string; actorUserId: string | null; stepStart?: boolean }): boolean {
-  if (!isPlatformEvent(event.type)) return event.stepStart === true && event.actorUserId !== null;
-  return event.actorUserId !== null || OPENED_BY_THE_SERVER.has(event.type);
 }
 
 /** An event that opens an append or a step: the events after one up to the next belong to it. */

@@ -32,7 +32,7 @@ import {
   seatsToAnswer,
 } from '../play/game-life';
 import { type GameState, seatOf } from '../play/game-state';
-import { opensRequest } from '../play/history';
+import { opensRequest } from '../play/line-of-play';
 import {
   DeadlineExtended,
   DeadlinePassed,

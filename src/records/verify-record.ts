@@ -25,8 +25,8 @@ import { findListedMove, jsonEqual } from '../rules/moves';
 import type { Random } from '../rules/random';
 import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, stateAfterJump, upcastEvent } from '../play/game-state';
 import { GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, SeedRevealed } from '../play/platform-events';
-import { rolledBackSeqs } from '../play/history';
-import { GameRecord, GameResultRecord, jumpsIn, RECORD_FORMAT, RecordEvent } from './game-record';
+import { jumpsIn, rolledBackSeqs } from '../play/line-of-play';
+import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
 import { Moment, PLATFORM_EVENT_RULES } from './platform-event-rules';
 
 export type Verdict =
