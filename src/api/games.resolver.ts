@@ -2,7 +2,7 @@
 import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
 import { GameService, LoadedGame } from '../play/game.service';

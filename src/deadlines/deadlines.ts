@@ -16,7 +16,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService, LoadedGame } from '../play/game.service';
 import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
 import { checkSeatArgument } from '../play/seat-argument';
-import { deadlineFor } from './deadline-settings';
+import { deadlineFor } from '../play/platform/options';
 import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { pausedDeadline } from './vacation-time';
 import { Vacations } from './vacations';

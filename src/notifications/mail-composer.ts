@@ -4,7 +4,7 @@
  * signed unsubscribe link. Runs at delivery time, outside any transaction.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';

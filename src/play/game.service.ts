@@ -15,12 +15,13 @@ import type { Sql } from '../database/sql';
 import { DuplicateMoveError, EventStore, GameProjection, NewEvent, StoredEvent } from '../event-store/event-store';
 import { integrityFailure } from '../event-store/integrity';
 import type { Game as GameRow } from '../generated/prisma/client';
-import { resolveOptions, RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from './ruleset-registry';
+import { moveDeadlineSettings, MoveDeadlineInput, resolvedOptions } from './platform/options';
+import { refusalError } from './refusal-error';
 import { DRAW_RECIPE } from '../randomness/draw-recipe';
 import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset, GameStatus, RulesEvent, Viewer } from '../rules/contract';
 import type { Random } from '../rules/random';
-import { checkMoveDeadline, MoveDeadlineInput } from '../deadlines/deadline-settings';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
 import { GameLoader } from './game-loader';
 import { HistoryEntry, historyEntries, RecordedEvent } from './history';
@@ -223,13 +224,17 @@ export class GameService {
     if (!Number.isInteger(input.seats) || input.seats < ruleset.minSeats || input.seats > ruleset.maxSeats) {
       throw new AppError('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
     }
-    const options = resolveOptions(ruleset, input.options);
+    const resolved = resolvedOptions(ruleset, input.options);
+    if (!resolved.ok) throw refusalError(resolved);
+    const { options } = resolved;
     const givenName = input.name === undefined || input.name === null ? null : cleanText(input.name, 'The name of a game', [1, MAX_GAME_NAME_LENGTH]);
     const visibility = input.visibility ?? 'PUBLIC';
     const { serverSeed, commitment, fixedSeed } = this.randomness.newGameSeed(input.seed);
     const hostSeat = placement.hostSeat ?? 0;
     const clientSeed = this.randomness.clientSeed(input.clientSeed, hostSeat, fixedSeed);
-    const moveDeadline = input.moveDeadline ? checkMoveDeadline(ruleset, input.moveDeadline) : undefined;
+    const deadlineSettings = input.moveDeadline ? moveDeadlineSettings(ruleset, input.moveDeadline) : undefined;
+    if (deadlineSettings && !deadlineSettings.ok) throw refusalError(deadlineSettings);
+    const moveDeadline = deadlineSettings?.settings;
     const gameId = await this.prisma.$transaction(async (tx) => {
       const name =
         givenName ?? defaultGameName((await tx.user.findUniqueOrThrow({ where: { id: hostId }, select: { displayName: true } })).displayName, ruleset.name);

@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { SnapshotStore } from '../event-store/snapshots';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from './ruleset-registry';
 import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset } from '../rules/contract';
 import { GameChangeHooks } from './game-change-hooks';

@@ -64,7 +64,7 @@ import {
   TakenBackPayload,
   TurnSkipped,
 } from '../play/platform-events';
-import { resolveOptions } from '../games/registry';
+import { resolvedOptions } from '../play/platform/options';
 import type { GameRecord, RecordEvent } from './game-record';
 
 /** Where a platform event stands in the game, as the verifier has rebuilt it. */
@@ -201,11 +201,8 @@ export const PLATFORM_EVENT_RULES: Record<string, PlatformEventRule> = {
       if (!Number.isInteger(created.seats) || created.seats < m.ruleset.minSeats || created.seats > m.ruleset.maxSeats) {
         return `${m.ruleset.name} is played by ${m.ruleset.minSeats} to ${m.ruleset.maxSeats} players, not ${created.seats}`;
       }
-      try {
-        resolveOptions(m.ruleset, created.options);
-      } catch (error) {
-        return `its options are not the rules' own: ${(error as Error).message}`;
-      }
+      const resolved = resolvedOptions(m.ruleset, created.options);
+      if (!resolved.ok) return `its options are not the rules' own: ${resolved.message}`;
       if (m.event.actorUserId !== created.hostId) return 'it was not made by the host it names';
       return created.commitment === undefined || created.commitment === m.record.randomness.commitment ? null : "its commitment is not the record's";
     },

@@ -9,7 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { GameService, LoadedGame } from '../play/game.service';
 import { seatOf } from '../play/game-state';
 import type { Viewer } from '../rules/contract';

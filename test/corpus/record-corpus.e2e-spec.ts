@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PrismaService } from '../../src/database/prisma.service';
 import { RULESETS_HOSTED } from '../../src/games';
-import { RulesetRegistry } from '../../src/games/registry';
+import { RulesetRegistry } from '../../src/play/ruleset-registry';
 import { optionSets } from '../../src/games/test-support/option-sets';
 import type { GameService } from '../../src/play/game.service';
 import { RecordsService } from '../../src/records/records.service';

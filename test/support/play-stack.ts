@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/common/clock';
 import { PrismaService } from '../../src/database/prisma.service';
 import { EventStore } from '../../src/event-store/event-store';
 import { SnapshotKey, SnapshotStore } from '../../src/event-store/snapshots';
-import { RulesetRegistry } from '../../src/games/registry';
+import { RulesetRegistry } from '../../src/play/ruleset-registry';
 import { GameLoader } from '../../src/play/game-loader';
 import { GameService } from '../../src/play/game.service';
 import { GameRandomness } from '../../src/randomness/game-randomness';
