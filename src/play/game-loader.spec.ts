@@ -107,4 +107,15 @@ describe('GameLoader (real PostgreSQL)', () => {
       expect((await service.load(gameId)).state).toEqual(expected[events.length]);
     }
   });
+
+  it('folds anew from the events rather than start from a snapshot of a state of an older shape', async () => {
+    const gameId = await playRandomGame('loader-old-shape');
+    const events = await store.readEvents(gameId);
+    const expected = referenceStates(events);
+    const newest = await prisma.gameSnapshot.findFirstOrThrow({ where: { gameId }, orderBy: { version: 'desc' } });
+    const { format: _format, hostId: _host, ...older } = expected[newest.version];
+    await stack.snapshots.save(gameId, { version: newest.version, state: { ...older, hostId: undefined }, lastEventHash: newest.lastEventHash });
+    expect(await stack.newLoader().stateAt(countingGame, gameId, events.length)).toEqual({ state: expected[events.length], firstBadSeq: null });
+    expect(expected[events.length].startedVersion).toBe((await service.load(gameId)).row.startedVersion);
+  });
 });

@@ -16,9 +16,18 @@ import {
   isPlatformEvent,
   jumpTarget,
   MoveDeadlineSettings,
+  SeatGivenUp,
+  SeatGivenUpPayload,
   SeatTaken,
   SeatTakenPayload,
 } from './platform-events';
+
+/**
+ * The shape of GameState this code folds. A state kept in another shape (a
+ * snapshot written before a field every state must have) is folded anew from
+ * the events, which is only slower.
+ */
+export const STATE_FORMAT = 2;
 
 export interface UndoableStep {
   seat: number;
@@ -27,7 +36,15 @@ export interface UndoableStep {
 }
 
 export interface GameState {
+  /** STATE_FORMAT when folded (absent in states stored before formats). */
+  format: number;
+  /** The host's user id, from `game.created`. */
+  hostId: string;
+  /** A private game is joined only through its invite link or an invitation. */
+  visibility: 'PUBLIC' | 'PRIVATE';
   started: boolean;
+  /** The version play began at: after `game.started` and the ruleset's setup written with it (absent before the start). */
+  startedVersion?: number;
   /** userId per seat, null while free. */
   seats: (string | null)[];
   options: GameOptions;
@@ -76,6 +93,9 @@ export interface FoldableEvent {
 }
 
 export const EMPTY_GAME_STATE: GameState = {
+  format: STATE_FORMAT,
+  hostId: '',
+  visibility: 'PUBLIC',
   started: false,
   seats: [],
   options: {},
@@ -110,6 +130,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         commitment: created.commitment ?? commitmentTo(created.seed!),
         fixedSeed: created.fixedSeed ?? true,
         rulesetVersion: created.rulesetVersion ?? 1,
+        hostId: created.hostId,
+        visibility: created.visibility ?? 'PUBLIC',
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
@@ -123,8 +145,19 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         clientSeeds: state.clientSeeds.map((current, i) => (i === seat ? (clientSeed ?? null) : current)),
       };
     }
+    case SeatGivenUp: {
+      const { seat } = event.payload as unknown as SeatGivenUpPayload;
+      const freed = (current: string | null, i: number) => (i === seat ? null : current);
+      return { ...state, linePosition, seats: state.seats.map(freed), clientSeeds: state.clientSeeds.map(freed) };
+    }
     case GameStarted:
-      return { ...state, linePosition, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
+      return {
+        ...state,
+        linePosition,
+        started: true,
+        startedVersion: event.seq,
+        rules: ruleset.initialState({ seats: state.seats.length, options: state.options }),
+      };
     case EndedByHost: {
       const { reason, seat } = event.payload as { reason: string; seat?: number };
       return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
@@ -135,7 +168,11 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
       return {
+        format: state.format,
+        hostId: state.hostId,
+        visibility: state.visibility,
         started: state.started,
+        startedVersion: setupGoesOn(state, event) ? event.seq : state.startedVersion,
         seats: state.seats,
         options: state.options,
         rules: ruleset.evolve(state.rules, rulesEvent),
@@ -152,6 +189,15 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       };
     }
   }
+}
+
+/**
+ * Whether `event` is part of the ruleset's setup, written right after
+ * `game.started` by the server: play begins after it. A player's first step,
+ * or any platform event, ends the setup.
+ */
+function setupGoesOn(state: GameState, event: FoldableEvent): boolean {
+  return state.startedVersion === event.seq - 1 && event.actorSeat === null && !event.stepStart;
 }
 
 /** Whether an event of `type` counts in the draw position (see linePosition). */
