@@ -1,11 +1,12 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
 import { Args, Context, Field, ID, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
-import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
-import { GameService, LoadedGame } from '../play/game.service';
+import { GameService } from '../play/game.service';
+import { HistoryPages } from '../play/history-pages';
+import type { LoadedGame } from '../play/loaded-game';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
@@ -54,9 +55,9 @@ function seated(game: LoadedGame): string[] {
 export class GamesResolver {
   constructor(
     private readonly play: GameService,
+    private readonly historyPages: HistoryPages,
     private readonly registry: RulesetRegistry,
     private readonly store: EventStore,
-    private readonly prisma: PrismaService,
     private readonly updates: GameUpdates,
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
@@ -91,22 +92,16 @@ export class GamesResolver {
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ) {
     const userId = mine ? requireUser(context) : context.userId;
-    const seated = { seats: { some: { userId } } };
-    // A private game is listed to its players alone (its invitees find it among their invitations).
-    const visible = mine ? seated : userId ? { OR: [{ visibility: 'PUBLIC' as const }, seated] } : { visibility: 'PUBLIC' as const };
-    const rows = await this.prisma.game.findMany({
-      where: {
-        ...(status ? { status } : {}),
-        ...(ruleset ? { ruleset } : {}),
-        ...(notMine && userId ? { NOT: seated } : {}),
-        ...visible,
-      },
-      orderBy: { updatedAt: 'desc' },
-      take: pageSize(first),
-      skip: Math.max(offset ?? 0, 0),
-      select: { id: true },
+    const ids = await this.play.lobbyPage({
+      status: status ?? null,
+      ruleset: ruleset ?? null,
+      userId: userId ?? null,
+      mine: mine ?? false,
+      notMine: notMine ?? false,
+      first: pageSize(first),
+      offset: Math.max(offset ?? 0, 0),
     });
-    return Promise.all(rows.map(async (row) => new GameParent(await this.play.load(row.id), userId)));
+    return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
   }
 
   // ---- lobby and play ----------------------------------------------------------
@@ -254,7 +249,7 @@ export class GamesResolver {
     after?: number,
     @Args('first', { type: () => Int, nullable: true }) first?: number,
   ) {
-    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));
+    const entries = await this.historyPages.page(game, this.play.viewerFor(game, userId), after ?? 0, historyPageSize(first));
     const users = await this.names.ofAll([...seated(game), ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)]);
     const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatLabel(seat);
     return entries.map((entry) => {

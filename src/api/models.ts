@@ -1,7 +1,7 @@
 /** GraphQL object types (code-first). Game fields that need a service are resolved in games.resolver.ts and its capabilities' resolvers. */
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
-import type { LoadedGame } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
 import { FIELD_COSTS } from './query-limits';
 

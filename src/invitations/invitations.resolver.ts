@@ -4,7 +4,8 @@ import { RequestContext, requireUser } from '../api/context';
 import { GameModel, GameParent, GameVisibilityValue } from '../api/models';
 import { FIELD_COSTS, listCost } from '../api/query-limits';
 import { PrismaService } from '../database/prisma.service';
-import { defaultGameName, GameService } from '../play/game.service';
+import { GameService } from '../play/game.service';
+import { defaultGameName } from '../play/platform/lobby';
 import { Invitations } from './invitations';
 import { Rematches } from './rematches';
 

@@ -9,7 +9,7 @@ import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
 import { GameStarted, isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
-import { defaultGameName } from '../play/game.service';
+import { defaultGameName } from '../play/platform/lobby';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';

@@ -109,6 +109,9 @@ export function changesNothingOfPlay(type: string): boolean {
   return REMARKS.has(type);
 }
 
+/** The types of those events. */
+export const REMARK_TYPES: readonly string[] = [...REMARKS];
+
 /** The events that make a proposal (their `expiresAt` is when it lapses). */
 export const PROPOSAL_EVENT_TYPES = [TakebackRequested, EndProposed];
 
