@@ -1,6 +1,6 @@
 /**
- * Two projects: `rules` (pure game logic and the platform's decider, no
- * database) and `server`
+ * Two projects: `rules` (pure game logic, the platform's decider and the
+ * verifier, no database) and `server`
  * (everything that talks to PostgreSQL or SMTP; one embedded PostgreSQL is
  * started for the run unless DATABASE_URL is set).
  */
@@ -13,7 +13,7 @@ module.exports = {
       displayName: 'rules',
       testEnvironment: 'node',
       transform,
-      roots: ['<rootDir>/src/rules', '<rootDir>/src/games', '<rootDir>/src/play/platform'],
+      roots: ['<rootDir>/src/rules', '<rootDir>/src/games', '<rootDir>/src/play/platform', '<rootDir>/src/records'],
       testMatch: ['**/*.spec.ts'],
     },
     {
@@ -22,7 +22,7 @@ module.exports = {
       transform,
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/', '<rootDir>/src/play/platform/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/', '<rootDir>/src/play/platform/', '<rootDir>/src/records/'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

@@ -23,3 +23,48 @@ export function withActor(record: GameRecord, seq: number, actorUserId: string |
   const events = record.events.map((event) => (event.seq === seq ? { ...event, actorUserId, actorSeat } : event));
   return rehashed({ ...record, events }, seq);
 }
+
+/** An event as a scripted game wrote it, at its time. */
+export interface ScriptedEvent {
+  type: string;
+  payload: Record<string, unknown>;
+  actorUserId?: string | null;
+  actorSeat?: number | null;
+  stepStart?: boolean;
+  reversible?: boolean;
+  move?: unknown;
+  at: Date;
+}
+
+/** The whole record of a game whose events are `events`, hashed as the server hashes them (no salts, as games stored before them). */
+export function recordOf(
+  game: { id: string; ruleset: string; options: Record<string, unknown>; status: GameRecord['game']['status'] },
+  events: readonly ScriptedEvent[],
+  randomness: Omit<GameRecord['randomness'], 'clientSeeds'> & { clientSeeds: (string | null)[] },
+  result: GameRecord['result'],
+): GameRecord {
+  const recorded = events.map((event, i) => ({
+    seq: i + 1,
+    type: event.type,
+    payload: event.payload,
+    move: event.move ?? null,
+    actorSeat: event.actorSeat ?? null,
+    actorUserId: event.actorUserId ?? null,
+    at: event.at.toISOString(),
+    clientMoveId: null,
+    stepStart: event.stepStart ?? false,
+    reversible: event.reversible ?? false,
+    salt: null,
+    hash: '',
+  }));
+  const record: GameRecord = {
+    format: 'play-by-web game record, version 1',
+    game: { ...game, rulesetVersion: 1, createdAt: events[0].at.toISOString() },
+    seats: randomness.clientSeeds.map((_, seat) => ({ seat, displayName: `Player ${seat + 1}` })),
+    randomness,
+    events: recorded,
+    result,
+    madeFor: null,
+  };
+  return rehashed(record, 1);
+}
