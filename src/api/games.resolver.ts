@@ -135,6 +135,12 @@ export class GamesResolver {
     return new GameParent(await this.invitations.invite(userId, gameId, email), userId);
   }
 
+  @Mutation(() => GameModel, { description: "Gives up the caller's seat before the game starts, for anyone to take; the host keeps theirs." })
+  async leaveGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.leaveGame(userId, gameId), userId);
+  }
+
   @Mutation(() => GameModel)
   async startGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
