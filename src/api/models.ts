@@ -77,7 +77,13 @@ export class HistoryEntryModel {
   @Field(() => Int, { nullable: true }) actorSeat!: number | null;
   @Field(() => UserModel, { nullable: true }) actor!: UserModel | null;
   @Field() at!: Date;
-  @Field() rolledBack!: boolean;
+  @Field({
+    description:
+      'Undone, rolled back or taken back since: play no longer part of the game, shown struck through. A request, an answer or a deadline passing is never: it still happened.',
+  })
+  rolledBack!: boolean;
+  @Field({ description: 'Undone, rolled back or taken back since: the game as it stands is not on it, so it is no point to go back to.' })
+  setAside!: boolean;
   @Field(() => JSONScalar, {
     nullable: true,
     description:

@@ -170,7 +170,7 @@ export class MailComposer {
     const ruleset = this.rulesets.get(game.ruleset);
     const seen = historyEntries(ruleset, events, jumps, game.version, seat)
       .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
-      .filter((entry) => !entry.rolledBack);
+      .filter((entry) => !entry.setAside);
     const movedBy = [
       ...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!)),
     ];

@@ -7,6 +7,7 @@
  */
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
+import { changesNothingOfPlay } from './game-life';
 import { Jump, rolledBackSeqs } from './line-of-play';
 import type { Moment } from './moments';
 import { GameCreated, isPlatformEvent } from './platform-events';
@@ -24,6 +25,9 @@ export interface RecordedEvent {
 }
 
 export interface HistoryEntry extends RecordedEvent {
+  /** Undone, rolled back or taken back since: the game no longer stands on it, so it is no point to go back to. */
+  setAside: boolean;
+  /** Play set aside (struck through): a request, an answer or a deadline set aside still happened, and is not. */
   rolledBack: boolean;
   /** The move (or cause) this event opens, as the reader may see it; null where there is none or it is hidden. */
   move: unknown;
@@ -48,7 +52,7 @@ export function historyEntries(
   shown = events.length,
   moments: ReadonlyMap<number, Moment> = new Map(),
 ): HistoryEntry[] {
-  const rolledBack = rolledBackSeqs(jumps, version);
+  const setAside = rolledBackSeqs(jumps, version);
   const jumpTargets = new Map(jumps.map((jump) => [jump.seq, jump.toVersion]));
   const momentAt = (seq: number | undefined) => (seq === undefined ? null : (moments.get(seq) ?? null));
   return events.slice(0, shown).map((event, i) => ({
@@ -57,7 +61,8 @@ export function historyEntries(
     actorSeat: event.actorSeat,
     actorUserId: event.actorUserId,
     at: event.at,
-    rolledBack: rolledBack.has(event.seq),
+    setAside: setAside.has(event.seq),
+    rolledBack: setAside.has(event.seq) && !changesNothingOfPlay(event.type),
     move: visibleMove(ruleset, events, i, viewer),
     moment: momentAt(event.seq),
     target: momentAt(jumpTargets.get(event.seq)),
