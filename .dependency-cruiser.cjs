@@ -119,6 +119,13 @@ module.exports = {
       to: { path: '^src/', pathNot: SHARED_ENTRY },
     },
     {
+      name: 'pure-shared-entry',
+      comment: 'src/shared/ hands the page pure code only: the rules, the games, and the pure helpers named here.',
+      severity: 'error',
+      from: { path: SHARED_ENTRY },
+      to: { pathNot: `${SHARED_ENTRY}|^src/(rules|games)/|^src/play/moments\\.ts$` },
+    },
+    {
       name: 'server-not-into-page',
       comment: 'The server never imports the web page.',
       severity: 'error',

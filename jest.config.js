@@ -23,6 +23,8 @@ module.exports = {
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/', '<rootDir>/src/play/platform/', '<rootDir>/src/records/'],
+      // The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
+      moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

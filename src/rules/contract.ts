@@ -94,7 +94,13 @@ export interface ScoreCategory {
   points: number[];
 }
 
-export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesEvent> {
+/**
+ * A game: `S` its folded state, `M` a move as `legalMoves` lists it, `E`
+ * its events, `V` what `view` shows a viewer. The page reads the API's
+ * `view` and `legalMoves` as `V` and `M`, imported from the game itself
+ * (src/shared/).
+ */
+export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesEvent, V = unknown> {
   /** Stable id used in the API and stored with every game (`five-tribes`). */
   id: string;
   name: string;
@@ -127,7 +133,7 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    */
   legalMoves(state: S, seat: Seat): M[];
   /** What `viewer` may see of the state: no other seat's hidden information. */
-  view(state: S, viewer: Viewer): unknown;
+  view(state: S, viewer: Viewer): V;
   /** The event as `viewer` may see it (hidden parts removed or masked). */
   redact(event: E, viewer: Viewer): RulesEvent;
   status(state: S): GameStatus;
@@ -169,8 +175,7 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
 }
 
 /** Any ruleset, as the server holds them. */
-
-export type AnyRuleset = Ruleset<any, any, any>;
+export type AnyRuleset = Ruleset<any, any, any, any>;
 
 export function accept<E extends RulesEvent>(events: E[], reversible = false): Decision<E> {
   return { ok: true, events, reversible };

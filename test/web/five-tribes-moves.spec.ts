@@ -4,9 +4,9 @@
  * afford no free spot takes the cheapest one for all their gold; and card
  * purchases that equal cards in the row would make read alike.
  */
-import { describeMove } from '../../web/src/games/five-tribes/moves';
-import type { FiveTribesView } from '../../web/src/games/five-tribes/view-types';
+import type { FiveTribesView } from '../../src/games/five-tribes';
 import { TURN_TRACK_COSTS } from '../../src/games/five-tribes/data/track';
+import { describeMove } from '../../web/src/games/five-tribes/moves';
 
 /** The bidding part of a view: Ann (seat 0) is to bid, and she can see her own gold only. */
 function biddingView(annGold: number): FiveTribesView {

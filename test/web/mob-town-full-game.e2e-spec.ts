@@ -20,13 +20,12 @@
  * file (pure rules, no browser, as the server plays them) to print new ones.
  */
 import type { Page } from 'playwright-core';
-import { mobTown } from '../../src/games/mob-town';
+import { mobTown, type MobTownView } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
 import type { State } from '../../src/games/mob-town/state';
 import { validOptions } from '../../src/play/platform/options';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
-import type { MobTownView } from '../../web/src/games/mob-town/view-types';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
 import {
@@ -295,7 +294,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
 
       const move = chooseMove(moves, random, game.clicked);
       // Buttons and choices are found by the page's own words for the moves, which must tell them apart.
-      const words = (m: Move) => describeMove(m, state.view, () => '');
+      // The API's JSON moves are the game's own (the page reads them so: web/src/games/registry.ts).
+      const words = (m: Move) => describeMove(m as RulesMove, state.view, () => '');
       const sentBefore = sent.length;
       let way: Way;
       try {

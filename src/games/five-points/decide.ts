@@ -4,10 +4,11 @@
  * follow it are run and recorded too.
  */
 import { accept, refuse, type Decision, type Seat } from '../../rules/contract';
+import { EventLog } from '../../rules/event-log';
 import { findListedMove, jsonEqual } from '../../rules/moves';
 import type { Random } from '../../rules/random';
 import type { Event } from './events';
-import { evolveAll } from './evolve';
+import { evolve } from './evolve';
 import { advance } from './flow';
 import type { Move } from './moves';
 import { placementEvents } from './placement';
@@ -59,8 +60,10 @@ export function decide(state: State, move: unknown, seat: Seat, random: Random):
   const listed = findListedMove(legalMoves(state, seat), move);
   if (!listed) return refuse(refusalMessage(state, move), 'ILLEGAL_MOVE');
   const own = moveEvents(state, listed);
-  const afterMove = evolveAll(state, own);
-  const automatic = advance(afterMove, random);
-  const reversible = automatic.events.length === 0 && continuesDecision(state, afterMove, seat);
-  return accept([...own, ...automatic.events], reversible);
+  const log = new EventLog(state, evolve);
+  log.push(...own);
+  const afterMove = log.state;
+  advance(log, random);
+  const reversible = log.events.length === own.length && continuesDecision(state, afterMove, seat);
+  return accept(log.events, reversible);
 }

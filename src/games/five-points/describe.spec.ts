@@ -170,7 +170,7 @@ describe('sentences for representative events', () => {
 });
 
 describe('the decision in words (the view’s `decision`, and every refusal’s hint)', () => {
-  const decision = (state: State) => (fivePoints.view(state, 0) as { decision: string }).decision;
+  const decision = (state: State) => fivePoints.view(state, 0).decision;
 
   it('names the neighborhood being moved as players read it', () => {
     const offered = runAutomatic(withWonMarkers(contestedBoard(), [['move-neighborhood-a', 0]])).state;

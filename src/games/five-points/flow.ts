@@ -4,11 +4,11 @@
  * buildings, holding elections, ending the round) until a player must
  * choose or it is over.
  */
+import type { EventLog } from '../../rules/event-log';
 import type { Random } from '../../rules/random';
 import { activateBuilding, beginBuildings } from './buildings';
 import { beginElections, nextElectionStep } from './elections';
 import type { Event } from './events';
-import { evolve } from './evolve';
 import { resolveMarker } from './markers';
 import { endPlacement, placementOver } from './placement';
 import { finishSetup } from './setup';
@@ -35,13 +35,7 @@ function nextAutomaticEvents(state: State, random: Random): Event[] {
   }
 }
 
-/** Runs automatic steps from `state`; returns their events and the state reached. */
-export function advance(state: State, random: Random): { events: Event[]; state: State } {
-  const events: Event[] = [];
-  let current = state;
-  for (let next = nextAutomaticEvents(current, random); next.length > 0; next = nextAutomaticEvents(current, random)) {
-    current = next.reduce(evolve, current);
-    events.push(...next);
-  }
-  return { events, state: current };
+/** Writes the automatic steps that follow into `log`, until a player must choose or the game is over. */
+export function advance(log: EventLog<State, Event>, random: Random): void {
+  for (let next = nextAutomaticEvents(log.state, random); next.length > 0; next = nextAutomaticEvents(log.state, random)) log.push(...next);
 }

@@ -12,9 +12,9 @@ import { initialState, setup } from './setup';
 import { skipTurn } from './skip-turn';
 import type { State } from './state';
 import { legalMoves } from './turn';
-import { redact, status, view } from './view';
+import { redact, status, view, type FivePointsView } from './view';
 
-export const fivePoints: Ruleset<State, Move, Event> = {
+export const fivePoints: Ruleset<State, Move, Event, FivePointsView> = {
   id: 'five-points',
   name: 'Five Points: Gangs of New York',
   // 2: a skip passes the late turn only, not the same seat's next turn too (a new round it starts).
@@ -38,4 +38,10 @@ export const fivePoints: Ruleset<State, Move, Event> = {
   rounds: { startedBy: 'roundStarted' },
 };
 
-export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent };
+export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent, FivePointsView };
+
+// What a page needs to draw the game and name its parts (src/shared/five-points.ts).
+export type { BuildingView, CityGrid, MarkerView, NeighborhoodView, PlayerHoldings as FivePointsHoldings } from './view';
+export type { Color as DistrictColor, NeighborhoodId } from './data/tiles';
+export { neighborhoodName } from './data/tiles';
+export { BUILDINGS, type BuildingId } from './data/buildings';

@@ -145,7 +145,7 @@ describe('the starting player places the face-down buildings', () => {
 
 /** The buildings seat 1's view shows on the grid. */
 function buildingsSeen(state: State, viewer: Viewer = 1): unknown[] {
-  const seen = fivePoints.view(state, viewer) as { grid: { rows: ({ building: unknown } | null)[][] } };
+  const seen = fivePoints.view(state, viewer);
   return seen.grid.rows.flat().flatMap((cell) => (cell?.building ? [cell.building] : []));
 }
 

@@ -4,18 +4,91 @@
  * the state keeps them in the `buildingSetup` stage, which no view shows);
  * the marker pool is reshuffled each round and never looked at.
  */
-import type { GameStatus, RulesEvent, Viewer } from '../../rules/contract';
+import type { GameStatus, RulesEvent, Seat, Viewer } from '../../rules/contract';
 import { fromBreakdowns, scoreSheet } from '../../rules/score-sheet';
 import { bossesOnBoard } from './board';
-import { BUILDINGS } from './data/buildings';
-import { markerDef } from './data/markers';
+import { BUILDINGS, type BuildingId } from './data/buildings';
+import type { Effect } from './data/effects';
+import { markerDef, type MarkerId } from './data/markers';
+import type { Color, NeighborhoodId } from './data/tiles';
 import type { Event } from './events';
 import { bounds } from './layout';
 import { finalScores, scoreBreakdown, type ScoreBreakdown } from './scoring';
 import { activeSeats, describeDecision } from './turn';
-import type { PlacedBuilding, State } from './state';
+import type { Benefit, PlacedBuilding, Stage, State, Task } from './state';
 
-function buildingView(placed: PlacedBuilding | undefined, viewer: Viewer) {
+/** What a viewer sees of the game: what the page draws. */
+export interface FivePointsView {
+  /** 0 during setup. */
+  round: number;
+  phase: Stage['phase'];
+  startingSeat: Seat;
+  activeSeats: Seat[];
+  /** What the active seats are asked now, in words ("place a rabble or bid"); `nothing` when no one is. */
+  decision: string;
+  placementTurn: Extract<Stage, { phase: 'placement' }> | null;
+  pendingChoice: Task | null;
+  grid: CityGrid;
+  markers: MarkerView[];
+  /** Seats in the order they passed this round. */
+  passOrder: Seat[];
+  effectsWonThisRound: Benefit[];
+  electionQueue: NeighborhoodId[];
+  controlSupply: Record<Color, number>;
+  players: PlayerHoldings[];
+  result: Extract<Stage, { phase: 'finished' }> | null;
+}
+
+/** The city as rows of cells, top to bottom, null where there is no tile; `originX`, `originY` are the grid position of the top left cell. */
+export interface CityGrid {
+  originX: number;
+  originY: number;
+  rows: (NeighborhoodView | null)[][];
+}
+
+export interface NeighborhoodView {
+  neighborhood: NeighborhoodId;
+  color: Color;
+  x: number;
+  y: number;
+  /** Per seat. */
+  rabble: number[];
+  /** Per seat. */
+  bosses: number[];
+  building: BuildingView | null;
+  specialElection: boolean;
+}
+
+/** A building on the board: which one only once it is face up (or to `'all'`). */
+export interface BuildingView {
+  faceDown: boolean;
+  id?: BuildingId;
+  name?: string;
+}
+
+/** A manipulation marker in the row, with the bids on it. */
+export interface MarkerView {
+  index: number;
+  id: MarkerId;
+  name: string;
+  effect: Effect;
+  /** Per seat. */
+  bids: number[];
+  winner: Seat | null;
+}
+
+export interface PlayerHoldings {
+  seat: Seat;
+  hq: number;
+  boroughs: { rabble: number; bosses: number };
+  bossesOnBoard: number;
+  controlMarkers: Record<Color, number>;
+  vp: number;
+  /** The score as it would stand if the game ended now. */
+  score: ScoreBreakdown;
+}
+
+function buildingView(placed: PlacedBuilding | undefined, viewer: Viewer): BuildingView | null {
   if (!placed) return null;
   if (!placed.faceUp && viewer !== 'all') return { faceDown: true };
   const def = BUILDINGS[placed.building];
@@ -23,7 +96,7 @@ function buildingView(placed: PlacedBuilding | undefined, viewer: Viewer) {
 }
 
 /** The city as rows of cells, top to bottom; null where there is no tile. */
-function gridView(state: State, viewer: Viewer) {
+function gridView(state: State, viewer: Viewer): CityGrid {
   const tiles = state.tiles.map((id) => state.neighborhoods[id]);
   if (tiles.length === 0) return { originX: 0, originY: 0, rows: [] };
   const box = bounds(tiles);
@@ -49,7 +122,7 @@ function gridView(state: State, viewer: Viewer) {
   return { originX: box.minX, originY: box.minY, rows };
 }
 
-export function view(state: State, viewer: Viewer): unknown {
+export function view(state: State, viewer: Viewer): FivePointsView {
   return {
     round: state.round,
     phase: state.stage.phase,

@@ -11,7 +11,7 @@ import { total } from './counts';
 import { drawResources } from './deck';
 import { invocationPayments, invoke, owns, rewardOwner } from './djinn-rules';
 import { distance, toCoord, toIndex } from './grid';
-import { currentTurn, type Context } from './log';
+import { currentTurn, type Context } from './context';
 import type { MoveOf, Payment } from './moves';
 import type { KillTarget, State, Step } from './state';
 import { beginTileAction } from './tile-actions';

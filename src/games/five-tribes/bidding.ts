@@ -1,7 +1,7 @@
 /** Bidding for turn order (rule 1), with the zero aisle and Kumarbi's discount. */
 import type { Seat } from '../../rules/contract';
 import { TURN_TRACK_COSTS, ZERO_AISLE_SPOT } from './data/track';
-import type { Context } from './log';
+import type { Context } from './context';
 import type { MoveOf } from './moves';
 import type { Marker, State } from './state';
 

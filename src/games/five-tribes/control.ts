@@ -1,7 +1,7 @@
 /** Tile control: camels, and the last camel that ends the game. */
 import { tileAt } from './board';
 import { total } from './counts';
-import type { Context } from './log';
+import type { Context } from './context';
 
 export function placeCamel(ctx: Context, tile: number): void {
   ctx.log.push({ type: 'tileCaptured', seat: ctx.seat, tile, kind: tileAt(ctx.log.state, tile).kind });

@@ -1,15 +1,17 @@
 /** Validates an untrusted move against the listed ones, then turns it into events. */
 import { accept, refuse, type Decision, type Seat } from '../../rules/contract';
+import { EventLog } from '../../rules/event-log';
 import { findListedMove } from '../../rules/moves';
 import type { Random } from '../../rules/random';
 import { invokeIblis, kill } from './assassins';
 import { placeBid } from './bidding';
 import { keepDjinn, useTurnPower } from './djinn-powers';
 import type { Event } from './events';
+import { evolve } from './evolve';
 import { endTurn, startNextTurn } from './flow';
 import { toIndex } from './grid';
 import { activeSeat, legalMoves } from './legal-moves';
-import { EventLog, currentTurn, goTo, type Context } from './log';
+import { currentTurn, goTo, type Context } from './context';
 import { sell } from './merchandise';
 import type { Move, MoveOf } from './moves';
 import { drop, pickUp } from './movement';
@@ -105,7 +107,7 @@ export function decide(state: State, move: unknown, seat: Seat, random: Random):
   const listed = legalMoves(state, seat);
   const chosen = findListedMove(listed, move);
   if (!chosen) return refuse(explainRefusal(listed, move));
-  const ctx: Context = { log: new EventLog(state), seat, random };
+  const ctx: Context = { log: new EventLog(state, evolve), seat, random };
   applyMove(ctx, chosen);
   return accept(ctx.log.events, isReversible(chosen, ctx.log.state));
 }

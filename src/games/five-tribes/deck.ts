@@ -6,7 +6,7 @@ import { CARD_KINDS, type CardKind } from './data/cards';
 import type { DjinnId } from './data/djinns';
 import { expand, total } from './counts';
 import type { Event } from './events';
-import type { Context } from './log';
+import type { Context } from './context';
 import type { State } from './state';
 
 /**

@@ -14,7 +14,7 @@ import { expand, total } from './counts';
 import { drawDjinns, drawResources, resourcesLeftToDraw } from './deck';
 import { gainDjinn, invocationPayments, invoke } from './djinn-rules';
 import { toCoord, toIndex } from './grid';
-import { goTo, type Context } from './log';
+import { goTo, type Context } from './context';
 import type { MoveOf } from './moves';
 import type { ResumeStep, State, Step } from './state';
 import { placeStructure } from './tile-actions';

@@ -2,7 +2,7 @@
 import type { Seat } from '../../rules/contract';
 import { DJINNS, type DjinnCost, type DjinnId } from './data/djinns';
 import type { GoldReason } from './events';
-import type { Context } from './log';
+import type { Context } from './context';
 import type { Payment } from './moves';
 import type { PlayerState, State } from './state';
 

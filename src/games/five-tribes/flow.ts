@@ -3,7 +3,7 @@ import { RESOURCE_ROW_SIZE } from './data/cards';
 import { DJINN_ROW_SIZE } from './data/djinns';
 import { playOrder } from './bidding';
 import { drawDjinns, drawResources } from './deck';
-import { goTo, type Context } from './log';
+import { goTo, type Context } from './context';
 import { anyLegalMove } from './movement';
 import { finalScores, winnersOf } from './scoring';
 import { seatOf } from './state';

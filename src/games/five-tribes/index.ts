@@ -9,9 +9,9 @@ import type { Move } from './moves';
 import { initialState, setup } from './setup';
 import { skipTurn } from './skip-turn';
 import type { State } from './state';
-import { redact, status, view } from './view';
+import { redact, status, view, type FiveTribesView } from './view';
 
-export const fiveTribes: Ruleset<State, Move, Event> = {
+export const fiveTribes: Ruleset<State, Move, Event, FiveTribesView> = {
   id: 'five-tribes',
   name: 'Five Tribes',
   // 2: a skip passes the late turn only, not the same seat's next turn too (a new round it starts).
@@ -33,4 +33,12 @@ export const fiveTribes: Ruleset<State, Move, Event> = {
   rounds: { startedBy: 'roundStarted', firstStartedBy: 'setup' },
 };
 
-export type { State, Move, Event };
+export type { State as FiveTribesState, Move as FiveTribesMove, Event as FiveTribesEvent, FiveTribesView };
+
+// What a page needs to draw the game and name its parts (src/shared/five-tribes.ts).
+export type { MarkerHolder, PlayerHoldings as FiveTribesHoldings, StepView, TileView, TurnTrackSpot, TurnView } from './view';
+export { COLORS as MEEPLE_COLORS, TRIBE_NAMES, type Color as MeepleColor } from './data/meeples';
+export { squareName, toIndex, type Coord } from './grid';
+export { DJINNS, type DjinnId } from './data/djinns';
+export { SET_VALUES, type CardKind } from './data/cards';
+export { ZERO_AISLE_SPOT } from './data/track';

@@ -1,6 +1,6 @@
 /** Merchandise sets: selling in a turn (2.6) and their value at final scoring. */
 import { MERCHANDISE, SET_VALUES, type Merchandise } from './data/cards';
-import type { Context } from './log';
+import type { Context } from './context';
 import type { MoveOf } from './moves';
 import type { Cards, PlayerState } from './state';
 

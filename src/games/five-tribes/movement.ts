@@ -6,7 +6,7 @@ import { COLORS, type Color } from './data/meeples';
 import { tileAt } from './board';
 import { addCount, emptyCounts, total } from './counts';
 import { NEIGHBOURS, toCoord } from './grid';
-import type { Context } from './log';
+import type { Context } from './context';
 import type { MoveOf } from './moves';
 import type { Meeples, State, Step } from './state';
 

@@ -5,7 +5,7 @@ import { MARKETS, type MarketKind } from './data/tiles';
 import { tileAt } from './board';
 import { gainDjinn, invocationPayments, invoke, payCost, paymentOptions, rewardOwner } from './djinn-rules';
 import { surroundingBlock, toCoord, toIndex } from './grid';
-import { currentTurn, goTo, type Context } from './log';
+import { currentTurn, goTo, type Context } from './context';
 import type { MoveOf, Payment } from './moves';
 import type { ResumeStep, State, Step, Structure } from './state';
 

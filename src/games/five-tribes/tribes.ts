@@ -5,7 +5,7 @@ import { beginAssassins } from './assassins';
 import { blueTilesAround, tileAt } from './board';
 import { captureIfEmptied } from './control';
 import { invocationPayments, invoke, ownerOf, rewardOwner } from './djinn-rules';
-import { currentTurn, type Context } from './log';
+import { currentTurn, type Context } from './context';
 import type { MoveOf, Payment } from './moves';
 import type { State } from './state';
 import { beginTileAction } from './tile-actions';

@@ -3,9 +3,9 @@ import type { Event } from './events';
 import { fiveTribes } from './index';
 import type { State } from './state';
 import { atStep, newGame } from './test-support';
+import type { FiveTribesView } from './view';
 
-type PlayerView = { seat: number; gold?: number };
-const playersOf = (view: unknown) => (view as { players: PlayerView[] }).players;
+const playersOf = (view: FiveTribesView) => view.players;
 
 describe('views and hidden gold', () => {
   const state = atStep(newGame(3), 1, { name: 'start' });
@@ -19,7 +19,7 @@ describe('views and hidden gold', () => {
   });
 
   it('draws the board as 5 rows of 6 tiles, with rows, tracks and the pending decision', () => {
-    const view = fiveTribes.view(state, 0) as Record<string, unknown> & { board: unknown[][] };
+    const view = fiveTribes.view(state, 0);
     expect(view.board).toHaveLength(5);
     expect(view.board.every((row) => row.length === 6)).toBe(true);
     expect(view.board[0][0]).toEqual(expect.objectContaining({ kind: expect.any(String), vp: expect.any(Number), meeples: expect.any(Object), camel: null }));

@@ -1,22 +1,109 @@
 /** What each viewer may see: the board for drawing it, public holdings, own gold, the pending decision. */
-import type { GameStatus, Viewer } from '../../rules/contract';
+import type { GameStatus, Seat, Viewer } from '../../rules/contract';
 import { fromBreakdowns, scoreSheet } from '../../rules/score-sheet';
 import { TURN_TRACK_COSTS } from './data/track';
-import { TILE_KINDS } from './data/tiles';
+import type { CardKind } from './data/cards';
+import type { DjinnId } from './data/djinns';
+import { TILE_KINDS, type TileKind, type TileKindDefinition } from './data/tiles';
 import { tileAt } from './board';
 import { total } from './counts';
 import type { Event, SeenEvent } from './events';
-import { COLS, ROWS, toCoord } from './grid';
+import { COLS, ROWS, toCoord, type Coord } from './grid';
 import { activeSeat } from './legal-moves';
 import { winnersOf } from './scoring';
-import { seatOf, type ScoreBreakdown, type State, type Step, type Turn } from './state';
+import {
+  seatOf,
+  type Marker,
+  type Meeples,
+  type Phase,
+  type PlayerState,
+  type ResumeStep,
+  type ScoreBreakdown,
+  type State,
+  type Step,
+  type Turn,
+} from './state';
+
+/** What a viewer sees of the game: what the page draws. Squares are named `[row, col]`. */
+export interface FiveTribesView {
+  phase: Phase;
+  round: number;
+  seats: number;
+  viewer: Viewer;
+  activeSeat: Seat | null;
+  /** The Sultanate, rows top to bottom. */
+  board: (TileView | null)[][];
+  resourceRow: CardKind[];
+  resourceDeckSize: number;
+  resourceDiscardSize: number;
+  djinnRow: DjinnId[];
+  djinnDeckSize: number;
+  djinnDiscard: DjinnId[];
+  supply: { palmTrees: number; palaces: number; bag: Meeples };
+  /** Markers in bidding order, first to bid first. */
+  bidTrack: (MarkerHolder | null)[];
+  turnTrack: TurnTrackSpot[];
+  players: PlayerHoldings[];
+  turn: TurnView | null;
+  endTrigger: State['endTrigger'];
+  /** Once the game is over. */
+  scores: ScoreBreakdown[] | null;
+}
+
+/** A tile of the Sultanate and what lies on it. */
+export interface TileView extends Omit<TileKindDefinition, 'name'> {
+  kind: TileKind;
+  name: string;
+  vp: number;
+  meeples: Meeples;
+  /** Whose camel lies on it. */
+  camel: Seat | null;
+  palms: number;
+  palaces: number;
+}
+
+/** A turn marker and the seat it belongs to. */
+export interface MarkerHolder {
+  marker: Marker;
+  seat: Seat;
+}
+
+export interface TurnTrackSpot {
+  spot: number;
+  /** The gold a bid on this spot costs. */
+  cost: number;
+  holder: MarkerHolder | null;
+}
+
+/** What a player holds, as the state keeps it, but gold. */
+export interface PlayerHoldings extends Omit<PlayerState, 'gold'> {
+  seat: Seat;
+  /** Only the viewer's own, until the game is over. */
+  gold?: number;
+}
+
+export interface TurnView extends Omit<Turn, 'step' | 'finalTile'> {
+  step: StepView;
+  finalTile: Coord | null;
+}
+
+type StepNamed<N extends Step['name']> = Extract<Step, { name: N }>;
+
+/** A step of the turn as a viewer sees it: squares as `[row, col]`, and the Djinns Sibittis drew only for the drawing seat. */
+export type StepView =
+  | Exclude<Step, { name: 'moving' | 'placement' | 'assassins' | 'sibittis' }>
+  | (Omit<StepNamed<'moving'>, 'origin' | 'path'> & { origin: Coord; path: Coord[] })
+  | (Omit<StepNamed<'placement'>, 'origin'> & { origin: Coord })
+  | (Omit<StepNamed<'assassins'>, 'target'> & { target: { tile: Coord } | { seat: Seat } | null })
+  | StepNamed<'sibittis'>
+  | { name: 'sibittis'; drawnCount: number; resume: ResumeStep };
 
 /** Gold is secret until the game is finished; after that everything is public. */
 function seesGoldOf(state: State, viewer: Viewer, seat: number): boolean {
   return viewer === 'all' || viewer === seat || state.phase === 'finished';
 }
 
-function boardView(state: State) {
+function boardView(state: State): (TileView | null)[][] {
   return Array.from({ length: ROWS }, (_, row) =>
     Array.from({ length: COLS }, (_, col) => {
       const index = row * COLS + col;
@@ -41,7 +128,7 @@ function boardView(state: State) {
 }
 
 /** The step with tile indices as [row, col]; Sibittis' drawn Djinns only for the drawing seat. */
-function stepView(step: Step, mine: boolean) {
+function stepView(step: Step, mine: boolean): StepView {
   switch (step.name) {
     case 'moving':
       return { ...step, origin: toCoord(step.origin), path: step.path.map(toCoord) };
@@ -59,7 +146,7 @@ function stepView(step: Step, mine: boolean) {
   }
 }
 
-function turnView(turn: Turn | null, viewer: Viewer) {
+function turnView(turn: Turn | null, viewer: Viewer): TurnView | null {
   if (!turn) return null;
   const mine = viewer === 'all' || viewer === turn.seat;
   return {
@@ -71,8 +158,8 @@ function turnView(turn: Turn | null, viewer: Viewer) {
   };
 }
 
-export function view(state: State, viewer: Viewer): unknown {
-  const markerView = (marker: number | null) => (marker === null ? null : { marker, seat: seatOf(state, marker) });
+export function view(state: State, viewer: Viewer): FiveTribesView {
+  const markerView = (marker: Marker | null): MarkerHolder | null => (marker === null ? null : { marker, seat: seatOf(state, marker) });
   return {
     phase: state.phase,
     round: state.round,

@@ -2,12 +2,8 @@
 import type { Seat } from '../../rules/contract';
 import type { Arrow } from './data/properties';
 import { lotCard } from './cards';
-import type { CellKey, Lot, Owner, State } from './state';
-
-export type Cell = [row: number, col: number];
-
-export const cellKey = ([row, col]: Cell): CellKey => `${row},${col}`;
-export const toCell = (key: CellKey): Cell => key.split(',').map(Number) as Cell;
+import { cellKey, compareCells, toCell, type Cell, type CellKey } from './cells';
+import type { Lot, Owner, State } from './state';
 
 const STEP: Record<Arrow, Cell> = { up: [-1, 0], right: [0, 1], down: [1, 0], left: [0, -1] };
 
@@ -49,12 +45,6 @@ export function edgeCells(city: Record<CellKey, Lot>): CellKey[] {
     .flatMap(neighbours)
     .filter((key) => !city[key]);
   return [...new Set(cells)].sort(compareCells);
-}
-
-export function compareCells(a: CellKey, b: CellKey): number {
-  const [ra, ca] = toCell(a);
-  const [rb, cb] = toCell(b);
-  return ra - rb || ca - cb;
 }
 
 export function controller(lot: Lot): Owner | null {

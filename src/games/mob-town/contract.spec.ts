@@ -126,19 +126,19 @@ describe('hidden information', () => {
   const midGame = events.slice(0, midGameEvents).reduce(mobTown.evolve, mobTown.initialState({ seats: 3, options: ALL_VARIANTS }));
 
   it("shows a seat its own hand and agendas, and only counts of everyone else's", () => {
-    const seen = mobTown.view(midGame, 1) as { players: { hand: unknown; agendas: { id: string }[]; handCount: number }[] };
+    const seen = mobTown.view(midGame, 1);
     expect(seen.players[1].hand).toEqual(midGame.players[1].hand);
-    expect(seen.players[1].agendas.map((a) => a.id)).toEqual(midGame.players[1].agendas);
+    expect(seen.players[1].agendas!.map((a) => a.id)).toEqual(midGame.players[1].agendas);
     for (const seat of [0, 2]) {
       expect(seen.players[seat]).toMatchObject({ hand: null, agendas: null, handCount: midGame.players[seat].hand.length });
     }
-    const spectator = mobTown.view(midGame, 'spectator') as { players: { hand: unknown }[] };
+    const spectator = mobTown.view(midGame, 'spectator');
     expect(spectator.players.every((p) => p.hand === null)).toBe(true);
   });
 
   it("never shows the deck's contents, only its size, to anyone", () => {
     for (const viewer of [0, 'spectator', 'all'] as const) {
-      const seen = mobTown.view(midGame, viewer) as Record<string, unknown>;
+      const seen = mobTown.view(midGame, viewer);
       expect(seen).not.toHaveProperty('deck');
       expect(seen.deckCount).toBe(midGame.deck.length + (midGame.lawInDeck ? 1 : 0));
       expect(JSON.stringify(seen)).not.toContain('propertyDeck"');
@@ -159,6 +159,6 @@ describe('hidden information', () => {
 
   it('ends with a result, and shows every hand once the game is over', () => {
     expect(mobTown.status(state).finished).toBe(true);
-    expect((mobTown.view(state, 'spectator') as { players: { hand: unknown }[] }).players[0].hand).toEqual(state.players[0].hand);
+    expect(mobTown.view(state, 'spectator').players[0].hand).toEqual(state.players[0].hand);
   });
 });

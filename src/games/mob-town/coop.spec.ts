@@ -5,7 +5,7 @@ import type { MobTownEvent } from './events';
 import { mobTown } from './index';
 import type { State } from './state';
 import { legal, ofType, play, scenario, type Scenario } from './test-support';
-import { Tx } from './tx';
+import { contextFor } from './context';
 
 const COOP = { mode: 'coop' };
 const coopGame = (spec: Omit<Scenario, 'options'>, options = {}) =>
@@ -14,9 +14,9 @@ const types = (events: MobTownEvent[]) => events.map((e) => e.type);
 
 /** Resolves one mob card on `state` with a fixed random source. */
 function resolve(state: State, card: string, seed = 'mob'): { state: State; events: MobTownEvent[] } {
-  const tx = new Tx(state, seededRandom(seed));
-  resolveMobCard(tx, card, true);
-  return { state: tx.state, events: tx.events };
+  const ctx = contextFor(state, seededRandom(seed));
+  resolveMobCard(ctx, card, true);
+  return { state: ctx.log.state, events: ctx.log.events };
 }
 
 describe('co-op setup', () => {

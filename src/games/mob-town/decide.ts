@@ -23,8 +23,9 @@ import { activeSeats, legalMoves } from './legal-moves';
 import { isCoopAction, type Move } from './moves';
 import { settleRound } from './round';
 import { currentStep, isCoop, type State } from './state';
-import { endTurn, finishStep } from './turn';
-import { Tx } from './tx';
+import type { Next } from './next';
+import { carryOn, endTurn } from './turn';
+import { contextFor, type Context } from './context';
 
 /** Steps that can be taken back: they choose something, but draw nothing and reveal no card. */
 const TAKE_BACK = new Set<Move['type']>(['chooseAgenda', 'takeOver', 'clearOut', 'shutDown', 'move', 'chooseRole', 'placePawn']);
@@ -42,13 +43,13 @@ export function decide(state: State, move: unknown, seat: Seat, random: Random):
     shuffle: (items) => (draws++, random.shuffle(items)),
     pick: (items) => (draws++, random.pick(items)),
   };
-  const tx = new Tx(state, counted);
+  const ctx = contextFor(state, counted);
   if (isCoop(state) && state.turn?.step.kind === 'chooseAction' && isCoopAction(chosen)) {
-    tx.emit({ type: 'actionChosen', seat, action: chosen.type });
+    ctx.log.push({ type: 'actionChosen', seat, action: chosen.type });
   }
-  applyMove(tx, seat, chosen);
-  settleRound(tx);
-  return accept(tx.events, draws === 0 && TAKE_BACK.has(chosen.type));
+  carryOn(ctx, applyMove(ctx, seat, chosen));
+  settleRound(ctx);
+  return accept(ctx.log.events, draws === 0 && TAKE_BACK.has(chosen.type));
 }
 
 function explainRefusal(listed: Move[], move: unknown): string {
@@ -59,50 +60,52 @@ function explainRefusal(listed: Move[], move: unknown): string {
   return `That "${type}" move is not possible now (check its fields, the cards in your hand and the cost); see your legal moves.`;
 }
 
-function applyMove(tx: Tx, seat: Seat, move: Move): void {
-  const state = tx.state;
+/** Plays the move's own action; what follows it in the turn is the action's answer (see next.ts). */
+function applyMove(ctx: Context, seat: Seat, move: Move): Next {
+  const state = ctx.log.state;
   switch (move.type) {
     case 'chooseAgenda':
-      return applyChooseAgenda(tx, seat, move);
+      return applyChooseAgenda(ctx, seat, move);
     case 'swapAgenda':
-      return applySwapAgenda(tx, seat, move);
+      return applySwapAgenda(ctx, seat, move);
     case 'draw':
-      return applyDraw(tx, seat);
+      return applyDraw(ctx, seat);
     case 'freeDraw':
-      return applyFreeDraw(tx, seat, move);
+      return applyFreeDraw(ctx, seat, move);
     case 'trade':
-      return applyTrade(tx, seat, move);
+      return applyTrade(ctx, seat, move);
     case 'cashIn':
-      return applyCashIn(tx, seat);
+      return applyCashIn(ctx, seat);
     case 'pick':
-      return applyPick(tx, seat, move, currentStep(state, 'pick'));
+      return applyPick(ctx, seat, move, currentStep(state, 'pick'));
     case 'takeOver':
-      return applyTakeOver(tx, seat, move, limitsOf(state.turn!.step));
+      return applyTakeOver(ctx, seat, move, limitsOf(state.turn!.step));
     case 'pay':
       return state.turn!.step.kind === 'clearOut'
-        ? applyClearOutCard(tx, seat, move, currentStep(state, 'clearOut'))
-        : applyPay(tx, seat, move, currentStep(state, 'pay'));
+        ? applyClearOutCard(ctx, seat, move, currentStep(state, 'clearOut'))
+        : applyPay(ctx, seat, move, currentStep(state, 'pay'));
     case 'openLot':
-      return applyOpenLot(tx, seat, move, state.turn!.step.kind === 'chooseAction');
+      return applyOpenLot(ctx, seat, move, state.turn!.step.kind === 'chooseAction');
     case 'hire':
-      return applyHire(tx, seat, move);
+      return applyHire(ctx, seat, move);
     case 'skip':
       // A skip is listed only for the steps that may be left undone (stepMoves).
-      tx.emit({ type: 'stepSkipped', seat, step: state.turn!.step.kind as SkippableStep, declined: true });
-      return finishStep(tx);
+      ctx.log.push({ type: 'stepSkipped', seat, step: state.turn!.step.kind as SkippableStep, declined: true });
+      return 'actionDone';
     case 'chooseRole':
-      return applyChooseRole(tx, seat, move);
+      return applyChooseRole(ctx, seat, move);
     case 'placePawn':
-      return applyPlacePawn(tx, seat, move);
+      return applyPlacePawn(ctx, seat, move);
     case 'move':
-      return applyMovePawn(tx, seat, move);
+      return applyMovePawn(ctx, seat, move);
     case 'clearOut':
-      return applyClearOut(tx, seat);
+      return applyClearOut(ctx, seat);
     case 'shutDown':
-      return applyShutDown(tx, seat);
+      return applyShutDown(ctx, seat);
     case 'stop':
-      return finishStep(tx);
+      return 'actionDone';
     case 'endTurn':
-      return endTurn(tx);
+      endTurn(ctx);
+      return 'awaitMove';
   }
 }

@@ -11,17 +11,17 @@ import { without } from './cards';
 import { checkCoopEnd } from './coop/end';
 import { lineupSize } from './modifiers';
 import { isCoop } from './state';
-import type { Tx } from './tx';
+import type { Context } from './context';
 
-function takeFromDeck(tx: Tx, count: number): { cards: Card[]; law: boolean } {
-  let deck = tx.state.deck;
-  const lawInDeck = tx.state.lawInDeck;
+function takeFromDeck(ctx: Context, count: number): { cards: Card[]; law: boolean } {
+  let deck = ctx.log.state.deck;
+  const lawInDeck = ctx.log.state.lawInDeck;
   const cards: Card[] = [];
   while (cards.length < count) {
     const remaining = deck.length + (lawInDeck ? 1 : 0);
     if (remaining === 0) break;
-    if (lawInDeck && remaining <= LAW_DEPTH + 1 && tx.random.int(remaining) === 0) return { cards, law: true };
-    const card = deck[tx.random.int(deck.length)];
+    if (lawInDeck && remaining <= LAW_DEPTH + 1 && ctx.random.int(remaining) === 0) return { cards, law: true };
+    const card = deck[ctx.random.int(deck.length)];
     deck = without(deck, card);
     cards.push(card);
   }
@@ -29,21 +29,21 @@ function takeFromDeck(tx: Tx, count: number): { cards: Card[]; law: boolean } {
 }
 
 /** After a draw: the Law ends the round; in co-op an empty deck ends the game. */
-function afterDraw(tx: Tx, seat: Seat, law: boolean): void {
-  if (law) tx.emit({ type: 'lawDrawn', seat });
-  if (isCoop(tx.state)) checkCoopEnd(tx);
+function afterDraw(ctx: Context, seat: Seat, law: boolean): void {
+  if (law) ctx.log.push({ type: 'lawDrawn', seat });
+  if (isCoop(ctx.log.state)) checkCoopEnd(ctx);
 }
 
 /** `seat` draws `count` cards into hand, stopping at the Law. */
-export function drawCards(tx: Tx, seat: Seat, count: number): void {
-  const { cards, law } = takeFromDeck(tx, count);
-  if (cards.length) tx.emit({ type: 'cardsDrawn', seat, count: cards.length, cards });
-  afterDraw(tx, seat, law);
+export function drawCards(ctx: Context, seat: Seat, count: number): void {
+  const { cards, law } = takeFromDeck(ctx, count);
+  if (cards.length) ctx.log.push({ type: 'cardsDrawn', seat, count: cards.length, cards });
+  afterDraw(ctx, seat, law);
 }
 
 /** Refills the lineup to its size; `seat` (the active player) is the one who draws the Law if it comes up. */
-export function refillLineup(tx: Tx, seat: Seat): void {
-  const { cards, law } = takeFromDeck(tx, lineupSize(tx.state) - tx.state.lineup.length);
-  if (cards.length) tx.emit({ type: 'lineupRefilled', cards });
-  afterDraw(tx, seat, law);
+export function refillLineup(ctx: Context, seat: Seat): void {
+  const { cards, law } = takeFromDeck(ctx, lineupSize(ctx.log.state) - ctx.log.state.lineup.length);
+  if (cards.length) ctx.log.push({ type: 'lineupRefilled', cards });
+  afterDraw(ctx, seat, law);
 }

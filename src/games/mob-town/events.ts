@@ -12,7 +12,8 @@ import type { Seat } from '../../rules/contract';
 import type { Card } from './data/deck';
 import type { Grant } from './data/professionals';
 import type { CoopAction } from './moves';
-import type { CellKey, GameResult, SeatRoundScore, Step } from './state';
+import type { GameResult, SeatRoundScore, Step } from './state';
+import type { CellKey } from './cells';
 
 /** The steps a turn may leave undone (see stepMoves and offerStep). */
 export type SkippableStep = Extract<Step['kind'], 'pick' | 'trade' | 'openLot' | 'takeOver'>;

@@ -10,7 +10,8 @@ import { PROPERTIES } from './data/properties';
 import { GAME } from './data/rules';
 import { without, withAdded } from './cards';
 import type { MobTownEvent } from './events';
-import { isCoop, updatePlayer, type CellKey, type Lot, type ScoreTally, type SeatRoundScore, type State, type Turn } from './state';
+import { isCoop, updatePlayer, type Lot, type ScoreTally, type SeatRoundScore, type State, type Turn } from './state';
+import type { CellKey } from './cells';
 
 export function evolve(state: State, event: MobTownEvent): State {
   switch (event.type) {

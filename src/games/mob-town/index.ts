@@ -14,9 +14,9 @@ import { setupGame } from './setup';
 import { skipTurn } from './skip-turn';
 import { initialState, type State } from './state';
 import { status } from './status';
-import { redact, view } from './view';
+import { redact, view, type MobTownView } from './view';
 
-export const mobTown: Ruleset<State, Move, MobTownEvent> = {
+export const mobTown: Ruleset<State, Move, MobTownEvent, MobTownView> = {
   id: 'mob-town',
   name: 'Mob Town',
   version: 1,
@@ -41,3 +41,16 @@ export const mobTown: Ruleset<State, Move, MobTownEvent> = {
   skipTurn,
   rounds: { startedBy: 'roundStarted' },
 };
+
+export type { State as MobTownState, Move as MobTownMove, MobTownEvent, MobTownView };
+
+// What a page needs to draw the game and name its parts (src/shared/mob-town.ts).
+export type { CityLot, CityView, CoopView, LotCardView, PlayerHoldings as MobTownHoldings } from './view';
+export type { Owner } from './state';
+export { cellKey, type Cell } from './cells';
+export { AGENDAS } from './data/agendas';
+export { ROLES } from './data/coop';
+export { LANDMARKS } from './data/landmarks';
+export { PROFESSIONALS } from './data/professionals';
+export { PROPERTIES } from './data/properties';
+export type { Card } from './data/deck';

@@ -1,6 +1,6 @@
 /** Every move a seat can send: one small decision each. Cells are `[row, col]`. */
 import type { Card, CardType } from './data/deck';
-import type { Cell } from './city';
+import type { Cell } from './cells';
 
 export type Move =
   | { type: 'chooseAgenda'; agenda: string }

@@ -1,7 +1,7 @@
 import { seededRandom } from '../../rules/random';
 import { drawCards } from './draw';
 import { agendaAchieved } from './scoring';
-import { Tx } from './tx';
+import { contextFor } from './context';
 import { AGENDAS } from './data/agendas';
 import type { MobTownEvent } from './events';
 import { mobTown } from './index';
@@ -106,9 +106,9 @@ describe('the Law', () => {
     const state = scenario({ city: { '0,0': 'hotel-1' }, hands: [[], []], deck: [...deck] });
     const drawnBeforeLaw = Array<number>(deck.length + 1).fill(0);
     for (let i = 0; i < 2200; i++) {
-      const tx = new Tx(state, seededRandom(`law-${i}`));
-      while (tx.state.lawInDeck) drawCards(tx, 0, 1);
-      drawnBeforeLaw[tx.state.players[0].hand.length]++;
+      const ctx = contextFor(state, seededRandom(`law-${i}`));
+      while (ctx.log.state.lawInDeck) drawCards(ctx, 0, 1);
+      drawnBeforeLaw[ctx.log.state.players[0].hand.length]++;
     }
     // 16 cards with the Law: it is never among the top 5, and each of the other 11 places gets about 200.
     expect(drawnBeforeLaw.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);

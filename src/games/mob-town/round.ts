@@ -7,22 +7,22 @@
 import { GAME } from './data/rules';
 import { briefcasePoints, scoreRound, topSeats } from './scoring';
 import { dealRound } from './setup';
-import type { Tx } from './tx';
+import type { Context } from './context';
 
-export function settleRound(tx: Tx): void {
-  const state = tx.state;
+export function settleRound(ctx: Context): void {
+  const state = ctx.log.state;
   if (state.phase !== 'roundOver') return;
   const drawer = state.lawDrawnBy!;
-  tx.emit({ type: 'roundScored', round: state.round, drawer, results: scoreRound(state, drawer) });
-  const scores = tx.state.players.map((p) => p.score);
+  ctx.log.push({ type: 'roundScored', round: state.round, drawer, results: scoreRound(state, drawer) });
+  const scores = ctx.log.state.players.map((p) => p.score);
   if (state.round >= GAME.rounds) {
-    const bonus = briefcasePoints(tx.state);
+    const bonus = briefcasePoints(ctx.log.state);
     const finalScores = scores.map((score, seat) => score + bonus[seat]);
-    tx.emit({ type: 'gameEnded', result: { winners: topSeats(finalScores) }, briefcasePoints: bonus, scores: finalScores });
+    ctx.log.push({ type: 'gameEnded', result: { winners: topSeats(finalScores) }, briefcasePoints: bonus, scores: finalScores });
     return;
   }
   const lowest = Math.min(...scores);
   const last = scores.flatMap((score, seat) => (score === lowest ? [seat] : []));
-  const firstSeat = last.length > 1 ? last[tx.random.int(last.length)] : last[0];
-  tx.emit(dealRound(tx.state, tx.random, state.round + 1, firstSeat, last.length > 1 ? last : []));
+  const firstSeat = last.length > 1 ? last[ctx.random.int(last.length)] : last[0];
+  ctx.log.push(dealRound(ctx.log.state, ctx.random, state.round + 1, firstSeat, last.length > 1 ? last : []));
 }

@@ -9,7 +9,8 @@ import { GAME } from './data/rules';
 import { controlledCells, groups } from './city';
 import { lotCard } from './cards';
 import { modifiersFor } from './modifiers';
-import type { CellKey, SeatRoundScore, State } from './state';
+import type { SeatRoundScore, State } from './state';
+import type { CellKey } from './cells';
 
 interface Measure {
   /** What the agenda counts. */

@@ -17,7 +17,7 @@ import { seedMobActivity } from './coop/mob';
 import type { EventOf, MobTownEvent } from './events';
 import { lineupSize } from './modifiers';
 import { isCoop, type State } from './state';
-import { Tx } from './tx';
+import { contextFor } from './context';
 
 function cityStack(state: State, random: Random): { stack: string[]; openLot: string[] } {
   const properties = random.shuffle(PROPERTIES.map((p) => p.id));
@@ -55,9 +55,9 @@ export function dealRound(state: State, random: Random, round: number, firstSeat
 
 /** The whole starting position: round 1 (seat 0 starts), the professionals row, the mob's first moves. */
 export function setupGame(state: State, random: Random): MobTownEvent[] {
-  const tx = new Tx(state, random);
-  tx.emit(dealRound(state, random, 1, 0, []));
-  if (state.professionals) refillProfessionals(tx);
-  if (isCoop(state)) seedMobActivity(tx, COOP.initialActivities, !state.options.coopNoMasterCrimes);
-  return tx.events;
+  const ctx = contextFor(state, random);
+  ctx.log.push(dealRound(state, random, 1, 0, []));
+  if (state.professionals) refillProfessionals(ctx);
+  if (isCoop(state)) seedMobActivity(ctx, COOP.initialActivities, !state.options.coopNoMasterCrimes);
+  return ctx.log.events;
 }

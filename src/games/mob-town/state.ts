@@ -5,15 +5,13 @@
  * its contents when needed (see draw.ts), so no order can ever leak.
  */
 import type { GameConfig, Seat } from '../../rules/contract';
+import type { CellKey } from './cells';
 import type { Card, Suit } from './data/deck';
 import type { Grant } from './data/professionals';
 import type { CoopAction } from './moves';
 import { CITY_CARDS } from './data/city-cards';
 import { PROFESSIONALS } from './data/professionals';
 import { readOptions, type MobTownOptions } from './options';
-
-/** A city cell, `"row,col"`; the first card of a city lies at "0,0", rows grow downwards. */
-export type CellKey = string;
 
 /** Who put a family token down: a seat, or the mob in co-op. */
 export type Owner = Seat | 'mob';

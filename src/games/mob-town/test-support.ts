@@ -15,7 +15,8 @@ import { without } from './cards';
 import { clearOutMoves } from './coop/clear-out';
 import { shutDownMoves } from './coop/shut-down';
 import type { Card } from './data/deck';
-import type { CellKey, Lot, Owner, State } from './state';
+import type { Lot, Owner, State } from './state';
+import type { CellKey } from './cells';
 
 export const ALL_VARIANTS: GameOptions = { professionals: true, cityCards: true, landmarks: true, bigMoney: true };
 

@@ -6,15 +6,91 @@
  */
 import type { RulesEvent, Seat, Viewer } from '../../rules/contract';
 import { AGENDAS } from './data/agendas';
-import { CITY_CARDS } from './data/city-cards';
-import { ROLES } from './data/coop';
+import { CITY_CARDS, type CityCardDef } from './data/city-cards';
+import { ROLES, type RoleDef } from './data/coop';
+import type { Card } from './data/deck';
 import { LANDMARKS } from './data/landmarks';
-import { PROFESSIONALS } from './data/professionals';
-import { compareCells, controller, toCell } from './city';
+import { PROFESSIONALS, type ProfessionalDef } from './data/professionals';
+import type { LotCardDef } from './data/properties';
+import { controller } from './city';
 import { lotCard } from './cards';
 import type { MobTownEvent } from './events';
 import { activeSeats } from './legal-moves';
-import type { State } from './state';
+import type { MobTownOptions } from './options';
+import type { GameResult, Owner, Phase, SeatRoundScore, State, Turn } from './state';
+import type { Cell } from './cells';
+
+/** What a viewer sees of the game: what the page draws. Cells are `[row, col]`. */
+export interface MobTownView {
+  mode: MobTownOptions['mode'];
+  options: MobTownOptions;
+  phase: Phase;
+  round: number;
+  activeSeats: Seat[];
+  turn: Turn | null;
+  city: CityView;
+  openLot: LotCardView[];
+  propertyDeckCount: number;
+  lineup: Card[];
+  /** Cards left in the draw deck, counting the Law while it is there. */
+  deckCount: number;
+  discard: Card[];
+  cityCard: CityCardDef | null;
+  /** With the Professionals variant. */
+  professionals: { row: ProfessionalDef[]; deckCount: number; discard: string[] } | null;
+  players: PlayerHoldings[];
+  /** The last round's breakdown; its agendas were revealed when it was scored. */
+  lastScoring: SeatRoundScore[] | null;
+  coop: CoopView | null;
+  /** Once the game is over; co-op says whether the team won and why. */
+  result: GameResult | null;
+}
+
+export interface CityView {
+  /** The rows and columns the city spans; null before the first deal. */
+  bounds: { top: number; bottom: number; left: number; right: number } | null;
+  /** In board order. */
+  cells: CityLot[];
+}
+
+export interface CityLot {
+  cell: Cell;
+  card: LotCardView;
+  /** Bottom first; the top one controls the property. */
+  tokens: Owner[];
+  controller: Owner | null;
+  shutDown: boolean;
+}
+
+/** A property or landmark card; `text` is a landmark's power. */
+export interface LotCardView extends LotCardDef {
+  text: string | null;
+}
+
+export interface PlayerHoldings {
+  seat: Seat;
+  score: number;
+  briefcases: number;
+  tokens: number;
+  handCount: number;
+  /** Only the viewer's own, until the game ends. */
+  hand: Card[] | null;
+  agendaCount: number;
+  /** Only the viewer's own, until the game ends. */
+  agendas: { id: string; name: string }[] | null;
+  kept: ProfessionalDef[];
+  role: RoleDef | null;
+  pawn: Cell | null;
+}
+
+export interface CoopView {
+  mobBoss: number;
+  lawScore: number;
+  mobTokens: number;
+  mobDeckCount: number;
+  mobDiscard: string[];
+}
+import { compareCells, toCell } from './cells';
 
 /** Hidden information stays hidden until the game ends. */
 const canSee = (state: State, viewer: Viewer, seat: Seat) => viewer === 'all' || viewer === seat || state.phase === 'finished';
@@ -24,13 +100,15 @@ function agendaView(id: string) {
   return { id, name };
 }
 
-function lotCardView(id: string) {
+const professional = (id: string): ProfessionalDef => PROFESSIONALS.find((p) => p.id === id)!;
+
+function lotCardView(id: string): LotCardView {
   const card = lotCard(id);
   const landmark = LANDMARKS.find((l) => l.id === id);
   return { ...card, text: landmark?.text ?? null };
 }
 
-function cityView(state: State) {
+function cityView(state: State): CityView {
   const keys = Object.keys(state.city).sort(compareCells);
   const cells = keys.map(toCell);
   return {
@@ -49,7 +127,7 @@ function cityView(state: State) {
   };
 }
 
-export function view(state: State, viewer: Viewer) {
+export function view(state: State, viewer: Viewer): MobTownView {
   return {
     mode: state.options.mode,
     options: state.options,
@@ -61,12 +139,11 @@ export function view(state: State, viewer: Viewer) {
     openLot: state.openLot.map(lotCardView),
     propertyDeckCount: state.propertyDeck.length,
     lineup: state.lineup,
-    /** Cards left in the draw deck, counting the Law while it is there. */
     deckCount: state.deck.length + (state.lawInDeck ? 1 : 0),
     discard: state.discard,
     cityCard: CITY_CARDS.find((c) => c.id === state.cityCard) ?? null,
     professionals: state.professionals && {
-      row: state.professionals.row.map((id) => PROFESSIONALS.find((p) => p.id === id)),
+      row: state.professionals.row.map(professional),
       deckCount: state.professionals.deck.length,
       discard: state.professionals.discard,
     },
@@ -79,11 +156,10 @@ export function view(state: State, viewer: Viewer) {
       hand: canSee(state, viewer, seat) ? p.hand : null,
       agendaCount: p.agendas.length,
       agendas: canSee(state, viewer, seat) ? p.agendas.map(agendaView) : null,
-      kept: p.kept.map((id) => PROFESSIONALS.find((pro) => pro.id === id)),
+      kept: p.kept.map(professional),
       role: ROLES.find((r) => r.id === p.role) ?? null,
-      pawn: p.pawn && toCell(p.pawn),
+      pawn: p.pawn === null ? null : toCell(p.pawn),
     })),
-    /** The last round's breakdown; its agendas were revealed when it was scored. */
     lastScoring: state.lastScoring,
     coop: state.coop && {
       mobBoss: state.coop.mobBoss,

@@ -3,11 +3,11 @@
  * game fills them its own way), so the generated types say `unknown`; their
  * shapes are the rules contract's, and the page narrows them here, once.
  */
-import type { OptionSpec, ScoreCategory } from '../../../src/rules/contract';
+import type { OptionSpec, ScoreCategory } from '@shared/rules';
 
 export type { OptionSpec };
 
-/** A move as `legalMoves` lists it: game-specific JSON with a `type`. */
+/** A move as `legalMoves` lists it: game-specific JSON with a `type` (each game's board reads its own: web/src/games/registry.ts). */
 export interface Move {
   type: string;
   [key: string]: unknown;

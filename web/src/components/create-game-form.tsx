@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
-import { optionApplies, optionValueWords } from '../../../src/rules/option-words';
+import { optionApplies, optionValueWords } from '@shared/rules';
 import { useMutations } from '../api/use-mutations';
 import { DeadlineFields } from './deadline-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';

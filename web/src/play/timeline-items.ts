@@ -6,7 +6,7 @@
  * `seq` is its last event, so replaying or rolling back "to here" lands
  * after the whole step, never in the middle of one.
  */
-import { momentLabel } from '../../../src/play/moments';
+import { momentLabel } from '@shared/moments';
 import type { HistoryEntryFragment } from '../api/generated';
 import type { NameOf } from '../games/game-ui';
 import type { TimelineItem } from './timeline';

@@ -4,13 +4,14 @@
  * helpers throw on a refused move so a test fails with its message.
  */
 import type { Seat } from '../../../rules/contract';
+import { EventLog } from '../../../rules/event-log';
 import { seededRandom } from '../../../rules/random';
 import type { BuildingId } from '../data/buildings';
 import type { MarkerId } from '../data/markers';
 import type { Color, NeighborhoodId } from '../data/tiles';
 import { decide } from '../decide';
 import type { Event } from '../events';
-import { evolveAll } from '../evolve';
+import { evolve, evolveAll } from '../evolve';
 import { advance } from '../flow';
 import type { Move } from '../moves';
 import { initialState } from '../setup';
@@ -107,7 +108,9 @@ export function contestedBoard(): State {
 
 /** Runs the automatic steps (marker, building, election resolution) until someone must choose. */
 export function runAutomatic(state: State, seed = 'scenario'): { state: State; events: Event[] } {
-  return advance(state, seededRandom(seed));
+  const log = new EventLog(state, evolve);
+  advance(log, seededRandom(seed));
+  return { state: log.state, events: log.events };
 }
 
 export interface Played {

@@ -3,8 +3,8 @@ import type { Seat } from '../../../rules/contract';
 import { AGENDAS, AGENDAS_IN_HAND } from '../data/agendas';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
 
 /** Agendas still in the player's agenda stack. */
 function stack(state: State, seat: Seat): string[] {
@@ -18,11 +18,12 @@ export function chooseAgendaMoves(state: State, seat: Seat): Move[] {
 }
 
 /** Once every seat holds two agendas, the round's first turn begins. */
-export function applyChooseAgenda(tx: Tx, seat: Seat, move: MoveOf<'chooseAgenda'>): void {
-  tx.emit({ type: 'agendaChosen', seat, agenda: move.agenda });
-  if (tx.state.players.every((p) => p.agendas.length === AGENDAS_IN_HAND)) {
-    tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: 1 });
+export function applyChooseAgenda(ctx: Context, seat: Seat, move: MoveOf<'chooseAgenda'>): Next {
+  ctx.log.push({ type: 'agendaChosen', seat, agenda: move.agenda });
+  if (ctx.log.state.players.every((p) => p.agendas.length === AGENDAS_IN_HAND)) {
+    ctx.log.push({ type: 'turnStarted', seat: ctx.log.state.firstSeat, actions: 1 });
   }
+  return 'awaitMove';
 }
 
 export function swapAgendaMoves(state: State, seat: Seat): Move[] {
@@ -30,7 +31,7 @@ export function swapAgendaMoves(state: State, seat: Seat): Move[] {
   return state.players[seat].agendas.flatMap((give) => available.map((take) => ({ type: 'swapAgenda' as const, give, take })));
 }
 
-export function applySwapAgenda(tx: Tx, seat: Seat, move: MoveOf<'swapAgenda'>): void {
-  tx.emit({ type: 'agendaSwapped', seat, returned: move.give, chosen: move.take });
-  finishStep(tx);
+export function applySwapAgenda(ctx: Context, seat: Seat, move: MoveOf<'swapAgenda'>): Next {
+  ctx.log.push({ type: 'agendaSwapped', seat, returned: move.give, chosen: move.take });
+  return 'actionDone';
 }

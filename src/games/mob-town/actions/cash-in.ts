@@ -5,16 +5,16 @@ import { refillLineup } from '../draw';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State, Step } from '../state';
-import { finishStep, offerStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
 
 export function cashInMoves(state: State, seat: Seat): Move[] {
   return state.players[seat].hand.includes('cash') && state.lineup.length ? [{ type: 'cashIn' }] : [];
 }
 
-export function applyCashIn(tx: Tx, seat: Seat): void {
-  tx.emit({ type: 'cashedIn', seat });
-  offerStep(tx, { kind: 'pick', picksLeft: modifiersFor(tx.state, seat).cashInPicks });
+export function applyCashIn(ctx: Context, seat: Seat): Next {
+  ctx.log.push({ type: 'cashedIn', seat });
+  return { offer: { kind: 'pick', picksLeft: modifiersFor(ctx.log.state, seat).cashInPicks } };
 }
 
 export function pickMoves(state: State): Move[] {
@@ -22,10 +22,13 @@ export function pickMoves(state: State): Move[] {
 }
 
 /** After the last pick (or when the lineup is empty) the lineup is refilled. */
-export function applyPick(tx: Tx, seat: Seat, move: MoveOf<'pick'>, step: Extract<Step, { kind: 'pick' }>): void {
-  tx.emit({ type: 'lineupCardTaken', seat, card: move.card });
+export function applyPick(ctx: Context, seat: Seat, move: MoveOf<'pick'>, step: Extract<Step, { kind: 'pick' }>): Next {
+  ctx.log.push({ type: 'lineupCardTaken', seat, card: move.card });
   const picksLeft = step.picksLeft - 1;
-  if (picksLeft > 0 && tx.state.lineup.length) return void tx.emit({ type: 'stepBegan', step: { kind: 'pick', picksLeft } });
-  refillLineup(tx, seat);
-  finishStep(tx);
+  if (picksLeft > 0 && ctx.log.state.lineup.length) {
+    ctx.log.push({ type: 'stepBegan', step: { kind: 'pick', picksLeft } });
+    return 'awaitMove';
+  }
+  refillLineup(ctx, seat);
+  return 'actionDone';
 }

@@ -1,21 +1,22 @@
 /** Draw: take 2 cards from the deck (more with Boom Town or the Informant). Also a landmark's free draw. */
 import type { Seat } from '../../../rules/contract';
 import { LANDMARKS } from '../data/landmarks';
-import { cellKey, controlledCells, toCell } from '../city';
+import { controlledCells } from '../city';
 import { drawCards } from '../draw';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
+import { cellKey, toCell } from '../cells';
 
 export function drawMoves(state: State): Move[] {
   return state.deck.length > 0 || state.lawInDeck ? [{ type: 'draw' }] : [];
 }
 
-export function applyDraw(tx: Tx, seat: Seat): void {
-  drawCards(tx, seat, modifiersFor(tx.state, seat).drawCount);
-  finishStep(tx);
+export function applyDraw(ctx: Context, seat: Seat): Next {
+  drawCards(ctx, seat, modifiersFor(ctx.log.state, seat).drawCount);
+  return 'actionDone';
 }
 
 /** The controller of a free-draw landmark may use it once per turn, before the action. */
@@ -26,9 +27,11 @@ export function freeDrawMoves(state: State, seat: Seat): Move[] {
     .map((cell) => ({ type: 'freeDraw', cell: toCell(cell) }));
 }
 
-export function applyFreeDraw(tx: Tx, seat: Seat, move: MoveOf<'freeDraw'>): void {
+/** Before the action: the player then chooses it. */
+export function applyFreeDraw(ctx: Context, seat: Seat, move: MoveOf<'freeDraw'>): Next {
   const cell = cellKey(move.cell);
-  const landmark = LANDMARKS.find((l) => l.id === tx.state.city[cell].card)!;
-  tx.emit({ type: 'freeDrawUsed', seat, cell, card: landmark.id });
-  if (landmark.power.kind === 'freeDraw') drawCards(tx, seat, landmark.power.cards);
+  const landmark = LANDMARKS.find((l) => l.id === ctx.log.state.city[cell].card)!;
+  ctx.log.push({ type: 'freeDrawUsed', seat, cell, card: landmark.id });
+  if (landmark.power.kind === 'freeDraw') drawCards(ctx, seat, landmark.power.cards);
+  return 'awaitMove';
 }

@@ -8,30 +8,30 @@ import type { Seat } from '../../../rules/contract';
 import { PROFESSIONALS_FACE_UP } from '../data/professionals';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
 
 export function hireMoves(state: State, seat: Seat): Move[] {
   if (!state.professionals || state.players[seat].briefcases < 1) return [];
   return state.professionals.row.map((professional) => ({ type: 'hire', professional }));
 }
 
-export function applyHire(tx: Tx, seat: Seat, move: MoveOf<'hire'>): void {
-  tx.emit({ type: 'briefcaseSpent', seat });
-  tx.emit({ type: 'professionalHired', seat, professional: move.professional });
-  refillProfessionals(tx);
-  finishStep(tx);
+export function applyHire(ctx: Context, seat: Seat, move: MoveOf<'hire'>): Next {
+  ctx.log.push({ type: 'briefcaseSpent', seat });
+  ctx.log.push({ type: 'professionalHired', seat, professional: move.professional });
+  refillProfessionals(ctx);
+  return 'actionDone';
 }
 
-export function refillProfessionals(tx: Tx): void {
+export function refillProfessionals(ctx: Context): void {
   for (;;) {
-    const pros = tx.state.professionals!;
+    const pros = ctx.log.state.professionals!;
     if (pros.row.length >= PROFESSIONALS_FACE_UP) return;
     if (!pros.deck.length) {
       if (!pros.discard.length) return;
-      tx.emit({ type: 'professionalsReshuffled' });
+      ctx.log.push({ type: 'professionalsReshuffled' });
       continue;
     }
-    tx.emit({ type: 'professionalsRevealed', professionals: [pros.deck[tx.random.int(pros.deck.length)]] });
+    ctx.log.push({ type: 'professionalsRevealed', professionals: [pros.deck[ctx.random.int(pros.deck.length)]] });
   }
 }

@@ -4,11 +4,12 @@
  * then optionally take the new property over without connection cost.
  */
 import type { Seat } from '../../../rules/contract';
-import { cellKey, edgeCells, toCell } from '../city';
+import { edgeCells } from '../city';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { offerStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
+import { cellKey, toCell } from '../cells';
 
 /** Placements offered; `needsBriefcase` is false when the Architect grants the placement. */
 export function openLotMoves(state: State, seat: Seat, needsBriefcase: boolean): Move[] {
@@ -17,11 +18,11 @@ export function openLotMoves(state: State, seat: Seat, needsBriefcase: boolean):
   return state.openLot.flatMap((property) => cells.map((cell) => ({ type: 'openLot' as const, property, cell: toCell(cell) })));
 }
 
-export function applyOpenLot(tx: Tx, seat: Seat, move: MoveOf<'openLot'>, needsBriefcase: boolean): void {
+export function applyOpenLot(ctx: Context, seat: Seat, move: MoveOf<'openLot'>, needsBriefcase: boolean): Next {
   const cell = cellKey(move.cell);
-  if (needsBriefcase) tx.emit({ type: 'briefcaseSpent', seat });
-  tx.emit({ type: 'lotPlaced', seat, card: move.property, cell });
-  const deck = tx.state.propertyDeck;
-  if (deck.length) tx.emit({ type: 'openLotRefilled', card: deck[tx.random.int(deck.length)] });
-  offerStep(tx, { kind: 'takeOver', onlyCell: cell, ignoreConnection: true, ignoreTokens: false });
+  if (needsBriefcase) ctx.log.push({ type: 'briefcaseSpent', seat });
+  ctx.log.push({ type: 'lotPlaced', seat, card: move.property, cell });
+  const deck = ctx.log.state.propertyDeck;
+  if (deck.length) ctx.log.push({ type: 'openLotRefilled', card: deck[ctx.random.int(deck.length)] });
+  return { offer: { kind: 'takeOver', onlyCell: cell, ignoreConnection: true, ignoreTokens: false } };
 }

@@ -6,13 +6,15 @@
  * or an open lot's placement, waives the connection cost.
  */
 import type { Seat } from '../../../rules/contract';
-import { cellKey, compareCells, controlledCells, controller, distancesFrom, shortestConnections, toCell } from '../city';
+import { controlledCells, controller, distancesFrom, shortestConnections } from '../city';
 import { lotCard } from '../cards';
 import { modifiersFor, type Modifiers } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import { canComplete, type CostRule } from '../payment';
-import type { CellKey, State, Step } from '../state';
-import type { Tx } from '../tx';
+import type { State, Step } from '../state';
+import type { Context } from '../context';
+import type { Next } from '../next';
+import { cellKey, compareCells, toCell, type CellKey } from '../cells';
 
 export interface TakeOverLimits {
   onlyCell: CellKey | null;
@@ -92,16 +94,17 @@ export function takeOverMoves(state: State, seat: Seat, limits: TakeOverLimits):
 }
 
 /** Starts paying; the token goes down once every card is paid (see pay.ts). */
-export function applyTakeOver(tx: Tx, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): void {
+export function applyTakeOver(ctx: Context, seat: Seat, move: MoveOf<'takeOver'>, limits: TakeOverLimits): Next {
   const cell = cellKey(move.cell);
   const step: Step = {
     kind: 'pay',
     purpose: 'takeOver',
     cell,
-    costLeft: takeOverCost(tx.state, seat, cell, limits.ignoreTokens),
-    payees: payeesAlong(tx.state, move.via.map(cellKey)),
+    costLeft: takeOverCost(ctx.log.state, seat, cell, limits.ignoreTokens),
+    payees: payeesAlong(ctx.log.state, move.via.map(cellKey)),
   };
-  tx.emit({ type: 'stepBegan', step });
+  ctx.log.push({ type: 'stepBegan', step });
+  return 'awaitMove';
 }
 
 /** The limits a take-over move is checked against in the current step. */

@@ -9,8 +9,8 @@ import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import { payValue, type CostRule } from '../payment';
 import type { State, Step } from '../state';
-import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
 
 type ClearOutStep = Extract<Step, { kind: 'clearOut' }>;
 
@@ -36,21 +36,23 @@ export function clearOutMoves(state: State, seat: Seat): Move[] {
   return !state.city[step.cell].shutDown && cardsThatClear(state, seat, step).length ? [{ type: 'clearOut' }] : [];
 }
 
-export function applyClearOut(tx: Tx, seat: Seat): void {
-  tx.emit({ type: 'stepBegan', step: newStep(tx.state, seat) });
+export function applyClearOut(ctx: Context, seat: Seat): Next {
+  ctx.log.push({ type: 'stepBegan', step: newStep(ctx.log.state, seat) });
+  return 'awaitMove';
 }
 
 export function clearOutStepMoves(state: State, seat: Seat, step: ClearOutStep): Move[] {
   return [...cardsThatClear(state, seat, step), ...(step.cardsPaid > 0 ? [{ type: 'stop' as const }] : [])];
 }
 
-export function applyClearOutCard(tx: Tx, seat: Seat, move: MoveOf<'pay'>, step: ClearOutStep): void {
-  const mods = modifiersFor(tx.state, seat);
-  const removes = payValue(move.card, rule(tx.state, seat, step)) + (step.cardsPaid === 0 ? mods.clearOutBonus : 0);
-  const count = Math.min(removes, tx.state.city[step.cell].tokens.length);
-  tx.emit({ type: 'cardPaid', seat, card: move.card, to: null });
-  tx.emit({ type: 'tokensCleared', seat, cell: step.cell, card: tx.state.city[step.cell].card, count });
+export function applyClearOutCard(ctx: Context, seat: Seat, move: MoveOf<'pay'>, step: ClearOutStep): Next {
+  const mods = modifiersFor(ctx.log.state, seat);
+  const removes = payValue(move.card, rule(ctx.log.state, seat, step)) + (step.cardsPaid === 0 ? mods.clearOutBonus : 0);
+  const count = Math.min(removes, ctx.log.state.city[step.cell].tokens.length);
+  ctx.log.push({ type: 'cardPaid', seat, card: move.card, to: null });
+  ctx.log.push({ type: 'tokensCleared', seat, cell: step.cell, card: ctx.log.state.city[step.cell].card, count });
   const next: ClearOutStep = { ...step, suit: step.suit ?? suitOf(move.card), cardsPaid: step.cardsPaid + 1 };
-  if (cardsThatClear(tx.state, seat, next).length) tx.emit({ type: 'stepBegan', step: next });
-  else finishStep(tx);
+  if (!cardsThatClear(ctx.log.state, seat, next).length) return 'actionDone';
+  ctx.log.push({ type: 'stepBegan', step: next });
+  return 'awaitMove';
 }

@@ -4,10 +4,10 @@
  */
 import { COOP } from '../data/coop';
 import type { GameResult } from '../state';
-import type { Tx } from '../tx';
+import type { Context } from '../context';
 
-function outcome(tx: Tx): GameResult | null {
-  const { coop, deck, seats } = tx.state;
+function outcome(ctx: Context): GameResult | null {
+  const { coop, deck, seats } = ctx.log.state;
   const everyone = Array.from({ length: seats }, (_, seat) => seat);
   if (coop!.lawScore >= COOP.winScore) return { winners: everyone, outcome: 'won', reason: 'The mob family was run out of town.' };
   if (coop!.mobBoss >= COOP.lossBoss) return { winners: [], outcome: 'lost', reason: 'The mob boss track reached 8.' };
@@ -15,10 +15,10 @@ function outcome(tx: Tx): GameResult | null {
   return null;
 }
 
-export function checkCoopEnd(tx: Tx): void {
-  if (tx.state.phase === 'finished' || !tx.state.coop) return;
-  const result = outcome(tx);
+export function checkCoopEnd(ctx: Context): void {
+  if (ctx.log.state.phase === 'finished' || !ctx.log.state.coop) return;
+  const result = outcome(ctx);
   if (!result) return;
-  const { lawScore, mobBoss } = tx.state.coop;
-  tx.emit({ type: 'gameEnded', result, briefcasePoints: tx.state.players.map(() => 0), tracks: { lawScore, mobBoss } });
+  const { lawScore, mobBoss } = ctx.log.state.coop;
+  ctx.log.push({ type: 'gameEnded', result, briefcasePoints: ctx.log.state.players.map(() => 0), tracks: { lawScore, mobBoss } });
 }

@@ -5,42 +5,43 @@
  * longer has) advances the mob boss track instead.
  */
 import { MASTER_CRIMES, MOB_ACTIVITIES, type CrimeEffect, type MobTarget } from '../data/coop';
-import { compareCells, nextCellByArrow } from '../city';
+import { nextCellByArrow } from '../city';
 import { lotCard } from '../cards';
-import type { CellKey, State } from '../state';
-import type { Tx } from '../tx';
+import type { State } from '../state';
+import type { Context } from '../context';
 import { checkCoopEnd } from './end';
+import { compareCells, type CellKey } from '../cells';
 
-const over = (tx: Tx) => tx.state.phase === 'finished';
+const over = (ctx: Context) => ctx.log.state.phase === 'finished';
 
 /** Resolves the mob's card drawn at the end of a turn. */
-export function mobTurn(tx: Tx): void {
-  resolveMobCard(tx, drawMobCard(tx), true);
+export function mobTurn(ctx: Context): void {
+  resolveMobCard(ctx, drawMobCard(ctx), true);
 }
 
 /** Setup: the first activity cards, then the master crimes join the deck (unless left out). */
-export function seedMobActivity(tx: Tx, cards: number, withMasterCrimes: boolean): void {
-  for (let i = 0; i < cards && !over(tx); i++) resolveMobCard(tx, drawMobCard(tx), false);
-  if (withMasterCrimes) tx.emit({ type: 'masterCrimesShuffledIn', crimes: MASTER_CRIMES.map((c) => c.id) });
+export function seedMobActivity(ctx: Context, cards: number, withMasterCrimes: boolean): void {
+  for (let i = 0; i < cards && !over(ctx); i++) resolveMobCard(ctx, drawMobCard(ctx), false);
+  if (withMasterCrimes) ctx.log.push({ type: 'masterCrimesShuffledIn', crimes: MASTER_CRIMES.map((c) => c.id) });
 }
 
-function drawMobCard(tx: Tx): string {
-  if (!tx.state.coop!.mobDeck.length) tx.emit({ type: 'mobDeckReshuffled' });
-  const deck = tx.state.coop!.mobDeck;
-  const card = deck[tx.random.int(deck.length)];
-  tx.emit({ type: 'mobActivityDrawn', card });
+function drawMobCard(ctx: Context): string {
+  if (!ctx.log.state.coop!.mobDeck.length) ctx.log.push({ type: 'mobDeckReshuffled' });
+  const deck = ctx.log.state.coop!.mobDeck;
+  const card = deck[ctx.random.int(deck.length)];
+  ctx.log.push({ type: 'mobActivityDrawn', card });
   return card;
 }
 
 /** `mayDrawExtra`: "More Mob Activity" draws one extra card after a master crime, never after an extra card. */
-export function resolveMobCard(tx: Tx, id: string, mayDrawExtra: boolean): void {
-  if (over(tx)) return;
+export function resolveMobCard(ctx: Context, id: string, mayDrawExtra: boolean): void {
+  if (over(ctx)) return;
   const activity = MOB_ACTIVITIES.find((a) => a.id === id);
-  if (activity) return targets(tx.state, activity.target).forEach((cell) => placeMobToken(tx, cell));
+  if (activity) return targets(ctx.log.state, activity.target).forEach((cell) => placeMobToken(ctx, cell));
   const crime = MASTER_CRIMES.find((c) => c.id === id)!;
-  resolveCrime(tx, crime.effect);
-  if (mayDrawExtra && tx.state.options.coopMoreMobActivity && crime.effect.kind !== 'moreActivity' && !over(tx)) {
-    resolveMobCard(tx, drawMobCard(tx), false);
+  resolveCrime(ctx, crime.effect);
+  if (mayDrawExtra && ctx.log.state.options.coopMoreMobActivity && crime.effect.kind !== 'moreActivity' && !over(ctx)) {
+    resolveMobCard(ctx, drawMobCard(ctx), false);
   }
 }
 
@@ -57,57 +58,57 @@ function targets(state: State, target: MobTarget): CellKey[] {
   });
 }
 
-function resolveCrime(tx: Tx, effect: CrimeEffect): void {
-  const state = tx.state;
+function resolveCrime(ctx: Context, effect: CrimeEffect): void {
+  const state = ctx.log.state;
   switch (effect.kind) {
     case 'moreActivity':
-      for (let i = 0; i < effect.cards && !over(tx); i++) resolveMobCard(tx, drawMobCard(tx), false);
+      for (let i = 0; i < effect.cards && !over(ctx); i++) resolveMobCard(ctx, drawMobCard(ctx), false);
       return;
     case 'tokenEverywhere':
-      return faceUpCells(state).forEach((cell) => placeMobToken(tx, cell));
+      return faceUpCells(state).forEach((cell) => placeMobToken(ctx, cell));
     case 'newFront': {
-      const cell = expandBusiness(tx, state.lastPlaced!);
-      if (cell) placeMobToken(tx, cell);
+      const cell = expandBusiness(ctx, state.lastPlaced!);
+      if (cell) placeMobToken(ctx, cell);
       return;
     }
     case 'advanceBoss':
-      return advanceBoss(tx, effect.spaces);
+      return advanceBoss(ctx, effect.spaces);
     case 'tokenUnderPawns': {
       const pawns = new Set(state.players.map((p) => p.pawn));
       return faceUpCells(state)
         .filter((cell) => pawns.has(cell))
-        .forEach((cell) => placeMobToken(tx, cell));
+        .forEach((cell) => placeMobToken(ctx, cell));
     }
     case 'reinforceStrongest': {
       const most = Math.max(0, ...faceUpCells(state).map((cell) => state.city[cell].tokens.length));
       if (most === 0) return;
       const strongest = faceUpCells(state).filter((cell) => state.city[cell].tokens.length === most);
-      for (const cell of strongest) for (let i = 0; i < effect.tokens; i++) placeMobToken(tx, cell);
+      for (const cell of strongest) for (let i = 0; i < effect.tokens; i++) placeMobToken(ctx, cell);
       return;
     }
   }
 }
 
-function placeMobToken(tx: Tx, cell: CellKey): void {
-  if (over(tx)) return;
-  const lot = tx.state.city[cell];
-  if (lot.tokens.length + 1 > lotCard(lot.card).value || tx.state.coop!.mobTokens === 0) advanceBoss(tx, 1);
-  else tx.emit({ type: 'mobTokenPlaced', cell, card: lot.card });
+function placeMobToken(ctx: Context, cell: CellKey): void {
+  if (over(ctx)) return;
+  const lot = ctx.log.state.city[cell];
+  if (lot.tokens.length + 1 > lotCard(lot.card).value || ctx.log.state.coop!.mobTokens === 0) advanceBoss(ctx, 1);
+  else ctx.log.push({ type: 'mobTokenPlaced', cell, card: lot.card });
 }
 
-function advanceBoss(tx: Tx, spaces: number): void {
-  tx.emit({ type: 'mobBossAdvanced', spaces });
-  checkCoopEnd(tx);
+function advanceBoss(ctx: Context, spaces: number): void {
+  ctx.log.push({ type: 'mobBossAdvanced', spaces });
+  checkCoopEnd(ctx);
 }
 
 /**
  * Expanding the business: the next property card goes where it would have
  * been dealt just after the card at `after` (the arrow rule).
  */
-export function expandBusiness(tx: Tx, after: CellKey): CellKey | null {
-  const deck = tx.state.propertyDeck;
+export function expandBusiness(ctx: Context, after: CellKey): CellKey | null {
+  const deck = ctx.log.state.propertyDeck;
   if (!deck.length) return null;
-  const cell = nextCellByArrow(tx.state.city, after);
-  tx.emit({ type: 'businessExpanded', card: deck[tx.random.int(deck.length)], cell });
+  const cell = nextCellByArrow(ctx.log.state.city, after);
+  ctx.log.push({ type: 'businessExpanded', card: deck[ctx.random.int(deck.length)], cell });
   return cell;
 }

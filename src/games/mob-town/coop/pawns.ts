@@ -1,20 +1,22 @@
 /** Co-op roles and pawns: choosing a role, placing a pawn at the start, and the Move action. */
 import type { Seat } from '../../../rules/contract';
 import { COOP, ROLES } from '../data/coop';
-import { cellKey, cellsWithin, compareCells, toCell } from '../city';
+import { cellsWithin } from '../city';
 import { modifiersFor } from '../modifiers';
 import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
-import { finishStep } from '../turn';
-import type { Tx } from '../tx';
+import type { Next } from '../next';
+import type { Context } from '../context';
+import { cellKey, compareCells, toCell } from '../cells';
 
 export function chooseRoleMoves(state: State): Move[] {
   const taken = state.players.map((p) => p.role);
   return ROLES.filter((r) => !taken.includes(r.id)).map((r) => ({ type: 'chooseRole', role: r.id }));
 }
 
-export function applyChooseRole(tx: Tx, seat: Seat, move: MoveOf<'chooseRole'>): void {
-  tx.emit({ type: 'roleChosen', seat, role: move.role });
+export function applyChooseRole(ctx: Context, seat: Seat, move: MoveOf<'chooseRole'>): Next {
+  ctx.log.push({ type: 'roleChosen', seat, role: move.role });
+  return 'awaitMove';
 }
 
 export function placePawnMoves(state: State): Move[] {
@@ -24,10 +26,11 @@ export function placePawnMoves(state: State): Move[] {
 }
 
 /** Once every pawn is down, the first player's turn begins. */
-export function applyPlacePawn(tx: Tx, seat: Seat, move: MoveOf<'placePawn'>): void {
+export function applyPlacePawn(ctx: Context, seat: Seat, move: MoveOf<'placePawn'>): Next {
   const cell = cellKey(move.cell);
-  tx.emit({ type: 'pawnPlaced', seat, cell, card: tx.state.city[cell].card });
-  if (tx.state.players.every((p) => p.pawn)) tx.emit({ type: 'turnStarted', seat: tx.state.firstSeat, actions: COOP.actionsPerTurn });
+  ctx.log.push({ type: 'pawnPlaced', seat, cell, card: ctx.log.state.city[cell].card });
+  if (ctx.log.state.players.every((p) => p.pawn)) ctx.log.push({ type: 'turnStarted', seat: ctx.log.state.firstSeat, actions: COOP.actionsPerTurn });
+  return 'awaitMove';
 }
 
 export function moveMoves(state: State, seat: Seat): Move[] {
@@ -35,8 +38,8 @@ export function moveMoves(state: State, seat: Seat): Move[] {
   return cellsWithin(state.city, state.players[seat].pawn!, range).map((cell) => ({ type: 'move', cell: toCell(cell) }));
 }
 
-export function applyMovePawn(tx: Tx, seat: Seat, move: MoveOf<'move'>): void {
+export function applyMovePawn(ctx: Context, seat: Seat, move: MoveOf<'move'>): Next {
   const cell = cellKey(move.cell);
-  tx.emit({ type: 'pawnMoved', seat, cell, card: tx.state.city[cell].card });
-  finishStep(tx);
+  ctx.log.push({ type: 'pawnMoved', seat, cell, card: ctx.log.state.city[cell].card });
+  return 'actionDone';
 }

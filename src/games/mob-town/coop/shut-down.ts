@@ -8,11 +8,13 @@ import { lotCard } from '../cards';
 import { modifiersFor } from '../modifiers';
 import type { Move } from '../moves';
 import { canComplete } from '../payment';
-import type { CellKey, State } from '../state';
-import type { Tx } from '../tx';
+import type { State } from '../state';
+import type { Context } from '../context';
+import type { Next } from '../next';
 import { costRule } from '../actions/take-over';
 import { checkCoopEnd } from './end';
 import { expandBusiness } from './mob';
+import type { CellKey } from '../cells';
 
 function shutDownCost(state: State, seat: Seat, cell: CellKey): number {
   return Math.max(1, lotCard(state.city[cell].card).value + modifiersFor(state, seat).shutDownDelta);
@@ -25,15 +27,16 @@ export function shutDownMoves(state: State, seat: Seat): Move[] {
   return canComplete(state.players[seat].hand, costRule(state, seat, cell), shutDownCost(state, seat, cell), 0) ? [{ type: 'shutDown' }] : [];
 }
 
-export function applyShutDown(tx: Tx, seat: Seat): void {
-  const cell = tx.state.players[seat].pawn!;
-  tx.emit({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(tx.state, seat, cell), payees: [] } });
+export function applyShutDown(ctx: Context, seat: Seat): Next {
+  const cell = ctx.log.state.players[seat].pawn!;
+  ctx.log.push({ type: 'stepBegan', step: { kind: 'pay', purpose: 'shutDown', cell, costLeft: shutDownCost(ctx.log.state, seat, cell), payees: [] } });
+  return 'awaitMove';
 }
 
 /** Called once the last card is paid. */
-export function completeShutDown(tx: Tx, seat: Seat, cell: CellKey): void {
-  const card = tx.state.city[cell].card;
-  tx.emit({ type: 'propertyShutDown', seat, cell, card, points: lotCard(card).value });
-  checkCoopEnd(tx);
-  if (tx.state.phase !== 'finished') expandBusiness(tx, cell);
+export function completeShutDown(ctx: Context, seat: Seat, cell: CellKey): void {
+  const card = ctx.log.state.city[cell].card;
+  ctx.log.push({ type: 'propertyShutDown', seat, cell, card, points: lotCard(card).value });
+  checkCoopEnd(ctx);
+  if (ctx.log.state.phase !== 'finished') expandBusiness(ctx, cell);
 }

@@ -5,9 +5,9 @@ import type { BoardProps } from '../game-ui';
 import { CELL, City, cityBox } from './city';
 import { ControlSupply, MARKER_GAP, MARKER_WIDTH, MarkerRow, markerRowsHeight, MARKERS_PER_ROW } from './marker-row';
 import { neighborhoodName } from './names';
-import type { DistrictColor, FivePointsView, NeighborhoodCell, PlayerHoldings } from './view-types';
+import type { DistrictColor, FivePointsHoldings, FivePointsMove, FivePointsView, NeighborhoodView } from '@shared/five-points';
 
-const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
+const COLUMNS: HoldingsColumn<FivePointsHoldings>[] = [
   { label: 'HQ', title: 'Rabble on the HQ, ready to place or bid', value: (p) => p.hq },
   { label: 'Boroughs', title: 'Rabble waiting in the boroughs', value: (p) => p.boroughs.rabble },
   { label: 'Bosses', title: 'Bosses on the board / in hand', value: (p) => `${p.bossesOnBoard} / ${p.boroughs.bosses}` },
@@ -24,10 +24,10 @@ const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
   { label: 'Score', value: (p) => p.score.total },
 ];
 
-export function FivePointsBoard({ view, players, legalMoves }: BoardProps<FivePointsView>) {
-  const cells = view.grid.rows.flat().filter((c): c is NeighborhoodCell => c !== null);
+export function FivePointsBoard({ view, players, legalMoves }: BoardProps<FivePointsView, FivePointsMove>) {
+  const cells = view.grid.rows.flat().filter((c): c is NeighborhoodView => c !== null);
   // While a neighborhood is being moved, the empty spots it may go to are drawn too.
-  const spots = legalMoves.filter((m) => m.type === 'placeNeighborhood').map((m) => ({ x: m.x as number, y: m.y as number }));
+  const spots = legalMoves.flatMap((m) => (m.type === 'placeNeighborhood' ? [{ x: m.x, y: m.y }] : []));
   const box = cityBox(cells, spots);
   const sideWidth = MARKERS_PER_ROW * (MARKER_WIDTH + MARKER_GAP);
   const supplyY = markerRowsHeight(view.markers.length);

@@ -2,11 +2,11 @@
 import { Label, Meeple, Token, spread } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { counted, listed } from '../words';
+import { count, listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { buildingEffect, buildingName, neighborhoodName } from './names';
-import type { DistrictColor, NeighborhoodCell } from './view-types';
+import type { BuildingView, DistrictColor, NeighborhoodView } from '@shared/five-points';
 
 export const CELL = 140;
 const INSET = 4;
@@ -28,7 +28,7 @@ export interface Box {
 }
 
 /** The grid's extent, grown to hold every empty spot a neighborhood may be moved to. */
-export function cityBox(cells: NeighborhoodCell[], spots: Spot[]): Box {
+export function cityBox(cells: NeighborhoodView[], spots: Spot[]): Box {
   const all = [...cells, ...spots];
   if (all.length === 0) return { minX: 0, minY: 0, cols: 1, rows: 1 };
   const xs = all.map((c) => c.x);
@@ -39,7 +39,7 @@ export function cityBox(cells: NeighborhoodCell[], spots: Spot[]): Box {
 }
 
 /** A neighborhood in full: its district, its building and what that does, and whose rabble and bosses are in it. */
-function neighborhoodDetail(cell: NeighborhoodCell, players: PlayerInfo[]): CardDetail {
+function neighborhoodDetail(cell: NeighborhoodView, players: PlayerInfo[]): CardDetail {
   const building = cell.building?.faceDown
     ? 'A face-down building, revealed when round 1 begins.'
     : cell.building?.id
@@ -48,8 +48,8 @@ function neighborhoodDetail(cell: NeighborhoodCell, players: PlayerInfo[]): Card
   const present = players.flatMap((p) => {
     const rabble = cell.rabble[p.seat] ?? 0;
     const bosses = cell.bosses[p.seat] ?? 0;
-    const what = [...(rabble > 0 ? [counted(rabble, 'rabble', 'rabble')] : []), ...(bosses > 0 ? [counted(bosses, 'boss', 'bosses')] : [])];
-    return what.length > 0 ? [`${p.name}: ${listed(what)}`] : [];
+    const what = [...(rabble > 0 ? [count(rabble, 'rabble', 'rabble')] : []), ...(bosses > 0 ? [count(bosses, 'boss', 'bosses')] : [])];
+    return what.length > 0 ? [`${p.name}: ${listOf(what)}`] : [];
   });
   return {
     title: neighborhoodName(cell.neighborhood),
@@ -61,7 +61,7 @@ function neighborhoodDetail(cell: NeighborhoodCell, players: PlayerInfo[]): Card
   };
 }
 
-function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box; players: PlayerInfo[] }) {
+function Neighborhood({ cell, box, players }: { cell: NeighborhoodView; box: Box; players: PlayerInfo[] }) {
   const x = (cell.x - box.minX) * CELL + INSET;
   const y = (cell.y - box.minY) * CELL + INSET;
   const size = CELL - 2 * INSET;
@@ -112,7 +112,7 @@ function Neighborhood({ cell, box, players }: { cell: NeighborhoodCell; box: Box
 }
 
 /** A building along the foot of its neighborhood: its name, or a face-down tile (at setup, before the reveal). */
-function BuildingTile({ building, x, y, size }: { building: NonNullable<NeighborhoodCell['building']>; x: number; y: number; size: number }) {
+function BuildingTile({ building, x, y, size }: { building: BuildingView; x: number; y: number; size: number }) {
   const text = building.faceDown ? 'face down' : (building.name ?? '');
   return (
     <g>
@@ -149,7 +149,7 @@ function EmptySpot({ x, y, box }: { x: number; y: number; box: Box }) {
   );
 }
 
-export function City({ cells, spots, box, players }: { cells: NeighborhoodCell[]; spots: Spot[]; box: Box; players: PlayerInfo[] }) {
+export function City({ cells, spots, box, players }: { cells: NeighborhoodView[]; spots: Spot[]; box: Box; players: PlayerInfo[] }) {
   return (
     <g>
       {cells.map((cell) => (

@@ -1,9 +1,9 @@
 import type { GameUi } from '../game-ui';
 import { FivePointsBoard } from './board';
 import { describeMove, targetsOf } from './moves';
-import type { FivePointsView } from './view-types';
+import type { FivePointsMove, FivePointsView } from '@shared/five-points';
 
-export const fivePointsUi: GameUi<FivePointsView> = {
+export const fivePointsUi: GameUi<FivePointsView, FivePointsMove> = {
   Board: FivePointsBoard,
   targetsOf,
   describeMove,

@@ -4,7 +4,7 @@ import { Target } from '../../play/move-offer';
 import type { PlayerInfo } from '../game-ui';
 import { DISTRICT_FILL, DISTRICT_INK } from './city';
 import { targets } from './moves';
-import type { DistrictColor, MarkerSlot } from './view-types';
+import type { DistrictColor, MarkerView } from '@shared/five-points';
 
 export const MARKER_WIDTH = 180;
 export const MARKER_HEIGHT = 128;
@@ -16,7 +16,7 @@ export function markerRowsHeight(count: number): number {
   return Math.ceil(count / MARKERS_PER_ROW) * (MARKER_HEIGHT + MARKER_GAP);
 }
 
-export function MarkerRow({ markers, players }: { markers: MarkerSlot[]; players: PlayerInfo[] }) {
+export function MarkerRow({ markers, players }: { markers: MarkerView[]; players: PlayerInfo[] }) {
   return (
     <g>
       {markers.map((marker, i) => {

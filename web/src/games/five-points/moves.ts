@@ -1,9 +1,8 @@
 /** Where each Five Points move is offered on the board, and its words. */
-import type { Move } from '../../api/json-fields';
+import type { FivePointsMove, FivePointsView } from '@shared/five-points';
 import type { NameOf } from '../game-ui';
 import { possessive } from '../words';
 import { buildingName, neighborhoodName } from './names';
-import type { FivePointsView } from './view-types';
 
 export const targets = {
   neighborhood: (id: string) => `hood:${id}`,
@@ -12,7 +11,7 @@ export const targets = {
   supply: (color: string) => `supply:${color}`,
 };
 
-export function targetsOf(move: Move): string[] {
+export function targetsOf(move: FivePointsMove): string[] {
   switch (move.type) {
     case 'placeBuilding':
     case 'place':
@@ -22,20 +21,20 @@ export function targetsOf(move: Move): string[] {
     case 'smuggleTo':
     case 'pickRabble':
     case 'moveBuilding':
-      return [targets.neighborhood(move.neighborhood as string)];
+      return [targets.neighborhood(move.neighborhood)];
     case 'placeNeighborhood':
-      return [targets.emptyCell(move.x as number, move.y as number)];
+      return [targets.emptyCell(move.x, move.y)];
     case 'bid':
-      return [targets.marker(move.marker as number)];
+      return [targets.marker(move.marker)];
     case 'takeControlMarker':
-      return [targets.supply(move.color as string)];
+      return [targets.supply(move.color)];
     default:
       return [];
   }
 }
 
-export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): string {
-  const hood = typeof move.neighborhood === 'string' ? neighborhoodName(move.neighborhood) : '';
+export function describeMove(move: FivePointsMove, view: FivePointsView, nameOf: NameOf): string {
+  const hood = 'neighborhood' in move ? neighborhoodName(move.neighborhood) : '';
   switch (move.type) {
     case 'placeBuilding':
       return `Place a face-down building on ${hood}`;
@@ -44,8 +43,8 @@ export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): 
     case 'pass':
       return 'Pass';
     case 'bid': {
-      const marker = view.markers[move.marker as number];
-      return `Bid ${move.amount} on “${marker?.name ?? `marker ${(move.marker as number) + 1}`}”`;
+      const marker = view.markers[move.marker];
+      return `Bid ${move.amount} on “${marker?.name ?? `marker ${move.marker + 1}`}”`;
     }
     case 'skipBid':
       return 'No bid';
@@ -56,7 +55,7 @@ export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): 
     case 'placeNeighborhood':
       return `Put it at this spot`;
     case 'moveBuilding':
-      return `Move ${buildingName(move.building as string)} to ${hood}`;
+      return `Move ${buildingName(move.building)} to ${hood}`;
     case 'takeControlMarker':
       return `Take a ${move.color} control marker`;
     case 'callSpecialElection':
@@ -64,12 +63,10 @@ export function describeMove(move: Move, view: FivePointsView, nameOf: NameOf): 
     case 'retrieveRabble':
       return `Retrieve ${move.count} rabble`;
     case 'pickRabble':
-      return `Smuggle ${possessive(nameOf(move.owner as number))} rabble from ${hood}`;
+      return `Smuggle ${possessive(nameOf(move.owner))} rabble from ${hood}`;
     case 'smuggleTo':
       return `Smuggle it to ${hood}`;
     case 'chooseElection':
       return `Election in ${hood} next`;
-    default:
-      return move.type;
   }
 }

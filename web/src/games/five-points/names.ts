@@ -1,13 +1,13 @@
 /** How Five Points things are named in words (neighborhoods as the server's sentences name them). */
-import { BUILDINGS, type BuildingId } from '../../../../src/games/five-points/data/buildings';
+import { BUILDINGS, type BuildingId } from '@shared/five-points';
 
-export { neighborhoodName } from '../../../../src/games/five-points/data/tiles';
+export { neighborhoodName } from '@shared/five-points';
 
-export function buildingName(id: string): string {
-  return BUILDINGS[id as BuildingId]?.name ?? id;
+export function buildingName(id: BuildingId): string {
+  return BUILDINGS[id].name;
 }
 
 /** What a building does for the player controlling its neighborhood, in a few words. */
-export function buildingEffect(id: string): string {
-  return BUILDINGS[id as BuildingId]?.effectText ?? '';
+export function buildingEffect(id: BuildingId): string {
+  return BUILDINGS[id].effectText;
 }

@@ -5,9 +5,9 @@ import type { BoardProps } from '../game-ui';
 import { cardName, djinn, MEEPLE_COLORS, TRIBES } from './names';
 import { DJINN_WIDTH, DjinnRow, ResourceRow, SPOT, TurnTrack } from './rows';
 import { RULER, Sultanate, TILE } from './sultanate';
-import type { Coord, FiveTribesView, MeepleColor, PlayerHoldings } from './view-types';
+import type { FiveTribesHoldings, FiveTribesMove, FiveTribesView, MeepleColor } from '@shared/five-tribes';
 
-const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
+const COLUMNS: HoldingsColumn<FiveTribesHoldings>[] = [
   { label: 'Gold', title: 'Secret: only your own is shown until the game ends', value: (p) => p.gold ?? '?' },
   { label: 'Camels', title: 'Camels not yet placed', value: (p) => p.camels },
   { label: 'Viziers', value: (p) => p.viziers },
@@ -49,9 +49,9 @@ function Hand({ hand, y }: { hand: Record<MeepleColor, number>; y: number }) {
   );
 }
 
-export function FiveTribesBoard({ view, players }: BoardProps<FiveTribesView>) {
+export function FiveTribesBoard({ view, players }: BoardProps<FiveTribesView, FiveTribesMove>) {
   const step = view.turn?.step;
-  const moving = step?.name === 'moving' ? (step as { origin: Coord; hand: Record<MeepleColor, number>; path: Coord[] }) : null;
+  const moving = step?.name === 'moving' ? step : null;
   const boardWidth = RULER + (view.board[0]?.length ?? 6) * TILE;
   const boardHeight = RULER + view.board.length * TILE + (moving ? 52 : 0);
   const trackY = 0;

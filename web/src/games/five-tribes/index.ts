@@ -2,7 +2,7 @@ import type { GameUi } from '../game-ui';
 import { FiveTribesBoard } from './board';
 import { describeMove, targetsOf } from './moves';
 import { SaleForm } from './sale-form';
-import type { FiveTribesView } from './view-types';
+import type { FiveTribesMove, FiveTribesView } from '@shared/five-tribes';
 
 /** What the active player is asked, by step of the turn. */
 const PROMPTS: Record<string, string> = {
@@ -17,7 +17,7 @@ const PROMPTS: Record<string, string> = {
   end: 'sell merchandise, use a Djinn, or end your turn',
 };
 
-export const fiveTribesUi: GameUi<FiveTribesView> = {
+export const fiveTribesUi: GameUi<FiveTribesView, FiveTribesMove> = {
   Board: FiveTribesBoard,
   targetsOf,
   describeMove,

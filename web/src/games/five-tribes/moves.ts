@@ -1,10 +1,8 @@
 /** Where each Five Tribes move is offered on the board, and its words. */
-import type { Move } from '../../api/json-fields';
+import { ZERO_AISLE_SPOT, type Coord, type FiveTribesMove, type FiveTribesView, type MeepleColor } from '@shared/five-tribes';
 import type { NameOf } from '../game-ui';
-import { ZERO_AISLE_SPOT } from '../../../../src/games/five-tribes/data/track';
 import { aOrAn } from '../words';
 import { cardName, djinn, tileName, TRIBES } from './names';
-import type { Coord, FiveTribesView, MeepleColor } from './view-types';
 
 export const targets = {
   tile: ([row, col]: Coord) => `tile:${row},${col}`,
@@ -13,52 +11,56 @@ export const targets = {
   rowDjinn: (id: string) => `djinn:${id}`,
 };
 
-export function targetsOf(move: Move): string[] {
-  const tile = move.tile as Coord | undefined;
+/** The tile a move names, if it names one (a kill may name a seat instead, a Djinn nothing). */
+const tileOf = (move: FiveTribesMove): Coord | undefined => ('tile' in move ? move.tile : undefined);
+
+export function targetsOf(move: FiveTribesMove): string[] {
+  const tile = tileOf(move);
   switch (move.type) {
     case 'pickUp':
     case 'drop':
     case 'place':
-      return [targets.tile(tile!)];
+      return [targets.tile(move.tile)];
     case 'kill':
     case 'useDjinn':
       return tile ? [targets.tile(tile)] : [];
     case 'bid':
-      return [targets.trackSpot(move.spot as number)];
+      return [targets.trackSpot(move.spot)];
     case 'buyCards':
-      return (move.positions as number[]).map(targets.rowCard);
+      return move.positions.map(targets.rowCard);
     case 'takeDjinn':
-      return [targets.rowDjinn(move.djinn as string)];
+      return [targets.rowDjinn(move.djinn)];
     default:
       return [];
   }
 }
 
-const payment = (pay: unknown) => (pay === 'fakir' ? 'a Fakir' : pay === 'elder' ? 'an Elder' : '');
-const tribe = (color: unknown) => TRIBES[color as MeepleColor]?.name ?? String(color);
+const payment = (pay: Extract<FiveTribesMove, { type: 'useDjinn' }>['pay']) => (pay === 'fakir' ? 'a Fakir' : 'an Elder');
+const tribe = (color: MeepleColor) => TRIBES[color].name;
 
-export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): string {
-  const at = move.tile ? tileName(move.tile as Coord) : '';
+export function describeMove(move: FiveTribesMove, view: FiveTribesView, nameOf: NameOf): string {
+  const tile = tileOf(move);
+  const at = tile ? tileName(tile) : '';
   switch (move.type) {
     case 'bid': {
       // Kumarbi: each Fakir makes the bid one spot cheaper (down to the zero aisle).
-      const fakirs = move.fakirs as number;
-      const cost = view.turnTrack[Math.min((move.spot as number) + fakirs, ZERO_AISLE_SPOT)]?.cost ?? 0;
+      const fakirs = move.fakirs;
+      const cost = view.turnTrack[Math.min(move.spot + fakirs, ZERO_AISLE_SPOT)]?.cost ?? 0;
       const kumarbi = fakirs > 0 ? ` with Kumarbi (${fakirs} ${fakirs === 1 ? 'Fakir' : 'Fakirs'})` : '';
       // A bidder who can afford no free spot is offered the cheapest and pays all they have (ruling in bidding.ts).
       const gold = view.players.find((player) => player.seat === view.bidTrack[0]?.seat)?.gold;
-      if (gold !== undefined && gold < cost) return `Bid all your gold (${gold}) for spot ${(move.spot as number) + 1}${kumarbi}`;
-      return `Bid ${cost} gold (spot ${(move.spot as number) + 1})${kumarbi}`;
+      if (gold !== undefined && gold < cost) return `Bid all your gold (${gold}) for spot ${move.spot + 1}${kumarbi}`;
+      return `Bid ${cost} gold (spot ${move.spot + 1})${kumarbi}`;
     }
     case 'pickUp':
       return `Pick up the meeples on ${at}`;
     case 'drop':
       return `Drop ${aOrAn(tribe(move.color))} (${move.color}) on ${at}`;
     case 'builders':
-      return (move.fakirs as number) > 0 ? `Builders with ${move.fakirs} extra Fakirs` : 'Collect for the Builders';
+      return move.fakirs > 0 ? `Builders with ${move.fakirs} extra Fakirs` : 'Collect for the Builders';
     case 'kill': {
-      const fakirs = (move.fakirs as number) > 0 ? `, paying ${move.fakirs} Fakirs` : '';
-      const where = move.tile ? `on ${at}` : `in front of ${nameOf(move.seat as number)}`;
+      const fakirs = move.fakirs > 0 ? `, paying ${move.fakirs} Fakirs` : '';
+      const where = 'tile' in move ? `on ${at}` : `in front of ${nameOf(move.seat)}`;
       return `Kill ${aOrAn(tribe(move.color))} ${where}${fakirs}`;
     }
     case 'skip':
@@ -66,23 +68,21 @@ export function describeMove(move: Move, view: FiveTribesView, nameOf: NameOf): 
     case 'place':
       return `Place it on ${at}${move.pay ? ` (pay ${payment(move.pay)})` : ''}`;
     case 'buyCards': {
-      const positions = move.positions as number[];
+      const positions = move.positions;
       const cards = positions.map((p) => cardName(view.resourceRow[p])).join(' and ');
       // With an equal card elsewhere in the row, say which ones: two offers would read the same otherwise.
       const equalElsewhere = positions.some((p) => view.resourceRow.some((card, i) => !positions.includes(i) && card === view.resourceRow[p]));
       return equalElsewhere ? `Buy ${cards} (cards ${positions.map((p) => p + 1).join(' and ')} of the row)` : `Buy ${cards}`;
     }
     case 'takeDjinn':
-      return `Take ${djinn(move.djinn as string).name}, paying ${move.pay === 'elder' ? '2 Elders' : 'an Elder and a Fakir'}`;
+      return `Take ${djinn(move.djinn).name}, paying ${move.pay === 'elder' ? '2 Elders' : 'an Elder and a Fakir'}`;
     case 'useDjinn':
-      return `Use ${djinn(move.djinn as string).name}, paying ${payment(move.pay)}${at ? ` on ${at}` : ''}`;
+      return `Use ${djinn(move.djinn).name}, paying ${payment(move.pay)}${at ? ` on ${at}` : ''}`;
     case 'keepDjinn':
-      return `Keep ${djinn(move.djinn as string).name}`;
+      return `Keep ${djinn(move.djinn).name}`;
     case 'sell':
-      return `Sell ${(move.kinds as string[]).map(cardName).join(', ')}`;
+      return `Sell ${move.kinds.map(cardName).join(', ')}`;
     case 'endTurn':
       return 'End your turn';
-    default:
-      return move.type;
   }
 }

@@ -1,8 +1,7 @@
 /** How Five Tribes things are named and colored. */
-import { DJINNS, type DjinnId } from '../../../../src/games/five-tribes/data/djinns';
-import { TRIBE_NAMES } from '../../../../src/games/five-tribes/data/meeples';
-import { squareName, toIndex } from '../../../../src/games/five-tribes/grid';
-import type { MeepleColor } from './view-types';
+import { DJINNS, TRIBE_NAMES, squareName, toIndex, type Coord, type DjinnId, type MeepleColor } from '@shared/five-tribes';
+
+export { MEEPLE_COLORS } from '@shared/five-tribes';
 
 export const TRIBES: Record<MeepleColor, { name: string; fill: string }> = {
   yellow: { name: TRIBE_NAMES.yellow, fill: '#f2d022' },
@@ -12,10 +11,8 @@ export const TRIBES: Record<MeepleColor, { name: string; fill: string }> = {
   red: { name: TRIBE_NAMES.red, fill: '#d6342c' },
 };
 
-export const MEEPLE_COLORS = Object.keys(TRIBES) as MeepleColor[];
-
-export function djinn(id: string): { name: string; vp: number; power: string } {
-  return DJINNS[id as DjinnId] ?? { name: id, vp: 0, power: '' };
+export function djinn(id: DjinnId): { name: string; vp: number; power: string } {
+  return DJINNS[id];
 }
 
 /** "bullion" is the Gold merchandise card (so that "gold" always means coins). */
@@ -24,6 +21,6 @@ export function cardName(kind: string): string {
   return kind;
 }
 
-export function tileName([row, col]: number[]): string {
-  return squareName(toIndex([row, col]));
+export function tileName(at: Coord): string {
+  return squareName(toIndex(at));
 }

@@ -4,7 +4,7 @@ import { Target } from '../../play/move-offer';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { cardName, djinn } from './names';
-import type { FiveTribesView } from './view-types';
+import type { DjinnId, FiveTribesView } from '@shared/five-tribes';
 
 const CARD_FILL: Record<string, string> = {
   ivory: '#f3ead2',
@@ -93,7 +93,7 @@ export function ResourceRow({ cards, deckSize, y }: { cards: string[]; deckSize:
 
 export const DJINN_WIDTH = 236;
 
-export function DjinnRow({ djinns, y }: { djinns: string[]; y: number }) {
+export function DjinnRow({ djinns, y }: { djinns: DjinnId[]; y: number }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>

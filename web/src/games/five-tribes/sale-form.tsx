@@ -4,17 +4,19 @@
  * would be hundreds).
  */
 import { useState } from 'react';
-import type { Move } from '../../api/json-fields';
-import { SET_VALUES } from '../../../../src/games/five-tribes/data/cards';
+import { SET_VALUES, type FiveTribesMove, type FiveTribesView } from '@shared/five-tribes';
 import { cardName } from './names';
-import type { FiveTribesView } from './view-types';
+
+type Sale = Extract<FiveTribesMove, { type: 'sell' }>;
 
 const sameKinds = (a: string[], b: string[]) => a.length === b.length && a.every((kind) => b.includes(kind));
 
-export function SaleForm({ moves, submit }: { moves: Move[]; view: FiveTribesView; submit(move: Move): void }) {
+/** `moves`: the sales offered (usesForm). */
+export function SaleForm({ moves, submit }: { moves: FiveTribesMove[]; view: FiveTribesView; submit(move: FiveTribesMove): void }) {
   const [chosen, setChosen] = useState<string[]>([]);
-  const offered = moves.reduce<string[]>((all, move) => ((move.kinds as string[]).length > all.length ? (move.kinds as string[]) : all), []);
-  const sale = moves.find((move) => sameKinds(move.kinds as string[], chosen));
+  const sales = moves.filter((move): move is Sale => move.type === 'sell');
+  const offered = sales.reduce<string[]>((all, move) => (move.kinds.length > all.length ? move.kinds : all), []);
+  const sale = sales.find((move) => sameKinds(move.kinds, chosen));
   const toggle = (kind: string) => setChosen(chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind]);
   return (
     <fieldset className="sale-form">

@@ -2,18 +2,18 @@
 import { Label, Meeple, spread } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { counted, listed } from '../words';
+import { count, listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { Camel, Palace, PalmTree } from './icons';
 import { targets } from './moves';
 import { MEEPLE_COLORS, tileName, TRIBES } from './names';
-import type { Coord, Tile } from './view-types';
+import type { Coord, TileView } from '@shared/five-tribes';
 
 export const TILE = 120;
 /** Room left and above the tiles for the row letters and column numbers the history uses ("C3"). */
 export const RULER = 26;
 
-const KIND_FILL: Record<Tile['kind'], string> = {
+const KIND_FILL: Record<TileView['kind'], string> = {
   largeMarket: '#f0cf8f',
   smallMarket: '#f6e2b8',
   oasis: '#bfe3a5',
@@ -22,7 +22,7 @@ const KIND_FILL: Record<Tile['kind'], string> = {
 };
 const VALUE_FILL = { blue: '#2f6fd0', red: '#c0392b' };
 /** Short enough to read on a phone, where a tile is about 60 pixels wide. */
-const SHORT_NAME: Record<Tile['kind'], string> = {
+const SHORT_NAME: Record<TileView['kind'], string> = {
   largeMarket: 'Big market',
   smallMarket: 'Market',
   oasis: 'Oasis',
@@ -31,14 +31,14 @@ const SHORT_NAME: Record<Tile['kind'], string> = {
 };
 
 /** A tile in full: its square, action and value, and what stands on it. */
-function tileDetail(tile: Tile, at: Coord, camelOwner: PlayerInfo | null): CardDetail {
-  const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => counted(tile.meeples[color], TRIBES[color].name));
-  const on = [...meeples, ...(tile.palms > 0 ? [counted(tile.palms, 'palm tree')] : []), ...(tile.palaces > 0 ? [counted(tile.palaces, 'palace')] : [])];
+function tileDetail(tile: TileView, at: Coord, camelOwner: PlayerInfo | null): CardDetail {
+  const meeples = MEEPLE_COLORS.filter((color) => tile.meeples[color] > 0).map((color) => count(tile.meeples[color], TRIBES[color].name));
+  const on = [...meeples, ...(tile.palms > 0 ? [count(tile.palms, 'palm tree')] : []), ...(tile.palaces > 0 ? [count(tile.palaces, 'palace')] : [])];
   return {
     title: `${tileName(at)}: ${tile.name}`,
     lines: [
       `Worth ${tile.vp} victory points (a ${tile.valueColor} value). Action: ${tile.action}.`,
-      on.length > 0 ? `On it: ${listed(on)}.` : 'No meeples on it.',
+      on.length > 0 ? `On it: ${listOf(on)}.` : 'No meeples on it.',
       camelOwner ? `${camelOwner.name}'s camel: ${camelOwner.name} scores it.` : 'No camel: nobody owns it yet.',
     ],
   };
@@ -51,7 +51,7 @@ function TileSquare({
   players,
   trace,
 }: {
-  tile: Tile;
+  tile: TileView;
   row: number;
   col: number;
   players: PlayerInfo[];
@@ -118,7 +118,7 @@ export function Sultanate({
   path,
   finalTile,
 }: {
-  board: (Tile | null)[][];
+  board: (TileView | null)[][];
   players: PlayerInfo[];
   origin: Coord | null;
   path: Coord[];

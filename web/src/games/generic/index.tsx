@@ -26,7 +26,7 @@ export function humanize(identifier: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const genericUi: GameUi = {
+export const genericUi: GameUi<unknown> = {
   Board: Summary,
   targetsOf: () => [],
   describeMove: (move) => {

@@ -21,9 +21,9 @@ import {
 import { City, cityBox, cityHeight, cityWidth, LOT_HEIGHT, LOT_WIDTH } from './city';
 import { targets } from './moves';
 import { cellKey } from './names';
-import type { Cell, MobTownView, PlayerHoldings } from './view-types';
+import type { Cell, MobTownHoldings, MobTownMove, MobTownView } from '@shared/mob-town';
 
-const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
+const COLUMNS: HoldingsColumn<MobTownHoldings>[] = [
   { label: 'Score', value: (p) => p.score },
   { label: 'Briefcases', value: (p) => p.briefcases },
   { label: 'Tokens', title: 'Family tokens left this round', value: (p) => p.tokens },
@@ -38,12 +38,12 @@ const COLUMNS: HoldingsColumn<PlayerHoldings>[] = [
 
 const ROW_GAP = 20;
 
-export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<MobTownView>) {
+export function MobTownBoard({ view, players, mySeat, legalMoves }: BoardProps<MobTownView, MobTownMove>) {
   const occupied = new Set(view.city.cells.map((lot) => cellKey(lot.cell)));
   // Lots that may be opened or walked onto are drawn as empty cards.
   const emptyCells = new Map<string, Cell>();
   for (const move of legalMoves) {
-    const cell = move.cell as Cell | undefined;
+    const cell = 'cell' in move ? move.cell : undefined;
     if (cell && !occupied.has(cellKey(cell))) emptyCells.set(cellKey(cell), cell);
   }
   const box = cityBox([...view.city.cells.map((lot) => lot.cell), ...emptyCells.values()]);

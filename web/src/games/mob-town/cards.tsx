@@ -4,7 +4,7 @@ import { Target } from '../../play/move-offer';
 import { LOT_HEIGHT, LOT_WIDTH, LotFace, lotDetail } from './city';
 import { targets } from './moves';
 import { cardName, SUIT_FILL } from './names';
-import type { LotCard } from './view-types';
+import type { LotCardView } from '@shared/mob-town';
 
 export const CARD_WIDTH = 62;
 export const CARD_HEIGHT = 86;
@@ -90,7 +90,7 @@ export function Deck({ count, x, y }: { count: number; x: number; y: number }) {
 
 export const LOT_GAP = 8;
 
-export function OpenLot({ cards, y, onALine }: { cards: LotCard[]; y: number; onALine: number }) {
+export function OpenLot({ cards, y, onALine }: { cards: LotCardView[]; y: number; onALine: number }) {
   return (
     <g>
       <Label x={0} y={y + 10} anchor="start" size={14}>

@@ -2,11 +2,11 @@
 import { CardShape, Label, Meeple, Token, wrapText } from '../../components/svg';
 import type { CardDetail } from '../../play/card-detail';
 import { Target } from '../../play/move-offer';
-import { listed } from '../words';
+import { listOf } from '@shared/rules';
 import type { PlayerInfo } from '../game-ui';
 import { targets } from './moves';
 import { BUSINESS_FILL, cellKey, LANDMARK_FILL, MOB_COLOR } from './names';
-import type { Cell, CityLot, LotCard, Owner } from './view-types';
+import type { Cell, CityLot, LotCardView, Owner } from '@shared/mob-town';
 
 /** Small enough that, on a laptop, the city and the cards fit side by side, every word still 11 px or more. */
 export const LOT_WIDTH = 100;
@@ -34,7 +34,7 @@ const position = ([row, col]: Cell, box: CityBox) => ({ x: (col - box.left) * (L
 export const ownerColor = (owner: Owner, players: PlayerInfo[]) => (owner === 'mob' ? MOB_COLOR : (players[owner]?.color ?? '#999'));
 
 /** A property or landmark card face, reused in the city and the open lot. */
-export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: number; y: number; shutDown?: boolean }) {
+export function LotFace({ card, x, y, shutDown = false }: { card: LotCardView; x: number; y: number; shutDown?: boolean }) {
   const fill = card.business ? BUSINESS_FILL[card.business] : LANDMARK_FILL;
   const suits = card.suits ? card.suits.join(', ') : 'any suit';
   return (
@@ -65,7 +65,7 @@ export function LotFace({ card, x, y, shutDown = false }: { card: LotCard; x: nu
 }
 
 /** A property or landmark in full: value, business, the henchmen it takes, a landmark's power; in the city, its tokens and controller. */
-export function lotDetail(card: LotCard, lot?: { tokens: Owner[]; controller: Owner | null; shutDown: boolean }, players: PlayerInfo[] = []): CardDetail {
+export function lotDetail(card: LotCardView, lot?: { tokens: Owner[]; controller: Owner | null; shutDown: boolean }, players: PlayerInfo[] = []): CardDetail {
   const ownerName = (owner: Owner) => (owner === 'mob' ? 'the mob' : (players[owner]?.name ?? `seat ${owner + 1}`));
   const lines = [
     `${card.business ? `A ${card.business}` : 'A landmark'} worth ${card.value}.`,
@@ -74,7 +74,7 @@ export function lotDetail(card: LotCard, lot?: { tokens: Owner[]; controller: Ow
   ];
   if (lot) {
     const tokens = stacks(lot.tokens).map(({ owner, count }) => `${ownerName(owner)} ${count}`);
-    lines.push(tokens.length > 0 ? `Family tokens: ${listed(tokens)}.` : 'No family tokens on it.');
+    lines.push(tokens.length > 0 ? `Family tokens: ${listOf(tokens)}.` : 'No family tokens on it.');
     if (lot.controller !== null) lines.push(`Controlled by ${ownerName(lot.controller)}.`);
     if (lot.shutDown) lines.push('Shut down.');
   }
@@ -125,7 +125,7 @@ function EmptyLot({ cell, box, beside }: { cell: Cell; box: CityBox; beside: str
   const { x, y } = position(cell, box);
   const inset = 14;
   return (
-    <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listed(beside)}` : 'Empty lot'}>
+    <Target id={targets.cell(cell)} label={beside.length > 0 ? `Empty lot beside ${listOf(beside)}` : 'Empty lot'}>
       <rect
         x={x + inset}
         y={y + inset}

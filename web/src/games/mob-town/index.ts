@@ -1,7 +1,7 @@
 import type { GameUi } from '../game-ui';
 import { MobTownBoard } from './board';
 import { describeMove, targetsOf } from './moves';
-import type { MobTownView } from './view-types';
+import type { MobTownMove, MobTownView } from '@shared/mob-town';
 
 /** What the active player is asked, by phase and step. */
 function prompt(view: MobTownView): string | null {
@@ -32,7 +32,7 @@ function prompt(view: MobTownView): string | null {
   }
 }
 
-export const mobTownUi: GameUi<MobTownView> = {
+export const mobTownUi: GameUi<MobTownView, MobTownMove> = {
   Board: MobTownBoard,
   targetsOf,
   describeMove,

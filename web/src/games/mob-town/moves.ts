@@ -1,11 +1,10 @@
 /** Where each Mob Town move is offered on the board, and its words. */
-import type { Move } from '../../api/json-fields';
+import type { Cell, MobTownMove, MobTownView } from '@shared/mob-town';
 import type { NameOf } from '../game-ui';
 import { agendaName, cardName, cellKey, lotName, professionalName, roleName } from './names';
-import type { Cell, MobTownView } from './view-types';
 
 export const targets = {
-  cell: (cell: Cell | string) => `cell:${cellKey(cell)}`,
+  cell: (cell: Cell) => `cell:${cellKey(cell)}`,
   handCard: (card: string) => `hand:${card}`,
   lineupCard: (card: string) => `lineup:${card}`,
   openLot: (id: string) => `lot:${id}`,
@@ -14,8 +13,7 @@ export const targets = {
   deck: 'deck',
 };
 
-export function targetsOf(move: Move): string[] {
-  const cell = move.cell as Cell | undefined;
+export function targetsOf(move: MobTownMove): string[] {
   switch (move.type) {
     case 'draw':
       return [targets.deck];
@@ -23,61 +21,60 @@ export function targetsOf(move: Move): string[] {
     case 'takeOver':
     case 'placePawn':
     case 'move':
-      return [targets.cell(cell!)];
+      return [targets.cell(move.cell)];
     case 'openLot':
-      return [targets.openLot(move.property as string), targets.cell(cell!)];
+      return [targets.openLot(move.property), targets.cell(move.cell)];
     case 'trade':
-      return [targets.handCard(move.give as string)];
+      return [targets.handCard(move.give)];
     case 'pay':
-      return [targets.handCard(move.card as string)];
+      return [targets.handCard(move.card)];
     case 'pick':
-      return [targets.lineupCard(move.card as string)];
+      return [targets.lineupCard(move.card)];
     case 'hire':
-      return [targets.professional(move.professional as string)];
+      return [targets.professional(move.professional)];
     case 'swapAgenda':
-      return [targets.agenda(move.give as string)];
+      return [targets.agenda(move.give)];
     default:
       return [];
   }
 }
 
-export function describeMove(move: Move, view: MobTownView, _nameOf: NameOf): string {
-  const cell = move.cell as Cell | undefined;
+export function describeMove(move: MobTownMove, view: MobTownView, _nameOf: NameOf): string {
   const lotAt = (c: Cell) => view.city.cells.find((lot) => cellKey(lot.cell) === cellKey(c))?.card.name ?? `the lot at ${cellKey(c)}`;
   switch (move.type) {
     case 'chooseAgenda':
-      return `Agenda: ${agendaName(move.agenda as string)}`;
+      return `Agenda: ${agendaName(move.agenda)}`;
     case 'swapAgenda':
-      return `Swap ${agendaName(move.give as string)} for ${agendaName(move.take as string)}`;
+      return `Swap ${agendaName(move.give)} for ${agendaName(move.take)}`;
     case 'draw':
       return 'Draw cards';
     case 'freeDraw':
-      return `Free draw from ${lotAt(cell!)}`;
+      return `Free draw from ${lotAt(move.cell)}`;
     case 'trade':
-      return `Trade ${cardName(move.give as string)} for the lineup's ${move.take}`;
+      return `Trade ${cardName(move.give)} for the lineup's ${move.take}`;
     case 'cashIn':
       return 'Cash in';
     case 'pick':
-      return `Take ${cardName(move.card as string)}`;
+      return `Take ${cardName(move.card)}`;
     case 'takeOver': {
-      const via = (move.via as Cell[]).map((c) => lotAt(c));
+      const via = move.via.map((c) => lotAt(c));
       const owners = via.length ? ` via ${via.join(', ')}` : '';
-      return `Take over ${lotAt(cell!)}${owners}`;
+      return `Take over ${lotAt(move.cell)}${owners}`;
     }
     case 'pay':
-      return `Pay ${cardName(move.card as string)}`;
+      return `Pay ${cardName(move.card)}`;
     case 'openLot':
-      return `Open ${lotName(move.property as string)} at ${cellKey(cell!)}`;
+      return `Open ${lotName(move.property)} at ${cellKey(move.cell)}`;
     case 'hire':
-      return `Hire ${professionalName(move.professional as string)}`;
+      return `Hire ${professionalName(move.professional)}`;
     case 'skip':
       return 'Skip';
     case 'chooseRole':
-      return `Role: ${roleName(move.role as string)}`;
+      return `Role: ${roleName(move.role)}`;
     case 'placePawn':
-      return `Put your pawn on ${lotAt(cell!)}`;
+      return `Put your pawn on ${lotAt(move.cell)}`;
     case 'move':
-      return `Move to ${lotAt(cell!)}`;
+      return `Move to ${lotAt(move.cell)}`;
     case 'clearOut':
       return 'Clear out';
     case 'shutDown':
@@ -86,7 +83,5 @@ export function describeMove(move: Move, view: MobTownView, _nameOf: NameOf): st
       return 'Stop clearing out';
     case 'endTurn':
       return 'End the turn';
-    default:
-      return move.type;
   }
 }

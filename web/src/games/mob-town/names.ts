@@ -1,9 +1,7 @@
 /** How Mob Town things are named and colored. */
-import { AGENDAS } from '../../../../src/games/mob-town/data/agendas';
-import { ROLES } from '../../../../src/games/mob-town/data/coop';
-import { LANDMARKS } from '../../../../src/games/mob-town/data/landmarks';
-import { PROFESSIONALS } from '../../../../src/games/mob-town/data/professionals';
-import { PROPERTIES } from '../../../../src/games/mob-town/data/properties';
+import { AGENDAS, LANDMARKS, PROFESSIONALS, PROPERTIES, ROLES } from '@shared/mob-town';
+
+export { cellKey } from '@shared/mob-town';
 
 const byId = (list: readonly { id: string; name: string }[]) => (id: string) => list.find((item) => item.id === id)?.name ?? id;
 
@@ -38,12 +36,4 @@ export function cardName(card: string): string {
   if (card === 'law') return 'the Law';
   const [suit, value] = card.split('-');
   return `${value} of ${suit}`;
-}
-
-export function cellName([row, col]: number[]): string {
-  return `(${row}, ${col})`;
-}
-
-export function cellKey(cell: number[] | string): string {
-  return Array.isArray(cell) ? cell.join(',') : cell;
 }

@@ -1,26 +1,16 @@
 /**
- * Building the events of one decision: each event is folded at once, so the
- * rules that follow (automatic steps, triggers) read the up-to-date state.
+ * What every rule handler of a decision gets: the event log it writes to
+ * (each event folded at once, so automatic steps and triggers read the
+ * up-to-date state), who acts, and the dice.
  */
 import type { Seat } from '../../rules/contract';
+import type { EventLog } from '../../rules/event-log';
 import type { Random } from '../../rules/random';
 import type { Event } from './events';
-import { evolve } from './evolve';
 import type { ResumeStep, State, Turn } from './state';
 
-export class EventLog {
-  readonly events: Event[] = [];
-  constructor(public state: State) {}
-
-  push(event: Event): void {
-    this.events.push(event);
-    this.state = evolve(this.state, event);
-  }
-}
-
-/** What every rule handler gets: where to write, who acts, and the dice. */
 export interface Context {
-  log: EventLog;
+  log: EventLog<State, Event>;
   seat: Seat;
   random: Random;
 }

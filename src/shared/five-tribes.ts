@@ -1,0 +1,22 @@
+/** Five Tribes as the page draws it: its view and moves, the names of tribes, Djinns and squares, and the prices it shows. */
+export {
+  DJINNS,
+  MEEPLE_COLORS,
+  SET_VALUES,
+  TRIBE_NAMES,
+  ZERO_AISLE_SPOT,
+  squareName,
+  toIndex,
+  type CardKind,
+  type Coord,
+  type DjinnId,
+  type FiveTribesHoldings,
+  type FiveTribesMove,
+  type FiveTribesView,
+  type MarkerHolder,
+  type MeepleColor,
+  type StepView,
+  type TileView,
+  type TurnTrackSpot,
+  type TurnView,
+} from '../games/five-tribes';
