@@ -231,184 +231,95 @@ describe('a forged record is refused by the decider, as the command would be', (
     expect(verifyRecord(forged, rulesetOf(rulesets[name]))).toEqual({ ok: false, seq, problem });
   }
 
-  const forgeries: Array<[string, string, (name: GameName) => Forgery]> = [
+  const returnPoint = { setAside: false, insideOneStep: false, playedSince: true };
+  /** The long game's `nth` event of `type`, made by `actor` in `seat` instead: refused as `command` by them is. */
+  const madeBy = (type: string, actor: string, seat: number | null, command: (event: RecordEvent) => PlatformCommand, nth = 0): Forgery => {
+    const event = find('long', type, nth);
+    return { event, forged: withActor(games.long.record(), event.seq, actor, seat), command: command(event), actor };
+  };
+  /** The long game's `nth` event of `type`, with `payload` changed, and `actor` made it too: refused as `command` by them is. */
+  const changed = (
+    type: string,
+    payload: (event: RecordEvent) => Record<string, unknown>,
+    command: PlatformCommand,
+    actor?: [string, number],
+    nth = 0,
+  ): Forgery => {
+    const event = find('long', type, nth);
+    const forged = withPayload(games.long.record(), event.seq, { ...event.payload, ...payload(event) });
+    return { event, forged: actor ? withActor(forged, event.seq, ...actor) : forged, command, actor: actor?.[0] ?? event.actorUserId };
+  };
+  const seatOf = (event: RecordEvent) => event.payload.seat as number;
+  const forgeries: Array<[string, () => Forgery]> = [
+    ['game.seatTaken, a seat already taken', () => changed('game.seatTaken', () => ({ seat: 0 }), join(0), undefined, 1)],
+    ['game.seatGivenUp, by the host', () => changed('game.seatGivenUp', () => ({ seat: 0, userId: ANN }), { type: 'leave' }, [ANN, 0])],
     [
-      'game.seatTaken',
-      'a seat already taken',
-      (name: GameName) => {
-        const bob = find(name, 'game.seatTaken', 1);
-        return { event: bob, forged: withPayload(games[name].record(), bob.seq, { ...bob.payload, seat: 0 }), command: join(0), actor: BOB };
+      'game.playerInvited, by a player who is not the host',
+      () => madeBy('game.playerInvited', BOB, null, () => ({ type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] })),
+    ],
+    ['game.started, by a player who is not the host', () => madeBy('game.started', BOB, 1, () => ({ type: 'start' }))],
+    [
+      'game.moveUndone, by another player',
+      () =>
+        madeBy(
+          'game.moveUndone',
+          [ANN, BOB, CAT].find((p) => p !== find('long', 'game.moveUndone').actorUserId)!,
+          null,
+          () => ({ type: 'undo' }),
+        ),
+    ],
+    [
+      'game.rolledBack, by a player who is not the host',
+      () =>
+        madeBy('game.rolledBack', BOB, 1, ({ payload }) => ({
+          type: 'rollback',
+          toVersion: payload.toVersion as number,
+          reason: payload.reason as string,
+          returnPoint,
+        })),
+    ],
+    [
+      'game.takebackRequested, to before the start of play',
+      () => changed('game.takebackRequested', () => ({ toVersion: 2 }), { type: 'requestTakeback', toVersion: 2, reason: 'oops', returnPoint }),
+    ],
+    [
+      'game.takebackAnswered, by the player who asked',
+      () => {
+        const asked = find('long', 'game.takebackRequested');
+        return changed('game.takebackAnswered', () => ({ seat: asked.actorSeat }), { type: 'answer', kind: 'takeback', accept: true }, [
+          asked.actorUserId!,
+          asked.actorSeat!,
+        ]);
+      },
+    ],
+    ['game.endProposed, by someone without a seat', () => madeBy('game.endProposed', EVE, null, () => ({ type: 'proposeEnd' }))],
+    [
+      'game.endAnswered, by the player who proposed',
+      () => changed('game.endAnswered', () => ({ seat: 0 }), { type: 'answer', kind: 'end', accept: false }, [ANN, 0]),
+    ],
+    ['game.proposalWithdrawn, by another player', () => changed('game.proposalWithdrawn', () => ({ seat: 2 }), { type: 'withdraw' }, [CAT, 2])],
+    ['game.proposalLapsed, recorded as a player’s', () => madeBy('game.proposalLapsed', BOB, 1, () => ({ type: 'lapse' }))],
+    [
+      'game.deadlinePassed, of a seat not to act',
+      () => {
+        const seat = (seatOf(find('long', 'game.deadlinePassed')) + 1) % 3;
+        return { ...changed('game.deadlinePassed', () => ({ seat }), { type: 'deadlinePassed', seat }), actor: null };
       },
     ],
     [
-      'game.seatGivenUp',
-      'by the host',
-      (name: GameName) => {
-        const left = find(name, 'game.seatGivenUp');
-        return {
-          event: left,
-          forged: withActor(withPayload(games[name].record(), left.seq, { seat: 0, userId: ANN }), left.seq, ANN, 0),
-          command: { type: 'leave' },
-          actor: ANN,
-        };
-      },
+      'game.deadlineExtended, by a player who is not the host',
+      () => madeBy('game.deadlineExtended', BOB, 1, (e) => ({ type: 'resolveDeadline', seat: seatOf(e), action: 'EXTEND', deadlinePassed: true })),
     ],
     [
-      'game.playerInvited',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const invited = find(name, 'game.playerInvited');
-        return {
-          event: invited,
-          forged: withActor(games[name].record(), invited.seq, BOB, null),
-          command: { type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] },
-          actor: BOB,
-        };
-      },
+      'game.turnSkipped, by a player who is not the host',
+      () => madeBy('game.turnSkipped', BOB, 1, (e) => ({ type: 'resolveDeadline', seat: seatOf(e), action: 'SKIP', deadlinePassed: true })),
     ],
-    [
-      'game.started',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const started = find(name, 'game.started');
-        return { event: started, forged: withActor(games[name].record(), started.seq, BOB, 1), command: { type: 'start' }, actor: BOB };
-      },
-    ],
-    [
-      'game.moveUndone',
-      'by another player',
-      (name: GameName) => {
-        const undone = find(name, 'game.moveUndone');
-        const other = [ANN, BOB, CAT].find((player) => player !== undone.actorUserId)!;
-        return { event: undone, forged: withActor(games[name].record(), undone.seq, other, null), command: { type: 'undo' }, actor: other };
-      },
-    ],
-    [
-      'game.rolledBack',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const rolledBack = find(name, 'game.rolledBack');
-        const { toVersion, reason } = rolledBack.payload as { toVersion: number; reason: string };
-        const command: PlatformCommand = { type: 'rollback', toVersion, reason, returnPoint: { setAside: false, insideOneStep: false, playedSince: true } };
-        return { event: rolledBack, forged: withActor(games[name].record(), rolledBack.seq, BOB, 1), command, actor: BOB };
-      },
-    ],
-    [
-      'game.takebackRequested',
-      'to before the start of play',
-      (name: GameName) => {
-        const asked = find(name, 'game.takebackRequested');
-        const command: PlatformCommand = {
-          type: 'requestTakeback',
-          toVersion: 2,
-          reason: 'oops',
-          returnPoint: { setAside: false, insideOneStep: false, playedSince: true },
-        };
-        return { event: asked, forged: withPayload(games[name].record(), asked.seq, { ...asked.payload, toVersion: 2 }), command, actor: asked.actorUserId };
-      },
-    ],
-    [
-      'game.takebackAnswered',
-      'by the player who asked',
-      (name: GameName) => {
-        const asked = find(name, 'game.takebackRequested');
-        const answer = find(name, 'game.takebackAnswered');
-        const forged = withActor(
-          withPayload(games[name].record(), answer.seq, { ...answer.payload, seat: asked.actorSeat }),
-          answer.seq,
-          asked.actorUserId,
-          asked.actorSeat,
-        );
-        return { event: answer, forged, command: { type: 'answer', kind: 'takeback', accept: true }, actor: asked.actorUserId };
-      },
-    ],
-    [
-      'game.endProposed',
-      'by someone without a seat',
-      (name: GameName) => {
-        const proposed = find(name, 'game.endProposed');
-        return { event: proposed, forged: withActor(games[name].record(), proposed.seq, EVE, null), command: { type: 'proposeEnd' }, actor: EVE };
-      },
-    ],
-    [
-      'game.endAnswered',
-      'by the player who proposed',
-      (name: GameName) => {
-        const answer = find(name, 'game.endAnswered');
-        const forged = withActor(withPayload(games[name].record(), answer.seq, { ...answer.payload, seat: 0 }), answer.seq, ANN, 0);
-        return { event: answer, forged, command: { type: 'answer', kind: 'end', accept: false }, actor: ANN };
-      },
-    ],
-    [
-      'game.proposalWithdrawn',
-      'by another player',
-      (name: GameName) => {
-        const withdrawn = find(name, 'game.proposalWithdrawn');
-        const forged = withActor(withPayload(games[name].record(), withdrawn.seq, { ...withdrawn.payload, seat: 2 }), withdrawn.seq, CAT, 2);
-        return { event: withdrawn, forged, command: { type: 'withdraw' }, actor: CAT };
-      },
-    ],
-    [
-      'game.proposalLapsed',
-      'recorded as a player’s',
-      (name: GameName) => {
-        const lapsed = find(name, 'game.proposalLapsed');
-        return { event: lapsed, forged: withActor(games[name].record(), lapsed.seq, BOB, 1), command: { type: 'lapse' }, actor: BOB };
-      },
-    ],
-    [
-      'game.deadlinePassed',
-      'of a seat not to act',
-      (name: GameName) => {
-        const passed = find(name, 'game.deadlinePassed');
-        const seat = ((passed.payload.seat as number) + 1) % 3;
-        const forged = withPayload(games[name].record(), passed.seq, { ...passed.payload, seat });
-        return { event: passed, forged, command: { type: 'deadlinePassed', seat }, actor: null };
-      },
-    ],
-    [
-      'game.deadlineExtended',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const extended = find(name, 'game.deadlineExtended');
-        const seat = extended.payload.seat as number;
-        return {
-          event: extended,
-          forged: withActor(games[name].record(), extended.seq, BOB, 1),
-          command: { type: 'resolveDeadline', seat, action: 'EXTEND', deadlinePassed: true },
-          actor: BOB,
-        };
-      },
-    ],
-    [
-      'game.turnSkipped',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const skipped = find(name, 'game.turnSkipped');
-        const seat = skipped.payload.seat as number;
-        return {
-          event: skipped,
-          forged: withActor(games[name].record(), skipped.seq, BOB, 1),
-          command: { type: 'resolveDeadline', seat, action: 'SKIP', deadlinePassed: true },
-          actor: BOB,
-        };
-      },
-    ],
-    [
-      'game.playerRemoved',
-      'by a player who is not the host',
-      (name: GameName) => {
-        const removed = find(name, 'game.playerRemoved');
-        const seat = removed.payload.seat as number;
-        return { event: removed, forged: withActor(games[name].record(), removed.seq, BOB, 1), command: { type: 'remove', seat }, actor: BOB };
-      },
-    ],
+    ['game.playerRemoved, by a player who is not the host', () => madeBy('game.playerRemoved', BOB, 1, (e) => ({ type: 'remove', seat: seatOf(e) }))],
   ];
-  it.each(forgeries)('%s, %s', (type, _what, forge) => {
-    const name: GameName = 'long';
-    const { event, forged, command, actor } = forge(name);
-    expect(event.type).toBe(type);
-    expectRefused(name, forged, event.seq, `${type}: ${refusalAt(name, event.seq, command, actor)}`);
+  it.each(forgeries)('%s', (what, forge) => {
+    const { event, forged, command, actor } = forge();
+    expect(what.startsWith(`${event.type},`)).toBe(true);
+    expectRefused('long', forged, event.seq, `${event.type}: ${refusalAt('long', event.seq, command, actor)}`);
   });
 
   it('game.created, for more players than the game has', () => {
@@ -451,25 +362,17 @@ describe('a forged record is refused by the decider, as the command would be', (
   });
 
   // What the server adds to an append: no command writes it, so what completes the append decides it.
-  it('game.takenBack, when the last answer declined', () => {
-    const answer = find('long', 'game.takebackAnswered', 1);
-    const takenBack = find('long', 'game.takenBack');
+  it.each([
+    ['game.takenBack', 'game.takebackAnswered'],
+    ['game.endedByAgreement', 'game.endAnswered'],
+  ])('%s, when the last answer (%s) declined', (type, answerType) => {
+    const answer = find('long', answerType, 1);
+    const outcome = find('long', type);
     const forged = withPayload(games.long.record(), answer.seq, { ...answer.payload, accept: false });
-    expect(verifyRecord(forged, rulesetOf(skippable))).toMatchObject({
+    expect(verifyRecord(forged, rulesetOf(skippable))).toEqual({
       ok: false,
-      seq: takenBack.seq,
-      problem: `game.takenBack: completing the append before it gives nothing more: the server wrote no such event there`,
-    });
-  });
-
-  it('game.endedByAgreement, when the last answer declined', () => {
-    const answer = find('long', 'game.endAnswered', 1);
-    const ended = find('long', 'game.endedByAgreement');
-    const forged = withPayload(games.long.record(), answer.seq, { ...answer.payload, accept: false });
-    expect(verifyRecord(forged, rulesetOf(skippable))).toMatchObject({
-      ok: false,
-      seq: ended.seq,
-      problem: `game.endedByAgreement: completing the append before it gives nothing more: the server wrote no such event there`,
+      seq: outcome.seq,
+      problem: `${type}: completing the append before it gives nothing more: the server wrote no such event there`,
     });
   });
 

@@ -1,5 +1,6 @@
 /** Records changed as a forger would change them, for the verifier's tests. */
 import { eventHash } from '../../src/event-store/hash-chain';
+import type { DecidedEvent } from '../../src/play/platform/decision';
 import type { GameRecord } from '../../src/records/game-record';
 
 /** A copy of `record` with every hash from `fromSeq` on recomputed, as a forger who rewrote history would. */
@@ -25,16 +26,7 @@ export function withActor(record: GameRecord, seq: number, actorUserId: string |
 }
 
 /** An event as a scripted game wrote it, at its time. */
-export interface ScriptedEvent {
-  type: string;
-  payload: Record<string, unknown>;
-  actorUserId?: string | null;
-  actorSeat?: number | null;
-  stepStart?: boolean;
-  reversible?: boolean;
-  move?: unknown;
-  at: Date;
-}
+export type ScriptedEvent = DecidedEvent & { at: Date };
 
 /** The whole record of a game whose events are `events`, hashed as the server hashes them (no salts, as games stored before them). */
 export function recordOf(
