@@ -21,6 +21,7 @@ import { LoadedGames } from './loaded-games';
 import { LOBBY_COLUMNS, lobbyColumns, lobbyFields } from './lobby-projection';
 import { decide, PlatformCommand } from './platform/commands';
 import { completeAppend, foldDecided } from './platform/completion';
+import { versionRefusal } from './platform/moves';
 import type { DecidedEvent } from './platform/decision';
 import { jumpTarget } from './platform-events';
 import { refusalError } from './refusal-error';
@@ -73,7 +74,9 @@ export class CommandPipeline {
       return await this.append(game, decision.events, now, request.clientMoveId, alsoWrite);
     } catch (error) {
       // Refused on what this process remembered: if the game has moved on elsewhere, say that instead.
-      if (fromCache && error instanceof AppError && error.code !== 'VERSION_CONFLICT') await this.requireVersion(request.gameId, request.atVersion!);
+      const refusedFromMemory = fromCache && error instanceof AppError && error.code !== 'VERSION_CONFLICT';
+      const moved = refusedFromMemory ? versionRefusal((await this.games.load(request.gameId)).row.version, request.atVersion!) : null;
+      if (moved) throw refusalError(moved);
       throw error;
     }
   }
@@ -123,17 +126,6 @@ export class CommandPipeline {
     const back = await this.loader.stateAt(game.ruleset, game.row.id, target);
     if (back.firstBadSeq !== null) throw integrityFailure(back.firstBadSeq);
     return stateAfterJump({ type: jump.type, actorSeat: jump.actorSeat ?? null }, back.state);
-  }
-
-  private async requireVersion(gameId: string, expectedVersion: number): Promise<void> {
-    const current = (await this.games.load(gameId)).row.version;
-    if (current !== expectedVersion) {
-      throw new AppError(
-        'VERSION_CONFLICT',
-        `The game has moved on (it is at version ${current}, your move was made at version ${expectedVersion}). Reload and try again.`,
-        { currentVersion: current, expectedVersion },
-      );
-    }
   }
 
   /**

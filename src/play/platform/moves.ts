@@ -6,7 +6,7 @@
 import type { RulesEvent } from '../../rules/contract';
 import { seatOf } from '../game-state';
 import { GameRolledBack, MoveUndone } from '../platform-events';
-import { type Decision, decided, isRefusal, refuse } from './decision';
+import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, phaseOf, requireActive, requireHost, rulesEventAs, seatInPlay, statusOf } from './game-at';
 import { type ReturnPoint, returnPointRefusal, returnRange } from './return-point';
 
@@ -16,19 +16,22 @@ export interface MoveCommand {
   expectedVersion: number;
 }
 
+/** A move made at another version than the game's: the page catches up from its details. */
+export function versionRefusal(version: number, expectedVersion: number): Refusal | null {
+  if (expectedVersion === version) return null;
+  return refuse(
+    'VERSION_CONFLICT',
+    `The game has moved on (it is at version ${version}, your move was made at version ${expectedVersion}). Reload and try again.`,
+    { currentVersion: version, expectedVersion },
+  );
+}
+
 /** The move exactly as submitted opens its step, so that history shows it and a verifier can decide it again. */
 export function decideMove(game: GameAt, command: MoveCommand, actor: string): Decision {
   const seat = actorSeat(game.state, actor);
   if (isRefusal(seat)) return seat;
-  const inactive = requireActive(game);
-  if (inactive) return inactive;
-  if (command.expectedVersion !== game.version) {
-    return refuse(
-      'VERSION_CONFLICT',
-      `The game has moved on (it is at version ${game.version}, your move was made at version ${command.expectedVersion}). Reload and try again.`,
-      { currentVersion: game.version, expectedVersion: command.expectedVersion },
-    );
-  }
+  const refused = requireActive(game) ?? versionRefusal(game.version, command.expectedVersion);
+  if (refused) return refused;
   if (!statusOf(game)!.activeSeats.includes(seat)) return refuse('NOT_YOUR_TURN', 'It is not your turn.');
   const decision = game.ruleset.decide(game.state.rules, command.move, seat, game.draws(game.state));
   if (!decision.ok) return refuse(decision.code, decision.message);
