@@ -11,7 +11,7 @@
  * `lifeAfterRulesEvent`) and to the result (`withLifeOutcome`) is here.
  */
 import type { GameStatus, Seat } from '../rules/contract';
-import type { FoldableEvent, GameState } from './game-state';
+import type { FoldableEvent, GameLife, GameState, Proposal, ProposalKind } from './game-state-types';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -32,35 +32,7 @@ import {
 /** How long a takeback request or a proposal to end waits for its answers. */
 export const PROPOSAL_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-export type ProposalKind = 'takeback' | 'end';
-
-/** A takeback request or a proposal to end the game, waiting for answers. */
-export interface Proposal {
-  kind: ProposalKind;
-  /** The seq of the event that made it. */
-  seq: number;
-  seat: Seat;
-  /** When every seat asked must have agreed (ISO time): later, it has lapsed. */
-  expiresAt: string;
-  /** Takebacks: the version the game returns to, and why. */
-  toVersion?: number;
-  reason?: string;
-  /** The seats that agreed so far, the proposer first. */
-  accepted: Seat[];
-}
-
-export interface GameLife {
-  /**
-   * Seats that left, in the order they did, with the seq of the event: they
-   * are passed over whenever they are to act, and ranked last (the first to
-   * leave lowest).
-   */
-  left: { seat: Seat; seq: number }[];
-  /** Seats whose move deadline passed and who have not moved since: seat → seq of its `game.deadlinePassed`. */
-  overdue: Record<number, number>;
-  proposal: Proposal | null;
-  endedByAgreement: boolean;
-}
+export type { GameLife, Proposal, ProposalKind };
 
 const NO_LIFE: GameLife = { left: [], overdue: {}, proposal: null, endedByAgreement: false };
 

@@ -7,7 +7,7 @@
  */
 import { commitmentTo } from '../randomness/draw-recipe';
 import type { AnyRuleset, GameOptions, GameStatus, RulesEvent } from '../rules/contract';
-import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
+import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome } from './game-life';
 import {
   EndedByHost,
   GameCreated,
@@ -15,7 +15,6 @@ import {
   GameStarted,
   isPlatformEvent,
   jumpTarget,
-  MoveDeadlineSettings,
   SeatGivenUp,
   SeatGivenUpPayload,
   SeatTaken,
@@ -29,68 +28,9 @@ import {
  */
 export const STATE_FORMAT = 2;
 
-export interface UndoableStep {
-  seat: number;
-  /** The version just before the step: undoing returns here. */
-  before: number;
-}
+import type { FoldableEvent, GameState, UndoableStep } from './game-state-types';
 
-export interface GameState {
-  /** STATE_FORMAT when folded (absent in states stored before formats). */
-  format: number;
-  /** The host's user id, from `game.created`. */
-  hostId: string;
-  /** A private game is joined only through its invite link or an invitation. */
-  visibility: 'PUBLIC' | 'PRIVATE';
-  started: boolean;
-  /** The version play began at: after `game.started` and the ruleset's setup written with it (absent before the start). */
-  startedVersion?: number;
-  /** userId per seat, null while free. */
-  seats: (string | null)[];
-  options: GameOptions;
-  /** The ruleset's state, from `game.started` on. */
-  rules: unknown;
-  /** Steps their players may still take back, newest last. */
-  undoable: UndoableStep[];
-  /** Set when the game was created with move deadlines. */
-  moveDeadline?: MoveDeadlineSettings;
-  /** Set when the host, or a move deadline, ended the game before the rules did (`lateSeat`: whose deadline, in games since it is recorded). */
-  endedByHost?: { reason: string; lateSeat?: number };
-  /**
-   * The draw position: how many events the line of play in force holds,
-   * every event folded to reach this state, so not the undone or
-   * rolled-back ones, nor the undo and rollback events themselves (the
-   * loader makes the state after one the state it returns to); under draw
-   * recipe 2, not the events that change nothing of the play either
-   * (`movesDrawPosition`). The draws of the next append are keyed to it
-   * (src/randomness/draw-recipe.ts), so going back and making the same move
-   * again draws the same, whatever was proposed or answered meanwhile.
-   */
-  linePosition: number;
-  /** DRAW_RECIPE of src/randomness/draw-recipe.ts when the game was created (absent: 1). */
-  drawRecipe?: number;
-  /** Each seat's contribution to the randomness (null while the seat is free, or in a game stored before there were any). */
-  clientSeeds: (string | null)[];
-  /** SHA-256 of the server seed, public from the creation. */
-  commitment: string;
-  /** The host chose the seed, so it is no secret to them. */
-  fixedSeed: boolean;
-  /** The version of the rules the game was created under (absent in states cached before versions: 1). */
-  rulesetVersion?: number;
-  /** Seats that left, overdue deadlines, a pending takeback or proposal to end (src/play/game-life.ts); absent in states stored before. */
-  life?: GameLife;
-}
-
-export interface FoldableEvent {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  actorSeat: number | null;
-  /** Null for the server's own (a deadline's skip); absent where nobody asks. */
-  actorUserId?: string | null;
-  stepStart: boolean;
-  reversible: boolean;
-}
+export type { FoldableEvent, GameState, UndoableStep };
 
 export const EMPTY_GAME_STATE: GameState = {
   format: STATE_FORMAT,
