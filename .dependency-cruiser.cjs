@@ -45,6 +45,22 @@ const LAYERS = [
   'web',
 ];
 
+/**
+ * The platform's decider (src/play/platform/) and the pure modules it
+ * decides with: they import only one another (the rules and games among
+ * them). No framework, database, I/O, clock or server error; the decider's
+ * specs may use the test ruleset.
+ */
+const PURE_FOR_THE_DECIDER = [
+  '^src/(rules|games|play/platform)/',
+  '^src/play/(game-state|game-state-types|game-life|platform-events|line-of-play)\\.ts$',
+  '^src/randomness/draw-recipe\\.ts$',
+  '^src/common/clean-text\\.ts$',
+  '^test/support/counting-game\\.ts$',
+  // Hashing, for the draw recipe: computation, no I/O.
+  '^crypto$',
+].join('|');
+
 /** The one place of src/ the web page may import from (see web/tsconfig.json and web/vite.config.mts). */
 const SHARED_ENTRY = '^src/shared/';
 
@@ -87,6 +103,13 @@ module.exports = {
       from: { path: '^src/(rules|games)/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'core'] },
     },
+    {
+      name: 'pure-decider',
+      comment: 'The platform decider and the pure modules of play it decides with import only each other, the rules and the games (see PURE_FOR_THE_DECIDER).',
+      severity: 'error',
+      from: { path: PURE_FOR_THE_DECIDER },
+      to: { pathNot: PURE_FOR_THE_DECIDER },
+    },
     ...upwards,
     {
       name: 'page-through-shared-entry',
@@ -104,10 +127,18 @@ module.exports = {
     },
     {
       name: 'server-not-into-page',
-      comment: 'The server never imports the web page.',
+      comment: 'The server and its scripts never import the web page.',
       severity: 'error',
-      from: { path: '^(src|test|scripts|bench)/' },
+      from: { path: '^(src|scripts)/' },
       to: { path: '^web/src/' },
+    },
+    {
+      name: 'tests-speak-as-the-page',
+      comment:
+        "Tests and benchmarks may send the page's own operations (web/src/api/) and check its pure helpers, as the page uses them, but never load its React components.",
+      severity: 'error',
+      from: { path: '^(test|bench)/' },
+      to: { path: '^web/src/.*\\.tsx$' },
     },
   ],
   options: {

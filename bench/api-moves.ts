@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { print } from 'graphql';
 import { Client } from 'pg';
 import { RULESETS_HOSTED } from '../src/games';
-import { resolveOptions } from '../src/games/registry';
+import { validOptions } from '../src/play/platform/options';
 import type { AnyRuleset } from '../src/rules/contract';
 import { type Random, seededRandom } from '../src/rules/random';
 import { FixedSeedGame } from '../test/support/fixed-seed-game';
@@ -105,7 +105,7 @@ export async function createStartedGame(url: string, ruleset: AnyRuleset, player
   const id = created.createGame.id;
   for (let seat = 1; seat < seats; seat++) await post(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[seat].token);
   const started = await post(url, `mutation($id: ID!) { startGame(gameId: $id) { version } }`, { id }, players[0].token);
-  const replica = new FixedSeedGame(ruleset, seed, { seats, options: resolveOptions(ruleset, {}) });
+  const replica = new FixedSeedGame(ruleset, seed, { seats, options: validOptions(ruleset, {}) });
   if (replica.version !== started.startGame.version)
     throw new Error(`replica of game ${id} starts at version ${replica.version}, the server's at ${started.startGame.version}`);
   return {

@@ -2,7 +2,7 @@
  * End to end over HTTP: several users play the test ruleset from lobby to a
  * finished game, and every refusal comes back with its code and writes nothing.
  */
-import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 
 type Game = {
   id: string;
@@ -160,6 +160,49 @@ describe('GraphQL API (end to end)', () => {
     expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, ann.token))).toBe('BAD_USER_INPUT');
     expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, bob.token))).toBe('FORBIDDEN');
     expect((await getGame(lobby.createGame.id)).version).toBe(2);
+  });
+
+  it('lets a seated player other than the host leave before the start, freeing the seat; refuses anyone else, writing nothing', async () => {
+    const { createGame: lobby } = await gqlOk<{ createGame: Game }>(
+      url,
+      `mutation { createGame(input: { ruleset: "counting", seats: 3 }) { id } }`,
+      {},
+      ann.token,
+    );
+    const join = (as: Player) => gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: lobby.id }, as.token);
+    const leave = (as: Player) =>
+      gql<{ leaveGame: { seats: Array<{ user: { id: string } | null }> } }>(
+        url,
+        `mutation($id: ID!) { leaveGame(gameId: $id) { seats { user { id } } } }`,
+        { id: lobby.id },
+        as.token,
+      );
+    const mine = async (as: Player) =>
+      (await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games(mine: true) { id } }`, {}, as.token)).games.map((g) => g.id);
+    const refused = (attempt: Promise<unknown>) => refusalWritingNothing(async () => (await getGame(lobby.id)).version, attempt as never);
+    await join(bob);
+    expect(await mine(bob)).toContain(lobby.id);
+
+    const left = await leave(bob);
+    expect(left.data!.leaveGame.seats.map((seat) => seat.user?.id ?? null)).toEqual([ann.id, null, null]);
+    expect(await mine(bob)).not.toContain(lobby.id);
+    const { game } = await gqlOk<{ game: { history: Array<{ type: string; text: string }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { history { type text } } }`,
+      { id: lobby.id },
+    );
+    expect(game.history.at(-1)).toEqual({ type: 'game.seatGivenUp', text: 'Bob left seat 2 before the game began.' });
+
+    expect(await refused(leave(bob))).toBe('FORBIDDEN');
+    expect((await leave(bob)).errors![0].message).toBe('You do not have a seat in this game.');
+    expect(await refused(leave(ann))).toBe('FORBIDDEN');
+    expect((await leave(ann)).errors![0].message).toBe('You are the host: the game keeps your seat until it starts.');
+    await join(bob);
+    await join(eve);
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.id }, ann.token);
+    expect(await refused(leave(bob))).toBe('GAME_NOT_ACTIVE');
+    expect((await leave(eve)).errors![0].message).toBe('The game has already started: you can only resign now.');
+    expect(await refused(gql(url, `mutation($id: ID!) { leaveGame(gameId: $id) { id } }`, { id: lobby.id }))).toBe('UNAUTHENTICATED');
   });
 
   it('lets exactly one of many concurrent submits at one version win, with no gaps', async () => {

@@ -63,10 +63,10 @@ describe('the game’s life (end to end)', () => {
     return (await gqlOk<{ game: LifeGame }>(url, `query($id: ID!) { game(id: $id) { ${LIFE_FIELDS} } }`, { id: gameId }, as.token)).game;
   }
 
-  async function historyTypes(gameId: string): Promise<Array<{ seq: number; type: string; rolledBack: boolean; text: string | null }>> {
-    const { game } = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; text: string | null }> } }>(
+  async function historyTypes(gameId: string): Promise<Array<{ seq: number; type: string; rolledBack: boolean; setAside: boolean; text: string | null }>> {
+    const { game } = await gqlOk<{ game: { history: Array<{ seq: number; type: string; rolledBack: boolean; setAside: boolean; text: string | null }> } }>(
       url,
-      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack text } } }`,
+      `query($id: ID!) { game(id: $id) { history(first: 500) { seq type rolledBack setAside text } } }`,
       { id: gameId },
     );
     return game.history;
@@ -309,8 +309,12 @@ describe('the game’s life (end to end)', () => {
       expect(after.game).toEqual({ ...before.game, proposal: null });
       const history = await historyTypes(id);
       expect(history.at(-1)).toMatchObject({ type: 'game.takenBack', rolledBack: false, text: 'Everyone agreed: the moves were taken back.' });
-      expect(history.filter((h) => h.seq > target && h.seq < history.at(-1)!.seq).every((h) => h.rolledBack)).toBe(true);
-      expect(history.filter((h) => h.seq <= target).some((h) => h.rolledBack)).toBe(false);
+      // Everything since the point is set aside; the moves are struck through, the request and the answers to it are not: they happened.
+      const since = history.filter((h) => h.seq > target && h.seq < history.at(-1)!.seq);
+      expect(since.every((h) => h.setAside)).toBe(true);
+      expect(since.filter((h) => h.rolledBack).map((h) => h.type)).toEqual(since.filter((h) => !h.type.startsWith('game.')).map((h) => h.type));
+      expect(since.filter((h) => !h.rolledBack).map((h) => h.type)).toEqual(['game.takebackRequested', 'game.takebackAnswered', 'game.takebackAnswered']);
+      expect(history.filter((h) => h.seq <= target).some((h) => h.rolledBack || h.setAside)).toBe(false);
       expect(await refused(id, answerTakeback(others[1], id, true))).toBe('NOTHING_PENDING');
     });
 
@@ -396,6 +400,23 @@ describe('the game’s life (end to end)', () => {
         seq: request.seq,
         problem: expect.stringContaining("inside one move's events"),
       });
+    });
+
+    it('refuses a takeback or a rollback to where the game already stands, with nothing but requests and answers since', async () => {
+      const players = [ann, bob];
+      const id = await startCountingGame(url, players, { seed: 'already-there' });
+      await playTurn(url, id, players);
+      const { version: standing } = await seeGame(url, id);
+      await proposeEnd(bob, id);
+      await answerEnd(ann, id, false);
+      const rollback = (toVersion: number) =>
+        gql(url, `mutation($id: ID!, $to: Int!) { rollbackGame(gameId: $id, toVersion: $to, reason: "again") { id } }`, { id, to: toVersion }, ann.token);
+      for (const attempt of [() => requestTakeback(bob, id, standing), () => rollback(standing), () => rollback(standing + 1)]) {
+        expect(await refused(id, attempt())).toBe('BAD_USER_INPUT');
+        expect((await attempt()).errors![0].message).toBe('Nothing was played since that point: the game already stands there.');
+      }
+      // A point with a move since is one to go back to.
+      expect((await requestTakeback(bob, id, standing - 2)).errors).toBeUndefined();
     });
   });
 
@@ -521,13 +542,13 @@ describe('the game’s life (end to end)', () => {
       expect(verifyRecord(withActor(record, undone.seq, players[otherSeat].id, otherSeat), () => countingGame)).toMatchObject({
         ok: false,
         seq: undone.seq,
-        problem: expect.stringContaining('it takes back a step its player could not take back'),
+        problem: 'game.moveUndone: You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.',
       });
       const proposal = record.events.find((event) => event.type === 'game.endProposed')!;
       expect(verifyRecord(withActor(record, proposal.seq, eve.id, null), () => countingGame)).toMatchObject({
         ok: false,
         seq: proposal.seq,
-        problem: expect.stringContaining('its player has no seat in the game'),
+        problem: 'game.endProposed: You do not have a seat in this game.',
       });
     });
   });

@@ -34,7 +34,7 @@ describe('hosted rulesets played through the server', () => {
   const cases = RULESETS_HOSTED.flatMap((ruleset) => [ruleset.minSeats, ruleset.maxSeats].map((seats) => [ruleset.id, seats] as const));
 
   it.each(cases)('%s with %i seats finishes with a result', async (rulesetId, seats) => {
-    const { service, store } = stack;
+    const { service, store, history } = stack;
     const choose = seededRandom(`server-playout:${rulesetId}:${seats}`);
     let game = await service.createGame(users[0], { ruleset: rulesetId, seats, seed: `seed-${rulesetId}-${seats}` });
     for (let seat = 1; seat < seats; seat++) game = await service.joinGame(users[seat], game.row.id);
@@ -48,7 +48,7 @@ describe('hosted rulesets played through the server', () => {
     expect(game.row.status).toBe('FINISHED');
     expect((game.row.result as { winners: number[] }).winners.length).toBeGreaterThan(0);
     expect(await store.verifyIntegrity(game.row.id)).toEqual({ ok: true, checkedEvents: game.row.version, firstBadSeq: null });
-    expect(await service.history(game, 'all', 0, 500).then((h) => h[0].seq)).toBe(1);
+    expect(await history.page(game, 'all', 0, 500).then((h) => h[0].seq)).toBe(1);
     const cold = await stack.newLoader().stateAt(game.ruleset, game.row.id, game.row.version);
     expect(cold).toEqual({ state: JSON.parse(JSON.stringify(game.state)), firstBadSeq: null });
   });

@@ -6,7 +6,8 @@
  */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Clock } from '../common/clock';
-import { leftSeats, lifeOf, pendingProposal, ProposalKind, seatsToAnswer, takebackRange } from '../play/game-life';
+import { leftSeats, lifeOf, pendingProposal, ProposalKind, seatsToAnswer } from '../play/game-life';
+import { returnRange } from '../play/platform/return-point';
 import { GameService } from '../play/game.service';
 import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent } from '../graphql/models';
@@ -118,8 +119,8 @@ export class GameLifeResolver {
       "The earliest version a takeback or the host's rollback may return to: the start of play, or the last player's leaving (null while there is none).",
   })
   takebackFrom(@Parent() { game }: GameParent) {
-    if (game.row.status !== 'ACTIVE' || game.row.startedVersion === null) return null;
-    const { from, to } = takebackRange(game.state, game.row.startedVersion, game.row.version);
+    if (game.row.status !== 'ACTIVE') return null;
+    const { from, to } = returnRange(game.state, game.row.version);
     return from <= to ? from : null;
   }
 }

@@ -1,12 +1,13 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
 import { Args, Context, Extensions, Field, ID, Info, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
 import { eventText, seatLabel } from '../play/event-text';
-import { GameService, LoadedGame } from '../play/game.service';
+import { GameService } from '../play/game.service';
+import { HistoryPages } from '../play/history-pages';
+import type { LoadedGame } from '../play/loaded-game';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
 import { LivePresence } from '../presence/live-presence';
@@ -66,9 +67,9 @@ function seated(game: LoadedGame): string[] {
 export class GamesResolver {
   constructor(
     private readonly play: GameService,
+    private readonly historyPages: HistoryPages,
     private readonly registry: RulesetRegistry,
     private readonly store: EventStore,
-    private readonly prisma: PrismaService,
     private readonly updates: GameUpdates,
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
@@ -103,22 +104,16 @@ export class GamesResolver {
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ) {
     const userId = mine ? requireUser(context) : context.userId;
-    const seated = { seats: { some: { userId } } };
-    // A private game is listed to its players alone (its invitees find it among their invitations).
-    const visible = mine ? seated : userId ? { OR: [{ visibility: 'PUBLIC' as const }, seated] } : { visibility: 'PUBLIC' as const };
-    const rows = await this.prisma.game.findMany({
-      where: {
-        ...(status ? { status } : {}),
-        ...(ruleset ? { ruleset } : {}),
-        ...(notMine && userId ? { NOT: seated } : {}),
-        ...visible,
-      },
-      orderBy: { updatedAt: 'desc' },
-      take: pageSize(first),
-      skip: Math.max(offset ?? 0, 0),
-      select: { id: true },
+    const ids = await this.play.lobbyPage({
+      status: status ?? null,
+      ruleset: ruleset ?? null,
+      userId: userId ?? null,
+      mine: mine ?? false,
+      notMine: notMine ?? false,
+      first: pageSize(first),
+      offset: Math.max(offset ?? 0, 0),
     });
-    return Promise.all(rows.map(async (row) => new GameParent(await this.play.load(row.id), userId)));
+    return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
   }
 
   // ---- lobby and play ----------------------------------------------------------
@@ -150,6 +145,12 @@ export class GamesResolver {
   async invitePlayer(@Args('gameId', { type: () => ID }) gameId: string, @Args('email') email: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
     return new GameParent(await this.invitations.invite(userId, gameId, email), userId);
+  }
+
+  @Mutation(() => GameModel, { description: "Gives up the caller's seat before the game starts, for anyone to take; the host keeps theirs." })
+  async leaveGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
+    const userId = requireUser(context);
+    return new GameParent(await this.play.leaveGame(userId, gameId), userId);
   }
 
   @Mutation(() => GameModel)
@@ -272,7 +273,7 @@ export class GamesResolver {
     const take = historyPageSize(first);
     // What the page can bring, spent before it is read: no more than the game's events after `after` (a live read: the last step).
     spendOnEntries(context, info, Math.min(take, Math.max(0, game.row.version - (after ?? 0))));
-    const entries = await this.play.history(game, this.play.viewerFor(game, userId), after ?? 0, take);
+    const entries = await this.historyPages.page(game, this.play.viewerFor(game, userId), after ?? 0, take);
     const users = await this.names.ofAll([...seated(game), ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)]);
     const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatLabel(seat);
     return entries.map((entry) => {

@@ -10,13 +10,11 @@ import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
 import { sqlInPrismaTransaction } from '../database/sql';
-import type { NewEvent } from '../event-store/event-store';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
-import { GameService, LoadedGame } from '../play/game.service';
-import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, ServerCause, TurnSkipped } from '../play/platform-events';
-import { checkSeatArgument } from '../play/seat-argument';
-import { deadlineFor } from '../play/deadline-settings';
+import { GameService } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
+import type { DeadlineAction } from '../play/platform-events';
 import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { pausedDeadline } from '../vacations/vacation-time';
 import { Vacations } from '../vacations/vacations';
@@ -33,6 +31,9 @@ interface EffectiveDeadline {
   dueAt: Date;
   remindAt: Date;
 }
+
+/** Why a due deadline passes nothing: the game has none, is not being played, or no longer waits on that seat. */
+const NOTHING_TO_PASS = ['BAD_USER_INPUT', 'GAME_NOT_ACTIVE'];
 
 export interface MyTurn {
   game: LoadedGame;
@@ -70,34 +71,24 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     return { reminded: await this.remindDue(now), expired: await this.expireDue(now), lapsed: await this.play.lapseExpiredProposals(now) };
   }
 
-  /** Host only: what happens to a seat whose deadline passed. */
-  async resolve(hostId: string, gameId: string, seat: number, action: DeadlineAction): Promise<LoadedGame> {
-    const game = await this.play.load(gameId);
-    if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host decides what happens after a deadline.');
-    if (game.row.status !== 'ACTIVE') throw new AppError('GAME_NOT_ACTIVE', 'The game is not being played.');
-    checkSeatArgument(seat, game.state.seats.length);
-    const deadline = await this.prisma.turnDeadline.findUnique({ where: { gameId_seat: { gameId, seat } } });
-    if (!deadline?.expiredAt) throw new AppError('BAD_USER_INPUT', `Seat ${seat + 1} has no deadline that has passed.`);
-    const events = this.outcome(game, seat, action, hostId);
-    if (!events) throw new AppError('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat + 1} now: extend the deadline or end the game.`);
-    const cause: ServerCause = { cause: 'resolveDeadline', seat, action };
-    return this.play.appendServerEvents(game, [{ ...events[0], move: cause }, ...events.slice(1)]);
+  /** Host only: what happens to a seat whose deadline passed (the platform decides; this module knows whether it passed). */
+  resolve(hostId: string, gameId: string, seat: number, action: DeadlineAction): Promise<LoadedGame> {
+    return this.play.resolveDeadline(hostId, gameId, seat, action, async () => {
+      const deadline = await this.prisma.turnDeadline.findUnique({ where: { gameId_seat: { gameId, seat } } });
+      return deadline?.expiredAt !== null && deadline?.expiredAt !== undefined;
+    });
   }
 
   /** Every game where `userId` must act now, soonest deadline first. */
   async myTurns(userId: string): Promise<MyTurn[]> {
-    const seats = await this.prisma.gameSeat.findMany({
-      where: { userId, game: { status: 'ACTIVE' } },
-      select: { gameId: true, index: true, game: { select: { activeSeats: true } } },
-    });
-    const toAct = seats.filter((seat) => seat.game.activeSeats.includes(seat.index));
+    const toAct = await this.play.seatsToAct(userId);
     const rows = await this.prisma.turnDeadline.findMany({ where: { userId, gameId: { in: toAct.map((s) => s.gameId) } } });
     const deadlines = await this.withPauses(rows);
     const turns = await Promise.all(
-      toAct.map(async ({ gameId, index }) => ({
+      toAct.map(async ({ gameId, seat }) => ({
         game: await this.play.load(gameId),
-        seat: index,
-        deadline: deadlines.find((d) => d.row.gameId === gameId && d.row.seat === index)?.dueAt ?? null,
+        seat,
+        deadline: deadlines.find((d) => d.row.gameId === gameId && d.row.seat === seat)?.dueAt ?? null,
       })),
     );
     return turns.sort((a, b) => (a.deadline?.getTime() ?? Infinity) - (b.deadline?.getTime() ?? Infinity));
@@ -173,31 +164,12 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     return expired;
   }
 
+  /** The platform records the deadline's passing and what follows; a game no longer waiting on that seat takes nothing. */
   private async expire(deadline: TurnDeadline): Promise<void> {
-    const game = await this.play.load(deadline.gameId);
-    const settings = game.state.moveDeadline;
-    if (!settings || game.row.status !== 'ACTIVE' || !game.row.activeSeats.includes(deadline.seat)) return;
-    const cause: ServerCause = { cause: 'deadlinePassed', seat: deadline.seat, onExpiry: settings.onExpiry };
-    const passed: NewEvent = { type: DeadlinePassed, payload: { seat: deadline.seat, userId: deadline.userId }, move: cause };
-    // An automatic skip the ruleset cannot make now is left to the host.
-    const outcome = settings.onExpiry === 'ASK_HOST' ? [] : (this.outcome(game, deadline.seat, settings.onExpiry, null) ?? []);
-    await this.play.appendServerEvents(game, [passed, ...outcome]);
-  }
-
-  /** The events of a deadline outcome; null when the seat cannot be skipped now. */
-  private outcome(game: LoadedGame, seat: number, action: DeadlineAction, actorUserId: string | null): NewEvent[] | null {
-    switch (action) {
-      case 'EXTEND': {
-        const { dueAt } = deadlineFor(game.state.moveDeadline!, this.clock.now());
-        return [{ type: DeadlineExtended, payload: { seat, dueAt: dueAt.toISOString() }, actorUserId }];
-      }
-      case 'SKIP': {
-        const skip = this.play.skipTurnEvents(game, seat);
-        return skip && [{ type: TurnSkipped, payload: { seat }, actorUserId }, ...skip];
-      }
-      case 'END':
-        // `seat` names whose deadline it was (history and mail name its player); `reason` is kept for readers from before it.
-        return [{ type: EndedByHost, payload: { reason: `seat ${seat + 1} ran out of time`, seat }, actorUserId }];
+    try {
+      await this.play.passDeadline(deadline.gameId, deadline.seat);
+    } catch (error) {
+      if (!(error instanceof AppError && NOTHING_TO_PASS.includes(error.code))) throw error;
     }
   }
 

@@ -7,7 +7,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Sql } from '../database/sql';
 import { ChangeWrites, GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
-import { deadlineFor, reminderTime } from '../play/deadline-settings';
+import { deadlineFor, reminderTime } from '../play/platform/options';
 import { STANDING_DEADLINES, StandingDeadline, withDates } from './standing-deadlines';
 
 interface SeatPayload {

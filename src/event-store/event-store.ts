@@ -22,8 +22,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
-import { Sql, sqlInPrismaTransaction } from '../database/sql';
-import { Prisma } from '../generated/prisma/client';
+import type { Sql } from '../database/sql';
+import { AppendStatement, StreamColumns } from './append-statement';
 import { eventHash, eventSalt, firstBreak, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
 import { BrokenChains, integrityFailure } from './integrity';
 
@@ -47,14 +47,6 @@ export interface StoredEvent extends HashedFields {
   hash: string;
 }
 
-/** Read-model columns of `games` written in the same transaction as events. */
-export interface GameProjection {
-  status?: 'LOBBY' | 'ACTIVE' | 'FINISHED';
-  activeSeats?: number[];
-  result?: JsonObject | null;
-  startedVersion?: number;
-}
-
 export interface AppendRequest {
   gameId: string;
   expectedVersion: number;
@@ -63,7 +55,8 @@ export interface AppendRequest {
   clientMoveId?: string;
   /** When the events happen (the clock's now when unset): a caller that planned other writes at that time passes it. */
   at?: Date;
-  projection?: GameProjection;
+  /** New values of registered stream columns (see registerStreamColumns); a column left out keeps its value. */
+  streamColumns?: Readonly<Record<string, unknown>>;
   /** More writes that must commit or fail together with the events (e.g. an email outbox). */
   alsoInTransaction?: (sql: Sql, appended: StoredEvent[]) => Promise<void>;
 }
@@ -144,33 +137,6 @@ const HEAD_CACHE_LIMIT = 50000;
  */
 const WATCHED_EVENTS = 100;
 
-/** The row versions of a game's events in (from, to], oldest first. */
-const WATCHED_ROW_VERSIONS = `(SELECT coalesce(array_agg(xmin::text::bigint ORDER BY seq), '{}') FROM game_events WHERE game_id = $1::uuid AND seq > $19::int AND seq <= $2)`;
-
-const APPEND_STATEMENT = `
-WITH claimed AS (
-  UPDATE games SET
-    version = $2 + cardinality($9::text[]),
-    updated_at = $3,
-    status = COALESCE($4::"GameStatus", status),
-    active_seats = COALESCE($5::int[], active_seats),
-    result = CASE WHEN $6 THEN $7::jsonb ELSE result END,
-    started_version = COALESCE($8::int, started_version)
-  WHERE id = $1::uuid AND version = $2 AND ${WATCHED_ROW_VERSIONS} = $20::bigint[]
-  RETURNING id
-), inserted AS (
-  INSERT INTO game_events (game_id, seq, type, payload, actor_user_id, actor_seat, at, client_move_id, step_start, reversible, hash, move, salt)
-  SELECT claimed.id, $2 + e.ord, e.type, e.payload, e.actor_user_id, e.actor_seat, $3,
-         CASE WHEN e.ord = 1 THEN $16 END, e.step_start, e.reversible, e.hash, e.move, e.salt
-  FROM claimed,
-       unnest($9::text[], $10::text[]::jsonb[], $11::uuid[], $12::int[], $13::bool[], $14::bool[], $15::text[], $21::text[]::jsonb[], $22::text[])
-         WITH ORDINALITY AS e(type, payload, actor_user_id, actor_seat, step_start, reversible, hash, move, salt, ord)
-  RETURNING position, seq, xmin
-), notified AS (
-  SELECT pg_notify($17, $18) FROM claimed
-)
-SELECT position::text AS position, seq, xmin::text AS xmin FROM inserted, (SELECT count(*) FROM notified) AS delivered ORDER BY seq`;
-
 /** The largest `seq` there can be (an int): "to the end". */
 const LAST_SEQ = 2147483647;
 
@@ -222,11 +188,22 @@ export class EventStore {
   /** Where this process appends next, per game: saves a read per append (see ChainHead). */
   private readonly heads = new Map<string, ChainHead>();
   private readonly brokenChains = new BrokenChains();
+  private append = new AppendStatement({});
 
   constructor(
     private readonly prisma: PrismaService,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * Columns of the stream's row a module keeps in step with the events,
+   * written by the append's own statement (so a move stays one statement).
+   * Registered at start-up, before the first append; registering a column
+   * again with the same type changes nothing.
+   */
+  registerStreamColumns(columns: StreamColumns): void {
+    this.append = this.append.with(columns);
+  }
 
   /**
    * Appends events at `expectedVersion` (the game's current version), or
@@ -249,8 +226,7 @@ export class EventStore {
   }
 
   /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
-  async appendInTransaction(tx: Prisma.TransactionClient, request: AppendRequest): Promise<StoredEvent[]> {
-    const sql = sqlInPrismaTransaction(tx);
+  async appendInTransaction(sql: Sql, request: AppendRequest): Promise<StoredEvent[]> {
     return this.appendRows(sql, request, await this.prepare(request, sql));
   }
 
@@ -309,23 +285,17 @@ export class EventStore {
   }
 
   /**
-   * One statement: claim the version (the UPDATE's WHERE is the concurrency
-   * check: a losing writer updates no row, so the INSERT selects nothing and
-   * takes no position), insert the events, update the read model and notify
-   * listeners (delivered on commit).
+   * One statement (append-statement.ts): claim the version (the UPDATE's
+   * WHERE is the concurrency check: a losing writer updates no row, so the
+   * INSERT selects nothing and takes no position), insert the events, set the
+   * registered stream columns and notify listeners (delivered on commit).
    */
   private async claimAndInsert(sql: Sql, request: AppendRequest, { head, rows }: PreparedAppend, retry = true): Promise<StoredEvent[]> {
     const { gameId, expectedVersion } = request;
-    const projection = request.projection ?? {};
-    const inserted = await sql.query<{ position: string; seq: number; xmin: string }>(APPEND_STATEMENT, [
+    const inserted = await sql.query<{ position: string; seq: number; xmin: string }>(this.append.text, [
       gameId,
       expectedVersion,
       rows[0].at,
-      projection.status ?? null,
-      projection.activeSeats ?? null,
-      projection.result !== undefined,
-      projection.result == null ? null : JSON.stringify(projection.result),
-      projection.startedVersion ?? null,
       rows.map((row) => row.type),
       rows.map((row) => JSON.stringify(row.payload)),
       rows.map((row) => row.actorUserId),
@@ -340,6 +310,7 @@ export class EventStore {
       head.xmins,
       rows.map((row) => (row.move === null || row.move === undefined ? null : JSON.stringify(row.move))),
       rows.map((row) => row.salt ?? null),
+      ...this.append.columnParameters(request.streamColumns ?? {}),
     ]);
     if (inserted.length === 0) {
       const checked = await this.recheck(sql, head, gameId);

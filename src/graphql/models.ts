@@ -1,7 +1,7 @@
 /** GraphQL object types (code-first). Game fields that need a service are resolved in games.resolver.ts and its capabilities' resolvers. */
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
-import type { LoadedGame } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
 import { FIELD_COSTS } from './query-limits';
 
@@ -77,7 +77,13 @@ export class HistoryEntryModel {
   @Field(() => Int, { nullable: true }) actorSeat!: number | null;
   @Field(() => UserModel, { nullable: true }) actor!: UserModel | null;
   @Field() at!: Date;
-  @Field() rolledBack!: boolean;
+  @Field({
+    description:
+      'Undone, rolled back or taken back since: play no longer part of the game, shown struck through. A request, an answer or a deadline passing is never: it still happened.',
+  })
+  rolledBack!: boolean;
+  @Field({ description: 'Undone, rolled back or taken back since: the game as it stands is not on it, so it is no point to go back to.' })
+  setAside!: boolean;
   @Field(() => JSONScalar, {
     nullable: true,
     description:

@@ -25,10 +25,10 @@ import { isUuid } from '../common/ids';
 import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
-import type { NewEvent } from '../event-store/event-store';
 import { NotificationOutbox } from '../notifications/outbox';
-import { GameService, LoadedGame } from '../play/game.service';
-import { PlayerInvited } from '../play/platform-events';
+import { GameService } from '../play/game.service';
+import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
+import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
@@ -98,23 +98,24 @@ export class Invitations {
     private readonly clock: Clock,
   ) {}
 
-  async invite(hostId: string, gameId: string, email: string): Promise<LoadedGame> {
-    const game = await this.play.load(gameId);
-    if (game.row.hostId !== hostId) throw new AppError('FORBIDDEN', 'Only the host can invite players.');
-    if (game.state.started) throw new AppError('GAME_NOT_ACTIVE', 'The game has already started.');
-    if (!game.state.seats.includes(null)) throw new AppError('BAD_USER_INPUT', 'Every seat is taken.');
-    const address = checkEmail(email);
-    const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
-    if (account?.id === hostId) throw new AppError('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
-    if (account && game.state.seats.includes(account.id)) throw new AppError('BAD_USER_INPUT', 'That player already has a seat in this game.');
-    return this.inviteAll(game, hostId, [{ address, accountId: account?.id ?? null, seat: null }]);
+  /** The host invites an address; the platform decides whether they may. */
+  invite(hostId: string, gameId: string, email: string): Promise<LoadedGame> {
+    return this.play.invite(hostId, gameId, async (game) => {
+      const address = checkEmail(email);
+      const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
+      return this.invitationsOf(game, hostId, [{ address, accountId: account?.id ?? null, seat: null }]);
+    });
   }
 
-  /** Records the invitations with one `game.playerInvited` each, and mails them, in one append. */
-  async inviteAll(game: LoadedGame, hostId: string, invitees: Invitee[]): Promise<LoadedGame> {
+  /** Invites every one of `invitees` to a game just made (a rematch), each to the seat kept for them. */
+  inviteAll(game: LoadedGame, hostId: string, invitees: Invitee[]): Promise<LoadedGame> {
+    return this.play.invite(hostId, game.row.id, async (current) => this.invitationsOf(current, hostId, invitees));
+  }
+
+  /** The invitations, each named by one `game.playerInvited`, and their rows and mail, written with those events. */
+  private invitationsOf(game: LoadedGame, hostId: string, invitees: Invitee[]): { invitees: PlatformInvitee[]; alsoWrite: ExtraWrites } {
     const ids = invitees.map(() => randomUUID());
-    const events: NewEvent[] = ids.map((invitationId) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: hostId }));
-    return this.play.appendServerEvents(game, events, async (sql, appended) => {
+    const alsoWrite: ExtraWrites = async (sql, appended) => {
       await sql.query(RECORD, [
         ids,
         game.row.id,
@@ -125,7 +126,8 @@ export class Invitations {
         invitees.map((i) => i.seat),
       ]);
       for (const [i, invitee] of invitees.entries()) await this.mailInvitation(sql, game, invitee, ids[i], appended[i].seq);
-    });
+    };
+    return { invitees: invitees.map((invitee, i) => ({ invitationId: ids[i], accountId: invitee.accountId })), alsoWrite };
   }
 
   private async mailInvitation(sql: Sql, game: LoadedGame, invitee: Invitee, invitationId: string, version: number): Promise<void> {
@@ -153,28 +155,21 @@ export class Invitations {
     const game = await this.play.load(gameId);
     const open = await this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, gameId]);
     const invitation = open.find((i) => i.mine);
-    const keptForOthers = open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : []));
-    if (game.row.visibility === 'PRIVATE' && !invitation && !this.inviteCodeFits(game, inviteCode)) {
-      throw new AppError(
-        'FORBIDDEN',
-        inviteCode
-          ? 'This invite link is not valid for this game: ask its host for a new one.'
-          : 'This game is private: only its invite link or an invitation lets you join.',
-      );
-    }
-    const kept = invitation?.seat ?? null;
-    if (kept !== null && seat !== undefined && seat !== null && seat !== kept)
-      throw new AppError('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
-    const joined = await this.play.joinGame(userId, gameId, kept ?? seat, clientSeed, keptForOthers);
-    if (invitation) await this.prisma.sql.query(SEATED, [invitation.id, this.clock.now()]);
+    const access: JoinAccess = {
+      invitation: invitation ? { seat: invitation.seat } : null,
+      inviteCode: !inviteCode ? 'none' : this.inviteCodeFits(game, inviteCode) ? 'valid' : 'invalid',
+      keptForOthers: open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : [])),
+    };
+    // Taken up with the seat: the invitation is seated in the same transaction.
+    const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));
+    const joined = await this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
     const full = !joined.state.seats.includes(null);
     return joined.row.rematchOf && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
   }
 
-  private inviteCodeFits(game: LoadedGame, inviteCode: string | null | undefined): boolean {
+  private inviteCodeFits(game: LoadedGame, inviteCode: string): boolean {
     const expected = game.row.inviteCode;
-    if (!expected || !inviteCode) return false;
-    return sameSecret(inviteCode, expected);
+    return expected !== null && sameSecret(inviteCode, expected);
   }
 
   /** The caller declines their invitation to a game. */

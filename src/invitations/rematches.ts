@@ -11,7 +11,9 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../event-store/event-store';
-import { defaultGameName, GameService, LoadedGame } from '../play/game.service';
+import { GameService } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
+import { defaultGameName } from '../play/platform/lobby';
 import { seatOf } from '../play/game-state';
 import { Invitations } from './invitations';
 

@@ -4,12 +4,12 @@
  * signed unsubscribe link. Runs at delivery time, outside any transaction.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { historyEntries } from '../play/history';
 import { momentsOf, positionAfter } from '../play/moments';
 import { seatLabel } from '../play/event-text';
 import { GameStarted, isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
-import { defaultGameName } from '../play/game.service';
+import { defaultGameName } from '../play/platform/lobby';
 import { summarizeEvents } from './event-summary';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
@@ -170,7 +170,7 @@ export class MailComposer {
     const ruleset = this.rulesets.get(game.ruleset);
     const seen = historyEntries(ruleset, events, jumps, game.version, seat)
       .map((entry, i) => ({ ...entry, actorName: events[i].actorName }))
-      .filter((entry) => !entry.rolledBack);
+      .filter((entry) => !entry.setAside);
     const movedBy = [
       ...new Set(seen.filter((e) => !isPlatformEvent(e.type) && e.actorUserId && e.actorUserId !== notification.userId).map((e) => e.actorName!)),
     ];

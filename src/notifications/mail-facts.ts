@@ -15,7 +15,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationKind } from '../generated/prisma/client';
-import { Jump, JUMP_EVENT_TYPES, RecordedEvent } from '../play/history';
+import type { RecordedEvent } from '../play/history';
+import type { Jump } from '../play/line-of-play';
+import { JUMP_EVENT_TYPES } from '../play/platform-events';
 import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
 import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Deliveries, withDefaults } from './preferences';

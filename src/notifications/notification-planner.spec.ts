@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../event-store/event-store';
 import type { GameChange } from '../play/game-change-hooks';
-import type { LoadedGame } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
 import { EMPTY_GAME_STATE } from '../play/game-state';
 import type { GameStatus } from '../rules/contract';
 import { plannedNotifications } from './notification-planner';

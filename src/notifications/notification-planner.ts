@@ -2,7 +2,7 @@
  * Who is told what about a change to a game: a pure function of the change.
  * Mail content is worked out later, at delivery, from the game's events.
  */
-import { deadlineFor } from '../play/deadline-settings';
+import { deadlineFor } from '../play/platform/options';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
 import {

@@ -10,6 +10,7 @@ describe('eventText', () => {
   it("words every one of the server's events", () => {
     expect(text('game.created', { seats: 3 })).toBe('Ann created the game for 3 players.');
     expect(text('game.seatTaken', { seat: 2 }, 'Cy')).toBe('Cy took seat 3.');
+    expect(text('game.seatGivenUp', { seat: 2, userId: 'u3' }, 'Cy')).toBe('Cy left seat 3 before the game began.');
     expect(text('game.playerInvited', { userId: 'u3' })).toBe('Ann invited a player.');
     expect(text('game.started', {})).toBe('Ann started the game.');
     expect(text('game.moveUndone', { toVersion: 8 }, 'Bob')).toBe('Bob took back a step.');

@@ -24,6 +24,7 @@ import {
   PlayerResigned,
   ProposalLapsed,
   ProposalWithdrawn,
+  SeatGivenUp,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -50,7 +51,7 @@ export function seatLabel(seat: number): string {
 }
 
 /** Events of the lobby: before the game starts, nobody waits on them. */
-export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, PlayerInvited]);
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, SeatGivenUp, PlayerInvited]);
 
 function quoted(reason: unknown): string {
   return typeof reason === 'string' && reason.length > 0 ? `: “${reason}”` : '';
@@ -64,6 +65,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return `${who} created the game for ${payload.seats} players.`;
     case SeatTaken:
       return `${who} took seat ${(payload.seat as number) + 1}.`;
+    case SeatGivenUp:
+      return `${who} left seat ${(payload.seat as number) + 1} before the game began.`;
     case PlayerInvited:
       return `${who} invited a player.`;
     case GameStarted:

@@ -8,7 +8,7 @@ import { Injectable } from '@nestjs/common';
 import type { StoredEvent } from '../event-store/event-store';
 import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
-import type { LoadedGame } from './game.service';
+import type { LoadedGame } from './loaded-game';
 import type { GameState } from './game-state';
 import { GameRolledBack, TakenBack, TurnSkipped } from './platform-events';
 

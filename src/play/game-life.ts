@@ -3,22 +3,15 @@
  * out by the host after their deadline passed), takebacks by consent and
  * ending by agreement. Pure, like the rulesets.
  *
- * Every platform event of these has its whole rule here, in one place: when
- * it may be written (the `decide…` functions, which refuse with the
- * refusal the API gives), what it does to the folded state (`foldLifeEvent`,
- * `lifeAfterRulesEvent`) and to the result (`withLifeOutcome`), and which
- * events the server adds after it (`passOverLeftSeats`). The server calls
- * them to write the events; a verifier of a game's record calls the same
- * ones, with the state folded up to each event, to check them.
+ * Each of these platform events has two homes and no more: when it may be
+ * written is decided by the platform's decider (src/play/platform/life.ts,
+ * and completion.ts for the turns of seats that left), which the server
+ * runs to write it and a verifier of a game's record runs again to check
+ * it; what it does to the folded state (`foldLifeEvent`,
+ * `lifeAfterRulesEvent`) and to the result (`withLifeOutcome`) is here.
  */
-import { AppError } from '../common/errors';
-import { cleanText } from '../common/text';
-import type { NewEvent } from '../event-store/event-store';
-import type { AnyRuleset, GameStatus, RulesEvent, Seat } from '../rules/contract';
-import { passOver } from '../rules/pass-over';
-import type { Random } from '../rules/random';
-import type { FoldableEvent, GameState } from './game-state';
-import { checkSeatArgument } from './seat-argument';
+import type { GameStatus, Seat } from '../rules/contract';
+import type { FoldableEvent, GameLife, GameState, Proposal, ProposalKind } from './game-state-types';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -31,46 +24,15 @@ import {
   ProposalAnsweredPayload,
   ProposalLapsed,
   ProposalWithdrawn,
-  SeatLeftPayload,
   TakebackAnswered,
   TakebackRequested,
   TakebackRequestedPayload,
-  TakenBack,
-  TurnSkipped,
 } from './platform-events';
 
 /** How long a takeback request or a proposal to end waits for its answers. */
 export const PROPOSAL_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
-export type ProposalKind = 'takeback' | 'end';
-
-/** A takeback request or a proposal to end the game, waiting for answers. */
-export interface Proposal {
-  kind: ProposalKind;
-  /** The seq of the event that made it. */
-  seq: number;
-  seat: Seat;
-  /** When every seat asked must have agreed (ISO time): later, it has lapsed. */
-  expiresAt: string;
-  /** Takebacks: the version the game returns to, and why. */
-  toVersion?: number;
-  reason?: string;
-  /** The seats that agreed so far, the proposer first. */
-  accepted: Seat[];
-}
-
-export interface GameLife {
-  /**
-   * Seats that left, in the order they did, with the seq of the event: they
-   * are passed over whenever they are to act, and ranked last (the first to
-   * leave lowest).
-   */
-  left: { seat: Seat; seq: number }[];
-  /** Seats whose move deadline passed and who have not moved since: seat → seq of its `game.deadlinePassed`. */
-  overdue: Record<number, number>;
-  proposal: Proposal | null;
-  endedByAgreement: boolean;
-}
+export type { GameLife, Proposal, ProposalKind };
 
 const NO_LIFE: GameLife = { left: [], overdue: {}, proposal: null, endedByAgreement: false };
 
@@ -108,6 +70,9 @@ const REMARKS: ReadonlySet<string> = new Set([
 export function changesNothingOfPlay(type: string): boolean {
   return REMARKS.has(type);
 }
+
+/** The types of those events. */
+export const REMARK_TYPES: readonly string[] = [...REMARKS];
 
 /** The events that make a proposal (their `expiresAt` is when it lapses). */
 export const PROPOSAL_EVENT_TYPES = [TakebackRequested, EndProposed];
@@ -258,167 +223,4 @@ export function withLifeOutcome(status: GameStatus, state: GameState): GameStatu
   // Won by a seat that left: the best of those still playing win instead (a shared loss stays a loss).
   const heirs = winners.length === 0 && (agreed.winners ?? []).length > 0 ? leaders(agreed.scores, inPlay) : winners;
   return { ...agreed, winners: heirs, detail };
-}
-
-// ---- deciding --------------------------------------------------------------------
-
-/** A player leaves: `seat` is theirs. */
-export function decideResign(state: GameState, seat: Seat): NewEvent[] {
-  if (leftSeats(state).includes(seat)) throw new AppError('ALREADY_DONE', 'You have already left this game.');
-  const payload: SeatLeftPayload = { seat, userId: state.seats[seat]! };
-  return [{ type: PlayerResigned, payload: { ...payload }, actorUserId: payload.userId, actorSeat: seat }];
-}
-
-/** The host takes out `seat`, whose move deadline has passed and who has not moved since. */
-export function decideRemoval(state: GameState, seat: Seat, hostId: string, hostSeat: Seat | null): NewEvent[] {
-  checkSeatArgument(seat, state.seats.length);
-  if (leftSeats(state).includes(seat)) throw new AppError('ALREADY_DONE', 'That player has already left the game.');
-  const deadlinePassedSeq = lifeOf(state).overdue[seat];
-  if (deadlinePassedSeq === undefined) {
-    throw new AppError('DEADLINE_NOT_PASSED', `A player can be removed only once their move deadline has passed, and seat ${seat + 1}'s has not.`);
-  }
-  const payload: SeatLeftPayload = { seat, userId: state.seats[seat]!, deadlinePassedSeq };
-  return [{ type: PlayerRemoved, payload: { ...payload }, actorUserId: hostId, actorSeat: hostSeat }];
-}
-
-function requireInPlay(state: GameState, seat: Seat): void {
-  if (leftSeats(state).includes(seat)) throw new AppError('FORBIDDEN', 'You have left this game.');
-}
-
-function requireNoProposal(state: GameState, now: Date): void {
-  const pending = pendingProposal(state, now);
-  if (pending) {
-    const what = pending.kind === 'takeback' ? 'A takeback' : 'A proposal to end the game';
-    throw new AppError('PROPOSAL_PENDING', `${what} is already waiting for answers.`);
-  }
-}
-
-function expiry(now: Date): string {
-  return new Date(now.getTime() + PROPOSAL_LIFETIME_MS).toISOString();
-}
-
-/** The versions a takeback or a host's rollback may return to: from the start of play, and from the last player's leaving, to the one before now. */
-export function takebackRange(state: GameState, startedVersion: number, version: number): { from: number; to: number } {
-  const lastLeft = lifeOf(state).left.at(-1)?.seq ?? 0;
-  return { from: Math.max(startedVersion, lastLeft), to: version - 1 };
-}
-
-export function decideTakebackRequest(
-  state: GameState,
-  seat: Seat,
-  request: { toVersion: number; reason: string; now: Date; startedVersion: number; version: number; userId: string },
-): NewEvent[] {
-  requireInPlay(state, seat);
-  requireNoProposal(state, request.now);
-  const { from, to } = takebackRange(state, request.startedVersion, request.version);
-  if (!Number.isInteger(request.toVersion) || request.toVersion < from || request.toVersion > to) {
-    throw new AppError('BAD_USER_INPUT', from > to ? 'There is nothing to take back yet.' : `toVersion must be from ${from} to ${to}.`);
-  }
-  const reason = cleanText(request.reason, 'The reason for a takeback', [1, 500]);
-  const payload: TakebackRequestedPayload = { seat, toVersion: request.toVersion, reason, expiresAt: expiry(request.now) };
-  return [{ type: TakebackRequested, payload: { ...payload }, actorUserId: request.userId, actorSeat: seat }];
-}
-
-export function decideEndProposal(state: GameState, seat: Seat, now: Date, userId: string): NewEvent[] {
-  requireInPlay(state, seat);
-  requireNoProposal(state, now);
-  return [{ type: EndProposed, payload: { seat, expiresAt: expiry(now) }, actorUserId: userId, actorSeat: seat }];
-}
-
-/** `seat` takes back the takeback request or proposal to end it made, before everyone answered. */
-export function decideWithdrawal(state: GameState, seat: Seat, now: Date, userId: string): NewEvent[] {
-  const proposal = pendingProposal(state, now);
-  if (!proposal) throw new AppError('NOTHING_PENDING', 'There is no takeback or proposal to end the game waiting for answers.');
-  if (proposal.seat !== seat) throw new AppError('FORBIDDEN', 'Only the player who asked can withdraw it; you may decline it.');
-  return [{ type: ProposalWithdrawn, payload: { seat, proposalSeq: proposal.seq }, actorUserId: userId, actorSeat: seat }];
-}
-
-/**
- * `seat` answers the pending proposal of `kind`. The last agreement brings
- * its outcome in the same append: the takeback (a jump to `toVersion`), or
- * the end of the game.
- */
-export function decideAnswer(state: GameState, kind: ProposalKind, seat: Seat, accept: boolean, now: Date, userId: string): NewEvent[] {
-  const proposal = pendingProposal(state, now);
-  const what = kind === 'takeback' ? 'takeback' : 'proposal to end the game';
-  if (!proposal || proposal.kind !== kind) throw new AppError('NOTHING_PENDING', `There is no ${what} waiting for an answer.`);
-  requireInPlay(state, seat);
-  if (proposal.seat === seat) throw new AppError('ALREADY_DONE', `You made this ${what}: the others answer it.`);
-  if (proposal.accepted.includes(seat)) throw new AppError('ALREADY_DONE', `You have already agreed to this ${what}.`);
-  const answered: ProposalAnsweredPayload = { seat, accept, proposalSeq: proposal.seq };
-  const events: NewEvent[] = [{ type: kind === 'takeback' ? TakebackAnswered : EndAnswered, payload: { ...answered }, actorUserId: userId, actorSeat: seat }];
-  const everyone = accept && seatsToAnswer(state, proposal).every((waiting) => waiting === seat);
-  if (!everyone) return events;
-  if (kind === 'end') return [...events, { type: EndedByAgreement, payload: { proposalSeq: proposal.seq } }];
-  return [...events, { type: TakenBack, payload: { toVersion: proposal.toVersion!, requestSeq: proposal.seq } }];
-}
-
-/** The server records that the proposal still waiting went unanswered until it expired; null when none did. */
-export function decideLapse(state: GameState, now: Date): NewEvent[] | null {
-  const proposal = lifeOf(state).proposal;
-  if (!proposal || Date.parse(proposal.expiresAt) > now.getTime()) return null;
-  return [{ type: ProposalLapsed, payload: { proposalSeq: proposal.seq } }];
-}
-
-// ---- passing over seats that left ------------------------------------------------
-
-export interface PassOverSteps {
-  status(state: GameState): GameStatus | null;
-  /** The draws for an append made at `state` (keyed to its line position). */
-  draws(state: GameState): Random;
-  fold(state: GameState, events: NewEvent[]): GameState;
-}
-
-/** A seat that left and would keep a game that is still going waiting. */
-function leftSeatToAct(state: GameState, status: GameStatus | null): Seat | undefined {
-  if (!status || status.finished) return undefined;
-  const left = leftSeats(state);
-  return status.activeSeats.find((seat) => left.includes(seat));
-}
-
-/**
- * The events that pass over every seat that left whenever it is to act, as
- * Board Game Arena does: the ruleset's `skipTurn` where it has one that
- * applies, else the first of the seat's listed moves, until a seat still
- * playing is to act or the game is over. Each seat's turn starts with
- * `game.turnSkipped { seat, resigned: true }`, and draws as an append made
- * there would.
- */
-export function passOverLeftSeats(ruleset: AnyRuleset, state: GameState, steps: PassOverSteps): { events: NewEvent[]; state: GameState } {
-  const events: NewEvent[] = [];
-  let current = state;
-  for (let seat = leftSeatToAct(current, steps.status(current)); seat !== undefined; seat = leftSeatToAct(current, steps.status(current))) {
-    if (events.length > 10_000) throw new Error(`passing over seats that left did not reach a seat still playing`);
-    const random = steps.draws(current);
-    const moves = leftSeatTurn(ruleset, current.rules, seat, random);
-    const turn: NewEvent[] = [
-      { type: TurnSkipped, payload: { seat, resigned: true } },
-      ...moves.map(({ type, ...payload }, i) => ({ type, payload, actorSeat: seat, stepStart: i === 0 })),
-    ];
-    current = steps.fold(current, turn);
-    events.push(...turn);
-  }
-  return { events, state: current };
-}
-
-/** The ruleset's events of the turn of `seat`, which left: its `skipTurn` where it has one that applies, else its first listed moves. */
-export function leftSeatTurn(ruleset: AnyRuleset, rules: unknown, seat: Seat, random: Random): RulesEvent[] {
-  return ruleset.skipTurn?.(rules, seat, random) ?? firstListedMoves(ruleset, rules, seat, random);
-}
-
-/** A left seat's turn where the ruleset cannot skip it: its first listed move at each decision. */
-function firstListedMoves(ruleset: AnyRuleset, rules: unknown, seat: Seat, random: Random): RulesEvent[] {
-  const passed = passOver(
-    {
-      decide: (state, move, toAct, draws) => ruleset.decide(state, move, toAct, draws),
-      evolve: (state, event) => ruleset.evolve(state, event),
-      toAct: (state, toAct) => ruleset.status(state).activeSeats.includes(toAct),
-      leastMove: (state, toAct) => ruleset.legalMoves(state, toAct)[0] ?? null,
-    },
-    rules,
-    seat,
-    random,
-  );
-  if (!passed) throw new Error(`seat ${seat} left and is to act, but has no listed move`);
-  return passed;
 }

@@ -11,7 +11,7 @@ import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
 import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
-import { rolledBackSeqs } from './history';
+import { returnPointOf } from './platform/return-point';
 import { jumpTarget } from './platform-events';
 
 /** The definition of state(v), written as plainly as possible. */
@@ -49,6 +49,15 @@ describe('GameLoader (real PostgreSQL)', () => {
     await db.drop();
   });
 
+  /** Any earlier point of the line in force, which may lie before earlier jumps, with play since (else the game stands there already). */
+  async function returnPoints(gameId: string, startedVersion: number, version: number): Promise<number[]> {
+    const events = (await store.readEvents(gameId)).map((event) => ({ ...event, toVersion: jumpTarget(event) }));
+    return Array.from({ length: version - startedVersion }, (_, i) => startedVersion + i).filter((v) => {
+      const point = returnPointOf(events.slice(v), v, version);
+      return !point.setAside && point.playedSince;
+    });
+  }
+
   /** Plays a random game with occasional undos and host rollbacks; returns its id. */
   async function playRandomGame(seed: string): Promise<string> {
     const choose = seededRandom(seed);
@@ -59,17 +68,11 @@ describe('GameLoader (real PostgreSQL)', () => {
     while (game.row.status === 'ACTIVE') {
       const roll = choose.int(12);
       const last = game.state.undoable[game.state.undoable.length - 1];
+      const points =
+        roll === 1 && game.row.version > game.row.startedVersion! + 2 ? await returnPoints(game.row.id, game.row.startedVersion!, game.row.version) : [];
       if (roll === 0 && last) {
         game = await service.undoMove(game.state.seats[last.seat]!, game.row.id);
-      } else if (roll === 1 && game.row.version > game.row.startedVersion! + 2) {
-        // Any earlier point of the line in force, which may lie before earlier jumps.
-        const jumps = (await store.readEvents(game.row.id)).flatMap((event) =>
-          jumpTarget(event) === null ? [] : [{ seq: event.seq, toVersion: jumpTarget(event)! }],
-        );
-        const setAside = rolledBackSeqs(jumps, game.row.version);
-        const points = Array.from({ length: game.row.version - game.row.startedVersion! }, (_, i) => game.row.startedVersion! + i).filter(
-          (v) => !setAside.has(v),
-        );
+      } else if (points.length > 0) {
         game = await service.rollbackGame(players[0], game.row.id, choose.pick(points), 'testing');
       } else {
         const seat = game.row.activeSeats[0];
@@ -106,5 +109,16 @@ describe('GameLoader (real PostgreSQL)', () => {
       expect(await noSnapshots.stateAt(countingGame, gameId, events.length)).toEqual({ state: expected[events.length], firstBadSeq: null });
       expect((await service.load(gameId)).state).toEqual(expected[events.length]);
     }
+  });
+
+  it('folds anew from the events rather than start from a snapshot of a state of an older shape', async () => {
+    const gameId = await playRandomGame('loader-old-shape');
+    const events = await store.readEvents(gameId);
+    const expected = referenceStates(events);
+    const newest = await prisma.gameSnapshot.findFirstOrThrow({ where: { gameId }, orderBy: { version: 'desc' } });
+    const { format: _format, hostId: _host, ...older } = expected[newest.version];
+    await stack.snapshots.save(gameId, { version: newest.version, state: { ...older, hostId: undefined }, lastEventHash: newest.lastEventHash });
+    expect(await stack.newLoader().stateAt(countingGame, gameId, events.length)).toEqual({ state: expected[events.length], firstBadSeq: null });
+    expect(expected[events.length].startedVersion).toBe((await service.load(gameId)).row.startedVersion);
   });
 });

@@ -16,7 +16,7 @@ import { EventStore, StoredEvent } from '../event-store/event-store';
 import { GENESIS_HASH } from '../event-store/hash-chain';
 import { SnapshotStore } from '../event-store/snapshots';
 import type { AnyRuleset } from '../rules/contract';
-import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
+import { EMPTY_GAME_STATE, foldEvent, GameState, STATE_FORMAT, stateAfterJump } from './game-state';
 import { jumpTarget } from './platform-events';
 
 /** A state, the version it is at and the hash of that version's event (later events chain onto it). */
@@ -100,7 +100,9 @@ export class GameLoader {
     const cached = this.latest.get(gameId);
     const snapshot = await this.snapshots.latest(gameId, version);
     const bases = [GENESIS];
-    if (snapshot) bases.push({ version: snapshot.version, state: snapshot.state as GameState, hash: snapshot.lastEventHash });
+    // A state of an older shape lacks what today's rules read: the events are folded anew, and the next snapshot is of today's shape.
+    const state = snapshot?.state as GameState | undefined;
+    if (snapshot && state?.format === STATE_FORMAT) bases.push({ version: snapshot.version, state, hash: snapshot.lastEventHash });
     if (cached && cached.version <= version) bases.push(cached);
     return bases.sort((a, b) => b.version - a.version);
   }

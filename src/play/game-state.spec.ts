@@ -1,6 +1,17 @@
 import { countingGame } from '../../test/support/counting-game';
 import { commitmentTo } from '../randomness/draw-recipe';
-import { DeadlinePassed, EndedByHost, EndProposed, GameCreated, GameRolledBack, GameStarted, MoveUndone, SeatTaken, TakenBack } from './platform-events';
+import {
+  DeadlinePassed,
+  EndedByHost,
+  EndProposed,
+  GameCreated,
+  GameRolledBack,
+  GameStarted,
+  MoveUndone,
+  SeatGivenUp,
+  SeatTaken,
+  TakenBack,
+} from './platform-events';
 import { EMPTY_GAME_STATE, foldEvent, FoldableEvent, gameStatus, GameState, stateAfterJump } from './game-state';
 
 const event = (seq: number, type: string, payload: Record<string, unknown> = {}): FoldableEvent => ({
@@ -37,6 +48,40 @@ describe('gameStatus', () => {
 
   it('is null before the game starts', () => {
     expect(gameStatus(countingGame, EMPTY_GAME_STATE)).toBeNull();
+  });
+});
+
+describe('what the platform decides from', () => {
+  it("holds the host, the game's visibility, and the version play began at: after the setup written with the start", () => {
+    const lobby = [
+      event(1, GameCreated, { seats: 2, options: {}, commitment: 'c', fixedSeed: false, hostId: 'ann', visibility: 'PRIVATE' }),
+      event(2, SeatTaken, { seat: 0, userId: 'ann' }),
+    ].reduce((state, e) => foldEvent(countingGame, state, e), EMPTY_GAME_STATE);
+    expect(lobby).toMatchObject({ hostId: 'ann', visibility: 'PRIVATE', started: false });
+    expect(lobby.startedVersion).toBeUndefined();
+    const started = [event(3, SeatTaken, { seat: 1, userId: 'bob' }), event(4, GameStarted), event(5, 'dealt', { firstPlayer: 1 })].reduce(
+      (state, e) => foldEvent(countingGame, state, e),
+      lobby,
+    );
+    expect(started.startedVersion).toBe(5);
+    const moved = foldEvent(countingGame, started, { ...event(6, 'added', { seat: 1, amount: 1 }), actorSeat: 1, stepStart: true });
+    expect(moved.startedVersion).toBe(5);
+  });
+
+  it('counts a game stored before visibility as public', () => {
+    expect(foldEvent(countingGame, EMPTY_GAME_STATE, event(1, GameCreated, { seats: 2, options: {}, commitment: 'c', hostId: 'ann' })).visibility).toBe(
+      'PUBLIC',
+    );
+  });
+
+  it('frees the seat, and its client seed, of a player who gave it up', () => {
+    const state = [
+      event(1, GameCreated, { seats: 2, options: {}, commitment: 'c', fixedSeed: false, hostId: 'ann' }),
+      event(2, SeatTaken, { seat: 0, userId: 'ann', clientSeed: 'a' }),
+      event(3, SeatTaken, { seat: 1, userId: 'bob', clientSeed: 'b' }),
+      event(4, SeatGivenUp, { seat: 1, userId: 'bob' }),
+    ].reduce((folded, e) => foldEvent(countingGame, folded, e), EMPTY_GAME_STATE);
+    expect(state).toMatchObject({ seats: ['ann', null], clientSeeds: ['a', null], linePosition: 4 });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { commitmentTo } from '../randomness/draw-recipe';
 import type { AnyRuleset, GameOptions, GameStatus, RulesEvent } from '../rules/contract';
-import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome, type GameLife } from './game-life';
+import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJump, lifeAfterRulesEvent, withLifeOutcome } from './game-life';
 import {
   EndedByHost,
   GameCreated,
@@ -15,67 +15,27 @@ import {
   GameStarted,
   isPlatformEvent,
   jumpTarget,
-  MoveDeadlineSettings,
+  SeatGivenUp,
+  SeatGivenUpPayload,
   SeatTaken,
   SeatTakenPayload,
 } from './platform-events';
 
-export interface UndoableStep {
-  seat: number;
-  /** The version just before the step: undoing returns here. */
-  before: number;
-}
+/**
+ * The shape of GameState this code folds. A state kept in another shape (a
+ * snapshot written before a field every state must have) is folded anew from
+ * the events, which is only slower.
+ */
+export const STATE_FORMAT = 2;
 
-export interface GameState {
-  started: boolean;
-  /** userId per seat, null while free. */
-  seats: (string | null)[];
-  options: GameOptions;
-  /** The ruleset's state, from `game.started` on. */
-  rules: unknown;
-  /** Steps their players may still take back, newest last. */
-  undoable: UndoableStep[];
-  /** Set when the game was created with move deadlines. */
-  moveDeadline?: MoveDeadlineSettings;
-  /** Set when the host, or a move deadline, ended the game before the rules did (`lateSeat`: whose deadline, in games since it is recorded). */
-  endedByHost?: { reason: string; lateSeat?: number };
-  /**
-   * The draw position: how many events the line of play in force holds,
-   * every event folded to reach this state, so not the undone or
-   * rolled-back ones, nor the undo and rollback events themselves (the
-   * loader makes the state after one the state it returns to); under draw
-   * recipe 2, not the events that change nothing of the play either
-   * (`movesDrawPosition`). The draws of the next append are keyed to it
-   * (src/randomness/draw-recipe.ts), so going back and making the same move
-   * again draws the same, whatever was proposed or answered meanwhile.
-   */
-  linePosition: number;
-  /** DRAW_RECIPE of src/randomness/draw-recipe.ts when the game was created (absent: 1). */
-  drawRecipe?: number;
-  /** Each seat's contribution to the randomness (null while the seat is free, or in a game stored before there were any). */
-  clientSeeds: (string | null)[];
-  /** SHA-256 of the server seed, public from the creation. */
-  commitment: string;
-  /** The host chose the seed, so it is no secret to them. */
-  fixedSeed: boolean;
-  /** The version of the rules the game was created under (absent in states cached before versions: 1). */
-  rulesetVersion?: number;
-  /** Seats that left, overdue deadlines, a pending takeback or proposal to end (src/play/game-life.ts); absent in states stored before. */
-  life?: GameLife;
-}
+import type { FoldableEvent, GameState, UndoableStep } from './game-state-types';
 
-export interface FoldableEvent {
-  seq: number;
-  type: string;
-  payload: Record<string, unknown>;
-  actorSeat: number | null;
-  /** Null for the server's own (a deadline's skip); absent where nobody asks. */
-  actorUserId?: string | null;
-  stepStart: boolean;
-  reversible: boolean;
-}
+export type { FoldableEvent, GameState, UndoableStep };
 
 export const EMPTY_GAME_STATE: GameState = {
+  format: STATE_FORMAT,
+  hostId: '',
+  visibility: 'PUBLIC',
   started: false,
   seats: [],
   options: {},
@@ -110,6 +70,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         commitment: created.commitment ?? commitmentTo(created.seed!),
         fixedSeed: created.fixedSeed ?? true,
         rulesetVersion: created.rulesetVersion ?? 1,
+        hostId: created.hostId,
+        visibility: created.visibility ?? 'PUBLIC',
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
@@ -123,8 +85,19 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         clientSeeds: state.clientSeeds.map((current, i) => (i === seat ? (clientSeed ?? null) : current)),
       };
     }
+    case SeatGivenUp: {
+      const { seat } = event.payload as unknown as SeatGivenUpPayload;
+      const freed = (current: string | null, i: number) => (i === seat ? null : current);
+      return { ...state, linePosition, seats: state.seats.map(freed), clientSeeds: state.clientSeeds.map(freed) };
+    }
     case GameStarted:
-      return { ...state, linePosition, started: true, rules: ruleset.initialState({ seats: state.seats.length, options: state.options }) };
+      return {
+        ...state,
+        linePosition,
+        started: true,
+        startedVersion: event.seq,
+        rules: ruleset.initialState({ seats: state.seats.length, options: state.options }),
+      };
     case EndedByHost: {
       const { reason, seat } = event.payload as { reason: string; seat?: number };
       return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
@@ -135,7 +108,11 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
       return {
+        format: state.format,
+        hostId: state.hostId,
+        visibility: state.visibility,
         started: state.started,
+        startedVersion: setupGoesOn(state, event) ? event.seq : state.startedVersion,
         seats: state.seats,
         options: state.options,
         rules: ruleset.evolve(state.rules, rulesEvent),
@@ -152,6 +129,15 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       };
     }
   }
+}
+
+/**
+ * Whether `event` is part of the ruleset's setup, written right after
+ * `game.started` by the server: play begins after it. A player's first step,
+ * or any platform event, ends the setup.
+ */
+function setupGoesOn(state: GameState, event: FoldableEvent): boolean {
+  return state.startedVersion === event.seq - 1 && event.actorSeat === null && !event.stepStart;
 }
 
 /** Whether an event of `type` counts in the draw position (see linePosition). */

@@ -7,15 +7,10 @@
  */
 import { canonicalJson } from '../event-store/canonical-json';
 import type { AnyRuleset, Viewer } from '../rules/contract';
+import { changesNothingOfPlay } from './game-life';
+import { Jump, rolledBackSeqs } from './line-of-play';
 import type { Moment } from './moments';
-import { DeadlinePassed, GameCreated, isPlatformEvent, ProposalLapsed } from './platform-events';
-
-export { JUMP_EVENT_TYPES } from './platform-events';
-
-export interface Jump {
-  seq: number;
-  toVersion: number;
-}
+import { GameCreated, isPlatformEvent } from './platform-events';
 
 export interface RecordedEvent {
   seq: number;
@@ -30,6 +25,9 @@ export interface RecordedEvent {
 }
 
 export interface HistoryEntry extends RecordedEvent {
+  /** Undone, rolled back or taken back since: the game no longer stands on it, so it is no point to go back to. */
+  setAside: boolean;
+  /** Play set aside (struck through): a request, an answer or a deadline set aside still happened, and is not. */
   rolledBack: boolean;
   /** The move (or cause) this event opens, as the reader may see it; null where there is none or it is hidden. */
   move: unknown;
@@ -37,19 +35,6 @@ export interface HistoryEntry extends RecordedEvent {
   moment: Moment | null;
   /** For an undo or a rollback: where it took the game back to. */
   target: Moment | null;
-}
-
-/** Which events the current version no longer stands on (undone or rolled back). */
-export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
-  const rolledBack = new Set<number>();
-  const newestFirst = [...jumps].sort((a, b) => b.seq - a.seq);
-  let current = version;
-  for (const jump of newestFirst) {
-    if (jump.seq > current) continue; // itself on an abandoned branch
-    for (let seq = jump.toVersion + 1; seq < jump.seq; seq++) rolledBack.add(seq);
-    current = jump.toVersion;
-  }
-  return rolledBack;
 }
 
 /**
@@ -67,7 +52,7 @@ export function historyEntries(
   shown = events.length,
   moments: ReadonlyMap<number, Moment> = new Map(),
 ): HistoryEntry[] {
-  const rolledBack = rolledBackSeqs(jumps, version);
+  const setAside = rolledBackSeqs(jumps, version);
   const jumpTargets = new Map(jumps.map((jump) => [jump.seq, jump.toVersion]));
   const momentAt = (seq: number | undefined) => (seq === undefined ? null : (moments.get(seq) ?? null));
   return events.slice(0, shown).map((event, i) => ({
@@ -76,29 +61,12 @@ export function historyEntries(
     actorSeat: event.actorSeat,
     actorUserId: event.actorUserId,
     at: event.at,
-    rolledBack: rolledBack.has(event.seq),
+    setAside: setAside.has(event.seq),
+    rolledBack: setAside.has(event.seq) && !changesNothingOfPlay(event.type),
     move: visibleMove(ruleset, events, i, viewer),
     moment: momentAt(event.seq),
     target: momentAt(jumpTargets.get(event.seq)),
   }));
-}
-
-/** Platform events the server writes on its own, each opening an append of its own. */
-const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed]);
-
-/**
- * Whether `event` is the first of what one request wrote: a player's move
- * (its first event, which names its player), any platform event made by a
- * player or the host, or one the server writes on its own (a deadline that
- * passed, a proposal that lapsed). What follows in the same append (the
- * rest of a move, a skip after a deadline, the turns played for a seat that
- * left, the seed revealed at the end) does not. The game may go back only
- * to just before such an event, never into the middle of an append, where
- * nobody might be able to act.
- */
-export function opensRequest(event: { type: string; actorUserId: string | null; stepStart?: boolean }): boolean {
-  if (!isPlatformEvent(event.type)) return event.stepStart === true && event.actorUserId !== null;
-  return event.actorUserId !== null || OPENED_BY_THE_SERVER.has(event.type);
 }
 
 /** An event that opens an append or a step: the events after one up to the next belong to it. */

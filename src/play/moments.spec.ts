@@ -55,6 +55,15 @@ describe('momentsOf', () => {
     expect(moments.get(7)).toEqual({ round: 1, move: 2, seat: 1 });
   });
 
+  it("places a player's resignation or request at the move it follows, as nobody's move", () => {
+    const byPlayer = (type: string, seat: number): CountedEvent => ({ seq: ++seq, type, actorSeat: seat, stepStart: false, round: null, toVersion: null });
+    const moments = momentsOf(countingGame, [server('dealt'), move(0), moreOfStep(0), byPlayer('game.resigned', 0), byPlayer('game.takebackRequested', 1)]);
+    expect(moments.get(3)).toEqual({ round: null, move: 1, seat: 0 });
+    expect(moments.get(4)).toEqual({ round: null, move: 1, seat: null });
+    expect(moments.get(5)).toEqual({ round: null, move: 1, seat: null });
+    expect(momentLabel(moments.get(4)!, () => 'you')).toBe('Move 1');
+  });
+
   it('only counts moves in a game without rounds', () => {
     const moments = momentsOf(countingGame, [server('dealt'), server('roundStarted', { round: 2 }), move(1)]);
     expect(moments.get(3)).toEqual({ round: null, move: 1, seat: 1 });

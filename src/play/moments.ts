@@ -5,14 +5,15 @@
  *
  * A move is one step a seat took (a player's accepted move, or the server
  * passing over a seat that ran out of time): the first event of each such
- * append is marked `stepStart`. Moves are counted along the line of play in
+ * append is marked `stepStart`. What a player does beside the play (resign,
+ * ask for a takeback) is part of nobody's move. Moves are counted along the line of play in
  * force: after an undo or a rollback to version v, counting goes on from
  * the moment of v, so the next move takes the number of the first one
  * undone, while the undone ones keep the numbers they had.
  */
 import type { AnyRuleset } from '../rules/contract';
 import { capitalized } from '../rules/text';
-import { GameRolledBack, MoveUndone } from './platform-events';
+import { GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
 
 export interface Moment {
   /** The round, for a game that has rounds and has begun its first; else null. */
@@ -88,7 +89,8 @@ export function momentsOf(
       current = { ...(moments.get(event.toVersion ?? 0) ?? GAME_START), seat: null };
     } else if (event.stepStart && event.actorSeat !== null) {
       current = { ...current, move: current.move + 1, seat: event.actorSeat };
-    } else if (event.actorSeat === null) {
+    } else if (event.actorSeat === null || isPlatformEvent(event.type)) {
+      // The server's own, or a player's action beside the play (a resignation, a request): part of nobody's move.
       current = { ...current, seat: null };
     }
     const round = roundBegun(ruleset, event);

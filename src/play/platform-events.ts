@@ -7,6 +7,8 @@ export const PLATFORM_EVENT_PREFIX = 'game.';
 
 export const GameCreated = 'game.created';
 export const SeatTaken = 'game.seatTaken';
+/** A seated player other than the host gave up their seat before the game started: `SeatGivenUpPayload`. */
+export const SeatGivenUp = 'game.seatGivenUp';
 export const GameStarted = 'game.started';
 /** Host rollback: the state becomes the state at `toVersion`. */
 export const GameRolledBack = 'game.rolledBack';
@@ -93,6 +95,11 @@ export interface SeatTakenPayload {
   userId: string;
   /** The player's contribution to the game's randomness, public; absent in games stored before there were any. */
   clientSeed?: string;
+}
+
+export interface SeatGivenUpPayload {
+  seat: number;
+  userId: string;
 }
 
 export interface SeedRevealedPayload {

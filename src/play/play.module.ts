@@ -2,12 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { SnapshotStore } from '../event-store/snapshots';
-import { RulesetRegistry } from '../games/registry';
 import { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset } from '../rules/contract';
+import { CommandPipeline } from './command-pipeline';
 import { GameChangeHooks } from './game-change-hooks';
+import { GameEventsRepository } from './game-events.repository';
 import { GameLoader } from './game-loader';
 import { GameService } from './game.service';
+import { GamesRepository } from './games.repository';
+import { HistoryPages } from './history-pages';
+import { LoadedGames } from './loaded-games';
+import { RulesetRegistry } from './ruleset-registry';
 import { LobbyAudience } from './lobby-audience';
 
 export interface PlayOptions {
@@ -36,10 +41,15 @@ export class PlayModule {
           useFactory: (store: EventStore, snapshots: SnapshotStore) => new GameLoader(store, snapshots, options.snapshotInterval),
         },
         GameChangeHooks,
+        GamesRepository,
+        GameEventsRepository,
+        LoadedGames,
+        CommandPipeline,
+        HistoryPages,
         GameService,
         LobbyAudience,
       ],
-      exports: [RulesetRegistry, GameRandomness, GameService, GameChangeHooks, LobbyAudience, eventStore],
+      exports: [RulesetRegistry, GameRandomness, GameService, HistoryPages, GameChangeHooks, LobbyAudience, eventStore],
     };
   }
 }

@@ -51,6 +51,15 @@ export function drawRandom(seeds: DrawSeeds, position: number): Random {
   return seededRandom(drawSeed(seeds, position));
 }
 
+/** A seed's length, server or client: 1 to 200 characters. */
+const SEED_LENGTH = { min: 1, max: 200 };
+
+/** What is wrong with a seed given as `name` (a fixed server seed, a player's client seed), or null. */
+export function seedProblem(name: string, value: unknown): string | null {
+  if (typeof value === 'string' && value.length >= SEED_LENGTH.min && value.length <= SEED_LENGTH.max) return null;
+  return `${name} must be ${SEED_LENGTH.min} to ${SEED_LENGTH.max} characters.`;
+}
+
 /**
  * The client seed the server gives a seat whose player brought none, in a
  * game with a fixed seed: predictable, so that such a game is reproduced

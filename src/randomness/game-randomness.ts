@@ -8,9 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../common/errors';
 import type { Random } from '../rules/random';
-import { commitmentTo, drawRandom, fixedSeedClientSeed } from './draw-recipe';
-
-const SEED_LENGTH = { min: 1, max: 200 };
+import { commitmentTo, drawRandom, fixedSeedClientSeed, seedProblem } from './draw-recipe';
 
 /** A new game's server seed, and what everyone may know of it from the start. */
 export interface NewGameSeed {
@@ -32,13 +30,6 @@ export interface RandomnessOptions {
   allowFixedSeeds: boolean;
 }
 
-function checkSeed(name: string, value: string): string {
-  if (typeof value !== 'string' || value.length < SEED_LENGTH.min || value.length > SEED_LENGTH.max) {
-    throw new AppError('BAD_USER_INPUT', `${name} must be ${SEED_LENGTH.min} to ${SEED_LENGTH.max} characters.`);
-  }
-  return value;
-}
-
 export class GameRandomness {
   constructor(private readonly options: RandomnessOptions) {}
 
@@ -58,14 +49,25 @@ export class GameRandomness {
         'Fixed seeds are off on this server (ALLOW_FIXED_SEEDS): leave seed out, and the server draws a secret one that it reveals when the game ends.',
       );
     }
-    const serverSeed = checkSeed('seed', fixed);
+    const problem = seedProblem('seed', fixed);
+    if (problem) throw new AppError('BAD_USER_INPUT', problem);
+    const serverSeed = fixed;
     return { serverSeed, commitment: commitmentTo(serverSeed), fixedSeed: true };
   }
 
   /** The player's own client seed, or one the server makes for them (predictable in a fixed-seed game, so that it replays). */
   clientSeed(given: string | null | undefined, seat: number, fixedSeed: boolean): string {
-    if (given !== undefined && given !== null) return checkSeed('clientSeed', given);
-    return fixedSeed ? fixedSeedClientSeed(seat) : randomBytes(16).toString('hex');
+    if (given !== undefined && given !== null) {
+      const problem = seedProblem('clientSeed', given);
+      if (problem) throw new AppError('BAD_USER_INPUT', problem);
+      return given;
+    }
+    return fixedSeed ? fixedSeedClientSeed(seat) : this.randomClientSeed();
+  }
+
+  /** A client seed made at random, for a player who brings none to a game whose seed is not fixed (src/play/platform/lobby.ts). */
+  randomClientSeed(): string {
+    return randomBytes(16).toString('hex');
   }
 
   /** The generator for the append the game is about to make. */

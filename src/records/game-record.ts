@@ -14,8 +14,8 @@
 import type { StoredEvent } from '../event-store/event-store';
 import type { AnyRuleset, Viewer } from '../rules/contract';
 import { jsonEqual } from '../rules/moves';
-import { historyEntries, Jump } from '../play/history';
-import { jumpTarget } from '../play/platform-events';
+import { historyEntries } from '../play/history';
+import { jumpsIn } from '../play/line-of-play';
 
 export const RECORD_FORMAT = 'play-by-web game record, version 1';
 
@@ -92,14 +92,6 @@ export interface RecordSource {
   serverSeed: string | null;
   /** 'all' for a whole record; a seat for a running game's record made for that seat. */
   viewer: Viewer;
-}
-
-/** Every rollback and undo among `events`. */
-export function jumpsIn(events: Array<{ seq: number; type: string; payload: Record<string, unknown> }>): Jump[] {
-  return events.flatMap((event) => {
-    const toVersion = jumpTarget(event);
-    return toVersion === null ? [] : [{ seq: event.seq, toVersion }];
-  });
 }
 
 function wholeEvent(event: StoredEvent): RecordEvent {

@@ -10,7 +10,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
-import { RulesetRegistry } from '../games/registry';
+import { RulesetRegistry } from '../play/ruleset-registry';
 import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
 import { Verdict, verifyRecord } from './verify-record';

@@ -5,11 +5,14 @@
  *
  * 1. the hash chain: every event in its place, hashed onto the one before;
  * 2. the revealed server seed against the commitment made at the creation;
- * 3. every step again from the start: each player's move was allowed at its
- *    moment (its seat's player, its turn, one of `legalMoves`), and deciding
- *    it with the recorded randomness gives exactly the recorded events; the
- *    setup and every skipped turn likewise; every platform event as its
- *    rule in platform-event-rules.ts says;
+ * 3. every request again from the start, as the server decided it: each
+ *    player's move, host's action and server's own step is rebuilt as its
+ *    command from the record (recorded-commands.ts) and decided by the
+ *    platform's decider (src/play/platform/), the one the server runs, with
+ *    the recorded randomness: it must give exactly the recorded events, and
+ *    what the server adds to every append after them (seats that left passed
+ *    over, the seed revealed when the game finishes) exactly the ones that
+ *    follow; a move must also be one of `legalMoves` at its moment;
  * 4. that the events fold to the recorded result: the same scores and winners
  *    (its `detail`, the score sheet, is worded by the code of the day).
  *
@@ -22,12 +25,16 @@ import { eventHash, GENESIS_HASH } from '../event-store/hash-chain';
 import { commitmentTo, drawRandom } from '../randomness/draw-recipe';
 import type { AnyRuleset, RulesEvent } from '../rules/contract';
 import { findListedMove, jsonEqual } from '../rules/moves';
-import type { Random } from '../rules/random';
-import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, stateAfterJump, upcastEvent } from '../play/game-state';
-import { GameCreated, GameCreatedPayload, GameStarted, isPlatformEvent, jumpTarget, SeedRevealed } from '../play/platform-events';
-import { rolledBackSeqs } from '../play/history';
-import { GameRecord, GameResultRecord, jumpsIn, RECORD_FORMAT, RecordEvent } from './game-record';
-import { Moment, PLATFORM_EVENT_RULES } from './platform-event-rules';
+import { EMPTY_GAME_STATE, foldEvent, GameState, gameStatus, seatOf, stateAfterJump, upcastEvent } from '../play/game-state';
+import { jumpsIn, opensRequest, rolledBackSeqs } from '../play/line-of-play';
+import { decide } from '../play/platform/commands';
+import { completeAppend } from '../play/platform/completion';
+import type { DecidedEvent } from '../play/platform/decision';
+import type { GameAt } from '../play/platform/game-at';
+import { decideCreate } from '../play/platform/lobby';
+import { GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
+import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
+import { recordedCommand, recordedCreation, samePlatformPayload } from './recorded-commands';
 
 export type Verdict =
   /** Every check held. `complete` is false for a running game's record: only its hash chain could be checked. */
@@ -110,11 +117,7 @@ class RecordCheck {
   private readonly events: RecordEvent[];
   /** states[v]: the game after version v. */
   private readonly states: GameState[] = [EMPTY_GAME_STATE];
-  private hostId: string | null = null;
-  private startedVersion: number | null = null;
   private stepsDecided = 0;
-  /** Whether `game.seedRevealed` was met yet. */
-  private revealed = false;
   /** Events not decided again (see VerifyOptions.lineInForceOnly). */
   private readonly setAside: Set<number>;
 
@@ -171,16 +174,16 @@ class RecordCheck {
     });
   }
 
+  /** Every append again: from the event that opens it, its request decided again, and what completes it. */
   private replay(): void {
     let i = 0;
     while (i < this.events.length) {
       const event = this.events[i];
       if (this.setAside.has(event.seq)) i = this.foldSetAside(i);
-      else if (isPlatformEvent(event.type)) i = this.platformEvent(i);
-      else if (event.move !== null && event.stepStart && event.actorUserId !== null && event.actorSeat !== null) i = this.move(i);
+      else if (!opensRequest(event)) fail(event.seq, `${event.type}: it is not the first event of a request, nor what the server adds to one`);
+      else if (isPlatformEvent(event.type) || (event.move !== null && event.move !== undefined)) i = this.request(i);
       else if (this.movesRecordedBefore(i)) fail(event.seq, 'it is not the outcome of any recorded move: no move is recorded for its step');
       else predates(event.seq, 'the game was played before the server recorded the moves as submitted, so its steps cannot be decided again from here');
-      this.requireRevealWhenFinished(i);
     }
   }
 
@@ -193,30 +196,41 @@ class RecordCheck {
     return this.events.slice(0, i).some((event) => event.move !== null && event.move !== undefined);
   }
 
-  /** An event off the line in force: folded as far as today's rules can (its state is never built on). */
+  /**
+   * An event off the line in force, with the rest of its append: folded as
+   * far as today's rules can (its state is never built on), not decided.
+   */
   private foldSetAside(i: number): number {
-    const event = this.events[i];
-    const target = jumpTarget(event);
-    const before = this.stateAt(event.seq - 1);
-    let after = before;
-    try {
-      after = target === null ? foldEvent(this.ruleset, before, event) : stateAfterJump(event, this.stateAt(target));
-    } catch {
-      // Today's rules cannot fold it: nothing in force stands on it.
-    }
-    this.states.push(after);
-    return i + 1;
+    let j = i;
+    do {
+      const event = this.events[j];
+      const target = jumpTarget(event);
+      const before = this.stateAt(event.seq - 1);
+      let after = before;
+      try {
+        after = target === null ? foldEvent(this.ruleset, before, event) : stateAfterJump(event, this.stateAt(target));
+      } catch {
+        // Today's rules cannot fold it: nothing in force stands on it.
+      }
+      this.states.push(after);
+      j++;
+    } while (j < this.events.length && (this.setAside.has(this.events[j].seq) || !opensRequest(this.events[j])));
+    return j;
   }
 
   private stateAt(version: number): GameState {
     return this.states[version];
   }
 
-  /** The draws of an append that began just after `version`. */
-  private drawsAfter(version: number): Random {
-    const state = this.stateAt(version);
-    const clientSeeds = state.clientSeeds.filter((seed): seed is string => seed !== null);
-    return drawRandom({ serverSeed: this.record.randomness.serverSeed!, clientSeeds }, state.linePosition);
+  /** The game after `version`, as the decider sees it, drawing as an append made there did. */
+  private gameAt(version: number): GameAt {
+    const serverSeed = this.record.randomness.serverSeed!;
+    return {
+      ruleset: this.ruleset,
+      state: this.stateAt(version),
+      version,
+      draws: (state) => drawRandom({ serverSeed, clientSeeds: state.clientSeeds.filter((seed): seed is string => seed !== null) }, state.linePosition),
+    };
   }
 
   private fold(event: RecordEvent): void {
@@ -225,93 +239,108 @@ class RecordCheck {
     this.states.push(target === null ? atStep(event.seq, () => foldEvent(this.ruleset, before, event)) : stateAfterJump(event, this.stateAt(target)));
   }
 
-  /** The ruleset's events after `from` that continue the step or append that opened there. */
-  private continuation(from: number): RecordEvent[] {
-    const run: RecordEvent[] = [];
-    for (let j = from; j < this.events.length; j++) {
-      const event = this.events[j];
-      if (isPlatformEvent(event.type) || (j > from && (event.stepStart || event.move !== null))) break;
-      run.push(event);
-    }
-    return run;
+  /** The request that opens at `events[i]`, decided again, and its append completed; returns where the next one opens. */
+  private request(i: number): number {
+    const event = this.events[i];
+    const game = this.gameAt(event.seq - 1);
+    const decided = atStep(event.seq, () => (event.type === GameCreated ? this.created(i) : this.decidedAgain(event, game)));
+    this.sameEvents(this.what(event), decided, i);
+    for (const recorded of this.events.slice(i, i + decided.length)) this.fold(recorded);
+    const last = i + decided.length - 1;
+    const completion = atStep(event.seq, () => completeAppend(game, this.stateAt(last + 1), last + 1, this.record.randomness.serverSeed!));
+    let j = last + 1;
+    while (j < this.events.length && !opensRequest(this.events[j]) && !this.setAside.has(this.events[j].seq)) j++;
+    this.sameCompletion(completion.events, last, j);
+    for (const recorded of this.events.slice(last + 1, j)) this.fold(recorded);
+    // Steps: a move, the setup, a skipped turn, each turn of a seat that left; what the rules decided.
+    this.stepsDecided += (decided.some((e) => !isPlatformEvent(e.type)) ? 1 : 0) + completion.events.filter((e) => e.type === TurnSkipped).length;
+    return j;
   }
 
-  /** Checks that `recorded` are exactly the events the rules decided (`decided`), in their shape of today. */
-  private sameEvents(what: string, decided: RulesEvent[], recorded: RecordEvent[], at: number): void {
-    const asToday = recorded.map((event) => upcastEvent(this.ruleset, this.record.game.rulesetVersion, { ...event.payload, type: event.type }));
-    // Named by the step's first event: the step is what does not hold, and going back to before it undoes it.
-    if (decided.length !== asToday.length) fail(at, `${what} decided again gives ${decided.length} events, but ${asToday.length} are recorded`);
-    decided.forEach((event, k) => {
-      if (!jsonEqual(event, asToday[k])) fail(at, `${what} decided again gives ${short(event)} where event ${recorded[k].seq} records ${short(asToday[k])}`);
+  private what(event: RecordEvent): string {
+    return isPlatformEvent(event.type) ? event.type : `the move ${short(event.move)} of seat ${event.actorSeat}`;
+  }
+
+  /** The events the decider gives for the command that opens with `event`, or the first thing wrong with it. */
+  private decidedAgain(event: RecordEvent, game: GameAt): DecidedEvent[] {
+    const replayed = recordedCommand(event, this.events);
+    if ('problem' in replayed) return replayed.unverifiable ? predates(event.seq, replayed.problem) : fail(event.seq, `${event.type}: ${replayed.problem}`);
+    if (replayed.command.type === 'move') this.requireListed(event, game);
+    const decision = decide(game, replayed.command, replayed.actor, new Date(event.at));
+    if (!decision.ok) fail(event.seq, `${this.what(event)}: ${decision.message}`);
+    return decision.events;
+  }
+
+  /** A move the seat to act may make is one its rules list at that moment: they accept no other (src/rules/contract.ts). */
+  private requireListed(event: RecordEvent, game: GameAt): void {
+    const seat = seatOf(game.state, event.actorUserId ?? undefined);
+    if (seat === null || !gameStatus(this.ruleset, game.state)?.activeSeats.includes(seat)) return;
+    const legal = this.ruleset.legalMoves(game.state.rules, seat) as unknown[];
+    if (findListedMove(legal, event.move) === undefined) fail(event.seq, `${this.what(event)}: it was not one of the moves allowed at that moment`);
+  }
+
+  /** The creation: of the record's game, committed to its seed, and as the decider makes a game. */
+  private created(i: number): DecidedEvent[] {
+    const event = this.events[i];
+    const created = event.payload as unknown as GameCreatedPayload;
+    if (created.commitment === undefined) predates(event.seq, 'the game was stored before its randomness was committed to: its draws cannot be checked');
+    const { game } = this.record;
+    if (created.ruleset !== game.ruleset) fail(event.seq, `${GameCreated}: it creates a game of ${created.ruleset}, not of ${game.ruleset}`);
+    if ((created.rulesetVersion ?? 1) !== game.rulesetVersion) fail(event.seq, `${GameCreated}: it names another version of the rules than the record`);
+    if (created.commitment !== this.record.randomness.commitment) fail(event.seq, `${GameCreated}: its commitment is not the record's`);
+    const { command, facts } = recordedCreation(this.ruleset, event, this.events[i + 1]);
+    const decision = decideCreate(command, event.actorUserId ?? '', facts);
+    if (!decision.ok) fail(event.seq, `${GameCreated}: ${decision.message}`);
+    return decision.events;
+  }
+
+  /** Checks that the recorded events from `events[from]` on are exactly those decided, in their shape of today. */
+  private sameEvents(what: string, decided: DecidedEvent[], from: number): void {
+    decided.forEach((expected, k) => {
+      const recorded = this.events[from + k];
+      if (!recorded) fail(this.events[from + k - 1].seq, `${what} decided again gives ${short(asWritten(expected))}, which is not recorded`);
+      if (!this.same(expected, recorded))
+        fail(
+          this.events[from].seq,
+          `${what} decided again gives ${short(asWritten(expected))} where event ${recorded.seq} records ${short(asWritten(recorded))}`,
+        );
+      if ((expected.actorUserId ?? null) !== recorded.actorUserId) fail(recorded.seq, `${what}: it was not made by the player the rules name`);
     });
+    const first = this.events[from];
+    if (!isPlatformEvent(first.type)) this.sameStep(what, decided, from);
   }
 
-  private platformEvent(i: number): number {
-    const event = this.events[i];
-    const rule = PLATFORM_EVENT_RULES[event.type];
-    if (!rule) fail(event.seq, `"${event.type}" is not an event this server writes`);
-    if (event.type === GameCreated) {
-      const created = event.payload as unknown as GameCreatedPayload;
-      if (created.commitment === undefined) predates(event.seq, 'the game was stored before its randomness was committed to: its draws cannot be checked');
-      this.hostId = created.hostId;
+  /** A move's own: as able to be taken back as the rules say, and made by its seat. */
+  private sameStep(what: string, decided: DecidedEvent[], from: number): void {
+    const first = this.events[from];
+    if (first.reversible !== (decided[0].reversible ?? false))
+      fail(first.seq, `${what}: it is recorded as ${first.reversible ? '' : 'not '}able to be taken back, which the rules do not say`);
+    const step = this.events.slice(from, from + decided.length);
+    if (step.some((e, k) => e.actorSeat !== (decided[k].actorSeat ?? null))) fail(first.seq, `${what}: its events name another seat as acting`);
+  }
+
+  private same(decided: DecidedEvent, recorded: RecordEvent): boolean {
+    if (decided.type !== recorded.type) return false;
+    if (isPlatformEvent(decided.type)) {
+      const causeHolds = recorded.move === null || recorded.move === undefined || jsonEqual(recorded.move, decided.move ?? null);
+      return causeHolds && samePlatformPayload(decided.type, decided.payload, recorded.payload);
     }
-    const state = this.stateAt(event.seq - 1);
-    const moment: Moment = {
-      event,
-      previous: this.events[i - 1],
-      state,
-      status: gameStatus(this.ruleset, state),
-      ruleset: this.ruleset,
-      record: this.record,
-      hostId: this.hostId,
-      startedVersion: this.startedVersion,
-      stateAt: (version) => this.stateAt(version),
-      drawsAfter: (version) => this.drawsAfter(version),
-    };
-    const refusal = atStep(event.seq, () => rule.refusal(moment));
-    if (refusal) fail(event.seq, `${event.type}: ${refusal}`);
-    this.fold(event);
-    if (!rule.followedBy) return i + 1;
-    const followers = this.continuation(i + 1);
-    const { what, events } = atStep(event.seq, () => rule.followedBy!(moment));
-    if (events === null) fail(event.seq, `${what}: the rules cannot make it here`);
-    this.sameEvents(what, events, followers, event.seq);
-    for (const follower of followers) this.fold(follower);
-    this.stepsDecided++;
-    if (event.type === GameStarted) this.startedVersion = event.seq + followers.length;
-    return i + 1 + followers.length;
+    const today = upcastEvent(this.ruleset, this.record.game.rulesetVersion, { ...recorded.payload, type: recorded.type });
+    return jsonEqual({ ...decided.payload, type: decided.type }, today);
   }
 
-  private move(i: number): number {
-    const event = this.events[i];
-    const seat = event.actorSeat!;
-    const state = this.stateAt(event.seq - 1);
-    const status = gameStatus(this.ruleset, state);
-    const what = `the move ${short(event.move)} of seat ${seat}`;
-    if (!status || status.finished) fail(event.seq, `${what}: the game was not being played`);
-    if (state.seats[seat] !== event.actorUserId) fail(event.seq, `${what}: it was made by someone other than that seat's player`);
-    if (!status.activeSeats.includes(seat)) fail(event.seq, `${what}: it was not that seat's turn`);
-    const legal = atStep(event.seq, () => this.ruleset.legalMoves(state.rules, seat) as unknown[]);
-    if (findListedMove(legal, event.move) === undefined) fail(event.seq, `${what}: it was not one of the moves allowed at that moment`);
-    const decision = atStep(event.seq, () => this.ruleset.decide(state.rules, event.move, seat, this.drawsAfter(event.seq - 1)));
-    if (!decision.ok) fail(event.seq, `${what}: the rules refuse it (${decision.message})`);
-    const step = this.continuation(i);
-    this.sameEvents(what, decision.events, step, event.seq);
-    if (event.reversible !== decision.reversible)
-      fail(event.seq, `${what}: it is recorded as ${event.reversible ? '' : 'not '}able to be taken back, which the rules do not say`);
-    if (step.some((e) => e.actorSeat !== seat)) fail(event.seq, `${what}: its events name another seat as acting`);
-    for (const e of step) this.fold(e);
-    this.stepsDecided++;
-    return i + step.length;
-  }
-
-  /** A game that finished reveals its server seed in the same append. */
-  private requireRevealWhenFinished(next: number): void {
-    const last = this.events[next - 1];
-    if (last.type === SeedRevealed) this.revealed = true;
-    if (this.revealed) return;
-    const status = gameStatus(this.ruleset, this.stateAt(last.seq));
-    if (status?.finished && this.events[next]?.type !== SeedRevealed) fail(last.seq, 'the game finished here, but its server seed was not revealed with it');
+  /** Checks that events[last + 1 .. end) are exactly what completes the append that ends at `last`. */
+  private sameCompletion(completion: DecidedEvent[], last: number, end: number): void {
+    const recorded = this.events.slice(last + 1, end);
+    const missing = completion[recorded.length];
+    if (missing?.type === SeedRevealed) fail(this.events[end - 1].seq, 'the game finished here, but its server seed was not revealed with it');
+    if (missing) fail(this.events[end - 1].seq, `completing its append gives ${short(asWritten(missing))}, which is not recorded`);
+    recorded.forEach((event, k) => {
+      const expected = completion[k];
+      if (!expected) fail(event.seq, `${event.type}: completing the append before it gives nothing more: the server wrote no such event there`);
+      if (!this.same(expected, event) || (expected.actorUserId ?? null) !== event.actorUserId)
+        fail(event.seq, `completing its append gives ${short(asWritten(expected))} where event ${event.seq} records ${short(asWritten(event))}`);
+    });
   }
 
   private checkResult(): void {
@@ -329,6 +358,11 @@ class RecordCheck {
       fail(version, `the events fold to the result ${short(outcome)}, not the recorded ${short(recordedOutcome)}`);
     }
   }
+}
+
+/** An event as its type and payload read: what a problem shows of it. */
+function asWritten(event: { type: string; payload: Record<string, unknown> }): RulesEvent {
+  return { ...event.payload, type: event.type };
 }
 
 function outcomeOf(result: Partial<GameResultRecord>): { scores: unknown; winners: unknown } {

@@ -143,6 +143,22 @@ describe('web page: the lobby, private games and rematches', () => {
     await page.context().close();
   });
 
+  it('lets a player who took a seat leave it before the start, and offers the host no such button', async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const gameId = await createGame(ann, { name: 'Come and go', seats: 3 });
+    const guest = await windowOf(bob, `/games/${gameId}`);
+    await guest.locator('.game-lobby .seats li[data-seat="1"]').getByRole('button', { name: 'Take this seat' }).click();
+    await guest.locator('.game-lobby .seats li[data-seat="1"]', { hasText: 'Bob' }).waitFor();
+    await guest.getByRole('button', { name: 'Leave', exact: true }).click();
+    await guest.locator('.game-lobby .seats li[data-seat="1"]', { hasText: 'free' }).waitFor();
+    await guest.getByRole('button', { name: 'Leave', exact: true }).waitFor({ state: 'detached' });
+    expect((await seeGame(server.url, gameId)).version).toBe(4);
+
+    const host = await windowOf(ann, `/games/${gameId}`);
+    await host.getByRole('button', { name: 'Start the game' }).waitFor();
+    expect(await host.getByRole('button', { name: 'Leave', exact: true }).count()).toBe(0);
+  });
+
   it('keeps a private game out of the lobby and closed to anyone without its link', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const host = await windowOf(ann);

@@ -23,7 +23,7 @@ import type { Page } from 'playwright-core';
 import { mobTown, type MobTownView } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
 import type { State } from '../../src/games/mob-town/state';
-import { resolveOptions } from '../../src/games/registry';
+import { validOptions } from '../../src/play/platform/options';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { describeMove } from '../../web/src/games/mob-town/moves';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
@@ -396,7 +396,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
 
 /** The game of `plan` without a browser, its seats and moves chosen (and its targets picked) as the test chooses them. */
 function planGame(plan: GamePlan): { steps: number; clicked: Set<MoveType> } {
-  const game = new FixedSeedGame<State, Move>(mobTown, plan.seed, { seats: plan.seats, options: resolveOptions(mobTown, plan.options) });
+  const game = new FixedSeedGame<State, Move>(mobTown, plan.seed, { seats: plan.seats, options: validOptions(mobTown, plan.options) });
   const random = seededRandom(plan.choices);
   const clicked: Counts = {};
   let steps = 0;

@@ -1,11 +1,11 @@
 /**
  * The option sets the cross-game specs play each hosted ruleset with: its
- * defaults, then its variants (each with the server's defaults applied, as a
- * game created through the API gets them).
+ * defaults, then its variants (each with the defaults applied, as a game
+ * created through the API gets them: src/play/platform/options.spec.ts
+ * checks that the server's rule gives the same).
  */
 import type { AnyRuleset, GameOptions } from '../../rules/contract';
 import { ALL_VARIANTS } from '../mob-town/test-support';
-import { resolveOptions } from '../registry';
 
 const VARIANTS: Record<string, GameOptions[]> = {
   'mob-town': [
@@ -29,7 +29,7 @@ function label(ruleset: AnyRuleset, options: GameOptions): string {
 
 export function optionSets(ruleset: AnyRuleset): OptionSet[] {
   return [{}, ...(VARIANTS[ruleset.id] ?? [])].map((given) => {
-    const options = resolveOptions(ruleset, given);
+    const options: GameOptions = Object.fromEntries(ruleset.options.map((spec) => [spec.key, given[spec.key] ?? spec.default]));
     return { label: label(ruleset, options), options };
   });
 }

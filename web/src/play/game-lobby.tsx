@@ -1,6 +1,6 @@
 /** A game waiting for players: its seats, the invite link, the host's invitations by email, joining, and the host's start. */
 import { useState } from 'react';
-import { JoinGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
+import { JoinGameDocument, LeaveGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { SeatSwatch } from '../components/svg';
@@ -27,6 +27,10 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   const join = async (seat: number) => {
     const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null, inviteCode });
     if (data) accept(data.joinGame);
+  };
+  const leave = async () => {
+    const data = await send(LeaveGameDocument, { id: game.id });
+    if (data) accept(data.leaveGame);
   };
   const start = async () => {
     const data = await send(StartGameDocument, { id: game.id });
@@ -79,6 +83,14 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       )}
       {isHost && openToAnyone > 0 && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
+      {seated && !isHost && (
+        <p>
+          <button className="secondary" onClick={leave}>
+            Leave
+          </button>{' '}
+          <span className="muted">Give up your seat before the game starts, for someone else to take.</span>
+        </p>
+      )}
       {isHost && (
         <p>
           <button className="primary" onClick={start} disabled={waiting > 0} aria-describedby={waiting > 0 ? 'start-when-full' : undefined}>

@@ -116,7 +116,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
   // A point the game may go back to, by the host's rollback or a takeback: on the line in force, from takebackFrom (null unless the game is in play) to before now.
-  const isReturnPoint = (item: TimelineItem) => game.takebackFrom !== null && !item.rolledBack && item.seq >= game.takebackFrom && item.seq < game.version;
+  const isReturnPoint = (item: TimelineItem) => game.takebackFrom !== null && !item.setAside && item.seq >= game.takebackFrom && item.seq < game.version;
   const mayRollBack = (item: TimelineItem) => isHost && isReturnPoint(item);
   const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
   const mayAskTakeback = (item: TimelineItem) => inGame && !game.proposal && isReturnPoint(item);

@@ -44,6 +44,7 @@ export function timelineItems(history: HistoryEntryFragment[], nameOf: NameOf): 
         more: parts.slice(MAX_PARTS),
         at: last.at,
         rolledBack: step.every((entry) => entry.rolledBack),
+        setAside: step.every((entry) => entry.setAside),
         // The start step ends with the ruleset's setup: from there on there is a board.
         replayable: started !== undefined && last.seq >= started.seq,
       },

@@ -13,6 +13,8 @@ export interface TimelineItem {
   more: string[];
   at: string;
   rolledBack: boolean;
+  /** No point of the game as it stands: no going back to it. */
+  setAside: boolean;
   /** The board can be shown as of this event (the game had started). */
   replayable: boolean;
 }

@@ -1,16 +1,13 @@
 /** A game's options as createGame resolves them: defaults applied, and options that belong to another mode refused. */
-import { AppError } from '../common/errors';
-import { optionValueWords } from '../rules/option-words';
-import { mobTown } from './mob-town';
-import { resolveOptions } from './registry';
+import { RULESETS_HOSTED } from '../../games';
+import { mobTown } from '../../games/mob-town';
+import { optionSets } from '../../games/test-support/option-sets';
+import { optionValueWords } from '../../rules/option-words';
+import { resolvedOptions, validOptions } from './options';
 
 function refusal(given: Record<string, unknown>): { code: string; message: string } | null {
-  try {
-    resolveOptions(mobTown, given);
-    return null;
-  } catch (error) {
-    return error instanceof AppError ? { code: error.code, message: error.message } : null;
-  }
+  const resolved = resolvedOptions(mobTown, given);
+  return resolved.ok ? null : { code: resolved.code, message: resolved.message };
 }
 
 describe('options that belong to one mode of a game', () => {
@@ -27,13 +24,13 @@ describe('options that belong to one mode of a game', () => {
   });
 
   it("takes each mode with its own options, and the other mode's left at their defaults", () => {
-    expect(resolveOptions(mobTown, { mode: 'coop', coopStartingCity: 'hardest', bigMoney: true, professionals: false })).toMatchObject({
+    expect(validOptions(mobTown, { mode: 'coop', coopStartingCity: 'hardest', bigMoney: true, professionals: false })).toMatchObject({
       mode: 'coop',
       coopStartingCity: 'hardest',
       bigMoney: true,
       professionals: false,
     });
-    expect(resolveOptions(mobTown, { professionals: true, landmarks: true })).toMatchObject({
+    expect(validOptions(mobTown, { professionals: true, landmarks: true })).toMatchObject({
       mode: 'competitive',
       professionals: true,
       coopStartingCity: 'standard',
@@ -45,5 +42,11 @@ describe('options that belong to one mode of a game', () => {
     expect(mode.type === 'choice' && mode.choices.map((choice) => optionValueWords(mode, choice))).toEqual(['Competitive', 'Co-op: "Upholding the Law"']);
     const city = mobTown.options.find((spec) => spec.key === 'coopStartingCity')!;
     expect(optionValueWords(city, 'hardest')).toBe('Hardest: 10 cards');
+  });
+});
+
+describe('the option sets the cross-game specs play', () => {
+  it.each(RULESETS_HOSTED.map((ruleset) => [ruleset.id, ruleset] as const))('are games %s can be created with, as they are', (_id, ruleset) => {
+    for (const { options } of optionSets(ruleset)) expect(resolvedOptions(ruleset, options)).toEqual({ ok: true, options });
   });
 });

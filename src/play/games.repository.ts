@@ -1,0 +1,132 @@
+/**
+ * Play's SQL on its tables `games` (a game's row: its settings, secrets,
+ * version and the lobby's read model) and `game_seats` (who sits where, a
+ * projection of the seat events): reading a row, creating a game, keeping
+ * the seats, and the lobby's lists.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
+import type { StoredEvent } from '../event-store/event-store';
+import type { GameRow } from './loaded-game';
+import { GameCreatedPayload, SeatGivenUp, SeatTaken } from './platform-events';
+
+/**
+ * A game's row as Prisma's `Game` has it, read on the prepared `pg` path:
+ * every read of a game (the page's load, its history after each move)
+ * starts with it, and through Prisma's runtime it cost about three times the
+ * CPU (bench/README.md, item 7).
+ */
+const GAME_ROW_STATEMENT = `
+SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
+  active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
+  rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
+  invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
+FROM games WHERE id = $1::uuid`;
+
+const CREATE_GAME = `
+INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of)
+VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid)`;
+
+const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
+const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
+const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
+
+/**
+ * A page of the lobby's games, newest activity first: $1 status or null,
+ * $2 ruleset or null, $3 the caller or null, $4 only the caller's games, $5
+ * only others', $6 how many, $7 from where. A private game is listed to its
+ * players alone (its invitees find it among their invitations).
+ */
+const LOBBY_PAGE = `
+SELECT g.id::text AS id FROM games g
+CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = $3::uuid) AS seated) caller
+WHERE ($1::"GameStatus" IS NULL OR g.status = $1::"GameStatus") AND ($2::text IS NULL OR g.ruleset = $2)
+  AND (CASE WHEN $4 THEN caller.seated ELSE g.visibility = 'PUBLIC' OR caller.seated END) AND NOT ($5 AND caller.seated)
+ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
+
+/** The games being played where $1 holds a seat that must act now. */
+const SEATS_TO_ACT = `
+SELECT s.game_id::text AS "gameId", s.index AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
+WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
+
+/** A private game's invite secret: 128 random bits, for a link. */
+function newInviteCode(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export interface LobbyFilter {
+  status: 'LOBBY' | 'ACTIVE' | 'FINISHED' | null;
+  ruleset: string | null;
+  /** Whose lobby: null for someone not signed in. */
+  userId: string | null;
+  /** Only the caller's games, or only others'. */
+  mine: boolean;
+  notMine: boolean;
+  first: number;
+  offset: number;
+}
+
+@Injectable()
+export class GamesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async row(gameId: string): Promise<GameRow | null> {
+    const [row] = await this.prisma.sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]);
+    return row ?? null;
+  }
+
+  /** A player's name, for the name of a game they host and did not name. */
+  async displayName(userId: string): Promise<string> {
+    const [user] = await this.prisma.sql.query<{ displayName: string }>(DISPLAY_NAME, [userId]);
+    if (!user) throw new Error(`no user ${userId}`);
+    return user.displayName;
+  }
+
+  /**
+   * Creates the game's row as `game.created` says, with what no history shows
+   * (its server seed, a private game's invite code), and in the same
+   * transaction its first events (`appendFirst`); returns its id.
+   */
+  async create(created: GameCreatedPayload, serverSeed: string, appendFirst: (sql: Sql, gameId: string) => Promise<StoredEvent[]>): Promise<string> {
+    const gameId = randomUUID();
+    await this.prisma.inSqlTransaction(async (sql) => {
+      await sql.query(CREATE_GAME, [
+        gameId,
+        created.ruleset,
+        created.rulesetVersion,
+        serverSeed,
+        JSON.stringify(created.options),
+        created.seats,
+        created.hostId,
+        created.name,
+        created.visibility,
+        created.visibility === 'PRIVATE' ? newInviteCode() : null,
+        created.rematchOf ?? null,
+      ]);
+      await this.keepSeats(sql, gameId, await appendFirst(sql, gameId));
+    });
+    return gameId;
+  }
+
+  /** Keeps `game_seats` in step with the seats the events took and gave up, in their append's transaction. */
+  async keepSeats(sql: Sql, gameId: string, appended: readonly StoredEvent[]): Promise<void> {
+    for (const event of appended) {
+      if (event.type === SeatTaken) await sql.query(TAKE_SEAT, [gameId, event.payload.seat, event.payload.userId]);
+      else if (event.type === SeatGivenUp) await sql.query(FREE_SEAT, [gameId, event.payload.seat]);
+    }
+  }
+
+  /** The ids of a page of the lobby's games. */
+  async lobbyPage(filter: LobbyFilter): Promise<string[]> {
+    const { status, ruleset, userId, mine, notMine, first, offset } = filter;
+    const rows = await this.prisma.sql.query<{ id: string }>(LOBBY_PAGE, [status, ruleset, userId, mine, notMine && userId !== null, first, offset]);
+    return rows.map((row) => row.id);
+  }
+
+  /** Where `userId` must act now: each game being played and their seat in it. */
+  seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
+    return this.prisma.sql.query(SEATS_TO_ACT, [userId]);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Every platform command on a game that exists, and the one function that
+ * decides them all: from the game at its version, the command, the actor
+ * (null: the server itself) and the time. The server runs it for every
+ * command (src/play/command-pipeline.ts); the verifier runs it again for
+ * every recorded platform event (src/records/recorded-commands.ts). A new
+ * game is decided by `decideCreate` (lobby.ts), from no game at all.
+ */
+import type { ProposalKind } from '../game-life';
+import { type Decision, refuse } from './decision';
+import { decideDeadlinePassed, decideResolveDeadline, type DeadlineResolution } from './deadlines';
+import type { GameAt } from './game-at';
+import {
+  decideAnswer,
+  decideEndProposal,
+  decideLapse,
+  decideRemoval,
+  decideResign,
+  decideTakebackRequest,
+  decideWithdrawal,
+  type TakebackRequest,
+} from './life';
+import { decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
+import { decideMove, decideRollback, decideUndo, type MoveCommand, type RollbackCommand } from './moves';
+
+export type PlatformCommand =
+  | JoinCommand
+  | { type: 'leave' }
+  | { type: 'invite'; invitees: Invitee[] }
+  | { type: 'start' }
+  | ({ type: 'move' } & MoveCommand)
+  | { type: 'undo' }
+  | ({ type: 'rollback' } & RollbackCommand)
+  | ({ type: 'requestTakeback' } & TakebackRequest)
+  | { type: 'answer'; kind: ProposalKind; accept: boolean }
+  | { type: 'proposeEnd' }
+  | { type: 'withdraw' }
+  | { type: 'resign' }
+  | { type: 'remove'; seat: number }
+  | ({ type: 'resolveDeadline' } & DeadlineResolution)
+  /** The server's own. */
+  | { type: 'deadlinePassed'; seat: number }
+  | { type: 'lapse' };
+
+/** Decides `command` by `actor` (null: the server) at `now`: the events to append, or the refusal. */
+export function decide(game: GameAt, command: PlatformCommand, actor: string | null, now: Date): Decision {
+  switch (command.type) {
+    case 'deadlinePassed':
+      return decideDeadlinePassed(game, command.seat, actor, now);
+    case 'lapse':
+      return decideLapse(game, actor, now);
+  }
+  if (actor === null) return refuse('FORBIDDEN', 'Only a player does that.');
+  switch (command.type) {
+    case 'join':
+      return decideJoin(game, command, actor);
+    case 'leave':
+      return decideLeave(game, actor);
+    case 'invite':
+      return decideInvite(game, command.invitees, actor);
+    case 'start':
+      return decideStart(game, actor);
+    case 'move':
+      return decideMove(game, command, actor);
+    case 'undo':
+      return decideUndo(game, actor);
+    case 'rollback':
+      return decideRollback(game, command, actor);
+    case 'requestTakeback':
+      return decideTakebackRequest(game, command, actor, now);
+    case 'answer':
+      return decideAnswer(game, command.kind, command.accept, actor, now);
+    case 'proposeEnd':
+      return decideEndProposal(game, actor, now);
+    case 'withdraw':
+      return decideWithdrawal(game, actor, now);
+    case 'resign':
+      return decideResign(game, actor);
+    case 'remove':
+      return decideRemoval(game, command.seat, actor);
+    case 'resolveDeadline':
+      return decideResolveDeadline(game, command, actor, now);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Correspondence play: a seat's move deadline passing, and what follows it:
+ * at once, as the game's settings say, or later, as its host decides
+ * (extend the deadline, skip the seat's turn, or end the game). The server
+ * knows when a deadline is due (vacations pause it: src/deadlines/); the
+ * decider knows what may happen then.
+ */
+import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, MoveDeadlineSettings, ServerCause, TurnSkipped } from '../platform-events';
+import { type DecidedEvent, type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
+import { type GameAt, requireActive, requireHost, requireServer, rulesEventAs, seatArgument, statusOf } from './game-at';
+import { deadlineFor } from './options';
+
+function requireDeadlines(game: GameAt): MoveDeadlineSettings | Refusal {
+  return game.state.moveDeadline ?? refuse('BAD_USER_INPUT', 'The game has no move deadlines.');
+}
+
+/**
+ * The events of a deadline's outcome for `seat`, by `actor` (null: the
+ * game's settings, as the deadline passed); null where the seat's turn cannot
+ * be skipped now (the ruleset's `skipTurn`), drawn for the append.
+ */
+function outcome(game: GameAt, settings: MoveDeadlineSettings, seat: number, action: DeadlineAction, actor: string | null, now: Date): DecidedEvent[] | null {
+  switch (action) {
+    case 'EXTEND':
+      return [{ type: DeadlineExtended, payload: { seat, dueAt: deadlineFor(settings, now).dueAt.toISOString() }, actorUserId: actor }];
+    case 'SKIP': {
+      const skip = game.ruleset.skipTurn?.(game.state.rules, seat, game.draws(game.state)) ?? null;
+      // An irreversible step: nothing before a skip can be taken back.
+      const turn = skip?.map((event, i) => ({ ...rulesEventAs(event, null, seat), stepStart: i === 0 }));
+      return turn ? [{ type: TurnSkipped, payload: { seat }, actorUserId: actor }, ...turn] : null;
+    }
+    case 'END':
+      // `seat` names whose deadline it was (history and mail name its player); `reason` is kept for readers from before it.
+      return [{ type: EndedByHost, payload: { reason: `seat ${seat + 1} ran out of time`, seat }, actorUserId: actor }];
+  }
+}
+
+/**
+ * The server records that `seat`'s move deadline passed, with what the
+ * game's settings say happens then; a skip the ruleset cannot make now is
+ * left to the host.
+ */
+export function decideDeadlinePassed(game: GameAt, seat: number, actor: string | null, now: Date): Decision {
+  const refused = requireServer(actor, 'Only the server records that a deadline passed.');
+  if (refused) return refused;
+  const settings = requireDeadlines(game);
+  if (isRefusal(settings)) return settings;
+  const inactive = requireActive(game);
+  if (inactive) return inactive;
+  if (!statusOf(game)!.activeSeats.includes(seat)) return refuse('BAD_USER_INPUT', `Seat ${seat + 1} is not to act: no deadline of theirs is running.`);
+  const cause: ServerCause = { cause: 'deadlinePassed', seat, onExpiry: settings.onExpiry };
+  const passed: DecidedEvent = { type: DeadlinePassed, payload: { seat, userId: game.state.seats[seat]! }, move: cause };
+  const then = settings.onExpiry === 'ASK_HOST' ? null : outcome(game, settings, seat, settings.onExpiry, null, now);
+  return decided([passed, ...(then ?? [])]);
+}
+
+export interface DeadlineResolution {
+  seat: number;
+  action: DeadlineAction;
+  /** Whether the seat's deadline has passed and is still the one it has (src/deadlines/ keeps them, with vacations). */
+  deadlinePassed: boolean;
+}
+
+/** The host decides what happens to a seat whose deadline passed. */
+export function decideResolveDeadline(game: GameAt, resolution: DeadlineResolution, actor: string, now: Date): Decision {
+  const { seat, action } = resolution;
+  const notHost = requireHost(game.state, actor, 'Only the host decides what happens after a deadline.');
+  if (notHost) return notHost;
+  if (requireActive(game)) return refuse('GAME_NOT_ACTIVE', 'The game is not being played.');
+  const refused = seatArgument(seat, game.state.seats.length);
+  if (refused) return refused;
+  if (!resolution.deadlinePassed) return refuse('BAD_USER_INPUT', `Seat ${seat + 1} has no deadline that has passed.`);
+  const settings = requireDeadlines(game);
+  if (isRefusal(settings)) return settings;
+  const events = outcome(game, settings, seat, action, actor, now);
+  if (!events) return refuse('BAD_USER_INPUT', `${game.ruleset.name} cannot skip seat ${seat + 1} now: extend the deadline or end the game.`);
+  const cause: ServerCause = { cause: 'resolveDeadline', seat, action };
+  return decided([{ ...events[0], move: cause }, ...events.slice(1)]);
+}

@@ -1,0 +1,209 @@
+/** The lobby's commands, given/when/then over events, every refusal included. */
+import { countingGame } from '../../../test/support/counting-game';
+import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
+import { GameCreated, GameStarted, PlayerInvited, SeatGivenUp, SeatTaken } from '../platform-events';
+import { decideCreate, type CreateCommand, type CreateFacts, type JoinAccess } from './lobby';
+import { ANN, BOB, CAT, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
+
+const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
+const CREATE: CreateCommand = {
+  ruleset: countingGame,
+  seats: 2,
+  options: {},
+  name: null,
+  visibility: null,
+  moveDeadline: null,
+  clientSeed: null,
+  hostSeat: 0,
+  rematchOf: null,
+};
+const OPEN: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
+const join = (seat: number | null = null, access: Partial<JoinAccess> = {}, clientSeed: string | null = null) =>
+  ({ type: 'join', seat, clientSeed, access: { ...OPEN, ...access }, madeClientSeed: 'made' }) as const;
+const lobby = [created({ seats: 3 }), seatTaken(0, ANN)];
+const privateLobby = [created({ seats: 3, visibility: 'PRIVATE' }), seatTaken(0, ANN)];
+
+describe('creating a game', () => {
+  it('writes the game, with the defaults applied, and seats its host with the seed the server made', () => {
+    expect(decideCreate(CREATE, ANN, FACTS)).toEqual({
+      ok: true,
+      events: [
+        {
+          type: GameCreated,
+          payload: {
+            ruleset: 'counting',
+            rulesetVersion: 1,
+            seats: 2,
+            options: { target: 10 },
+            commitment: 'c0ffee',
+            drawRecipe: 2,
+            fixedSeed: false,
+            hostId: ANN,
+            name: "Ann's Counting (test game) game",
+            visibility: 'PUBLIC',
+          },
+          actorUserId: ANN,
+        },
+        { type: SeatTaken, payload: { seat: 0, userId: ANN, clientSeed: 'made for Ann' }, actorUserId: ANN, actorSeat: 0 },
+      ],
+    });
+  });
+
+  it("keeps a rematch's name, visibility, deadlines and host seat; a fixed-seed game's host gets a seed anyone can predict", () => {
+    const rematch = { ...CREATE, name: ' Friday ', visibility: 'PRIVATE' as const, hostSeat: 1, rematchOf: 'g1', moveDeadline: { hoursPerMove: 24 } };
+    expect(decideCreate(rematch, ANN, { ...FACTS, fixedSeed: true })).toMatchObject({
+      ok: true,
+      events: [
+        {
+          payload: {
+            name: 'Friday',
+            visibility: 'PRIVATE',
+            rematchOf: 'g1',
+            fixedSeed: true,
+            moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 12, onExpiry: 'ASK_HOST' },
+          },
+        },
+        { payload: { seat: 1, clientSeed: fixedSeedClientSeed(1) }, actorSeat: 1 },
+      ],
+    });
+  });
+
+  it.each([
+    ['too few players', { seats: 1 }, 'Counting (test game) is played by 2 to 4 players.'],
+    ['too many players', { seats: 5 }, 'is played by 2 to 4 players'],
+    ['options that are no object', { options: [1] }, 'options must be an object'],
+    ['an option the game does not have', { options: { speed: 1 } }, 'has no option "speed"'],
+    ['an option out of its range', { options: { target: 2 } }, 'option "target" must be a whole number from 3 to 10000000'],
+    ['a name with a line break', { name: 'a\nb' }, 'The name of a game may not contain line breaks'],
+    ['a name too long', { name: 'x'.repeat(81) }, 'The name of a game must be 1 to 80 characters long.'],
+    ['an empty client seed', { clientSeed: '' }, 'clientSeed must be 1 to 200 characters.'],
+    ['a deadline of no hours', { moveDeadline: { hoursPerMove: 0 } }, 'hoursPerMove must be a whole number from 1 to 1440.'],
+    ['a reminder after the deadline', { moveDeadline: { hoursPerMove: 4, reminderHoursBefore: 4 } }, 'reminderHoursBefore must be a whole number'],
+    ['a skip the game cannot make', { moveDeadline: { hoursPerMove: 4, onExpiry: 'SKIP' as const } }, "cannot skip a player's turn"],
+    ['a host seat the game does not have', { hostSeat: 2 }, 'seat must be from 0 to 1'],
+  ])('refuses %s', (_what, change, words) => {
+    expect(decideCreate({ ...CREATE, ...change }, ANN, FACTS)).toMatchObject({ ok: false, code: 'BAD_USER_INPUT', message: expect.stringContaining(words) });
+  });
+});
+
+describe('taking a seat', () => {
+  it('seats the player in the first free seat, with the seed the server made', () => {
+    given(lobby)
+      .when(join(), BOB)
+      .then([{ type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 }]);
+  });
+
+  it('in the seat asked for, with the seed the player brought; in a fixed-seed game the server makes a seed anyone can predict', () => {
+    given(lobby)
+      .when(join(2, {}, 'mine'), BOB)
+      .then([{ type: SeatTaken, payload: { seat: 2, userId: BOB, clientSeed: 'mine' }, actorUserId: BOB, actorSeat: 2 }]);
+    given([created({ seats: 3, fixedSeed: true }), seatTaken(0, ANN)])
+      .when(join(2), BOB)
+      .then([{ type: SeatTaken, payload: { seat: 2, userId: BOB, clientSeed: 'seat 3' }, actorUserId: BOB, actorSeat: 2 }]);
+  });
+
+  it('in a private game, with its invite code or an invitation, in the seat the invitation keeps', () => {
+    given(privateLobby)
+      .when(join(null, { inviteCode: 'valid' }), BOB)
+      .thenMatching([{ payload: { seat: 1 } }]);
+    given(privateLobby)
+      .when(join(null, { invitation: { seat: 2 } }), BOB)
+      .thenMatching([{ payload: { seat: 2 } }]);
+  });
+
+  it('not elsewhere than a seat kept for others', () => {
+    given(lobby)
+      .when(join(null, { keptForOthers: [1] }), BOB)
+      .thenMatching([{ payload: { seat: 2 } }]);
+  });
+
+  it.each([
+    ['a private game without its invite link', privateLobby, join(), 'FORBIDDEN', 'This game is private: only its invite link or an invitation lets you join.'],
+    [
+      'a private game with another invite code',
+      privateLobby,
+      join(null, { inviteCode: 'invalid' }),
+      'FORBIDDEN',
+      'This invite link is not valid for this game',
+    ],
+    ['a seat other than the one the invitation keeps', lobby, join(1, { invitation: { seat: 2 } }), 'BAD_USER_INPUT', 'Your invitation keeps seat 3 for you.'],
+    ['a started game', [...playing(2)], join(), 'GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.'],
+    ['a second seat', [...lobby, seatTaken(1, BOB)], join(), 'BAD_USER_INPUT', 'You already have a seat in this game.'],
+    ['a full game', [...lobby, seatTaken(1, CAT), seatTaken(2, 'dan')], join(), 'BAD_USER_INPUT', 'Every seat is taken.'],
+    ['a game whose free seats are kept', lobby, join(null, { keptForOthers: [1, 2] }), 'BAD_USER_INPUT', 'Every free seat is kept for an invited player.'],
+    ['a seat the game does not have', lobby, join(3), 'BAD_USER_INPUT', 'seat must be from 0 to 2 (0 is the seat players call seat 1).'],
+    ['a taken seat', lobby, join(0), 'BAD_USER_INPUT', 'Seat 1 is taken.'],
+    ['a seat kept for another', lobby, join(1, { keptForOthers: [1] }), 'BAD_USER_INPUT', 'Seat 2 is kept for an invited player.'],
+    ['a client seed too long', lobby, join(null, {}, 'x'.repeat(201)), 'BAD_USER_INPUT', 'clientSeed must be 1 to 200 characters.'],
+  ] as const)('refuses %s', (_what, events, command, code, words) => {
+    given(events).when(command, BOB).thenRefused(code, words);
+  });
+});
+
+describe('giving up a seat before the start', () => {
+  it('frees the seat of a player other than the host', () => {
+    given([...lobby, seatTaken(2, BOB)])
+      .when({ type: 'leave' }, BOB)
+      .then([{ type: SeatGivenUp, payload: { seat: 2, userId: BOB }, actorUserId: BOB, actorSeat: 2 }]);
+  });
+
+  it.each([
+    ['a player without a seat', lobby, BOB, 'FORBIDDEN', 'You do not have a seat in this game.'],
+    ['a started game', playing(2), BOB, 'GAME_NOT_ACTIVE', 'The game has already started: you can only resign now.'],
+    ['the host', lobby, ANN, 'FORBIDDEN', 'You are the host: the game keeps your seat until it starts.'],
+  ] as const)('refuses %s', (_what, events, actor, code, words) => {
+    given(events).when({ type: 'leave' }, actor).thenRefused(code, words);
+  });
+});
+
+describe('inviting', () => {
+  const invite = (...accounts: Array<string | null>) =>
+    ({ type: 'invite', invitees: accounts.map((accountId, i) => ({ invitationId: `i${i}`, accountId })) }) as const;
+
+  it('writes one event per invitation, naming the invitation, never the address', () => {
+    given(lobby)
+      .when(invite(BOB, null), ANN)
+      .then([
+        { type: PlayerInvited, payload: { invitationId: 'i0' }, actorUserId: ANN },
+        { type: PlayerInvited, payload: { invitationId: 'i1' }, actorUserId: ANN },
+      ]);
+  });
+
+  it.each([
+    ['by anyone but the host', lobby, invite(CAT), BOB, 'FORBIDDEN', 'Only the host can invite players.'],
+    ['to a started game', playing(2), invite(CAT), ANN, 'GAME_NOT_ACTIVE', 'The game has already started.'],
+    ['to a full game', [created(), seatTaken(0, ANN), seatTaken(1, BOB)], invite(CAT), ANN, 'BAD_USER_INPUT', 'Every seat is taken.'],
+    ['of the host', lobby, invite(ANN), ANN, 'BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.'],
+    ['of a seated player', [...lobby, seatTaken(1, BOB)], invite(BOB), ANN, 'BAD_USER_INPUT', 'That player already has a seat in this game.'],
+  ] as const)('refuses an invitation %s', (_what, events, command, actor, code, words) => {
+    given(events).when(command, actor).thenRefused(code, words);
+  });
+});
+
+describe('starting', () => {
+  const full = [created(), seatTaken(0, ANN), seatTaken(1, BOB)];
+
+  it("writes the start and the ruleset's setup, drawn for this append", () => {
+    const firstPlayer = drawRandom({ serverSeed: SERVER_SEED, clientSeeds: ['seed of ann', 'seed of bob'] }, 3).int(2);
+    given(full)
+      .when({ type: 'start' }, ANN)
+      .then([
+        { type: GameStarted, payload: {}, actorUserId: ANN, actorSeat: 0 },
+        { type: 'dealt', payload: { firstPlayer } },
+      ]);
+  });
+
+  it.each([
+    ['by anyone but the host', full, BOB, 'FORBIDDEN', 'Only the host can start the game.'],
+    ['twice', playing(2), ANN, 'GAME_NOT_ACTIVE', 'The game has already started.'],
+    ['with a seat free', [created({ seats: 3 }), seatTaken(0, ANN)], ANN, 'BAD_USER_INPUT', 'Waiting for 2 more players to join.'],
+  ] as const)('refuses a start %s', (_what, events, actor, code, words) => {
+    given(events).when({ type: 'start' }, actor).thenRefused(code, words);
+  });
+});
+
+describe('a player command the server gives itself', () => {
+  it('is refused: the server plays for nobody', () => {
+    given(lobby).when(join(), null).thenRefused('FORBIDDEN', 'Only a player does that.');
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The lobby's commands: creating a game, taking a seat, giving it up,
+ * inviting, and starting. Facts the events cannot hold (a private game's
+ * invite code, invitations, the seats they keep, the host's name, seeds the
+ * server made) come with the command as plain data.
+ */
+import { fixedSeedClientSeed, seedProblem } from '../../randomness/draw-recipe';
+import type { AnyRuleset, RulesEvent } from '../../rules/contract';
+import { foldEvent, seatOf } from '../game-state';
+import { GameCreated, GameCreatedPayload, GameStarted, PlayerInvited, SeatGivenUp, SeatGivenUpPayload, SeatTaken, SeatTakenPayload } from '../platform-events';
+import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
+import { actorSeat, cleanedText, type GameAt, requireHost, rulesEventAs, seatArgument } from './game-at';
+import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
+
+export type GameVisibility = 'PUBLIC' | 'PRIVATE';
+
+const MAX_GAME_NAME_LENGTH = 80;
+
+/** The name of a game its host did not name, and of games stored before names. */
+export function defaultGameName(hostName: string, rulesetName: string): string {
+  return `${hostName}'s ${rulesetName} game`;
+}
+
+export interface CreateCommand {
+  ruleset: AnyRuleset;
+  seats: number;
+  options: unknown;
+  /** Null: "<host>'s <game> game". */
+  name: string | null;
+  /** Null: public. */
+  visibility: GameVisibility | null;
+  /** Null: no move deadlines. */
+  moveDeadline: MoveDeadlineInput | null;
+  /** The host's contribution to the randomness; null: the server's. */
+  clientSeed: string | null;
+  /** Where the host sits (a rematch's host sits one seat further round). */
+  hostSeat: number;
+  /** The finished game this one is the rematch of. */
+  rematchOf: string | null;
+}
+
+/** What the server made for a new game before deciding it. */
+export interface CreateFacts {
+  /** SHA-256 of the server seed, and whether the host chose that seed. */
+  commitment: string;
+  fixedSeed: boolean;
+  /** How the game counts draw positions (DRAW_RECIPE), and the version of the rules it is created under. */
+  drawRecipe: number | undefined;
+  rulesetVersion: number;
+  /** The host's display name, for a game they did not name. */
+  hostName: string;
+  /** A client seed made at random, for a host who brings none to a game whose seed is not fixed. */
+  madeClientSeed: string;
+}
+
+/** The client seed a seat sits down with: the player's own, else the server's (predictable in a fixed-seed game). */
+function clientSeedFor(given: string | null, seat: number, fixedSeed: boolean, made: string): string | Refusal {
+  if (given === null) return fixedSeed ? fixedSeedClientSeed(seat) : made;
+  const problem = seedProblem('clientSeed', given);
+  return problem ? refuse('BAD_USER_INPUT', problem) : given;
+}
+
+/** A new game: its creation and its host's seat. */
+export function decideCreate(command: CreateCommand, actor: string, facts: CreateFacts): Decision {
+  const { ruleset, seats } = command;
+  if (!Number.isInteger(seats) || seats < ruleset.minSeats || seats > ruleset.maxSeats) {
+    return refuse('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
+  }
+  const options = resolvedOptions(ruleset, command.options);
+  if (!options.ok) return options;
+  const name =
+    command.name === null ? defaultGameName(facts.hostName, ruleset.name) : cleanedText(command.name, 'The name of a game', [1, MAX_GAME_NAME_LENGTH]);
+  if (isRefusal(name)) return name;
+  const clientSeed = clientSeedFor(command.clientSeed, command.hostSeat, facts.fixedSeed, facts.madeClientSeed);
+  if (isRefusal(clientSeed)) return clientSeed;
+  const deadline = command.moveDeadline ? moveDeadlineSettings(ruleset, command.moveDeadline) : null;
+  if (deadline && !deadline.ok) return deadline;
+  const badSeat = seatArgument(command.hostSeat, seats);
+  if (badSeat) return badSeat;
+  const created: GameCreatedPayload = {
+    ruleset: ruleset.id,
+    rulesetVersion: facts.rulesetVersion,
+    seats,
+    options: options.options,
+    commitment: facts.commitment,
+    drawRecipe: facts.drawRecipe,
+    fixedSeed: facts.fixedSeed,
+    hostId: actor,
+    name,
+    visibility: command.visibility ?? 'PUBLIC',
+    ...(command.rematchOf ? { rematchOf: command.rematchOf } : {}),
+    ...(deadline ? { moveDeadline: deadline.settings } : {}),
+  };
+  const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed };
+  return decided([
+    { type: GameCreated, payload: { ...created }, actorUserId: actor },
+    { type: SeatTaken, payload: { ...seatTaken }, actorUserId: actor, actorSeat: command.hostSeat },
+  ]);
+}
+
+/** Who may sit where, beyond the events: invitations and a private game's invite code. */
+export interface JoinAccess {
+  /** The caller's open invitation to the game, and the seat it keeps for them (null: any). */
+  invitation: { seat: number | null } | null;
+  /** A private game's invite code: none given, the game's, or another. */
+  inviteCode: 'none' | 'valid' | 'invalid';
+  /** Free seats kept for other players' open invitations. */
+  keptForOthers: number[];
+}
+
+export interface JoinCommand {
+  type: 'join';
+  /** Null: the seat the invitation keeps, else the first free one not kept for others. */
+  seat: number | null;
+  clientSeed: string | null;
+  access: JoinAccess;
+  /** A client seed made at random, for a player who brings none to a game whose seed is not fixed. */
+  madeClientSeed: string;
+}
+
+function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
+  const { invitation, inviteCode } = command.access;
+  if (game.state.visibility === 'PRIVATE' && !invitation && inviteCode !== 'valid') {
+    return refuse(
+      'FORBIDDEN',
+      inviteCode === 'invalid'
+        ? 'This invite link is not valid for this game: ask its host for a new one.'
+        : 'This game is private: only its invite link or an invitation lets you join.',
+    );
+  }
+  const kept = invitation?.seat ?? null;
+  if (kept !== null && command.seat !== null && command.seat !== kept) return refuse('BAD_USER_INPUT', `Your invitation keeps seat ${kept + 1} for you.`);
+  return null;
+}
+
+/** The seat the player takes, or why there is none for them. */
+function seatToTake(game: GameAt, command: JoinCommand): number | Refusal {
+  const seats = game.state.seats;
+  const free = seats.flatMap((holder, i) => (holder === null ? [i] : []));
+  const open = free.filter((i) => !command.access.keptForOthers.includes(i));
+  const chosen = command.access.invitation?.seat ?? command.seat ?? open[0];
+  if (chosen === undefined) return refuse('BAD_USER_INPUT', free.length > 0 ? 'Every free seat is kept for an invited player.' : 'Every seat is taken.');
+  const badSeat = seatArgument(chosen, seats.length);
+  if (badSeat) return badSeat;
+  if (!free.includes(chosen)) return refuse('BAD_USER_INPUT', `Seat ${chosen + 1} is taken.`);
+  if (!open.includes(chosen)) return refuse('BAD_USER_INPUT', `Seat ${chosen + 1} is kept for an invited player.`);
+  return chosen;
+}
+
+export function decideJoin(game: GameAt, command: JoinCommand, actor: string): Decision {
+  const denied = mayEnter(game, command);
+  if (denied) return denied;
+  if (game.state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
+  if (game.state.seats.includes(actor)) return refuse('BAD_USER_INPUT', 'You already have a seat in this game.');
+  const seat = seatToTake(game, command);
+  if (isRefusal(seat)) return seat;
+  const clientSeed = clientSeedFor(command.clientSeed, seat, game.state.fixedSeed, command.madeClientSeed);
+  if (isRefusal(clientSeed)) return clientSeed;
+  const taken: SeatTakenPayload = { seat, userId: actor, clientSeed };
+  return decided([{ type: SeatTaken, payload: { ...taken }, actorUserId: actor, actorSeat: seat }]);
+}
+
+/** A seated player other than the host gives up their seat before the start. */
+export function decideLeave(game: GameAt, actor: string): Decision {
+  const seat = actorSeat(game.state, actor);
+  if (isRefusal(seat)) return seat;
+  if (game.state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started: you can only resign now.');
+  if (actor === game.state.hostId) return refuse('FORBIDDEN', 'You are the host: the game keeps your seat until it starts.');
+  const left: SeatGivenUpPayload = { seat, userId: actor };
+  return decided([{ type: SeatGivenUp, payload: { ...left }, actorUserId: actor, actorSeat: seat }]);
+}
+
+/** One invitation: its id (`game.playerInvited` names it, never the address), and the invitee's account if the address has one. */
+export interface Invitee {
+  invitationId: string;
+  accountId: string | null;
+}
+
+export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): Decision {
+  const { state } = game;
+  const notHost = requireHost(state, actor, 'Only the host can invite players.');
+  if (notHost) return notHost;
+  if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
+  if (!state.seats.includes(null)) return refuse('BAD_USER_INPUT', 'Every seat is taken.');
+  for (const { accountId } of invitees) {
+    if (accountId === actor) return refuse('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
+    if (accountId !== null && state.seats.includes(accountId)) return refuse('BAD_USER_INPUT', 'That player already has a seat in this game.');
+  }
+  return decided(invitees.map(({ invitationId }) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: actor })));
+}
+
+/** The host starts a full game: `game.started`, then the ruleset's setup, drawn for this append. */
+export function decideStart(game: GameAt, actor: string): Decision {
+  const { ruleset, state } = game;
+  const notHost = requireHost(state, actor, 'Only the host can start the game.');
+  if (notHost) return notHost;
+  if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
+  const waiting = state.seats.filter((holder) => holder === null).length;
+  if (waiting > 0) return refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
+  const started = foldEvent(ruleset, state, { seq: game.version + 1, type: GameStarted, payload: {}, actorSeat: null, stepStart: false, reversible: false });
+  const setup = ruleset.setup(started.rules, game.draws(state)) as RulesEvent[];
+  return decided([
+    { type: GameStarted, payload: {}, actorUserId: actor, actorSeat: seatOf(state, actor) },
+    ...setup.map((event) => rulesEventAs(event, null, null)),
+  ]);
+}

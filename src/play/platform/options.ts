@@ -1,0 +1,99 @@
+/**
+ * A new game's settings as its host gives them: the ruleset's options
+ * (defaults applied, unknown keys and bad values refused) and the move
+ * deadline settings of correspondence play. The one definition of each rule,
+ * answering with the settings or the refusal.
+ */
+import type { AnyRuleset, GameOptions, OptionSpec } from '../../rules/contract';
+import { optionApplies, optionValueWords } from '../../rules/option-words';
+import type { DeadlineAction, MoveDeadlineSettings } from '../platform-events';
+import { type Refusal, refuse } from './decision';
+
+export const MAX_HOURS_PER_MOVE = 60 * 24;
+const DEFAULT_REMINDER_HOURS = 24;
+const HOUR_MS = 60 * 60 * 1000;
+
+function checkOption(spec: OptionSpec, value: unknown): string | null {
+  switch (spec.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `option "${spec.key}" must be true or false`;
+    case 'integer':
+      return Number.isInteger(value) && (value as number) >= spec.min && (value as number) <= spec.max
+        ? null
+        : `option "${spec.key}" must be a whole number from ${spec.min} to ${spec.max}`;
+    case 'choice':
+      return spec.choices.includes(value as string) ? null : `option "${spec.key}" must be one of ${spec.choices.join(', ')}`;
+  }
+}
+
+/** Why an option set away from its default does not belong in a game with these options, or null. */
+function notApplying(ruleset: AnyRuleset, spec: OptionSpec, options: GameOptions): string | null {
+  const condition = spec.onlyWhen;
+  if (!condition || options[spec.key] === spec.default || optionApplies(spec, options)) return null;
+  const other = ruleset.options.find((candidate) => candidate.key === condition.key)!;
+  return `"${spec.label}" is only for games whose "${other.label}" is ${optionValueWords(other, condition.value)}.`;
+}
+
+/** The options with defaults applied; unknown keys and bad values are refused (BAD_USER_INPUT). */
+export function resolvedOptions(ruleset: AnyRuleset, given: unknown): { ok: true; options: GameOptions } | Refusal {
+  if (given !== undefined && given !== null && (typeof given !== 'object' || Array.isArray(given))) {
+    return refuse('BAD_USER_INPUT', 'options must be an object');
+  }
+  const input = (given ?? {}) as Record<string, unknown>;
+  const known = new Set(ruleset.options.map((spec) => spec.key));
+  const unknown = Object.keys(input).filter((key) => !known.has(key));
+  if (unknown.length > 0) return refuse('BAD_USER_INPUT', `${ruleset.name} has no option ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  const options: GameOptions = {};
+  for (const spec of ruleset.options) {
+    const value = input[spec.key] ?? spec.default;
+    const problem = checkOption(spec, value);
+    if (problem) return refuse('BAD_USER_INPUT', problem);
+    options[spec.key] = value as boolean | number | string;
+  }
+  for (const spec of ruleset.options) {
+    const problem = notApplying(ruleset, spec, options);
+    if (problem) return refuse('BAD_USER_INPUT', problem);
+  }
+  return { ok: true, options };
+}
+
+/** Move deadlines as a host asks for them: defaults apply to what is left out. */
+export interface MoveDeadlineInput {
+  hoursPerMove: number;
+  reminderHoursBefore?: number | null;
+  onExpiry?: DeadlineAction | 'ASK_HOST' | null;
+}
+
+/** The settings with defaults applied; anything out of range is refused (BAD_USER_INPUT). */
+export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInput): { ok: true; settings: MoveDeadlineSettings } | Refusal {
+  const { hoursPerMove } = input;
+  if (!Number.isInteger(hoursPerMove) || hoursPerMove < 1 || hoursPerMove > MAX_HOURS_PER_MOVE) {
+    return refuse('BAD_USER_INPUT', `hoursPerMove must be a whole number from 1 to ${MAX_HOURS_PER_MOVE}.`);
+  }
+  const reminderHoursBefore = input.reminderHoursBefore ?? Math.min(DEFAULT_REMINDER_HOURS, Math.floor(hoursPerMove / 2));
+  if (!Number.isInteger(reminderHoursBefore) || reminderHoursBefore < 0 || reminderHoursBefore >= hoursPerMove) {
+    return refuse('BAD_USER_INPUT', `reminderHoursBefore must be a whole number from 0 (no reminder) to ${hoursPerMove - 1}.`);
+  }
+  const onExpiry = input.onExpiry ?? 'ASK_HOST';
+  if (onExpiry === 'SKIP' && !ruleset.skipTurn) {
+    return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END or ASK_HOST.`);
+  }
+  return { ok: true, settings: { hoursPerMove, reminderHoursBefore, onExpiry } };
+}
+
+/** When a seat whose turn began at `since` must have moved, and when it is reminded. */
+export function deadlineFor(settings: MoveDeadlineSettings, since: Date): { dueAt: Date; remindAt: Date } {
+  const dueAt = new Date(since.getTime() + settings.hoursPerMove * HOUR_MS);
+  return { dueAt, remindAt: reminderTime(settings, dueAt) };
+}
+
+export function reminderTime(settings: MoveDeadlineSettings, dueAt: Date): Date {
+  return new Date(dueAt.getTime() - settings.reminderHoursBefore * HOUR_MS);
+}
+
+/** The options with defaults applied, of settings known to be the rules' own (benchmarks, tests): a refusal is a mistake in them. */
+export function validOptions(ruleset: AnyRuleset, given: unknown): GameOptions {
+  const resolved = resolvedOptions(ruleset, given);
+  if (!resolved.ok) throw new Error(`not options of ${ruleset.name}: ${resolved.message}`);
+  return resolved.options;
+}
