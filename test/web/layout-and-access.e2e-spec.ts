@@ -14,6 +14,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { createGame, joinGame } from '../support/games';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -100,14 +101,8 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     for (const { ruleset, seats, seed } of RULESETS) {
-      const created = await gqlOk<{ createGame: { id: string } }>(
-        server.url,
-        `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
-        { r: ruleset, n: seats, s: seed },
-        players[0].token,
-      );
-      const id = created.createGame.id;
-      for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
+      const id = await createGame(server.url, players[0], { ruleset, seats, seed });
+      for (const player of players.slice(1, seats)) await joinGame(server.url, id, player);
       const started = await gqlOk<{ startGame: { activeSeats: number[] } }>(
         server.url,
         `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
