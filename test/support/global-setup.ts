@@ -35,6 +35,8 @@ export async function stopTestPostgres(): Promise<void> {
 async function startTestPostgres(): Promise<void> {
   // Tests pick seeds that make the positions they need (see test/support/app.ts); `npm test` runs them so.
   process.env.ALLOW_FIXED_SEEDS ??= 'true';
+  // The processes tests start under ts-node (servers, workers, scripts) inherit this: transpiled by SWC (tsconfig.test.json).
+  process.env.TS_NODE_PROJECT ??= join(__dirname, '..', '..', 'tsconfig.test.json');
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));
