@@ -1,32 +1,54 @@
 /**
- * Two projects: `rules` (pure game logic, the platform's decider and the
- * verifier, no database) and `server`
- * (everything that talks to PostgreSQL or SMTP; one embedded PostgreSQL is
- * started for the run unless DATABASE_URL is set).
+ * The suite in tiers, each a Jest project (`--selectProjects <name>`):
+ * - `rules`: the games' pure logic (src/rules, src/games), no database.
+ * - `unit`: every other `*.spec.ts` (the platform's decider, the verifier,
+ *   the page's helpers...), pure too: no database, no server.
+ * - `server`: what talks to PostgreSQL, SMTP or HTTP (`*.e2e-spec.ts`, and
+ *   `*.db.spec.ts` beside the code), on one PostgreSQL for the run (the
+ *   embedded one unless DATABASE_URL is set), each file on a database copy
+ *   of its own (test/support/database.ts).
+ * - `web`: the page in Chromium (test/web/*.e2e-spec.ts), on the same
+ *   PostgreSQL, with one Chromium for the run that each file opens its own
+ *   windows in (test/web/browser.ts).
+ * `npm test` runs them all, in two workers: nothing may depend on running alone.
  */
 // Type-checking is `tsc --noEmit` (part of `npm test`); Jest only transpiles.
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
+// The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
+const common = { testEnvironment: 'node', transform, moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' } };
+const DATABASE_SPECS = ['**/*.e2e-spec.ts', '**/*.db.spec.ts'];
 
 module.exports = {
   projects: [
     {
+      ...common,
       displayName: 'rules',
-      testEnvironment: 'node',
-      transform,
-      roots: ['<rootDir>/src/rules', '<rootDir>/src/games', '<rootDir>/src/play/platform', '<rootDir>/src/records'],
+      roots: ['<rootDir>/src/rules', '<rootDir>/src/games'],
       testMatch: ['**/*.spec.ts'],
     },
     {
-      displayName: 'server',
-      testEnvironment: 'node',
-      transform,
+      ...common,
+      displayName: 'unit',
       roots: ['<rootDir>/src', '<rootDir>/test'],
-      testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/', '<rootDir>/src/play/platform/', '<rootDir>/src/records/'],
-      // The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
-      moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
+      testMatch: ['**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/src/rules/', '<rootDir>/src/games/', '\\.db\\.spec\\.ts$'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      roots: ['<rootDir>/src', '<rootDir>/test'],
+      testMatch: DATABASE_SPECS,
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/web/'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'web',
+      roots: ['<rootDir>/test/web'],
+      testMatch: DATABASE_SPECS,
+      globalSetup: '<rootDir>/test/web/global-setup.ts',
+      globalTeardown: '<rootDir>/test/web/global-teardown.ts',
     },
   ],
   testTimeout: 120000,

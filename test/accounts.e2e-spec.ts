@@ -12,6 +12,7 @@ import { createTestDatabase, TestDatabase } from './support/database';
 import { startServerProcess, ServerProcess } from './support/server-process';
 import { errorCode, gql, gqlOk, GraphQLResponse, Player, registerPlayer, startTestServer, TEST_PASSWORD, TestServer, wsClient } from './support/app';
 import { SmtpInbox } from './support/smtp-inbox';
+import { createGame, startGame } from './support/games';
 
 const PUBLIC_URL = 'http://play.example';
 const FAST_DELIVERY = { retryDelaySeconds: 1, retryBackoff: false, pollingIntervalSeconds: 0.2, retryLimit: 5 };
@@ -232,7 +233,7 @@ describe('Accounts (email verification on)', () => {
     expect(listed.sessions).toHaveLength(2);
     expect(listed.sessions).toContainEqual(expect.objectContaining({ userAgent: 'Phone Browser 1.0', current: false }));
 
-    const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, phone)).createGame.id;
+    const game = await createGame(url, { token: phone });
     const client = wsClient(url, phone);
     const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
     client.subscribe(
@@ -250,7 +251,7 @@ describe('Accounts (email verification on)', () => {
 
   it('closes a subscription whose session ended while the server was not listening, once it listens again, and refuses a socket with an ended session at once', async () => {
     const ann = await signUp('Ann');
-    const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).createGame.id;
+    const game = await createGame(url, ann);
     const subscribe = (client: ReturnType<typeof wsClient>) =>
       client.subscribe(
         { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, variables: { id: game } },
@@ -277,7 +278,7 @@ describe('Accounts (email verification on)', () => {
   it('answers invitePlayer alike for any address, and seats a new player who signs up from the invitation', async () => {
     const host = await signUp('Host');
     const member = await signUp('Member');
-    const game = (await gqlOk(url, `mutation { createGame(input: { ruleset: "counting", seats: 3 }) { id } }`, {}, host.token)).createGame.id;
+    const game = await createGame(url, host, { seats: 3 });
     const INVITE = `mutation($id: ID!, $e: String!) { invitePlayer(gameId: $id, email: $e) { version seats { user { id } } history(first: 50) { type payload text } } }`;
     const stranger = address('Stranger');
     const toMember = await gqlOk(url, INVITE, { id: game, e: member.email }, host.token);
@@ -302,20 +303,8 @@ describe('Accounts (email verification on)', () => {
 
   it('deletes an account, erasing its address, name and password, and resigning it from every game in play', async () => {
     const [ann, bob, cat] = await Promise.all([signUp('Ann'), signUp('Bob'), signUp('Cat')]);
-    const startGame = async (players: (typeof ann)[]) => {
-      const id = (
-        await gqlOk(
-          url,
-          `mutation($n: Int!) { createGame(input: { ruleset: "counting", seats: $n, options: { target: 40 } }) { id } }`,
-          { n: players.length },
-          ann.token,
-        )
-      ).createGame.id;
-      for (const player of players.slice(1)) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
-      await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
-      return id as string;
-    };
-    const [twoPlayers, threePlayers] = [await startGame([ann, bob]), await startGame([ann, bob, cat])];
+    const gameOf = (players: (typeof ann)[]) => startGame(url, players, { options: { target: 40 } });
+    const [twoPlayers, threePlayers] = [await gameOf([ann, bob]), await gameOf([ann, bob, cat])];
     expect(errorCode(await gql(url, `mutation { deleteAccount(password: "not my password") }`, {}, bob.token))).toBe('BAD_USER_INPUT');
     await gqlOk(url, `mutation($p: String!) { deleteAccount(password: $p) }`, { p: TEST_PASSWORD }, bob.token);
     expect(errorCode(await gql(url, `{ me { id } }`, {}, bob.token))).toBe('UNAUTHENTICATED');

@@ -3,6 +3,7 @@
  * finished game, and every refusal comes back with its code and writes nothing.
  */
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
+import { askToCreateGame, createGameFields, startGame } from './support/games';
 
 type Game = {
   id: string;
@@ -32,15 +33,7 @@ describe('GraphQL API (end to end)', () => {
   afterAll(() => server.close());
 
   async function createStartedGame(options: Record<string, unknown> = { target: 6 }, seed = 'fixed-seed'): Promise<Game> {
-    const created = await gqlOk<{ createGame: Game }>(
-      url,
-      `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME_FIELDS} } }`,
-      { input: { ruleset: 'counting', seats: 2, options, seed } },
-      ann.token,
-    );
-    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: created.createGame.id }, bob.token);
-    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: created.createGame.id }, ann.token);
-    return getGame(created.createGame.id, ann);
+    return getGame(await startGame(url, [ann, bob], { options, seed }), ann);
   }
 
   async function getGame(id: string, as?: Player): Promise<Game> {
@@ -69,12 +62,7 @@ describe('GraphQL API (end to end)', () => {
     const rulesets = await gqlOk<{ rulesets: Array<{ id: string; minSeats: number; maxSeats: number }> }>(url, '{ rulesets { id name minSeats maxSeats } }');
     expect(rulesets.rulesets).toContainEqual(expect.objectContaining({ id: 'counting', minSeats: 2, maxSeats: 4 }));
 
-    const created = await gqlOk<{ createGame: Game }>(
-      url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 8 } }) { ${GAME_FIELDS} } }`,
-      {},
-      ann.token,
-    );
+    const created = { createGame: await createGameFields<Game>(url, ann, { options: { target: 8 } }, GAME_FIELDS) };
     expect(created.createGame).toMatchObject({ status: 'LOBBY', mySeat: 0, version: 2, view: null });
     const joined = await gqlOk<{ joinGame: Game }>(
       url,
@@ -123,14 +111,14 @@ describe('GraphQL API (end to end)', () => {
     const versionBefore = mine.version;
 
     const cases: Array<[string, Promise<any>]> = [
-      ['UNAUTHENTICATED', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`)],
+      ['UNAUTHENTICATED', askToCreateGame(url, undefined, {})],
       ['UNAUTHENTICATED', gql(url, `{ me { id } }`, {}, 'not-a-token')],
       ['NOT_FOUND', gql(url, `{ game(id: "00000000-0000-0000-0000-000000000000") { id } }`)],
       ['NOT_FOUND', gql(url, `{ game(id: "nonsense") { id } }`)],
-      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "chess", seats: 2 }) { id } }`, {}, ann.token)],
-      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 9 }) { id } }`, {}, ann.token)],
-      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: "x" } }) { id } }`, {}, ann.token)],
-      ['BAD_USER_INPUT', gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { colour: 1 } }) { id } }`, {}, ann.token)],
+      ['BAD_USER_INPUT', askToCreateGame(url, ann, { ruleset: 'chess' })],
+      ['BAD_USER_INPUT', askToCreateGame(url, ann, { seats: 9 })],
+      ['BAD_USER_INPUT', askToCreateGame(url, ann, { options: { target: 'x' } })],
+      ['BAD_USER_INPUT', askToCreateGame(url, ann, { options: { colour: 1 } })],
       [
         'BAD_USER_INPUT',
         gql(url, `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: {}, expectedVersion: $v) { id } }`, { id: game.id, v: 'x' }, ann.token),
@@ -155,7 +143,7 @@ describe('GraphQL API (end to end)', () => {
     }
     expect((await getGame(game.id)).version).toBe(versionBefore);
 
-    const lobby = await gqlOk<{ createGame: Game }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { ${GAME_FIELDS} } }`, {}, ann.token);
+    const lobby = { createGame: await createGameFields<Game>(url, ann, {}, GAME_FIELDS) };
     expect(errorCode(await submit(lobby.createGame, ann, { type: 'add', amount: 1 }))).toBe('GAME_NOT_ACTIVE');
     expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, ann.token))).toBe('BAD_USER_INPUT');
     expect(errorCode(await gql(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: lobby.createGame.id }, bob.token))).toBe('FORBIDDEN');

@@ -9,12 +9,11 @@
  */
 import type { PoolClient } from 'pg';
 import { PrismaService } from '../src/database/prisma.service';
-import { errorCode, gql, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { errorCode, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { askToCreateGame } from './support/games';
 
 /** Longer than Prisma's default wait for a transaction (2 s), shorter than the pool's wait for a connection (5 s). */
 const BUSY_MS = 3000;
-
-const CREATE_GAME = `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`;
 
 describe('requests while every database connection is in use', () => {
   let server: TestServer;
@@ -44,7 +43,7 @@ describe('requests while every database connection is in use', () => {
     const before = await gamesHosted();
     const held = await occupyPool();
     const freed = new Promise((resolve) => setTimeout(resolve, BUSY_MS)).then(() => held.forEach((client) => client.release()));
-    const result = await gql(server.url, CREATE_GAME, {}, host.token);
+    const result = await askToCreateGame(server.url, host, {});
     await freed;
     expect(result.errors).toBeUndefined();
     expect(result.data?.createGame.id).toEqual(expect.any(String));
@@ -55,7 +54,7 @@ describe('requests while every database connection is in use', () => {
     const before = await gamesHosted();
     const held = await occupyPool();
     try {
-      const result = await gql(server.url, CREATE_GAME, {}, host.token);
+      const result = await askToCreateGame(server.url, host, {});
       expect(errorCode(result)).toBe('SERVICE_UNAVAILABLE');
       expect(result.errors?.[0].extensions?.retryAfter).toEqual(expect.any(Number));
     } finally {

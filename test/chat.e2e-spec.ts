@@ -12,6 +12,7 @@ import { GracePeriods } from '../src/notifications/grace-periods';
 import { errorCode, gql, gqlOk, Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
 
 const DELAY_SECONDS = 180;
 const CHAT = `gameId canWrite unread muted lines { id text hidden mine seat author { displayName } }`;
@@ -260,7 +261,8 @@ describe('game chat (end to end)', () => {
     const releaseDue = () => server.app.get(GracePeriods).releaseDue();
     const mailsTo = (who: Member, subject: RegExp, gameId: string) =>
       inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && m.text?.includes(gameId));
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+    /** Once the mail worker has been through the queue: a mail due now has gone, or never will. */
+    const settle = () => server.app.get(DeliveryQueue).settled();
 
     /** A game with Ann to move, and every mail so far sent or set aside. */
     async function quietGame(): Promise<string> {

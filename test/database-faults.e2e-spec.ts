@@ -16,12 +16,14 @@ import { freePort } from '../src/database/free-port';
 import { PrismaService } from '../src/database/prisma.service';
 import { DeliveryQueue } from '../src/notifications/delivery-queue';
 import { MAIL_NOT_SENT } from '../src/notifications/notification-options';
-import { gqlOk, registerPlayer, startTestServer, TestServer } from './support/app';
+import { emailOf, registerPlayer, startTestServer, TestServer } from './support/app';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { SmtpInbox } from './support/smtp-inbox';
 import { expectNoneLost, MoveStream, startMoveStream } from './support/move-stream';
 import { PostgresProcess, startPostgresProcess } from './support/postgres-process';
 import { logLines, ServerProcess, spawnServerProcess, startServerProcess } from './support/server-process';
+import { until } from './support/until';
+import { createGame, invitePlayer } from './support/games';
 
 const STREAMS = 3;
 
@@ -53,14 +55,6 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const unavailableSeen = (streams: MoveStream[]) => streams.some((stream) => stream.codes.includes('SERVICE_UNAVAILABLE'));
@@ -217,21 +211,8 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       await queuing.app.get(PrismaService).sql.query(`UPDATE notifications SET status = 'SKIPPED' WHERE status = 'PENDING'`);
       const host = await registerPlayer(queuing.url, 'MailHost');
       const guests = await Promise.all(['Ida', 'Jon', 'Kim'].map((name) => registerPlayer(queuing!.url, name)));
-      const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-        queuing.url,
-        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
-        {},
-        host.token,
-      );
-      for (const guest of guests) {
-        const { me } = await gqlOk<{ me: { email: string } }>(queuing.url, '{ me { email } }', {}, guest.token);
-        await gqlOk(
-          queuing.url,
-          `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-          { id: createGame.id, email: me.email },
-          host.token,
-        );
-      }
+      const gameId = await createGame(queuing.url, host);
+      for (const guest of guests) await invitePlayer(queuing.url, gameId, host, await emailOf(queuing.url, guest));
       await queuing.close();
       queuing = null;
       // The three invitations are queued; a worker takes them as one batch, and the database goes away as it sends.
@@ -254,7 +235,7 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       const backAt = Date.now();
       await until(async () => (await prisma.notification.count({ where: { kind: 'INVITATION', status: 'SENT' } })) === 3, 'the batch is marked sent');
       expect(Date.now() - backAt).toBeLessThan((LONG_LEASE_SECONDS * 1000) / 2);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await sending.app.get(DeliveryQueue).settled(); // a mail sent twice would be in the inbox now
       expect(inbox.mails).toHaveLength(3);
     } finally {
       await sending?.close();
@@ -334,9 +315,8 @@ describe('the embedded PostgreSQL a server runs itself (npm start without DATABA
     await until(() => postgres.output().includes('TOLD The embedded PostgreSQL is running again'), 'it runs again', 90_000);
     expect(postgres.output()).toContain('TOLD The embedded PostgreSQL stopped unasked (signal SIGKILL): starting it again.');
     expect(await answers(postgres.url)).toBe(true);
-    await postgres.stop();
+    await postgres.stop(); // once its process has exited, nothing is left to start it again
     running.pop();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await answers(postgres.url)).toBe(false);
     expect(postgres.output().match(/stopped unasked/g)).toHaveLength(1);
   }, 120_000);

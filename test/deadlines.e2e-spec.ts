@@ -11,6 +11,7 @@ import type { Ruleset } from '../src/rules/contract';
 import { errorCode, GAME_FIELDS, gql, gqlOk, GraphQLResponse, Player, quickMailTo, registerPlayer, startTestServer, TestServer } from './support/app';
 import { countingGame, CountingState } from './support/counting-game';
 import { SmtpInbox } from './support/smtp-inbox';
+import { askToCreateGame, createGame, joinGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 const at = (hoursFromStart: number, start: Date) => new Date(start.getTime() + hoursFromStart * HOUR).toISOString();
@@ -84,15 +85,9 @@ describe('move deadlines (end to end)', () => {
   }
 
   async function startGame(host: Player, guest: Player, ruleset: string, moveDeadline: Record<string, unknown>): Promise<Game> {
-    const { createGame } = await gqlOk<{ createGame: Game }>(
-      url,
-      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-      { input: { ruleset, seats: 2, seed: 'deadline-seed', moveDeadline } },
-      host.token,
-    );
-    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-    return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token))
-      .startGame;
+    const gameId = await createGame(url, host, { ruleset, seed: 'deadline-seed', moveDeadline });
+    await joinGame(url, gameId, guest);
+    return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: gameId }, host.token)).startGame;
   }
 
   async function gameWithHistory(id: string): Promise<{ game: Game & { history: Array<{ type: string; text: string | null }> } }> {
@@ -219,19 +214,8 @@ describe('move deadlines (end to end)', () => {
 
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
     const [ann, bob] = await players();
-    expect(
-      errorCode(
-        await gql(
-          url,
-          `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 24, onExpiry: SKIP } }) { id } }`,
-          {},
-          ann.token,
-        ),
-      ),
-    ).toBe('BAD_USER_INPUT');
-    expect(
-      errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, moveDeadline: { hoursPerMove: 0 } }) { id } }`, {}, ann.token)),
-    ).toBe('BAD_USER_INPUT');
+    expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } }))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 0 } }))).toBe('BAD_USER_INPUT');
     const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24, onExpiry: 'SKIP' });
     const skipped = game.activeSeats[0];
     const next = [ann, bob][1 - skipped];
@@ -270,18 +254,13 @@ describe('move deadlines (end to end)', () => {
   /** A three-player Five Points game whose late players are skipped, started; and its players. */
   async function startFivePoints(): Promise<{ game: Game & { legalMoves: unknown[] }; players: Player[] }> {
     const [ann, bob, cy] = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(url, name)));
-    const { createGame } = await gqlOk<{ createGame: Game }>(
-      url,
-      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-      { input: { ruleset: 'five-points', seats: 3, seed: 'skip-seed', moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } } },
-      ann.token,
-    );
-    for (const guest of [bob, cy]) await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
+    const gameId = await createGame(url, ann, { ruleset: 'five-points', seats: 3, seed: 'skip-seed', moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } });
+    for (const guest of [bob, cy]) await joinGame(url, gameId, guest);
     const game = (
       await gqlOk<{ startGame: Game & { legalMoves: unknown[] } }>(
         url,
         `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`,
-        { id: createGame.id },
+        { id: gameId },
         ann.token,
       )
     ).startGame;

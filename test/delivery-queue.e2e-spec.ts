@@ -7,6 +7,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { Deliver, DeliveryClaim, DeliveryQueue } from '../src/notifications/delivery-queue';
 import { DeliveryPolicy, MAIL_NOT_SENT } from '../src/notifications/notification-options';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { until } from './support/until';
 
 const FAST: DeliveryPolicy = { retryLimit: 2, retryDelaySeconds: 0.2, retryBackoff: false, pollingIntervalSeconds: 0.05, leaseSeconds: 120 };
 
@@ -42,14 +43,6 @@ describe('the delivery queue', () => {
   }
 
   const markSent = (id: string) => prisma.sql.query(`UPDATE notifications SET status = 'SENT' WHERE id = $1::uuid`, [id]);
-
-  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
 
   it('hands each notification to exactly one of several workers', async () => {
     const ids = await pending(60);
@@ -89,6 +82,32 @@ describe('the delivery queue', () => {
     expect(claims.map((claim) => claim.finalAttempt)).toEqual([false, false, true]);
     for (let i = 1; i < claims.length; i++) expect(claims[i].at - claims[i - 1].at).toBeGreaterThanOrEqual(150); // 0.2 s, give or take the clocks
     expect(await prisma.notification.findUniqueOrThrow({ where: { id } })).toMatchObject({ attempts: 3, lastError: '451 try again later', leaseUntil: null });
+  });
+
+  it('settles once a pass begun after the call has left nothing due, waking the worker rather than waiting out its polling', async () => {
+    const [first] = await pending(1);
+    const queue = queueOn(prisma, { ...FAST, pollingIntervalSeconds: 3600 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    queue.work(async (claims) => {
+      if (claims.some((claim) => claim.notificationId === first)) await held; // a slow send, in hand when `settled` is asked
+      for (const { notificationId } of claims) {
+        await markSent(notificationId);
+        events.push(notificationId);
+      }
+      return [];
+    });
+    try {
+      await until(async () => (await prisma.notification.findUniqueOrThrow({ where: { id: first } })).leaseUntil !== null, 'the first mail is claimed');
+      const [second] = await pending(1);
+      const settling = queue.settled().then(() => events.push('settled'));
+      release();
+      await settling;
+      expect(events).toEqual([first, second, 'settled']);
+    } finally {
+      await queue.onModuleDestroy();
+    }
   });
 
   it("leaves a mail another worker holds until that worker's lease runs out, and a mail not yet due alone", async () => {

@@ -13,6 +13,7 @@ import { countingGame } from './support/counting-game';
 import { withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { verifyRecord } from '../src/records/verify-record';
+import { createGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -173,13 +174,8 @@ describe('the game’s life (end to end)', () => {
       await resign(bob, id);
       expect(await refused(id, resign(ann, id))).toBe('GAME_NOT_ACTIVE');
 
-      const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-        url,
-        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
-        {},
-        ann.token,
-      );
-      expect(await refused(createGame.id, resign(ann, createGame.id))).toBe('GAME_NOT_ACTIVE');
+      const waiting = await createGame(url, ann);
+      expect(await refused(waiting, resign(ann, waiting))).toBe('GAME_NOT_ACTIVE');
       expect(await refused(id, gql(url, `mutation { resignGame(gameId: "00000000-0000-4000-8000-000000000000") { id } }`, {}, ann.token))).toBe('NOT_FOUND');
     });
   });

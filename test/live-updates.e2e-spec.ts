@@ -11,6 +11,7 @@ import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { ServerProcess, startServerProcess } from './support/server-process';
 import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+import { startCountingGame } from './support/counting-api';
 
 interface Update {
   version: number;
@@ -58,17 +59,8 @@ function subscribe(client: Client, gameId: string) {
   };
 }
 
-async function setUpGame(url: string, host: Player, guest: Player) {
-  const created = await gqlOk<{ createGame: { id: string } }>(
-    url,
-    `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 50 }, seed: "live" }) { id } }`,
-    {},
-    host.token,
-  );
-  const id = created.createGame.id;
-  await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, guest.token);
-  await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, host.token);
-  return id;
+function setUpGame(url: string, host: Player, guest: Player): Promise<string> {
+  return startCountingGame(url, [host, guest], { seed: 'live' });
 }
 
 async function playTurn(url: string, gameId: string, players: Player[]) {
@@ -115,7 +107,8 @@ describe('live updates (graphql-ws)', () => {
     const annFeed = subscribe(annClient, gameId);
     const bobFeed = subscribe(bobClient, gameId);
     const watcherFeed = subscribe(watcherClient, gameId);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the subscriptions register
+    // Each answers at once with the game as it is: from then on, the subscription is registered.
+    await Promise.all([annFeed, bobFeed, watcherFeed].map((feed) => feed.until(() => true)));
 
     const version = await playTurn(server.url, gameId, [ann, bob]);
     const [annUpdate, bobUpdate, watcherUpdate] = await Promise.all([annFeed, bobFeed, watcherFeed].map((feed) => feed.until((u) => u.version === version)));
@@ -241,7 +234,7 @@ describe('live updates across two server processes', () => {
     const gameId = await setUpGame(first, ann, bob);
     const client = wsClient(second, bob.token);
     const feed = subscribe(client, gameId);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await feed.until(() => true); // registered: it answered with the game as it is
     const version = await playTurn(first, gameId, [ann, bob]);
     const update = await feed.until((u) => u.version === version);
     expect(update.mySeat).toBe(1);

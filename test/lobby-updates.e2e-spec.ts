@@ -12,6 +12,7 @@ import { Client as PgClient } from 'pg';
 import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, startCountingGame } from './support/counting-api';
+import { createGame } from './support/games';
 
 interface Change {
   gameId: string | null;
@@ -74,16 +75,6 @@ describe('lobby updates (lobbyChanged)', () => {
     return follow(client);
   }
 
-  async function createGame(host: Player, input: Record<string, unknown>): Promise<string> {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-      { input: { ruleset: 'counting', seats: 2, ...input } },
-      host.token,
-    );
-    return createGame.id;
-  }
-
   it("signals each change to the lobbies it concerns, and to no one else's", async () => {
     const [ann, bob, cat, dan] = await players('Ann', 'Bob', 'Cat', 'Dan');
     const game = await startCountingGame(server.url, [ann, bob], { seed: 'lobby-updates' });
@@ -96,7 +87,7 @@ describe('lobby updates (lobbyChanged)', () => {
     for (const lobby of [annLobby, bobLobby]) await lobby.until((change) => change.gameId === game);
     await gqlOk(server.url, `mutation($id: ID!) { sendChatMessage(gameId: $id, text: "well played") { gameId } }`, { id: game }, bob.token);
     // Ann invites Cat to a private game of hers.
-    const invitation = await createGame(ann, { visibility: 'PRIVATE' });
+    const invitation = await createGame(server.url, ann, { visibility: 'PRIVATE' });
     await gqlOk(
       server.url,
       `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
@@ -105,7 +96,7 @@ describe('lobby updates (lobbyChanged)', () => {
     );
     await catLobby.until((change) => change.gameId === invitation);
     // Dan opens a public game: everyone's open games change.
-    const open = await createGame(dan, {});
+    const open = await createGame(server.url, dan, {});
     const annSaw = await annLobby.until((change) => change.gameId === open);
     const bobSaw = await bobLobby.until((change) => change.gameId === open);
     const catSaw = await catLobby.until((change) => change.gameId === open);
@@ -140,7 +131,7 @@ describe('lobby updates (lobbyChanged)', () => {
       [ann, bob][before.activeSeats[0]].token,
     );
     // Then a change that reaches Ann after it, so that a second signal of the move would be there by now.
-    const later = await createGame(cat, {});
+    const later = await createGame(server.url, cat, {});
     const seen = await annLobby.until((change) => change.gameId === later);
     expect(seen.filter((change) => change.gameId === game)).toEqual([{ gameId: game, seated: true, invited: false, open: false }]);
   });

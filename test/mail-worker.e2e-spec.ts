@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { MAIL_WORKER_NICENESS, MAIL_WORKER_READY, MailWorkerProcess, MailWorkerSettings } from '../src/notifications/mail-worker-process';
 import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, TestServer } from './support/app';
 import { SmtpInbox } from './support/smtp-inbox';
+import { until } from './support/until';
+import { createGame, invitePlayer } from './support/games';
 
 /** The worker runs the TypeScript sources, as the tests do. */
 const UNDER_TS_NODE = ['-r', 'ts-node/register/transpile-only'];
@@ -42,14 +44,6 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + STARTUP_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the mail worker process', () => {
   let inbox: SmtpInbox;
   let server: TestServer;
@@ -77,18 +71,8 @@ describe('the mail worker process', () => {
   async function inviteToGame(hostName: string, guestName: string): Promise<{ guestEmail: string }> {
     const [host, guest] = await Promise.all([registerPlayer(server.url, hostName), registerPlayer(server.url, guestName)]);
     const { me } = await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, guest.token);
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "mail-worker" }) { id } }`,
-      {},
-      host.token,
-    );
-    await gqlOk(
-      server.url,
-      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-      { id: createGame.id, email: me.email },
-      host.token,
-    );
+    const gameId = await createGame(server.url, host, { ruleset: 'five-tribes', seed: 'mail-worker' });
+    await invitePlayer(server.url, gameId, host, me.email);
     return { guestEmail: me.email };
   }
 
@@ -105,7 +89,7 @@ describe('the mail worker process', () => {
         await inbox.waitFor(first.guestEmail, /invites you/);
 
         process.kill(firstPid, 'SIGKILL');
-        await waitUntil(() => worker.pid !== undefined && worker.pid !== firstPid, 'the worker was restarted');
+        await until(() => worker.pid !== undefined && worker.pid !== firstPid, 'the worker was restarted', STARTUP_MS);
         // Queued while no worker ran: sent once the new one works the queue.
         const second = await inviteToGame('Cy', 'Dee');
         await inbox.waitFor(second.guestEmail, /invites you/);

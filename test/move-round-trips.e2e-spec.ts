@@ -21,6 +21,7 @@ import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestSer
 import { startCountingGame } from './support/counting-api';
 import { asRole } from './support/database';
 import { countRoundTrips, RoundTrips, roundTripsOf, Statement } from './support/round-trips';
+import { startGame } from './support/games';
 
 const SUBMIT_MOVE = print(SubmitMoveDocument);
 /** A move answered with the whole game, as the page loads it. */
@@ -174,15 +175,7 @@ describe('the database round trips of a move', () => {
   });
 
   it('brings, in a game with hidden cards, the entries a read of the history would give the mover', async () => {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      url,
-      `mutation { createGame(input: { ruleset: "mob-town", seats: 2 }) { id } }`,
-      {},
-      ann.token,
-    );
-    const gameId = createGame.id;
-    await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, bob.token);
-    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
+    const gameId = await startGame(url, [ann, bob], { ruleset: 'mob-town' });
     const built = [];
     let steps = 0;
     for (; steps < 12; steps++) {

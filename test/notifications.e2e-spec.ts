@@ -6,6 +6,7 @@ import type { ParsedMail } from 'mailparser';
 import { ManualClock } from '../src/common/clock';
 import { freePort } from '../src/database/free-port';
 import { PrismaService } from '../src/database/prisma.service';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
 import { Digests } from '../src/notifications/digests';
 import { MailCatcher } from '../src/notifications/mail-catcher';
 import type { MailOptions } from '../src/notifications/notification-options';
@@ -13,6 +14,7 @@ import { createTestDatabase, TestDatabase } from './support/database';
 import { GAME_FIELDS, gqlOk, Member, Player, registerMember, startTestServer, TestServer } from './support/app';
 import { startServerProcess } from './support/server-process';
 import { SmtpInbox } from './support/smtp-inbox';
+import { createGame, joinGame } from './support/games';
 
 type Game = { id: string; status: string; version: number; activeSeats: number[]; legalMoves: Array<{ type: string; amount?: number }> };
 
@@ -38,24 +40,13 @@ async function startedGame(
   guest: Member,
   { name, invitationDealtWith }: { name?: string; invitationDealtWith?: () => Promise<unknown> } = {},
 ): Promise<Game> {
-  const { createGame } = await gqlOk<{ createGame: Game }>(
-    url,
-    `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-    { input: { ruleset: 'counting', seats: 2, options: { target: 6 }, seed: 'mail-seed', ...(name ? { name } : {}) } },
-    host.token,
-  );
+  const gameId = await createGame(url, host, { options: { target: 6 }, seed: 'mail-seed', ...(name ? { name } : {}) });
   if (invitationDealtWith) {
-    await gqlOk(
-      url,
-      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-      { id: createGame.id, email: guest.email },
-      host.token,
-    );
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: gameId, email: guest.email }, host.token);
     await invitationDealtWith();
   }
-  await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, guest.token);
-  return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: createGame.id }, host.token))
-    .startGame;
+  await joinGame(url, gameId, guest);
+  return (await gqlOk<{ startGame: Game }>(url, `mutation($id: ID!) { startGame(gameId: $id) { ${GAME_FIELDS} } }`, { id: gameId }, host.token)).startGame;
 }
 
 async function loadGame(url: string, id: string, as: Player): Promise<Game> {
@@ -239,18 +230,8 @@ describe('email notifications (end to end)', () => {
     );
     const before = inbox.to(bob.email).length;
     // An invitation Bob has not answered yet, and a game he joined unasked.
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
-      {},
-      ann.token,
-    );
-    await gqlOk(
-      url,
-      `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-      { id: createGame.id, email: bob.email },
-      ann.token,
-    );
+    const invitedTo = await createGame(url, ann);
+    await gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id: invitedTo, email: bob.email }, ann.token);
     await startedGame(url, ann, bob);
     await waitForStatus(bob.id, 'GAME_STARTED', 'HELD');
     await waitForStatus(bob.id, 'INVITATION', 'HELD');
@@ -284,7 +265,7 @@ describe('email notifications (end to end)', () => {
     // 2 x started, your turn
     await waitForNotifications(game.id, ['SENT', 'SENT', 'SENT']);
     expect(inbox.refused - refusedBefore).toBe(5);
-    await new Promise((resolve) => setTimeout(resolve, 2500)); // any duplicate would arrive within a retry or two
+    await server.app.get(DeliveryQueue).settled(); // a duplicate, had one been in hand, is in the inbox now
     const received = [...inbox.to(cat.email), ...inbox.to(dan.email)];
     expect(received).toHaveLength(3);
     expect(new Set(received.map((m) => m.messageId)).size).toBe(3);
@@ -363,7 +344,7 @@ describe('mail the SMTP server never accepts', () => {
       expect((await undelivered(bob)).map((email) => email.kind)).toContain('GAME_STARTED');
       expect(await undelivered(await registerMember(server.url, 'Cat'))).toEqual([]);
       inbox.refuseNext = 0;
-      await new Promise((resolve) => setTimeout(resolve, 2500)); // a retry, had there been one, would come within this
+      await server.app.get(DeliveryQueue).settled(); // a FAILED mail's last try is past: a retry of it would be due now
       expect(inbox.mails).toEqual([]);
     } finally {
       await prisma.close();
@@ -393,7 +374,7 @@ describe('email delivery across a restart or a crash', () => {
         await inbox.waitFor(bob.email, /^Game started/);
         await inbox.waitFor(ann.email, /^Game started/);
         for (const deadline = Date.now() + 20_000; inbox.mails.length < 3 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await next.app.get(DeliveryQueue).settled();
         expect(inbox.mails).toHaveLength(3);
         expect(await prisma.notification.count({ where: { gameId: game.id, status: 'SENT' } })).toBe(3);
       } finally {

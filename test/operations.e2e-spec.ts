@@ -10,6 +10,7 @@ import { RequestSummary } from '../src/logging/request-summary';
 import { gql, gqlOk, startTestServer, TestServer, wsClient } from './support/app';
 import { asRole } from './support/database';
 import { countingGame } from './support/move-stream';
+import { until } from './support/until';
 
 const METRICS_TOKEN = 'a-metrics-token-long-enough';
 
@@ -166,8 +167,8 @@ describe('operations', () => {
     expect(logs.lines.filter((line) => line.reqId === refusalId && (line.level as number) >= 40)).toEqual([]);
 
     // A refused page is no fault either: no warning about how it was answered.
-    expect((await fetch(`${base}/dev/mail?key=a-guess`)).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`${base}/dev/mail?key=a-guess`, { headers: { 'x-request-id': 'guess-1234' } })).status).toBe(404);
+    await until(() => logs.lines.some((line) => (line.req as { id?: string } | undefined)?.id === 'guess-1234'), 'the refused page is logged');
     expect(logs.lines.filter((line) => (line.level as number) >= 40 && /Content-Type/i.test(String(line.msg)))).toEqual([]);
 
     // A link's secrets are in its query: the line names the path only.

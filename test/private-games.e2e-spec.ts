@@ -17,6 +17,7 @@ import {
 } from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
+import { askToCreateGame, createGameFields, type NewGame } from './support/games';
 
 const GAME = `id name visibility status version inviteCode options seats { index user { id } } rematchId`;
 
@@ -55,15 +56,8 @@ describe('private games, invitations and rematches (end to end)', () => {
     await inbox.stop();
   });
 
-  async function create(as: Player, input: Record<string, unknown>): Promise<SeenGame> {
-    return (
-      await gqlOk<{ createGame: SeenGame }>(
-        url,
-        `mutation($input: CreateGameInput!) { createGame(input: $input) { ${GAME} } }`,
-        { input: { ruleset: 'counting', seats: 3, ...input } },
-        as.token,
-      )
-    ).createGame;
+  function create(as: Player, input: NewGame): Promise<SeenGame> {
+    return createGameFields<SeenGame>(url, as, { seats: 3, ...input }, GAME);
   }
 
   const seeGame = async (id: string, as?: Player) =>
@@ -98,12 +92,8 @@ describe('private games, invitations and rematches (end to end)', () => {
   it('names a game, or calls it after its host', async () => {
     expect((await create(ann, { name: 'Friday night' })).name).toBe('Friday night');
     expect((await create(ann, {})).name).toBe("Ann's Counting (test game) game");
-    expect(errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "" }) { id } }`, {}, ann.token))).toBe(
-      'BAD_USER_INPUT',
-    );
-    expect(
-      errorCode(await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2, name: "${'x'.repeat(81)}" }) { id } }`, {}, ann.token)),
-    ).toBe('BAD_USER_INPUT');
+    expect(errorCode(await askToCreateGame(url, ann, { name: '' }))).toBe('BAD_USER_INPUT');
+    expect(errorCode(await askToCreateGame(url, ann, { name: 'x'.repeat(81) }))).toBe('BAD_USER_INPUT');
   });
 
   it('lists a private game to nobody else, and lets in only its invite link or an invitation', async () => {

@@ -11,6 +11,7 @@ import { Deadlines } from '../src/deadlines/deadlines';
 import { seededRandom } from '../src/rules/random';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame, submitMove } from './support/counting-api';
+import { askToCreateGame, createGame, createGameFields } from './support/games';
 
 interface Randomness {
   commitment: string;
@@ -97,14 +98,14 @@ describe('provably fair randomness (end to end)', () => {
   }
 
   it('commits to a secret seed at creation, shows every client seed, reveals the seed at the end, and every draw checks out', async () => {
-    const created = await gqlOk<{ createGame: { id: string; randomness: Randomness } }>(
+    const created = await createGameFields<{ id: string; randomness: Randomness }>(
       url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 12 }, clientSeed: "Ann's lucky socks" }) { id ${RANDOMNESS} } }`,
-      {},
-      ann.token,
+      ann,
+      { options: { target: 12 }, clientSeed: "Ann's lucky socks" },
+      `id ${RANDOMNESS}`,
     );
-    const gameId = created.createGame.id;
-    expect(created.createGame.randomness).toEqual({
+    const gameId = created.id;
+    expect(created.randomness).toEqual({
       commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
       clientSeeds: ["Ann's lucky socks", null],
       fixedSeed: false,
@@ -114,7 +115,7 @@ describe('provably fair randomness (end to end)', () => {
     await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: gameId }, ann.token);
     // Bob brought none: the server made one, public like Ann's.
     const started = await randomnessOf(gameId, eve);
-    expect(started).toEqual({ ...created.createGame.randomness, clientSeeds: ["Ann's lucky socks", expect.stringMatching(/^[0-9a-f]{32}$/)] });
+    expect(started).toEqual({ ...created.randomness, clientSeeds: ["Ann's lucky socks", expect.stringMatching(/^[0-9a-f]{32}$/)] });
 
     // Everything anyone can read while the game runs: it must not hold the server seed.
     const seen: string[] = [];
@@ -154,7 +155,7 @@ describe('provably fair randomness (end to end)', () => {
     const revealed = await randomnessOf(gameId, eve);
     expect(revealed).toEqual({ ...started, serverSeed: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const serverSeed = revealed.serverSeed!;
-    expect(createHash('sha256').update(serverSeed, 'utf8').digest('hex')).toBe(created.createGame.randomness.commitment);
+    expect(createHash('sha256').update(serverSeed, 'utf8').digest('hex')).toBe(created.randomness.commitment);
     for (const text of seen) expect(text).not.toContain(serverSeed);
     const history = await historyOf(gameId, eve);
     expect(history.slice(-1)[0]).toEqual({ seq: game.version, type: 'game.seedRevealed', payload: { serverSeed } });
@@ -203,13 +204,8 @@ describe('provably fair randomness (end to end)', () => {
     expect(cardsOf(second)).toEqual(cardsOf(first));
     expect(second.map(({ type, payload }) => ({ type, payload }))).toEqual(first.map(({ type, payload }) => ({ type, payload })));
 
-    const lobby = await gqlOk<{ createGame: { id: string } }>(
-      url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known" }) { id } }`,
-      {},
-      ann.token,
-    );
-    expect(await randomnessOf(lobby.createGame.id)).toMatchObject({ fixedSeed: true, serverSeed: null, clientSeeds: ['seat 1', null] });
+    const lobby = await createGame(url, ann, { seed: 'known' });
+    expect(await randomnessOf(lobby)).toMatchObject({ fixedSeed: true, serverSeed: null, clientSeeds: ['seat 1', null] });
   });
 
   it('deals differently in two games with the same client seeds but their own secret seeds', async () => {
@@ -284,24 +280,14 @@ describe('provably fair randomness (end to end)', () => {
 
   it('refuses bad client seeds with BAD_USER_INPUT and writes nothing', async () => {
     for (const clientSeed of ['', 'x'.repeat(201)]) {
-      const create = await gql(
-        url,
-        `mutation($c: String) { createGame(input: { ruleset: "counting", seats: 2, clientSeed: $c }) { id } }`,
-        { c: clientSeed },
-        ann.token,
-      );
+      const create = await askToCreateGame(url, ann, { clientSeed });
       expect(errorCode(create)).toBe('BAD_USER_INPUT');
       expect(create.errors![0].message).toBe('clientSeed must be 1 to 200 characters.');
     }
-    const lobby = await gqlOk<{ createGame: { id: string } }>(
-      url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id version } }`,
-      {},
-      ann.token,
-    );
-    const join = await gql(url, `mutation($id: ID!) { joinGame(gameId: $id, clientSeed: "") { id } }`, { id: lobby.createGame.id }, bob.token);
+    const lobby = await createGame(url, ann);
+    const join = await gql(url, `mutation($id: ID!) { joinGame(gameId: $id, clientSeed: "") { id } }`, { id: lobby }, bob.token);
     expect(errorCode(join)).toBe('BAD_USER_INPUT');
-    expect((await seeGame(url, lobby.createGame.id)).version).toBe(2);
+    expect((await seeGame(url, lobby)).version).toBe(2);
   });
 
   it('refuses a fixed seed with BAD_USER_INPUT on a server that does not allow them, and writes nothing', async () => {
@@ -311,17 +297,12 @@ describe('provably fair randomness (end to end)', () => {
       expect(await gqlOk(url, '{ fixedSeedsAllowed }')).toEqual({ fixedSeedsAllowed: true });
       const mine = `{ games(mine: true) { id } }`;
       const before = (await gqlOk<{ games: unknown[] }>(strict.url, mine, {}, eve.token)).games.length;
-      const refused = await gql(strict.url, `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "i know the deck" }) { id } }`, {}, eve.token);
+      const refused = await askToCreateGame(strict.url, eve, { seed: 'i know the deck' });
       expect(errorCode(refused)).toBe('BAD_USER_INPUT');
       expect(refused.errors![0].message).toMatch(/^Fixed seeds are off on this server/);
       expect((await gqlOk<{ games: unknown[] }>(strict.url, mine, {}, eve.token)).games).toHaveLength(before);
-      const fair = await gqlOk<{ createGame: { randomness: Randomness } }>(
-        strict.url,
-        `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { ${RANDOMNESS} } }`,
-        {},
-        eve.token,
-      );
-      expect(fair.createGame.randomness.fixedSeed).toBe(false);
+      const fair = await createGameFields<{ randomness: Randomness }>(strict.url, eve, {}, RANDOMNESS);
+      expect(fair.randomness.fixedSeed).toBe(false);
     } finally {
       await strict.close();
     }

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { SCHEMA_FILE, schemaFileText } from '../src/api/api-schema';
 import { COST_ARGUMENTS, costOf, estimators, QUERY_LIMITS, queryLimitRules } from '../src/graphql/query-limits';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
+import { askToCreateGame, createGame } from './support/games';
 
 /** Every operation the web page sends: the typed documents generated from web/src/api/operations/ (`npm run codegen`), each with the fragments it uses. */
 const pageOperations = Object.values(generated as Record<string, unknown>).flatMap((value) => {
@@ -39,8 +40,7 @@ describe('Public API under attack', () => {
     server = await startTestServer({ web: true });
     url = server.url;
     [ann, bob] = await Promise.all([registerPlayer(url, 'Ann'), registerPlayer(url, 'Bob')]);
-    gameId = (await gqlOk<{ createGame: { id: string } }>(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token))
-      .createGame.id;
+    gameId = await createGame(url, ann);
   });
 
   afterAll(() => server.close());
@@ -236,7 +236,7 @@ describe('Public API under attack', () => {
     expect(refusal!.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
     expect(refusal!.errors![0].extensions!.retryAfter).toBeLessThanOrEqual(60);
     // Others are not held back by Bob's haste.
-    expect((await gql(url, `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`, {}, ann.token)).errors).toBeUndefined();
+    expect((await askToCreateGame(url, ann, {})).errors).toBeUndefined();
   });
 
   it('limits sign-ups per client address, and mail to one address whoever asks', async () => {

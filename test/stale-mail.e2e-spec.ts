@@ -13,11 +13,12 @@ import { GracePeriods } from '../src/notifications/grace-periods';
 import { gqlOk, Member, quickMailTo, registerMember, startTestServer, TestServer } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
+import { until } from './support/until';
+import { createGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 const DELAY_SECONDS = 180;
-/** Long enough for the worker (polling every half second, retrying after a second) to have sent a due mail. */
-const WORKER_SETTLES_MS = 2500;
 
 type Kind = 'YOUR_TURN' | 'DEADLINE_REMINDER' | 'INVITATION' | 'NEW_MESSAGES' | 'DIGEST';
 
@@ -47,15 +48,10 @@ describe('mail that is no longer true is not sent', () => {
 
   const runDeadlines = () => server.app.get(Deadlines).runDue();
   const releaseDue = () => server.app.get(GracePeriods).releaseDue();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, WORKER_SETTLES_MS));
+  /** Once the mail worker has been through the queue: a mail due now has gone, or never will. */
+  const settle = () => server.app.get(DeliveryQueue).settled();
   const mailsTo = (who: Member, subject: RegExp, containing: string) =>
     inbox.to(who.email).filter((m) => subject.test(m.subject ?? '') && (m.text ?? '').includes(containing));
-
-  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-    for (const deadline = Date.now() + 20_000; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    }
-  }
 
   const statuses = async (who: Member, kind: Kind, gameId?: string) =>
     (await prisma.notification.findMany({ where: { userId: who.id, kind, ...(gameId ? { gameId } : {}) }, orderBy: { createdAt: 'asc' } })).map(
@@ -69,8 +65,13 @@ describe('mail that is no longer true is not sent', () => {
       `the ${kind} mail was tried`,
     );
 
-  const becomes = (who: Member, kind: Kind, gameId: string | undefined, expected: string[]) =>
-    until(async () => JSON.stringify(await statuses(who, kind, gameId)) === JSON.stringify(expected), `${who.name}'s ${kind} mail is ${expected.join(', ')}`);
+  async function becomes(who: Member, kind: Kind, gameId: string | undefined, expected: string[]): Promise<void> {
+    let seen: string[] = [];
+    const what = () => `${who.name}'s ${kind} mail is ${expected.join(', ')} (it is ${seen.join(', ')})`;
+    await until(async () => JSON.stringify((seen = await statuses(who, kind, gameId))) === JSON.stringify(expected), 'the mail is as expected').catch(() => {
+      throw new Error(`timed out waiting until ${what()}`);
+    });
+  }
 
   const settings = (who: Member, deliveries: string) =>
     gqlOk(url, `mutation { updateNotificationSettings(deliveries: [${deliveries}]) { deliveries { kind } } }`, {}, who.token);
@@ -142,13 +143,7 @@ describe('mail that is no longer true is not sent', () => {
 
   it('does not send an invitation to a game the invitee joined, or that started, before it could go out', async () => {
     const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2 }) { id } }`,
-      {},
-      ann.token,
-    );
-    const gameId = createGame.id;
+    const gameId = await createGame(url, ann);
     inbox.refuseNext = 1000;
     for (const invitee of [bob, cat]) {
       await gqlOk(

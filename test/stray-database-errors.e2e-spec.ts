@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './support/database';
+import { until } from './support/until';
 
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, 'support', 'stray-errors-main.ts')], {
@@ -18,14 +19,6 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   let output = '';
   child.stdout!.on('data', (chunk) => (output += String(chunk)));
   return { child, output: () => output };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('a database error nobody waits for', () => {

@@ -12,11 +12,10 @@ import { GracePeriods } from '../src/notifications/grace-periods';
 import { Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
 
 const DELAY_SECONDS = 180;
 const MINUTE = 60_000;
-/** Long enough for the worker (polling every half second) to have sent a due mail. */
-const WORKER_SETTLES_MS = 1500;
 
 describe('the "your turn" mail waits for the player to come by', () => {
   const clock = new ManualClock(new Date('2026-03-01T12:00:00.000Z'));
@@ -71,7 +70,7 @@ describe('the "your turn" mail waits for the player to come by', () => {
   }
 
   async function turnMailsTo(player: Member, gameId: string): Promise<number> {
-    await new Promise((resolve) => setTimeout(resolve, WORKER_SETTLES_MS));
+    await server.app.get(DeliveryQueue).settled();
     return inbox.to(player.email).filter((mail) => /^Your turn/.test(mail.subject ?? '') && mail.text?.includes(gameId)).length;
   }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { CORPUS_DIR, corpusFiles, readCorpusRecord } from './corpus/corpus-files';
 import { rehashed } from './support/record-forgery';
 import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
+import { startGame } from './support/games';
 
 /** Runs one of the scripts/ tools as `npm run` does. */
 function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -71,27 +72,17 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
 
   it("check a stored game, running, with its server seed: it verifies and holds under today's rules", async () => {
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "cli-game" }) { id } }`,
-      {},
-      ann.token,
-    );
-    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, bob.token);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, ann.token);
+    const gameId = await startGame(server.url, [ann, bob], { ruleset: 'five-tribes', seed: 'cli-game' });
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
 
-    const [verified, revalidated] = await Promise.all([
-      run('verify.ts', ['--game', createGame.id], env),
-      run('games-revalidate.ts', ['--game', createGame.id], env),
-    ]);
+    const [verified, revalidated] = await Promise.all([run('verify.ts', ['--game', gameId], env), run('games-revalidate.ts', ['--game', gameId], env)]);
     expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, 1 steps decided again\)\n$/) });
     expect(revalidated).toMatchObject({
       code: 0,
-      stdout: `game ${createGame.id} (five-tribes): holds\nChecked 1 game under today's rules: every one holds.\n`,
+      stdout: `game ${gameId} (five-tribes): holds\nChecked 1 game under today's rules: every one holds.\n`,
     });
     const { game } = await gqlOk<{ game: { rulesCheck: { ok: boolean } } }>(server.url, `query($id: ID!) { game(id: $id) { rulesCheck { ok } } }`, {
-      id: createGame.id,
+      id: gameId,
     });
     expect(game.rulesCheck).toEqual({ ok: true });
   });

@@ -99,6 +99,8 @@ export class DeliveryQueue implements OnModuleDestroy {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
+  /** Told when the next pass that finds no more than it can take ends (`settled`). */
+  private settling: Array<() => void> = [];
 
   constructor(
     private readonly prisma: PrismaService,
@@ -118,6 +120,21 @@ export class DeliveryQueue implements OnModuleDestroy {
     this.running ??= this.loop(deliver);
   }
 
+  /**
+   * Resolves once this worker has been through the queue, from a pass begun
+   * after the call until one that left nothing due behind: by then each mail
+   * due at the call has been sent, set aside or refused, and no batch is in
+   * hand. What a test waits for before saying a mail was not sent, rather
+   * than for a while. Wakes the worker rather than waiting out its polling.
+   */
+  settled(): Promise<void> {
+    if (!this.running || this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.settling.push(resolve);
+      this.wakeUp?.();
+    });
+  }
+
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     this.wakeUp?.();
@@ -128,6 +145,8 @@ export class DeliveryQueue implements OnModuleDestroy {
     let failing = false;
     while (!this.stopping) {
       let handled = 0;
+      const waiting = this.settling;
+      this.settling = [];
       try {
         handled = await this.deliverBatch(deliver);
         if (failing) this.logger.log('the delivery queue can be read again');
@@ -138,8 +157,17 @@ export class DeliveryQueue implements OnModuleDestroy {
           this.logger.warn(`could not read the delivery queue (trying again every ${this.policy.pollingIntervalSeconds} s): ${(error as Error).message}`);
         failing = true;
       }
-      if (handled < DELIVERY_BATCH) await this.pause(this.policy.pollingIntervalSeconds * 1000);
+      this.tellSettled(waiting, handled < DELIVERY_BATCH && !failing);
+      // Someone waits for a pass (`settled`): make it now, unless the queue cannot be read.
+      if (handled < DELIVERY_BATCH && (failing || this.settling.length === 0)) await this.pause(this.policy.pollingIntervalSeconds * 1000);
     }
+    this.settling.forEach((resolve) => resolve());
+  }
+
+  /** Tells those who waited for a pass (`settled`) that it left nothing due; if it did not, they wait for the next. */
+  private tellSettled(waiting: Array<() => void>, leftNothingDue: boolean): void {
+    if (leftNothingDue) waiting.forEach((resolve) => resolve());
+    else this.settling.unshift(...waiting);
   }
 
   /** Claims due notifications and delivers them together; returns how many there were. */

@@ -18,6 +18,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerLimitDetail } from '@nestjs/throttler';
 
 type ThrottlerStorageRecord = Omit<ThrottlerLimitDetail, 'ttl' | 'limit' | 'key' | 'tracker'>;
+import { Clock } from '../common/clock';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
 import { LoginAttempts } from './login-attempts';
@@ -44,9 +45,8 @@ export function counterKey(limitName: string, tracker: string): string {
   return createHash('sha256').update(`${limitName}:${tracker}`).digest('base64url');
 }
 
-/** The fixed window of `ttl` ms that holds now (aligned to the epoch, so processes agree), and the seconds it has left. */
-function windowNow(ttl: number): { windowStart: number; secondsLeft: number } {
-  const now = Date.now();
+/** The fixed window of `ttl` ms that holds `now` (aligned to the epoch, so processes agree), and the seconds it has left. */
+function windowAt(now: number, ttl: number): { windowStart: number; secondsLeft: number } {
   const windowStart = now - (now % ttl);
   return { windowStart, secondsLeft: Math.ceil((windowStart + ttl - now) / 1000) };
 }
@@ -68,6 +68,8 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
   constructor(
     private readonly prisma: PrismaService,
     private readonly logins: LoginAttempts,
+    /** Which window a request falls in (tests set it, rather than wait for the next minute). */
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -81,7 +83,7 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
   }
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    const { windowStart, secondsLeft } = windowNow(ttl);
+    const { windowStart, secondsLeft } = windowAt(this.clock.now().getTime(), ttl);
     const hits = IN_PROCESS.has(throttlerName) ? this.countHere(key, windowStart) : await this.countInDatabase(key, windowStart);
     return { totalHits: hits, timeToExpire: secondsLeft, isBlocked: hits > limit, timeToBlockExpire: hits > limit ? secondsLeft : 0 };
   }
@@ -93,7 +95,7 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
    * seconds it has left.
    */
   spendHere(limitName: string, tracker: string, amount: number, ttl: number): { spent: number; secondsLeft: number } {
-    const { windowStart, secondsLeft } = windowNow(ttl);
+    const { windowStart, secondsLeft } = windowAt(this.clock.now().getTime(), ttl);
     return { spent: this.countHere(counterKey(limitName, tracker), windowStart, amount), secondsLeft };
   }
 
@@ -115,7 +117,7 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
 
   /** Adds this process's new hits to the database's counts, and learns everyone's. */
   private async share(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const pending = [...this.local].filter(([, count]) => count.unshared > 0);
     for (const [key, count] of this.local) if (count.unshared === 0 && count.windowStart + SWEEP_INTERVAL_MS < now) this.local.delete(key);
     if (pending.length === 0) return;
@@ -139,6 +141,6 @@ export class RateLimitCounters implements ThrottlerStorage, OnModuleInit, OnModu
   }
 
   private async forgetOld(): Promise<void> {
-    await Promise.all([this.prisma.sql.query(FORGET_OLD, [new Date(Date.now() - 2 * 24 * 3600_000)]), this.logins.forgetOld()]);
+    await Promise.all([this.prisma.sql.query(FORGET_OLD, [new Date(this.clock.now().getTime() - 2 * 24 * 3600_000)]), this.logins.forgetOld()]);
   }
 }

@@ -1,38 +1,12 @@
 /** The test ruleset (counting-game.ts) played over the API, for tests about games rather than about its rules. */
 import { gql, gqlOk, Player, type GraphQLResponse } from './app';
+import { startGame, type NewGame } from './games';
 
-export interface CountingGameInput {
-  options?: Record<string, unknown>;
-  seed?: string;
-  clientSeed?: string;
-  moveDeadline?: Record<string, unknown>;
-  name?: string;
-}
+export type CountingGameInput = Omit<NewGame, 'ruleset' | 'seats'>;
 
-/** `players[0]` creates and hosts a counting game, the others join it (each with `clientSeeds[i]` when given), and it starts. */
-export async function startCountingGame(
-  url: string,
-  players: Player[],
-  input: CountingGameInput = {},
-  clientSeeds: (string | undefined)[] = [],
-): Promise<string> {
-  const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-    url,
-    `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-    { input: { ruleset: 'counting', seats: players.length, options: { target: 50 }, ...input, clientSeed: clientSeeds[0] ?? input.clientSeed } },
-    players[0].token,
-  );
-  for (const [seat, player] of players.entries()) {
-    if (seat === 0) continue;
-    await gqlOk(
-      url,
-      `mutation($id: ID!, $seat: Int!, $c: String) { joinGame(gameId: $id, seat: $seat, clientSeed: $c) { id } }`,
-      { id: createGame.id, seat, c: clientSeeds[seat] },
-      player.token,
-    );
-  }
-  await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, players[0].token);
-  return createGame.id;
+/** `players[0]` creates and hosts a counting game (to 50, unless said), the others join it (each with `clientSeeds[i]` when given), and it starts. */
+export function startCountingGame(url: string, players: Player[], input: CountingGameInput = {}, clientSeeds: (string | undefined)[] = []): Promise<string> {
+  return startGame(url, players, { ruleset: 'counting', options: { target: 50 }, ...input }, clientSeeds);
 }
 
 export interface CountingGameSeen {

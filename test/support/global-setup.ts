@@ -4,6 +4,10 @@
  * copies (`CREATE DATABASE ... TEMPLATE`), which is far faster than
  * migrating per file. Migrations run as the admin (the owner of the
  * tables); test servers run as the app role.
+ *
+ * The `server` and `web` projects both need it: Jest runs each project's
+ * global setup in Jest's own process, one after the other, so the second
+ * finds it started (`started`) and starts nothing.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,14 +19,29 @@ import { EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin } from '../../src/database/r
 import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
 
-export default async function globalSetup(): Promise<void> {
+let started: Promise<void> | undefined;
+let embedded: { stop(): Promise<void> } | undefined;
+
+export default function globalSetup(): Promise<void> {
+  return (started ??= startTestPostgres());
+}
+
+/** Stops the embedded PostgreSQL, if this run started one (test/support/global-teardown.ts). */
+export async function stopTestPostgres(): Promise<void> {
+  await embedded?.stop();
+  embedded = undefined;
+}
+
+async function startTestPostgres(): Promise<void> {
   // Tests pick seeds that make the positions they need (see test/support/app.ts); `npm test` runs them so.
   process.env.ALLOW_FIXED_SEEDS ??= 'true';
+  // The processes tests start under ts-node (servers, workers, scripts) inherit this: transpiled by SWC (tsconfig.test.json).
+  process.env.TS_NODE_PROJECT ??= join(__dirname, '..', '..', 'tsconfig.test.json');
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));
     const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
-    (globalThis as { __testPostgres?: { stop(): Promise<void> } }).__testPostgres = server;
+    embedded = server;
     adminUrl = server.adminUrl;
   }
   process.env.TEST_ADMIN_DATABASE_URL = adminUrl;

@@ -1,3 +1,5 @@
-export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __testPostgres?: { stop(): Promise<void> } }).__testPostgres?.stop();
+import { stopTestPostgres } from './global-setup';
+
+export default function globalTeardown(): Promise<void> {
+  return stopTestPostgres();
 }

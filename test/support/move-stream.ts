@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { gql, gqlOk, Player, registerPlayer } from './app';
+import { startCountingGame } from './counting-api';
 
 const RESEND_AFTER_MS = 100;
 
@@ -39,15 +40,8 @@ const SUBMIT = `mutation($id: ID!, $move: JSON!, $v: Int!, $cid: String) {
 /** A started two-seat counting game that does not end. */
 export async function countingGame(url: string, name: string): Promise<{ gameId: string; players: Player[] }> {
   const players = await Promise.all([`${name}A`, `${name}B`].map((player) => registerPlayer(url, player)));
-  const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-    url,
-    `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 10000000 }, seed: "${name}" }) { id } }`,
-    {},
-    players[0].token,
-  );
-  await gqlOk(url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: createGame.id }, players[1].token);
-  await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: createGame.id }, players[0].token);
-  return { gameId: createGame.id, players };
+  const gameId = await startCountingGame(url, players, { options: { target: 10000000 }, seed: name });
+  return { gameId, players };
 }
 
 export async function startMoveStream(url: string, name: string, options: MoveStreamOptions = {}): Promise<MoveStream> {

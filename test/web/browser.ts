@@ -1,41 +1,41 @@
 /**
- * Driving Debian's Chromium (headless, through playwright-core) against a
- * test server that serves the built web page. No browser is downloaded:
- * CI installs the `chromium` package (.ci/run).
+ * Driving the run's Chromium (test/web/chromium.ts) against a test server
+ * that serves the built web page.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
+import { CHROMIUM_ENDPOINT } from './chromium';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = join(__dirname, '..', 'screenshots');
+/**
+ * Where `screenshot()` saves what the page looked like, when asked to
+ * (`SCREENSHOTS_DIR=/some/folder npm test`): for a person to look at. Not a
+ * check: full pages differ from run to run (names, times, heights), so
+ * nothing is compared, nothing is kept in the repository, and a run that
+ * does not ask takes no screenshot at all.
+ */
+const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR;
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
 export interface TestBrowser {
   browser: Browser;
+  /** Closes every window this test file opened. */
   close(): Promise<void>;
 }
 
-/** Playwright gives every launch a fresh, empty profile directory of its own. */
+/**
+ * This test file's own connection to the run's Chromium: the windows it
+ * opens (each a context with its own storage, so its own login) are its
+ * own, and all close with the connection.
+ */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // This machine has no internet: without these, Chromium keeps trying Google's services.
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const endpoint = process.env[CHROMIUM_ENDPOINT];
+  if (!endpoint) throw new Error(`${CHROMIUM_ENDPOINT} is not set: run page tests through jest's \`web\` project (test/web/global-setup.ts)`);
+  const browser = await chromium.connect(endpoint);
   return {
     browser,
     close: () => browser.close(),
@@ -288,8 +288,9 @@ export async function clickMove<M>(
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (!SCREENSHOTS_DIR) return;
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /**

@@ -11,6 +11,7 @@ import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/a
 import { playTurn, seeGame } from '../support/counting-api';
 import { countingGame } from '../support/move-stream';
 import { launchBrowser, openWindow, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { createGame } from '../support/games';
 
 /**
  * Before the page's own scripts: counts permission requests and notifications
@@ -80,13 +81,7 @@ describe('web page: chat, notes and turn signals', () => {
 
   it('opens the chat to a player who takes a seat on the page, and to onlookers once the game is over, without a reload', async () => {
     const [ann, cat] = await Promise.all(['SeatAnn', 'SeatCat'].map((name) => registerPlayer(server.url, name)));
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2, options: { target: 3 } }) { id } }`,
-      {},
-      ann.token,
-    );
-    const gameId = createGame.id;
+    const gameId = await createGame(server.url, ann, { options: { target: 3 } });
     const { page: catPage } = await openWindow(chromium.browser, base, undefined, cat.token);
     await catPage.goto(`/games/${gameId}`);
     const locked = "The players' chat opens to onlookers once the game is over.";

@@ -52,6 +52,7 @@ import {
   waitUntil,
   type Way as ClickWay,
 } from './browser';
+import { startGame } from '../support/games';
 
 const SEED = 'ft-168';
 const TARGETED_SEED = 'ft-72';
@@ -188,16 +189,11 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
 
   /** A started two-player game with a fixed seed (Ann hosts, Bob joins). */
   async function createGame(seed: string): Promise<string> {
-    const created = await gqlOk<{ createGame: { id: string } }>(
+    return startGame(
       server.url,
-      `mutation($seed: String!) { createGame(input: { ruleset: "five-tribes", seats: 2, seed: $seed }) { id } }`,
-      { seed },
-      tokens[0],
+      tokens.map((token) => ({ token })),
+      { ruleset: 'five-tribes', seed },
     );
-    const id = created.createGame.id;
-    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, tokens[1]);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, tokens[0]);
-    return id;
   }
 
   async function openGame(id: string): Promise<void> {

@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
 import { offeredInView } from './page-checks';
+import { createGame, joinGame, startGame } from '../support/games';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -91,14 +92,8 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     for (const { ruleset, seats, seed } of RULESETS) {
-      const created = await gqlOk<{ createGame: { id: string } }>(
-        server.url,
-        `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
-        { r: ruleset, n: seats, s: seed },
-        players[0].token,
-      );
-      const id = created.createGame.id;
-      for (const player of players.slice(1, seats)) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, player.token);
+      const id = await createGame(server.url, players[0], { ruleset, seats, seed });
+      for (const player of players.slice(1, seats)) await joinGame(server.url, id, player);
       const started = await gqlOk<{ startGame: { activeSeats: number[] } }>(
         server.url,
         `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
@@ -294,15 +289,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   });
 
   it("a finished game's page, one player having left: no serious axe finding, light or dark, laptop or phone", async () => {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "five-tribes", seats: 2, seed: "web-layout-finished" }) { id } }`,
-      {},
-      players[0].token,
-    );
-    const id = createGame.id;
-    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, players[1].token);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, players[0].token);
+    const id = await startGame(server.url, players.slice(0, 2), { ruleset: 'five-tribes', seed: 'web-layout-finished' });
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, players[1].token);
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const { viewport } of SIZES) {

@@ -11,6 +11,7 @@ import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
 import { launchBrowser, openWindow, screenshot, TestBrowser, waitUntil } from './browser';
+import { createGame as createGameOn, type NewGame } from '../support/games';
 
 describe('web page: the lobby, private games and rematches', () => {
   let server: TestServer;
@@ -35,15 +36,7 @@ describe('web page: the lobby, private games and rematches', () => {
     return page;
   }
 
-  async function createGame(host: Player, input: Record<string, unknown>): Promise<string> {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation($input: CreateGameInput!) { createGame(input: $input) { id } }`,
-      { input: { ruleset: 'counting', seats: 2, ...input } },
-      host.token,
-    );
-    return createGame.id;
-  }
+  const createGame = (host: Player, input: NewGame) => createGameOn(server.url, host, input);
 
   /** The names listed in one section of the lobby. */
   async function namesIn(page: Page, section: string): Promise<string[]> {

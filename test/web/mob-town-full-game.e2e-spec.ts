@@ -44,6 +44,7 @@ import {
   waitForVersionEverywhere,
   type Way,
 } from './browser';
+import { startGame } from '../support/games';
 
 type MoveType = RulesMove['type'];
 type Move = { type: MoveType; [key: string]: unknown };
@@ -232,18 +233,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return seat;
   }
 
-  async function createGame(seats: Player[], { options, seed }: GamePlan): Promise<string> {
-    const [host, ...guests] = seats;
-    const created = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation($options: JSON, $seed: String) { createGame(input: { ruleset: "mob-town", seats: ${seats.length}, options: $options, seed: $seed }) { id } }`,
-      { options, seed },
-      host.token,
-    );
-    const id = created.createGame.id;
-    for (const guest of guests) await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, guest.token);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, host.token);
-    return id;
+  function createGame(seats: Player[], { options, seed }: GamePlan): Promise<string> {
+    return startGame(server.url, seats, { ruleset: 'mob-town', options, seed });
   }
 
   async function stateFor(id: string, player: Player): Promise<SeatState> {

@@ -4,8 +4,9 @@
  * takes the move's entries from the move's answer.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { registerPlayer, startTestServer, TestServer } from '../support/app';
 import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, TestBrowser, waitForVersion } from './browser';
+import { startGame } from '../support/games';
 
 describe('web page: Mob Town in the browser', () => {
   let server: TestServer;
@@ -17,15 +18,7 @@ describe('web page: Mob Town in the browser', () => {
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    const game = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "mob-town", seats: 2, seed: "web-mob-town" }) { id } }`,
-      {},
-      ann.token,
-    );
-    const id = game.createGame.id;
-    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id }, bob.token);
-    await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
+    const id = await startGame(server.url, [ann, bob], { ruleset: 'mob-town', seed: 'web-mob-town' });
     pages = [(await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page, (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page];
     await Promise.all(pages.map((page) => page.goto(`/games/${id}`)));
     await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));

@@ -79,8 +79,10 @@ describe('web page: live updates across a dropped socket', () => {
       // The database closes its doors to the server for a while, as during maintenance.
       await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
+      const refused = page.waitForResponse((response) => response.request().postData()?.includes('submitMove') === true);
       await page.getByRole('button', { name: 'Add, amount 1' }).click();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The server could not take the move: the page still shows the game as it was.
+      expect(await (await refused).json()).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
       expect(await shownVersion(page)).toBe(version);
     } finally {
       await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);

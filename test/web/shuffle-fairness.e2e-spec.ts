@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { gqlOk, type Player, type TestServer } from '../support/app';
 import { playTurn } from '../support/counting-api';
 import { screenshot, twoPlayersAtTheirPages, type TwoPlayersAtTheirPages } from './browser';
+import { createGame } from '../support/games';
 
 describe('web page: shuffle fairness', () => {
   let server: TestServer;
@@ -75,13 +76,8 @@ describe('web page: shuffle fairness', () => {
   });
 
   it('warns everyone before they sit down that the host chose the seed of a fixed-seed game', async () => {
-    const { createGame } = await gqlOk<{ createGame: { id: string } }>(
-      server.url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 2, seed: "known deck" }) { id } }`,
-      {},
-      ann.token,
-    );
-    await bobPage.goto(`/games/${createGame.id}`);
+    const gameId = await createGame(server.url, ann, { seed: 'known deck' });
+    await bobPage.goto(`/games/${gameId}`);
     const notice = bobPage.locator('.fixed-seed-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain("The host chose this game's shuffle seed, so the host can know every card and roll in advance.");
