@@ -9,6 +9,7 @@ import { CommonModule } from './common/common.module';
 import { ConfigModule } from './config/config.module';
 import { resolveSnapshotKey } from './config/snapshot-key';
 import { DatabaseModule } from './database/database.module';
+import { SNAPSHOT_KEY } from './event-store/event-store.module';
 import { DEADLINE_REMINDERS_IN_MAIL } from './deadlines/deadline-mail';
 import { DEADLINES_OPTIONS } from './deadlines/deadlines';
 import { HealthModule } from './health/health.module';
@@ -18,7 +19,7 @@ import { createLogger, loggingModule, SILENT } from './logging/logging.module';
 import { MAIL_PARTS } from './notifications/mail-parts';
 import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
-import { PlayModule } from './play/play.module';
+import { PLAY_OPTIONS } from './play/play.module';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
@@ -83,13 +84,18 @@ function settings(options: ProcessOptions): ValueProvider[] {
     { provide: RATE_LIMITS_ENABLED, useValue: options.rateLimits ?? true },
     { provide: EMAIL_VERIFICATION, useValue: options.emailVerification ?? true },
     { provide: METRICS_TOKEN, useValue: options.metricsToken ?? null },
+    {
+      provide: PLAY_OPTIONS,
+      useValue: { rulesets: options.rulesets, snapshotInterval: options.snapshotInterval, allowFixedSeeds: options.allowFixedSeeds ?? false },
+    },
+    { provide: SNAPSHOT_KEY, useValue: resolveSnapshotKey(options.snapshotKey, options.jwtSecret) },
   ];
 }
 
 /**
  * What every process of the server has: the clock, the logger, the database
- * and the settings (the only global modules: the others import what they
- * use), and the games.
+ * and the settings, the only global modules: the others (play included)
+ * are imported by the modules that use them.
  */
 function foundation(options: ProcessOptions): DynamicModule[] {
   return [
@@ -97,12 +103,6 @@ function foundation(options: ProcessOptions): DynamicModule[] {
     loggingModule(options.logger ?? createLogger(SILENT)),
     DatabaseModule.forRoot(options.databaseUrl),
     ConfigModule.forRoot(settings(options)),
-    PlayModule.forRoot({
-      rulesets: options.rulesets,
-      snapshotInterval: options.snapshotInterval,
-      snapshotKey: resolveSnapshotKey(options.snapshotKey, options.jwtSecret),
-      allowFixedSeeds: options.allowFixedSeeds ?? false,
-    }),
   ];
 }
 

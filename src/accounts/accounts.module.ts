@@ -8,10 +8,11 @@ import { VacationsModule } from '../vacations/vacations.module';
 import { AccountTokens } from './account-tokens';
 import { AccountsResolver } from './accounts.resolver';
 import { Accounts } from './accounts.service';
+import { PlayModule } from '../play/play.module';
 
 /** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
 @Module({
-  imports: [AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
+  imports: [PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })
 export class AccountsModule {}

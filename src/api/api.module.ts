@@ -13,6 +13,7 @@ import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { NotesModule } from '../notes/notes.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { PlayModule } from '../play/play.module';
 import { PresenceModule } from '../presence/presence.module';
 import { PublicNamesModule } from '../public-names/public-names.module';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
@@ -93,6 +94,7 @@ export class ApiModule {
         NotesModule,
         RecordsModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.
+        PlayModule,
         AuthModule,
         RateLimitsModule,
         PublicNamesModule,

@@ -4,10 +4,11 @@ import { VacationsModule } from '../vacations/vacations.module';
 import { Deadlines } from './deadlines';
 import { DeadlinesResolver } from './deadlines.resolver';
 import { TurnDeadlineProjection } from './turn-deadline-projection';
+import { PlayModule } from '../play/play.module';
 
 /** Move deadlines, reminders and expiry (DEADLINES_OPTIONS, a setting, says how often they are swept), and their part of the API. */
 @Module({
-  imports: [NotificationsModule, VacationsModule],
+  imports: [PlayModule, NotificationsModule, VacationsModule],
   providers: [TurnDeadlineProjection, Deadlines, DeadlinesResolver],
   exports: [Deadlines],
 })

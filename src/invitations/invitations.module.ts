@@ -4,10 +4,11 @@ import { PublicNamesModule } from '../public-names/public-names.module';
 import { Invitations } from './invitations';
 import { InvitationsResolver } from './invitations.resolver';
 import { Rematches } from './rematches';
+import { PlayModule } from '../play/play.module';
 
 /** Invitations, private games and rematches, and their part of the API. */
 @Module({
-  imports: [NotificationsModule, PublicNamesModule],
+  imports: [PlayModule, NotificationsModule, PublicNamesModule],
   providers: [Invitations, Rematches, InvitationsResolver],
   exports: [Invitations],
 })

@@ -19,6 +19,7 @@ import { SupersededMail } from './superseded-mail';
 import { UndeliveredMail } from './undelivered-mail';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeLinks } from './unsubscribe-links';
+import { PlayModule } from '../play/play.module';
 
 /**
  * Email notifications: the outbox, the delivery worker, preferences, digests
@@ -27,7 +28,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
  * modules contribute to mail (MAIL_PARTS), both settings (config.module.ts).
  */
 @Module({
-  imports: [VacationsModule, MetricsModule],
+  imports: [PlayModule, VacationsModule, MetricsModule],
   providers: [
     {
       provide: UnsubscribeLinks,

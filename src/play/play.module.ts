@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { EventStore } from '../event-store/event-store';
 import { EventStoreModule } from '../event-store/event-store.module';
 import { SnapshotStore } from '../event-store/snapshots';
@@ -18,38 +18,37 @@ import { LobbyAudience } from './lobby-audience';
 export interface PlayOptions {
   rulesets: AnyRuleset[];
   snapshotInterval: number;
-  /** Seals snapshots (see config/snapshot-key.ts). */
-  snapshotKey: Buffer;
   /** ALLOW_FIXED_SEEDS. */
   allowFixedSeeds: boolean;
 }
 
-@Module({})
-export class PlayModule {
-  static forRoot(options: PlayOptions): DynamicModule {
-    const eventStore = EventStoreModule.forRoot(options.snapshotKey);
-    return {
-      module: PlayModule,
-      global: true,
-      imports: [eventStore],
-      providers: [
-        { provide: RulesetRegistry, useValue: new RulesetRegistry(options.rulesets) },
-        { provide: GameRandomness, useValue: new GameRandomness({ allowFixedSeeds: options.allowFixedSeeds }) },
-        {
-          provide: GameLoader,
-          inject: [EventStore, SnapshotStore],
-          useFactory: (store: EventStore, snapshots: SnapshotStore) => new GameLoader(store, snapshots, options.snapshotInterval),
-        },
-        GameChangeHooks,
-        GamesRepository,
-        GameEventsRepository,
-        LoadedGames,
-        CommandPipeline,
-        HistoryPages,
-        GameService,
-        LobbyAudience,
-      ],
-      exports: [RulesetRegistry, GameRandomness, GameService, HistoryPages, GameChangeHooks, LobbyAudience, eventStore],
-    };
-  }
-}
+/** PlayOptions: a setting the process gives (config.module.ts). */
+export const PLAY_OPTIONS = Symbol('PLAY_OPTIONS');
+
+/**
+ * Hosting games: the rulesets, every command through the platform decider,
+ * loading, history pages and the lobby's read model. Imported by each module
+ * that asks play something.
+ */
+@Module({
+  imports: [EventStoreModule],
+  providers: [
+    { provide: RulesetRegistry, inject: [PLAY_OPTIONS], useFactory: (options: PlayOptions) => new RulesetRegistry(options.rulesets) },
+    { provide: GameRandomness, inject: [PLAY_OPTIONS], useFactory: (options: PlayOptions) => new GameRandomness({ allowFixedSeeds: options.allowFixedSeeds }) },
+    {
+      provide: GameLoader,
+      inject: [EventStore, SnapshotStore, PLAY_OPTIONS],
+      useFactory: (store: EventStore, snapshots: SnapshotStore, options: PlayOptions) => new GameLoader(store, snapshots, options.snapshotInterval),
+    },
+    GameChangeHooks,
+    GamesRepository,
+    GameEventsRepository,
+    LoadedGames,
+    CommandPipeline,
+    HistoryPages,
+    GameService,
+    LobbyAudience,
+  ],
+  exports: [RulesetRegistry, GameRandomness, GameService, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
+})
+export class PlayModule {}

@@ -6,6 +6,7 @@ import { RecordsController } from './records.controller';
 import { RecordsResolver } from './records.resolver';
 import { RecordsService } from './records.service';
 import { Revalidation } from './revalidation';
+import { PlayModule } from '../play/play.module';
 
 /**
  * Game records and their verification (README: "Game records and the
@@ -14,7 +15,7 @@ import { Revalidation } from './revalidation';
  * `GET /games/<id>/record.json`.
  */
 @Module({
-  imports: [NotificationsModule, AuthModule, RateLimitsModule],
+  imports: [PlayModule, NotificationsModule, AuthModule, RateLimitsModule],
   providers: [RecordsService, Revalidation, RecordsResolver],
   controllers: [RecordsController],
   exports: [RecordsService, Revalidation],
