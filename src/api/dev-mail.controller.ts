@@ -2,7 +2,7 @@
  * `/dev/mail?key=…`: what the in-process mail catcher received (only when it
  * runs, i.e. without SMTP_URL), to whoever has its key (mail-catcher.ts).
  */
-import { Controller, ForbiddenException, Get, NotFoundException, Optional, Param, Query, Res } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, NotFoundException, Inject, Param, Query, Res } from '@nestjs/common';
 import { MailCatcher } from '../notifications/mail-catcher';
 import { mailListPage, mailPage } from '../notifications/templates/pages';
 
@@ -22,7 +22,10 @@ function page(response: Response, html: string): string {
 
 @Controller('dev/mail')
 export class DevMailController {
-  constructor(@Optional() private readonly catcher?: MailCatcher) {}
+  constructor(
+    // Null unless mail goes to the in-process catcher (notifications.module.ts).
+    @Inject(MailCatcher) private readonly catcher: MailCatcher | null,
+  ) {}
 
   @Get()
   list(@Query('key') key: unknown, @Res({ passthrough: true }) response: Response): string {

@@ -1,5 +1,5 @@
 /** Notification settings and vacations of the logged-in user, and whether this server sends mail at all. */
-import { Optional } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../vacations/vacations';
 import { MailCatcher } from './mail-catcher';
@@ -14,7 +14,8 @@ export class NotificationsResolver {
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
     private readonly undelivered: UndeliveredMail,
-    @Optional() private readonly catcher?: MailCatcher,
+    // Null unless mail goes to the in-process catcher (notifications.module.ts).
+    @Inject(MailCatcher) private readonly catcher: MailCatcher | null,
   ) {}
 
   @Query(() => Boolean, {
@@ -22,7 +23,7 @@ export class NotificationsResolver {
       "Whether this server keeps the mail it would send in its mail catcher (it runs without SMTP_URL) instead of sending it: the mail is read at /dev/mail, with the key printed in the server's log when it started.",
   })
   mailCaught(): boolean {
-    return this.catcher !== undefined;
+    return this.catcher !== null;
   }
 
   @Query(() => NotificationSettingsModel, { description: 'How the caller gets each kind of email, and their vacations.' })
