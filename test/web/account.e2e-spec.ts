@@ -9,7 +9,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
 import { SmtpInbox } from '../support/smtp-inbox';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, TestBrowser, waitUntil } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE, TestBrowser, waitUntil } from './browser';
 
 const NEW_PASSWORD = 'lanterns over the harbour';
 
@@ -131,7 +131,6 @@ describe('web page: signing up with a verified address, resetting a password, an
     await password.getByRole('button', { name: 'Change password' }).click();
     await password.getByText('Changed.').waitFor();
     await waitUntil(page, `document.querySelectorAll('.session-list li').length === 1`);
-    await screenshot(page, 'account');
     // The phone's session ended with the change: on its next request it asks to log in.
     await phone.page.reload();
     await phone.page.getByRole('form', { name: 'Log in' }).waitFor();
@@ -140,7 +139,6 @@ describe('web page: signing up with a verified address, resetting a password, an
     await phone.page.getByRole('form', { name: 'Delete your account' }).waitFor();
     const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(phone.page, 'account-phone');
 
     await sessions.getByRole('button', { name: 'Log out everywhere' }).click();
     await page.getByRole('form', { name: 'Log in' }).waitFor();

@@ -2,21 +2,10 @@
  * Driving the run's Chromium (test/web/chromium.ts) against a test server
  * that serves the built web page.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { CHROMIUM_ENDPOINT } from './chromium';
-
-/**
- * Where `screenshot()` saves what the page looked like, when asked to
- * (`SCREENSHOTS_DIR=/some/folder npm test`): for a person to look at. Not a
- * check: full pages differ from run to run (names, times, heights), so
- * nothing is compared, nothing is kept in the repository, and a run that
- * does not ask takes no screenshot at all.
- */
-const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR;
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -76,7 +65,13 @@ export async function twoPlayersAtTheirPages(): Promise<TwoPlayersAtTheirPages> 
 
 /** A player's own browser window (own localStorage, so own login). */
 export async function openWindow(browser: Browser, baseUrl: string, viewport = DESKTOP, token?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, isMobile: viewport.width < 600, hasTouch: viewport.width < 600 });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    isMobile: viewport.width < 600,
+    hasTouch: viewport.width < 600,
+    reducedMotion: 'reduce',
+  });
   // Logged in as the web page itself would be (web/src/api/client.ts keeps the token there).
   if (token) await context.addInitScript(`localStorage.setItem('pbw.token', ${JSON.stringify(token)})`);
   const page = await context.newPage();
@@ -285,12 +280,6 @@ export async function clickMove<M>(
     await press(choices.nth(here.indexOf(move)));
   }
   return 'chooser';
-}
-
-export async function screenshot(page: Page, name: string): Promise<void> {
-  if (!SCREENSHOTS_DIR) return;
-  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /**

@@ -37,7 +37,6 @@ import {
   openWindow,
   PHONE,
   recordSentMoves,
-  screenshot,
   startGameOnPage,
   TestBrowser,
   waitForOffer,
@@ -238,8 +237,6 @@ describe('web page: a whole Five Points game by clicks', () => {
       await expectEndScreen(page, seat, { winners: status.winners!, scores: status.scores }, NAMES);
       expect(await page.locator('.target.offered, .move-bar button.move').count()).toBe(0);
     }
-    await screenshot(pages[0], 'five-points-finished');
-    await screenshot(pages[1], 'five-points-finished-phone');
     // A long step (elections, the final count) shows its first sentences; the rest is read whole on asking.
     const more = pages[1].locator('.timeline details.more').last();
     await more.locator('summary').click();

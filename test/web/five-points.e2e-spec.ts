@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, startGameOnPage, TestBrowser, waitForVersion } from './browser';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, startGameOnPage, TestBrowser, waitForVersion } from './browser';
 
 describe('web page: Five Points in the browser', () => {
   let server: TestServer;
@@ -47,7 +47,6 @@ describe('web page: Five Points in the browser', () => {
       const offered = page.locator('.target.offered');
       expect(await offered.count()).toBe(11 - i);
       expect(await page.locator('.target.offered:not([data-target^="hood:"])').count()).toBe(0);
-      if (i === 1) await screenshot(page, 'five-points-setup');
       const version = await playOneStep(page, 'hood:');
       await Promise.all(pages.map((other) => waitForVersion(other, version)));
     }
@@ -68,7 +67,5 @@ describe('web page: Five Points in the browser', () => {
       await Promise.all(pages.map((other) => waitForVersion(other, version)));
     }
     await ann.locator('.timeline', { hasText: 'placed a rabble on' }).waitFor();
-    await screenshot(ann, 'five-points-board');
-    await screenshot(pages[1], 'five-points-board-phone');
   });
 });

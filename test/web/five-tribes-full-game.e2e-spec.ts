@@ -43,7 +43,6 @@ import {
   openWindow,
   PHONE,
   recordSentMoves,
-  screenshot,
   shownVersion,
   TestBrowser,
   waitForOffer,
@@ -335,8 +334,6 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
         // Once the game is over nothing is secret: the history is read again, every gold amount in it.
         await waitUntil(page, `![...document.querySelectorAll('.timeline li')].some((li) => li.textContent.includes('some gold'))`);
       }
-      await screenshot(pages[0], 'five-tribes-finished');
-      await screenshot(pages[1], 'five-tribes-finished-phone');
 
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const rows = Object.keys(MOVE_TYPES).map((type) => {

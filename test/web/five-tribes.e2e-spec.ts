@@ -13,7 +13,6 @@ import {
   openWindow,
   PHONE,
   playOneStep,
-  screenshot,
   shownVersion,
   signUp,
   TestBrowser,
@@ -107,8 +106,6 @@ describe('web page: Five Tribes in the browser', () => {
     await playAndWatch('tile:');
     await expect(mover.locator('.five-tribes').textContent()).resolves.toContain('In hand');
     await playAndWatch('tile:');
-    await screenshot(ann, 'five-tribes-board');
-    await screenshot(bob, 'five-tribes-board-phone');
   });
 
   it('takes back a step where the rules allow it', async () => {
@@ -129,7 +126,6 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.getByRole('button', { name: 'Later event' }).click();
     await waitUntil(ann, `document.querySelector('.board-frame')?.getAttribute('data-replay') !== '${firstReplayed}'`);
     await ann.locator('.board-frame.replaying:not(.loading)').waitFor();
-    await screenshot(ann, 'five-tribes-replay');
 
     const before = await shownVersion(ann);
     const bobsRolledBack = await bob.locator('.timeline li.rolled-back').count();
@@ -147,7 +143,6 @@ describe('web page: Five Tribes in the browser', () => {
     );
     // Bob's page learns of the rollback live, and shows the undone moves as rolled back.
     await waitUntil(bob, `document.querySelectorAll('.timeline li.rolled-back').length > ${bobsRolledBack}`);
-    await screenshot(bob, 'five-tribes-after-rollback-phone');
 
     // Play goes on from the restored position.
     await playAndWatch();

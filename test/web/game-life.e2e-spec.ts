@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { isMyTurn, launchBrowser, openWindow, playOneStep, screenshot, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { isMyTurn, launchBrowser, openWindow, playOneStep, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
 
 describe('web page: resigning, takebacks and ending by agreement', () => {
   let server: TestServer;
@@ -67,7 +67,6 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await asked.getByText('“I meant to add two”').waitFor();
     await annPage.locator('.proposal').getByText('Waiting for Bob').waitFor();
     expect(await annPage.locator('.proposal').getByRole('button', { name: 'Agree' }).count()).toBe(0);
-    await screenshot(bobPage, 'takeback-asked');
 
     const before = await versionOf(gameId);
     await bobPage.locator('.proposal').getByRole('button', { name: 'Agree' }).click();
@@ -120,7 +119,6 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     for (const page of pages) await page.locator('.player-strip li', { hasText: 'Cat' }).getByText('left the game').waitFor();
     await annPage.locator('.timeline li', { hasText: 'Cat resigned.' }).waitFor();
     expect(await catPage.getByRole('button', { name: 'Resign…' }).count()).toBe(0);
-    await screenshot(annPage, 'resigned-player');
 
     // Ann and Bob play on in their windows; Cat is never to move again.
     for (let steps = 0; (await annPage.locator('[data-turn="finished"]').count()) === 0; steps++) {

@@ -7,21 +7,19 @@
  * the way, fits the screen whole; and a tap on a
  * Djinn, a card or a neighborhood reads it in full; axe-core finds no serious or critical accessibility violation on the
  * lobby, each game (with its history), the settings and the account pages,
- * in the light theme and the dark one. Screenshots of each game (your turn,
- * waiting) and of the lobby, account and settings pages, light and dark,
- * are saved in test/screenshots/.
+ * in the light theme and the dark one.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { launchBrowser, openWindow, PHONE, screenshot, TestBrowser } from './browser';
+import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
 import { offeredInView } from './page-checks';
 import { createGame, joinGame, startGame } from '../support/games';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
-  { name: 'laptop', viewport: LAPTOP, suffix: '' },
-  { name: 'phone', viewport: PHONE, suffix: '-phone' },
+  { name: 'laptop', viewport: LAPTOP },
+  { name: 'phone', viewport: PHONE },
 ] as const;
 const RULESETS = [
   { ruleset: 'five-tribes', seats: 2, seed: 'web-layout-five-tribes' },
@@ -138,38 +136,33 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   }
 
   describe.each(RULESETS.map(({ ruleset }) => ruleset))('%s', (ruleset) => {
-    it.each(SIZES)(
-      'on a $name: a move offered in view at once, nothing over it; no serious axe finding; your turn and waiting',
-      async ({ viewport, suffix }) => {
-        const { id, activeSeat, waitingSeat } = games.get(ruleset)!;
-        const mover = await open(players[activeSeat], `/games/${id}`, viewport);
-        const waiting = await open(players[waitingSeat], `/games/${id}`, viewport);
-        for (const page of [mover, waiting]) await page.locator('.play-area .timeline li').first().waitFor();
-        await mover.locator('[data-turn="mine"]').waitFor();
-        await mover.locator('.target.offered, .move-bar button.move').first().waitFor();
-        // The page may scroll the first one into view by itself (use-offer-in-view.ts); the player never has to.
-        let seen: string[] = [];
-        for (let tries = 0; tries < 30 && seen.length === 0; tries++) {
-          seen = await offeredInView(mover);
-          if (seen.length === 0) await mover.waitForTimeout(100);
-        }
-        expect(seen).not.toEqual([]);
-        for (const page of [mover, waiting]) {
-          expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-          const text = await boardText(page);
-          expect(text.count).toBeGreaterThan(10);
-          expect(text.smallest).toBeGreaterThanOrEqual(10.99);
-        }
-        expect(await seriousViolations(mover)).toEqual([]);
-        expect(await seriousViolations(waiting)).toEqual([]);
-        await screenshot(mover, `${ruleset}-your-turn${suffix}`);
-        await screenshot(waiting, `${ruleset}-waiting${suffix}`);
-        // After the screenshots, which show the page as it opens: every target, brought into view, comes clear of the move bar.
-        expect(await coveredOnceScrolledTo(mover)).toEqual([]);
-        await mover.context().close();
-        await waiting.context().close();
-      },
-    );
+    it.each(SIZES)('on a $name: a move offered in view at once, nothing over it; no serious axe finding; your turn and waiting', async ({ viewport }) => {
+      const { id, activeSeat, waitingSeat } = games.get(ruleset)!;
+      const mover = await open(players[activeSeat], `/games/${id}`, viewport);
+      const waiting = await open(players[waitingSeat], `/games/${id}`, viewport);
+      for (const page of [mover, waiting]) await page.locator('.play-area .timeline li').first().waitFor();
+      await mover.locator('[data-turn="mine"]').waitFor();
+      await mover.locator('.target.offered, .move-bar button.move').first().waitFor();
+      // The page may scroll the first one into view by itself (use-offer-in-view.ts); the player never has to.
+      let seen: string[] = [];
+      for (let tries = 0; tries < 30 && seen.length === 0; tries++) {
+        seen = await offeredInView(mover);
+        if (seen.length === 0) await mover.waitForTimeout(100);
+      }
+      expect(seen).not.toEqual([]);
+      for (const page of [mover, waiting]) {
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+        const text = await boardText(page);
+        expect(text.count).toBeGreaterThan(10);
+        expect(text.smallest).toBeGreaterThanOrEqual(10.99);
+      }
+      expect(await seriousViolations(mover)).toEqual([]);
+      expect(await seriousViolations(waiting)).toEqual([]);
+      // Checked last, after what the page shows as it opens: every target, brought into view, comes clear of the move bar.
+      expect(await coveredOnceScrolledTo(mover)).toEqual([]);
+      await mover.context().close();
+      await waiting.context().close();
+    });
   });
 
   it.each(RULESETS.map(({ ruleset }) => ruleset))(
@@ -274,15 +267,14 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     { page: 'lobby', path: '/' },
     { page: 'settings', path: '/settings' },
     { page: 'account', path: '/account' },
-  ])('the $page page: no serious axe finding, light or dark, laptop or phone', async ({ page: name, path }) => {
+  ])('the $page page: no serious axe finding, light or dark, laptop or phone', async ({ path }) => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      for (const { viewport, suffix } of SIZES) {
+      for (const { viewport } of SIZES) {
         const page = await open(players[0], path, viewport, colorScheme);
         await page.locator('main h1, main h2').first().waitFor();
         await expect(page.evaluate('document.documentElement.dataset.theme')).resolves.toBe(colorScheme);
         expect(await seriousViolations(page)).toEqual([]);
         expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-        await screenshot(page, `${name}${colorScheme === 'dark' ? '-dark' : ''}${suffix}`);
         await page.context().close();
       }
     }

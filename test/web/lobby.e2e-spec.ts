@@ -10,7 +10,7 @@ import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdow
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, screenshot, TestBrowser, waitUntil } from './browser';
+import { launchBrowser, openWindow, TestBrowser, waitUntil } from './browser';
 import { createGame as createGameOn, type NewGame } from '../support/games';
 
 describe('web page: the lobby, private games and rematches', () => {
@@ -87,7 +87,6 @@ describe('web page: the lobby, private games and rematches', () => {
     await row.getByText(/opened less than an hour ago/).waitFor();
     await page.locator('select[name="rulesetFilter"]').selectOption('five-tribes');
     await page.getByRole('region', { name: 'Open games' }).getByText('No open game has a free seat just now.').waitFor();
-    await screenshot(page, 'lobby-sections');
 
     await page
       .getByRole('region', { name: 'Invitations' })

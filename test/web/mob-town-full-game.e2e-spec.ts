@@ -37,7 +37,6 @@ import {
   openWindow,
   PHONE,
   recordSentMoves,
-  screenshot,
   type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
@@ -344,8 +343,6 @@ describe('web page: whole Mob Town games by clicks only', () => {
     expect(result.winners.length).toBeGreaterThan(0);
     // "You won" to the winner, "You came 2nd" to the other, with the server's scores by category.
     await expectGameOver(seats, result);
-    await screenshot(seats[0].page, 'mob-town-full-game-over');
-    await screenshot(seats[1].page, 'mob-town-full-game-over-phone');
   }, 120_000);
 
   it('plays a co-op game (Upholding the Law) to its end, three players', async () => {
@@ -363,7 +360,6 @@ describe('web page: whole Mob Town games by clicks only', () => {
     for (const { page } of seats)
       await expect(page.locator('.end-screen .headline').textContent()).resolves.toMatch(winners.length > 0 ? /^You won, together with/ : /^You lost$/);
     for (const { page } of seats) await expect(page.locator('.board-facts .outcome').textContent()).resolves.toBe(` · the team ${outcome}: ${reason}`);
-    await screenshot(seats[1].page, 'mob-town-full-coop-over-phone');
   }, 60_000);
 
   it('has clicked every move type of the ruleset', () => {

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, screenshot, TestBrowser, waitForVersion } from './browser';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, TestBrowser, waitForVersion } from './browser';
 import { startGame } from '../support/games';
 
 describe('web page: Mob Town in the browser', () => {
@@ -44,8 +44,6 @@ describe('web page: Mob Town in the browser', () => {
     const cityNames = await Promise.all((await pages[0].locator('[data-target^="cell:"][aria-label]').all()).map((cell) => cell.getAttribute('aria-label')));
     expect(cityNames.length).toBeGreaterThan(0);
     for (const name of cityNames) expect(name).not.toMatch(/-?\d+,-?\d+/);
-    await screenshot(pages[0], 'mob-town-board');
-    await screenshot(pages[1], 'mob-town-board-phone');
   });
 
   it("shows a move in the mover's history from the move's own answer, asking nothing more; the other page reads it", async () => {

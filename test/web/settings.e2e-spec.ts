@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { ManualClock } from '../../src/common/clock';
 import { PrismaService } from '../../src/database/prisma.service';
 import { gqlOk, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, launchBrowser, openWindow, PHONE, screenshot, signUp, TestBrowser } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE, signUp, TestBrowser } from './browser';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -106,7 +106,6 @@ describe('web page: email settings, vacations and invitations by email', () => {
     await delivery(ann, 'Rollback', 'Off').check();
     await save.click();
     await ann.getByRole('form', { name: 'Email' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await screenshot(ann, 'settings');
 
     await ann.reload();
     await delivery(ann, 'Your turn', 'Daily digest').waitFor();
@@ -198,7 +197,6 @@ describe('web page: email settings, vacations and invitations by email', () => {
     await bob.getByRole('group', { name: 'Deadline passed' }).waitFor();
     const overflow = await bob.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(bob, 'settings-phone');
   });
 
   it('lets the host invite anyone by email from the lobby, telling nothing of who has an account', async () => {

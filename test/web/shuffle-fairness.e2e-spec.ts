@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { gqlOk, type Player, type TestServer } from '../support/app';
 import { playTurn } from '../support/counting-api';
-import { screenshot, twoPlayersAtTheirPages, type TwoPlayersAtTheirPages } from './browser';
+import { twoPlayersAtTheirPages, type TwoPlayersAtTheirPages } from './browser';
 import { createGame } from '../support/games';
 
 describe('web page: shuffle fairness', () => {
@@ -60,7 +60,6 @@ describe('web page: shuffle fairness', () => {
     }
     await annPage.getByRole('button', { name: 'Start the game' }).click();
     await annPage.locator('.play-area').waitFor();
-    await screenshot(bobPage, 'shuffle-fairness-phone');
 
     // Played to the end through the API; the pages follow live.
     while ((await gqlOk<{ game: { status: string } }>(server.url, `query($id: ID!) { game(id: $id) { status } }`, { id: gameId })).game.status === 'ACTIVE') {
@@ -72,7 +71,6 @@ describe('web page: shuffle fairness', () => {
       await panel.locator('[data-server-seed]', { hasText: serverSeed! }).waitFor();
       await panel.getByText('✓ matches the fingerprint').waitFor();
     }
-    await screenshot(annPage, 'shuffle-fairness-revealed');
   });
 
   it('warns everyone before they sit down that the host chose the seed of a fixed-seed game', async () => {
@@ -82,6 +80,5 @@ describe('web page: shuffle fairness', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain("The host chose this game's shuffle seed, so the host can know every card and roll in advance.");
     await bobPage.locator('[data-seat="1"]').getByRole('button', { name: 'Take this seat' }).waitFor();
-    await screenshot(bobPage, 'shuffle-fairness-fixed-seed-phone');
   });
 });
