@@ -7,10 +7,9 @@
  */
 import type { Client } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
-import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
 import { createTestDatabase, TestDatabase } from './support/database';
 import { ServerProcess, startServerProcess } from './support/server-process';
-import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+import { errorCode, GAME_FIELDS, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient, endLiveUpdatesListener } from './support/app';
 import { startCountingGame } from './support/counting-api';
 
 interface Update {
@@ -145,17 +144,7 @@ describe('live updates (graphql-ws)', () => {
     const feed = subscribe(client, gameId);
     const start = await feed.until(() => true);
     // End the server's LISTEN connection (waiting until its backend is gone), then move while nothing listens.
-    const admin = new PgClient({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query<{ ended: boolean }>(
-        'SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
-        [server.db.name, LISTENER_APPLICATION_NAME],
-      );
-      expect(rows).toEqual([{ ended: true }]);
-    } finally {
-      await admin.end();
-    }
+    await endLiveUpdatesListener(server);
     const version = await playTurn(server.url, gameId, [ann, bob]);
     expect(version).toBeGreaterThan(start.version);
     const update = await feed.until((u) => u.version === version);

@@ -8,9 +8,7 @@
  * itself again.
  */
 import type { Client } from 'graphql-ws';
-import { Client as PgClient } from 'pg';
-import { LISTENER_APPLICATION_NAME } from '../src/graphql/game-updates';
-import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
+import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer, wsClient, endLiveUpdatesListener } from './support/app';
 import { playTurn, startCountingGame } from './support/counting-api';
 import { createGame } from './support/games';
 
@@ -149,17 +147,7 @@ describe('lobby updates (lobbyChanged)', () => {
     const [ann] = await players('Ann');
     const lobby = lobbyOf(ann);
     await lobby.until(() => true);
-    const admin = new PgClient({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query<{ ended: boolean }>(
-        'SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
-        [server.db.name, LISTENER_APPLICATION_NAME],
-      );
-      expect(rows).toEqual([{ ended: true }]);
-    } finally {
-      await admin.end();
-    }
+    await endLiveUpdatesListener(server);
     const seen = await lobby.until(() => lobby.changes.length > 1, 20_000);
     expect(seen[1]).toEqual(ANYTHING);
   });

@@ -3,8 +3,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { Logger as PinoLogger } from 'pino';
 import { createClient, Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { Client as PgClient } from 'pg';
 import { createApp } from '../../src/app';
 import { Clock } from '../../src/common/clock';
+import { LISTENER_APPLICATION_NAME } from '../../src/graphql/game-updates';
 import type { VacationPolicy } from '../../src/vacations/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
@@ -185,3 +187,18 @@ export function wsClient(url: string, token?: string): WsClient {
 }
 
 export const GAME_FIELDS = `id ruleset status version activeSeats mySeat phase canUndo legalMoves view result seats { index user { id displayName } }`;
+
+/** Ends the server's LISTEN connection for live updates (waiting until its backend is gone), as a database restart or a dropped connection would. */
+export async function endLiveUpdatesListener(server: TestServer): Promise<void> {
+  const admin = new PgClient({ connectionString: process.env.TEST_ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      'SELECT pg_terminate_backend(pid, 5000) AS ended FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
+      [server.db.name, LISTENER_APPLICATION_NAME],
+    );
+    if (!rows[0]?.ended) throw new Error(`the live updates' LISTEN connection did not end: ${JSON.stringify(rows)}`);
+  } finally {
+    await admin.end();
+  }
+}

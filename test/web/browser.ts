@@ -31,6 +31,28 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
+/** A page test file's own test server (serving the page), its connection to the run's Chromium, and players registered there. */
+export interface PageTestBench {
+  server: TestServer;
+  chromium: TestBrowser;
+  players: Player[];
+}
+
+/** Starts a PageTestBench (with a player for each of `playerNames`) before the file's tests, and closes it after them. */
+export function pageTestBench(playerNames: string[] = []): PageTestBench {
+  const bench = {} as PageTestBench;
+  beforeAll(async () => {
+    bench.server = await startTestServer({ web: true });
+    bench.chromium = await launchBrowser();
+    bench.players = await Promise.all(playerNames.map((name) => registerPlayer(bench.server.url, name)));
+  });
+  afterAll(async () => {
+    await bench.chromium?.close();
+    await bench.server?.close();
+  });
+  return bench;
+}
+
 /** Two players at a server that serves the web page: Ann at a desktop, Bob on a phone, each logged in in a window of their own. */
 export interface TwoPlayersAtTheirPages {
   server: TestServer;

@@ -5,26 +5,15 @@
  * player resigning from a three-player game, which goes on to its end.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { gqlOk, Player, registerPlayer } from '../support/app';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { isMyTurn, launchBrowser, openWindow, playOneStep, shownVersion, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { isMyTurn, openWindow, playOneStep, shownVersion, waitForVersion, waitUntil, pageTestBench } from './browser';
 
 describe('web page: resigning, takebacks and ending by agreement', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  const bench = pageTestBench();
 
   async function versionOf(gameId: string): Promise<number> {
-    return (await gqlOk<{ game: { version: number } }>(server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
+    return (await gqlOk<{ game: { version: number } }>(bench.server.url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
   }
 
   /** Each player's window on the game, showing its current version. */
@@ -32,7 +21,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     const version = await versionOf(gameId);
     return Promise.all(
       players.map(async (player) => {
-        const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, player.token);
+        const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), undefined, player.token);
         await page.goto(`/games/${gameId}`);
         await waitForVersion(page, version);
         return page;
@@ -50,12 +39,13 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
   }
 
   it('asks for a takeback from the history; the other player agrees, and later declines another', async () => {
-    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
     const [ann, bob] = players;
-    const gameId = await startCountingGame(server.url, players, { seed: 'web-takeback' });
-    const target = await playTurn(server.url, gameId, players);
-    const boardThen = (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view;
-    await playTurn(server.url, gameId, players);
+    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-takeback' });
+    const target = await playTurn(bench.server.url, gameId, players);
+    const boardThen = (await gqlOk<{ game: { view: unknown } }>(bench.server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game
+      .view;
+    await playTurn(bench.server.url, gameId, players);
     const [annPage, bobPage] = await windows(gameId, [ann, bob]);
 
     await askTakeback(annPage, target, 'I meant to add two');
@@ -74,11 +64,12 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await annPage.locator('.timeline li', { hasText: 'Everyone agreed: the moves were taken back.' }).waitFor();
     expect(await annPage.locator('.proposal').count()).toBe(0);
     expect(await annPage.locator(`.timeline li[data-seq="${target + 1}"].rolled-back`).count()).toBe(1);
-    const boardNow = (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view;
+    const boardNow = (await gqlOk<{ game: { view: unknown } }>(bench.server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game
+      .view;
     expect(boardNow).toEqual(boardThen);
 
     // Another request, declined: the game stays where it is.
-    const again = await playTurn(server.url, gameId, players);
+    const again = await playTurn(bench.server.url, gameId, players);
     await waitForVersion(bobPage, again);
     await askTakeback(bobPage, target, 'one more try');
     await annPage.locator('.proposal').getByText('Bob asked to take the game back').waitFor();
@@ -102,13 +93,13 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await annPage.locator('.timeline li', { hasText: 'Bob withdrew their request.' }).waitFor();
     await waitUntil(annPage, `document.querySelector('.proposal') === null`);
     expect(
-      (await gqlOk<{ game: { view: unknown } }>(server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view,
+      (await gqlOk<{ game: { view: unknown } }>(bench.server.url, `query($id: ID!) { game(id: $id) { view } }`, { id: gameId }, ann.token)).game.view,
     ).not.toEqual(boardThen);
   });
 
   it('a player resigns from a three-player game, which goes on without them to its end', async () => {
-    const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(server.url, name)));
-    const gameId = await startCountingGame(server.url, players, { seed: 'web-resign', options: { target: 8 } });
+    const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(bench.server.url, name)));
+    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-resign', options: { target: 8 } });
     const pages = await windows(gameId, players);
     const [annPage, bobPage, catPage] = pages;
 
@@ -133,7 +124,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
       }
     }
     const { game } = await gqlOk<{ game: { status: string; result: { winners: number[]; detail: { resigned: number[] } } } }>(
-      server.url,
+      bench.server.url,
       `query($id: ID!) { game(id: $id) { status result } }`,
       { id: gameId },
     );
@@ -144,10 +135,10 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
   });
 
   it('moves the keyboard into each confirmation, closes it on Escape, and gives the keyboard back', async () => {
-    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    const gameId = await startCountingGame(server.url, players, { seed: 'web-dialogs' });
-    const target = await playTurn(server.url, gameId, players);
-    await playTurn(server.url, gameId, players);
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
+    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-dialogs' });
+    const target = await playTurn(bench.server.url, gameId, players);
+    await playTurn(bench.server.url, gameId, players);
     const [annPage] = await windows(gameId, players.slice(0, 1));
     const focused = (page: Page) =>
       page.evaluate<{ text: string; name: string; inDialog: boolean }>(
@@ -187,9 +178,9 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
   });
 
   it('ends the game as it stands when the other player agrees to the proposal', async () => {
-    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-    const gameId = await startCountingGame(server.url, players, { seed: 'web-end' });
-    await playTurn(server.url, gameId, players);
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
+    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-end' });
+    await playTurn(bench.server.url, gameId, players);
     const [annPage, bobPage] = await windows(gameId, players);
     await annPage.getByRole('button', { name: 'Propose to end the game…' }).click();
     await annPage.getByRole('dialog', { name: 'Propose to end the game?' }).getByRole('button', { name: 'Propose' }).click();
@@ -199,12 +190,12 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
 
     // The counting game keeps no score while played: nobody is ahead, so nobody won, and nobody is told they lost.
     const { game } = await gqlOk<{ game: { result: { winners: number[]; scores: number[] | null; detail: { endedByAgreement?: boolean } } } }>(
-      server.url,
+      bench.server.url,
       `query($id: ID!) { game(id: $id) { result } }`,
       { id: gameId },
     );
     expect(game.result).toMatchObject({ winners: [], scores: null, detail: { endedByAgreement: true } });
-    const { page: onlooker } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''));
+    const { page: onlooker } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''));
     await onlooker.goto(`/games/${gameId}`);
     for (const page of [annPage, bobPage, onlooker]) {
       const screen = page.locator('.end-screen');

@@ -7,9 +7,9 @@
  * rows.
  */
 import type { Page } from 'playwright-core';
-import { Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { Player } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, PHONE, TestBrowser, waitForVersion } from './browser';
+import { openWindow, PHONE, waitForVersion, pageTestBench } from './browser';
 import { offeredInView, startGameFor } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -31,25 +31,12 @@ function wholeAndUncovered(page: Page, selector: string): Promise<boolean> {
 }
 
 describe('web page: what the player must see is in the window', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
-  let players: Player[];
+  const bench = pageTestBench(['Ann', 'Bob', 'Cy']);
 
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-    players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
-
-  const startGame = (ruleset: string, seats: number, seed: string) => startGameFor(server.url, players, { ruleset, seats, seed });
+  const startGame = (ruleset: string, seats: number, seed: string) => startGameFor(bench.server.url, bench.players, { ruleset, seats, seed });
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }): Promise<Page> {
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), viewport, player.token);
+    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), viewport, player.token);
     await page.goto(path);
     return page;
   }
@@ -57,7 +44,7 @@ describe('web page: what the player must see is in the window', () => {
   it.each(SIZES)('on a $name, the instruction of the turn is in view with the move the page scrolls to, and while the board scrolls', async ({ viewport }) => {
     // Five Tribes' first move is a bid on the turn track, under the Sultanate: the page scrolls down to it.
     const { id, activeSeats } = await startGame('five-tribes', 2, 'web-layout-five-tribes');
-    const page = await open(players[activeSeats[0]], `/games/${id}`, viewport);
+    const page = await open(bench.players[activeSeats[0]], `/games/${id}`, viewport);
     await page.locator('[data-turn="mine"]').waitFor();
     await page.locator('.target.offered').first().waitFor();
     let seen: string[] = [];
@@ -82,7 +69,7 @@ describe('web page: what the player must see is in the window', () => {
 
   it('on a phone, a tap on the history shows the board it replays, not only the entry tapped', async () => {
     const { id, activeSeats } = await startGame('five-tribes', 2, 'in-view-replay');
-    const page = await open(players[1 - activeSeats[0]], `/games/${id}`, PHONE);
+    const page = await open(bench.players[1 - activeSeats[0]], `/games/${id}`, PHONE);
     // The history is under the board, on a phone: the player scrolls down to it and taps its latest entry.
     const entry = page.locator('.timeline li button:not([disabled])').last();
     await entry.waitFor();
@@ -101,9 +88,9 @@ describe('web page: what the player must see is in the window', () => {
   });
 
   it("on a phone, 'Game over' and the result are in view after the last move, for its player and the others", async () => {
-    const [ann, bob] = players;
-    const id = await startCountingGame(server.url, [ann, bob], { seed: 'in-view-end', options: { target: 3 } });
-    const { activeSeats, version } = await seeGame(server.url, id);
+    const [ann, bob] = bench.players;
+    const id = await startCountingGame(bench.server.url, [ann, bob], { seed: 'in-view-end', options: { target: 3 } });
+    const { activeSeats, version } = await seeGame(bench.server.url, id);
     const [mover, other] = activeSeats[0] === 0 ? [ann, bob] : [bob, ann];
     const [moverPage, otherPage] = await Promise.all([open(mover, `/games/${id}`, PHONE), open(other, `/games/${id}`, PHONE)]);
     // Each has scrolled down the page, past the board.
@@ -135,7 +122,7 @@ describe('web page: what the player must see is in the window', () => {
     { ruleset: 'mob-town', seats: 3 },
   ])("on a phone, $ruleset's players' table fits the screen's width, each thing labelled", async ({ ruleset, seats }) => {
     const { id } = await startGame(ruleset, seats, `in-view-table-${ruleset}`);
-    const page = await open(players[0], `/games/${id}`, PHONE);
+    const page = await open(bench.players[0], `/games/${id}`, PHONE);
     const table = page.locator('.holdings');
     await table.locator('tbody tr').first().waitFor();
     const { scrollWidth, clientWidth, right, labels } = (await page.evaluate(`(() => {
@@ -158,7 +145,7 @@ describe('web page: what the player must see is in the window', () => {
   it('on a phone, a lobby row gives the game its width, not one word a line', async () => {
     // Five Points' default name is the longest: "Ann's Five Points: Gangs of New York game".
     const { id } = await startGame('five-points', 3, 'in-view-lobby');
-    const page = await open(players[0], '/', PHONE);
+    const page = await open(bench.players[0], '/', PHONE);
     const row = page.getByRole('region', { name: 'Waiting for others' }).locator(`li[data-game="${id}"]`);
     await row.waitFor();
     const [link, name] = await Promise.all([row.locator('a').boundingBox(), row.locator('.name').boundingBox()]);

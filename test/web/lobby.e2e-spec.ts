@@ -8,35 +8,24 @@
 import type { Page } from 'playwright-core';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
-import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { emailOf, gqlOk, Player, registerPlayer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, TestBrowser, waitUntil } from './browser';
+import { openWindow, waitUntil, pageTestBench } from './browser';
 import { createGame as createGameOn, type NewGame } from '../support/games';
 
 describe('web page: the lobby, private games and rematches', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
+  const bench = pageTestBench();
 
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
-
-  const site = () => server.url.replace(/\/graphql$/, '');
-  const players = (...names: string[]) => Promise.all(names.map((name) => registerPlayer(server.url, name)));
+  const site = () => bench.server.url.replace(/\/graphql$/, '');
+  const players = (...names: string[]) => Promise.all(names.map((name) => registerPlayer(bench.server.url, name)));
 
   async function windowOf(player: Player, path = '/'): Promise<Page> {
-    const { page } = await openWindow(chromium.browser, site(), undefined, player.token);
+    const { page } = await openWindow(bench.chromium.browser, site(), undefined, player.token);
     await page.goto(path);
     return page;
   }
 
-  const createGame = (host: Player, input: NewGame) => createGameOn(server.url, host, input);
+  const createGame = (host: Player, input: NewGame) => createGameOn(bench.server.url, host, input);
 
   /** The names listed in one section of the lobby. */
   async function namesIn(page: Page, section: string): Promise<string[]> {
@@ -45,25 +34,25 @@ describe('web page: the lobby, private games and rematches', () => {
 
   it('lists each game once, in its section, and accepts or declines invitations there', async () => {
     const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
-    const myTurn = await startCountingGame(server.url, [ann, bob], { name: 'Ann to move', seed: 'lobby-1' });
-    if ((await seeGame(server.url, myTurn)).activeSeats[0] !== 0) await playTurn(server.url, myTurn, [ann, bob]);
-    const theirTurn = await startCountingGame(server.url, [ann, bob], { name: 'Bob to move', seed: 'lobby-2' });
-    if ((await seeGame(server.url, theirTurn)).activeSeats[0] !== 1) await playTurn(server.url, theirTurn, [ann, bob]);
+    const myTurn = await startCountingGame(bench.server.url, [ann, bob], { name: 'Ann to move', seed: 'lobby-1' });
+    if ((await seeGame(bench.server.url, myTurn)).activeSeats[0] !== 0) await playTurn(bench.server.url, myTurn, [ann, bob]);
+    const theirTurn = await startCountingGame(bench.server.url, [ann, bob], { name: 'Bob to move', seed: 'lobby-2' });
+    if ((await seeGame(bench.server.url, theirTurn)).activeSeats[0] !== 1) await playTurn(bench.server.url, theirTurn, [ann, bob]);
     await createGame(ann, { name: 'Ann waits for players' });
     const invited = await createGame(cat, { name: 'Cat invites Ann', visibility: 'PRIVATE' });
     const declined = await createGame(cat, { name: 'Cat invites Ann again', visibility: 'PRIVATE' });
     for (const id of [invited, declined]) {
       await gqlOk(
-        server.url,
+        bench.server.url,
         `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-        { id, email: await emailOf(server.url, ann) },
+        { id, email: await emailOf(bench.server.url, ann) },
         cat.token,
       );
     }
     await createGame(cat, { name: 'Cat opens a game', options: { target: 30 } });
     await createGame(cat, { name: 'Cat plays alone', visibility: 'PRIVATE' });
-    const finished = await startCountingGame(server.url, [ann, bob], { name: 'Over and done', seed: 'lobby-3' });
-    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
+    const finished = await startCountingGame(bench.server.url, [ann, bob], { name: 'Over and done', seed: 'lobby-3' });
+    await gqlOk(bench.server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
 
     const page = await windowOf(ann);
     for (const [section, name] of [
@@ -101,8 +90,8 @@ describe('web page: the lobby, private games and rematches', () => {
 
   it('shows its turns, the tab title, unread chat lines and invitations as they change, also after its socket dropped', async () => {
     const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
-    const game = await startCountingGame(server.url, [ann, bob], { name: 'Live one', seed: 'lobby-live' });
-    if ((await seeGame(server.url, game)).activeSeats[0] !== 1) await playTurn(server.url, game, [ann, bob]);
+    const game = await startCountingGame(bench.server.url, [ann, bob], { name: 'Live one', seed: 'lobby-live' });
+    if ((await seeGame(bench.server.url, game)).activeSeats[0] !== 1) await playTurn(bench.server.url, game, [ann, bob]);
     const page = await windowOf(ann);
     const row = (section: string) => page.getByRole('region', { name: section }).locator('li', { hasText: 'Live one' });
     await row('Waiting for others').waitFor();
@@ -110,25 +99,25 @@ describe('web page: the lobby, private games and rematches', () => {
     expect(await page.title()).toBe('Play by Web');
 
     // Bob moves: Ann's lobby has her turn, and says so in its tab.
-    await playTurn(server.url, game, [ann, bob]);
+    await playTurn(bench.server.url, game, [ann, bob]);
     await row('My turns').waitFor({ timeout: 5000 });
     await waitUntil(page, `document.title === '(1) Your turn · Play by Web'`, 5000);
     expect(await row('Waiting for others').count()).toBe(0);
     // Bob writes in the game's chat; Cat invites Ann to a game of hers.
-    await gqlOk(server.url, `mutation($id: ID!) { sendChatMessage(gameId: $id, text: "your move") { gameId } }`, { id: game }, bob.token);
+    await gqlOk(bench.server.url, `mutation($id: ID!) { sendChatMessage(gameId: $id, text: "your move") { gameId } }`, { id: game }, bob.token);
     await row('My turns').getByLabel('1 unread message').waitFor({ timeout: 5000 });
     const invitation = await createGame(cat, { name: 'Cat asks Ann', visibility: 'PRIVATE' });
     await gqlOk(
-      server.url,
+      bench.server.url,
       `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`,
-      { id: invitation, email: await emailOf(server.url, ann) },
+      { id: invitation, email: await emailOf(bench.server.url, ann) },
       cat.token,
     );
     await page.getByRole('region', { name: 'Invitations' }).locator('li', { hasText: 'Cat asks Ann' }).waitFor({ timeout: 5000 });
 
     // The server closes the page's socket as a restart does, and Ann moves elsewhere meanwhile: once back, the lobby has caught up.
-    for (const socket of server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    await playTurn(server.url, game, [ann, bob]);
+    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    await playTurn(bench.server.url, game, [ann, bob]);
     await row('Waiting for others').waitFor({ timeout: 10_000 });
     await waitUntil(page, `document.title === 'Play by Web'`, 5000);
     expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);
@@ -144,7 +133,7 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.getByRole('button', { name: 'Leave', exact: true }).click();
     await guest.locator('.game-lobby .seats li[data-seat="1"]', { hasText: 'free' }).waitFor();
     await guest.getByRole('button', { name: 'Leave', exact: true }).waitFor({ state: 'detached' });
-    expect((await seeGame(server.url, gameId)).version).toBe(4);
+    expect((await seeGame(bench.server.url, gameId)).version).toBe(4);
 
     const host = await windowOf(ann, `/games/${gameId}`);
     await host.getByRole('button', { name: 'Start the game' }).waitFor();
@@ -178,8 +167,8 @@ describe('web page: the lobby, private games and rematches', () => {
 
   it('starts a rematch once every player has accepted it, keeping each seat for its player and telling them it waits', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
-    const oldGame = await startCountingGame(server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
-    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
+    const oldGame = await startCountingGame(bench.server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });
+    await gqlOk(bench.server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: oldGame }, ann.token);
     // Ann looks at the finished game while Bob asks for the rematch.
     const annPage = await windowOf(ann, `/games/${oldGame}`);
     await annPage.getByRole('button', { name: 'Rematch' }).waitFor();

@@ -6,8 +6,8 @@
  * from the dark theme's backgrounds.
  */
 import type { Page } from 'playwright-core';
-import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { gqlOk, Player } from '../support/app';
+import { openWindow, PHONE, pageTestBench } from './browser';
 import { startGameFor } from './page-checks';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -26,27 +26,14 @@ interface Box {
 const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 describe('web page: words and markers on the boards stay readable', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
-  let players: Player[];
-
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-    players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  const bench = pageTestBench(['Ann', 'Bob', 'Cy']);
 
   /** A started game of `seats` players, the first hosting. */
   const startGame = async (ruleset: string, seats: number, seed: string, options: Record<string, unknown> = {}) =>
-    (await startGameFor(server.url, players, { ruleset, seats, seed, options })).id;
+    (await startGameFor(bench.server.url, bench.players, { ruleset, seats, seed, options })).id;
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), viewport, player.token);
+    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), viewport, player.token);
     await page.emulateMedia({ colorScheme });
     await page.goto(path);
     await page.locator('svg.drawing text').first().waitFor();
@@ -55,7 +42,7 @@ describe('web page: words and markers on the boards stay readable', () => {
 
   it.each(SIZES)("Five Tribes on a $name: every tile's name is inside its tile", async ({ viewport }) => {
     const id = await startGame('five-tribes', 2, 'web-layout-five-tribes');
-    const page = await open(players[0], `/games/${id}`, viewport);
+    const page = await open(bench.players[0], `/games/${id}`, viewport);
     const outside = (await page.evaluate(`[...document.querySelectorAll('[data-target^="tile:"]')].flatMap((tile) => {
       const edge = tile.querySelector('rect').getBoundingClientRect();
       return [...tile.querySelectorAll('text')].flatMap((text) => {
@@ -110,7 +97,7 @@ describe('web page: words and markers on the boards stay readable', () => {
   describe.each(['light', 'dark'] as const)('in the %s theme', (colorScheme) => {
     it.each(SIZES)("the black seat's markers stand out from what is behind them, on a $name", async ({ viewport }) => {
       const id = await startGame('five-tribes', 2, 'web-layout-five-tribes');
-      const page = await open(players[1], `/games/${id}`, viewport, colorScheme);
+      const page = await open(bench.players[1], `/games/${id}`, viewport, colorScheme);
       const contrasts = await blackMarkerContrasts(page);
       expect(contrasts.map(({ where }) => where)).toEqual(expect.arrayContaining(['beside the name', 'on the board']));
       // WCAG 1.4.11: graphical objects a player must tell apart, at least 3 to 1.
@@ -123,20 +110,20 @@ describe('web page: words and markers on the boards stay readable', () => {
   async function playUntil(id: string, done: (view: Record<string, unknown>) => boolean): Promise<void> {
     for (let moves = 0; moves < 30; moves++) {
       const { game } = await gqlOk<{ game: { activeSeats: number[]; view: Record<string, unknown> } }>(
-        server.url,
+        bench.server.url,
         `query($id: ID!) { game(id: $id) { activeSeats view } }`,
         { id },
       );
       if (done(game.view)) return;
-      const mover = players[game.activeSeats[0]];
+      const mover = bench.players[game.activeSeats[0]];
       const { game: mine } = await gqlOk<{ game: { version: number; legalMoves: unknown[] } }>(
-        server.url,
+        bench.server.url,
         `query($id: ID!) { game(id: $id) { version legalMoves } }`,
         { id },
         mover.token,
       );
       await gqlOk(
-        server.url,
+        bench.server.url,
         `mutation($id: ID!, $m: JSON!, $v: Int!) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { id } }`,
         { id, m: mine.legalMoves[0], v: mine.version },
         mover.token,
@@ -148,7 +135,7 @@ describe('web page: words and markers on the boards stay readable', () => {
   it.each(SIZES)('Mob Town on a $name: the co-op pawns stand clear of the names of the cards they are on', async ({ viewport }) => {
     const id = await startGame('mob-town', 3, 'web-mob-town-coop-49', { mode: 'coop' });
     await playUntil(id, (view) => (view.players as Array<{ pawn: unknown }>).every((player) => player.pawn));
-    const page = await open(players[0], `/games/${id}`, viewport);
+    const page = await open(bench.players[0], `/games/${id}`, viewport);
     await page.locator('.pawn').first().waitFor();
     const boxes = (await page.evaluate(`(() => {
       const box = (element) => { const { left, top, right, bottom } = element.getBoundingClientRect(); return { left, top, right, bottom }; };

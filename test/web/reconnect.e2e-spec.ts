@@ -11,35 +11,24 @@
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { Client } from 'pg';
-import { gqlOk, Player, startTestServer, TestServer } from '../support/app';
+import { gqlOk, Player } from '../support/app';
 import { countingGame, recordedMoves } from '../support/move-stream';
-import { launchBrowser, openWindow, shownVersion, signUp, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { openWindow, shownVersion, signUp, waitForVersion, waitUntil, pageTestBench } from './browser';
 
 describe('web page: live updates across a dropped socket', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
-
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
+  const bench = pageTestBench();
 
   /** A started counting game, open in the window of its player to move or of the other (the watcher). */
   async function openGame(name: string, as: 'mover' | 'watcher') {
-    const { gameId, players } = await countingGame(server.url, name);
+    const { gameId, players } = await countingGame(bench.server.url, name);
     const { game } = await gqlOk<{ game: { version: number; activeSeats: number[] } }>(
-      server.url,
+      bench.server.url,
       `query($id: ID!) { game(id: $id) { version activeSeats } }`,
       { id: gameId },
     );
     const mover = players[game.activeSeats[0]];
     const watcher = players[1 - game.activeSeats[0]];
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, (as === 'mover' ? mover : watcher).token);
+    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), undefined, (as === 'mover' ? mover : watcher).token);
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
     return { gameId, version: game.version, mover, watcher, page };
@@ -48,7 +37,7 @@ describe('web page: live updates across a dropped socket', () => {
   /** The mover adds 1 through the API, not the page; the version it makes. */
   async function addOne(gameId: string, version: number, mover: Player): Promise<number> {
     const { submitMove } = await gqlOk<{ submitMove: { version: number } }>(
-      server.url,
+      bench.server.url,
       `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
       { id: gameId, v: version },
       mover.token,
@@ -60,7 +49,7 @@ describe('web page: live updates across a dropped socket', () => {
     const { gameId, version, mover, page } = await openGame('Page', 'watcher');
 
     // The server closes the page's socket as a restart does, and a move is made before the page is back.
-    const sockets = [...server.app.get(ShutdownState).sockets];
+    const sockets = [...bench.server.app.get(ShutdownState).sockets];
     expect(sockets).toHaveLength(1);
     for (const socket of sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
     const moved = await addOne(gameId, version, mover);
@@ -77,20 +66,20 @@ describe('web page: live updates across a dropped socket', () => {
     await admin.connect();
     try {
       // The database closes its doors to the server for a while, as during maintenance.
-      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [server.db.name]);
+      await admin.query(`ALTER DATABASE "${bench.server.db.name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [bench.server.db.name]);
       const refused = page.waitForResponse((response) => response.request().postData()?.includes('submitMove') === true);
       await page.getByRole('button', { name: 'Add, amount 1' }).click();
       // The server could not take the move: the page still shows the game as it was.
       expect(await (await refused).json()).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
       expect(await shownVersion(page)).toBe(version);
     } finally {
-      await admin.query(`ALTER DATABASE "${server.db.name}" ALLOW_CONNECTIONS true`);
+      await admin.query(`ALTER DATABASE "${bench.server.db.name}" ALLOW_CONNECTIONS true`);
       await admin.end();
     }
     await waitForVersion(page, version + 1);
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await recordedMoves(server.db.url, gameId)).toHaveLength(1);
+    expect(await recordedMoves(bench.server.db.url, gameId)).toHaveLength(1);
     await page.context().close();
   });
 
@@ -99,7 +88,7 @@ describe('web page: live updates across a dropped socket', () => {
     await page.evaluate('window.notReloaded = true');
 
     // Logged out everywhere from another device: the server closes this page's socket with 4401.
-    await gqlOk(server.url, `mutation { logoutEverywhere }`, {}, watcher.token);
+    await gqlOk(bench.server.url, `mutation { logoutEverywhere }`, {}, watcher.token);
     await page.getByRole('form', { name: 'Log in' }).waitFor();
     await waitUntil(page, `localStorage.getItem('pbw.token') === null`);
     expect(await page.evaluate<boolean>('window.notReloaded === true')).toBe(true);

@@ -8,28 +8,17 @@
 import type { Page } from 'playwright-core';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 import { ShutdownState } from '../../src/lifecycle/shutdown-state';
-import { emailOf, gqlOk, Player, registerPlayer, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
+import { emailOf, gqlOk, Player, registerPlayer, TEST_PASSWORD } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, TestBrowser, waitForVersion } from './browser';
+import { openWindow, waitForVersion, pageTestBench } from './browser';
 
 describe('web page: what it says when something goes wrong', () => {
-  let server: TestServer;
-  let chromium: TestBrowser;
+  const bench = pageTestBench();
 
-  beforeAll(async () => {
-    server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await server?.close();
-  });
-
-  const site = () => server.url.replace(/\/graphql$/, '');
+  const site = () => bench.server.url.replace(/\/graphql$/, '');
 
   async function windowOf(player?: Player): Promise<Page> {
-    return (await openWindow(chromium.browser, site(), undefined, player?.token)).page;
+    return (await openWindow(bench.chromium.browser, site(), undefined, player?.token)).page;
   }
 
   async function logIn(page: Page, email: string, password: string): Promise<void> {
@@ -43,9 +32,9 @@ describe('web page: what it says when something goes wrong', () => {
 
   /** A started counting game, open in the window of the player to move. */
   async function moverAtGame(name: string) {
-    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((player) => registerPlayer(server.url, player)));
-    const gameId = await startCountingGame(server.url, [ann, bob], { name, seed: `words-${name}` });
-    const game = await seeGame(server.url, gameId);
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((player) => registerPlayer(bench.server.url, player)));
+    const gameId = await startCountingGame(bench.server.url, [ann, bob], { name, seed: `words-${name}` });
+    const game = await seeGame(bench.server.url, gameId);
     const mover = [ann, bob][game.activeSeats[0]];
     const page = await windowOf(mover);
     return { gameId, game, mover, page };
@@ -61,16 +50,16 @@ describe('web page: what it says when something goes wrong', () => {
   });
 
   it('says a password is wrong, and nothing more', async () => {
-    const ann = await registerPlayer(server.url, 'Ann');
+    const ann = await registerPlayer(bench.server.url, 'Ann');
     const page = await windowOf();
-    await logIn(page, await emailOf(server.url, ann), 'not the password');
+    await logIn(page, await emailOf(bench.server.url, ann), 'not the password');
     await expect(alertText(page)).resolves.toBe('Wrong email or password.');
     await page.context().close();
   });
 
   it('says when to try again after too many failed logins, and counts down to it', async () => {
-    const ann = await registerPlayer(server.url, 'Ann');
-    const email = await emailOf(server.url, ann);
+    const ann = await registerPlayer(bench.server.url, 'Ann');
+    const email = await emailOf(bench.server.url, ann);
     const page = await windowOf();
     for (let tries = 0; tries < 5; tries++) {
       await logIn(page, email, `wrong ${tries}`);
@@ -98,14 +87,14 @@ describe('web page: what it says when something goes wrong', () => {
     // The page stops hearing from the server, as a phone that slept; meanwhile the player moves from another tab.
     let deaf = false;
     await page.routeWebSocket(/\/graphql$/, (socket) => {
-      const server = socket.connectToServer();
-      server.onMessage((message) => !deaf && socket.send(message));
+      const toServer = socket.connectToServer();
+      toServer.onMessage((message) => !deaf && socket.send(message));
     });
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
     deaf = true;
     await gqlOk(
-      server.url,
+      bench.server.url,
       `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
       { id: gameId, v: game.version },
       mover.token,
@@ -130,13 +119,13 @@ describe('web page: what it says when something goes wrong', () => {
     await page.getByRole('alert').filter({ hasText: 'No connection.' }).waitFor();
     // It is back (a restart closes the page's socket, which reconnects).
     await page.unroute(/\/graphql$/);
-    for (const socket of server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
     await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
     await page.context().close();
   });
 
   it('answers an address it does not have with a page of the site that leads home', async () => {
-    const ann = await registerPlayer(server.url, 'Ann');
+    const ann = await registerPlayer(bench.server.url, 'Ann');
     const page = await windowOf(ann);
     const answer = await page.goto('/no/such/page');
     expect(answer?.status()).toBe(404);
