@@ -241,7 +241,10 @@ export function listCost(entries: (args: Record<string, unknown>) => number, own
  */
 export const ENTRIES_SPENT_WHEN_READ = 'entriesSpentWhenRead';
 
-/** Spends what `entries` entries of the list field `info` resolves cost, in the query running; refused past the caller's minute. Nothing in a mutation or a subscription (spent as they start). */
+/**
+ * Spends what `entries` entries of the list field `info` resolves cost, in the query running; refused past the caller's minute. Nothing in a mutation or
+ * a subscription (spent as they start).
+ */
 export function spendOnEntries(context: RequestContext, info: GraphQLResolveInfo, entries: number): void {
   context.spendOnEntries?.(info.fieldNodes, entries);
 }
@@ -366,7 +369,10 @@ export function costLimitRefusal(cost: number | null, { max, whose }: CostBudget
 /** Spends a read's cost from its caller's points for the minute (rate-limits/read-budget.ts); throws RATE_LIMITED past them. */
 export type SpendOnRead = (context: RequestContext, cost: number) => void;
 
-/** Spends a query's cost, or refuses it as a request over its limit: 429, with Retry-After (the AppError's code and details reach the client through formatError). */
+/**
+ * Spends a query's cost, or refuses it as a request over its limit: 429, with Retry-After (the AppError's code and details reach the client through
+ * formatError).
+ */
 function spendOrRefuse(spend: SpendOnRead, context: RequestContext, cost: number): void {
   try {
     spend(context, cost);

@@ -45,7 +45,10 @@ interface SentMail {
   chatThrough: string | null;
 }
 
-/** What a notification becomes instead of a mail now, if anything: the user's choice first, then whether it is still true (its turn, deadline or invitation). */
+/**
+ * What a notification becomes instead of a mail now, if anything: the user's choice first, then whether it is still true (its turn, deadline or
+ * invitation).
+ */
 function setAsideAs(notification: PendingNotification): NotificationStatus | null {
   // A deleted account's address is gone.
   if (!notification.recipient.email) return 'SKIPPED';

@@ -50,7 +50,10 @@ export interface NotificationFacts {
   game: GameFacts | null;
   /** For a "your turn" notification: what happened since the recipient's last move. */
   turn: TurnHistory | null;
-  /** For a rollback or a takeback request: the game's events up to the version it goes back to; for a failed rules check, up to its first bad event; as moves are counted from them (see moments.ts). */
+  /**
+   * For a rollback or a takeback request: the game's events up to the version it goes back to; for a failed rules check, up to its first bad event; as
+   * moves are counted from them (see moments.ts).
+   */
   rollbackCounted: CountedEvent[] | null;
   /** For a pending "your turn" or "new messages" notification: the game's chat the recipient has not seen (none when they muted it); null in a digest. */
   chat: UnreadChat | null;

@@ -113,7 +113,10 @@ const join = (seat: number | null = null): PlatformCommand => ({
 });
 const rulesetOf = (ruleset: AnyRuleset) => () => ruleset;
 
-/** A game of three: invitations, a seat given up and taken again, moves, an undo, a rollback, a takeback, requests answered, withdrawn and lapsed, deadlines and the host's answers to them, a removal (the seat then passed over), an end by agreement. */
+/**
+ * A game of three: invitations, a seat given up and taken again, moves, an undo, a rollback, a takeback, requests answered, withdrawn and lapsed,
+ * deadlines and the host's answers to them, a removal (the seat then passed over), an end by agreement.
+ */
 function longGame(): ScriptedGame {
   const game = new ScriptedGame(skippable, 3)
     .run({ type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] }, ANN)

@@ -185,7 +185,10 @@ export function chooseByType<M extends { type: string }>(moves: M[], random: Ran
   return ofType[random.int(ofType.length)];
 }
 
-/** What a page offers now: its version, whose turn it says, the glowing targets (each once, sorted), the words of its enabled move buttons, whether a dialog is open. */
+/**
+ * What a page offers now: its version, whose turn it says, the glowing targets (each once, sorted), the words of its enabled move buttons, whether a
+ * dialog is open.
+ */
 export interface Offer {
   version: number;
   turn: string | null;

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
 import { offeredInView } from './page-checks';
-import { createGame, joinGame, startGame } from '../support/games';
+import { startGame, startGameFields } from '../support/games';
 
 const LAPTOP = { width: 1280, height: 800 };
 const SIZES = [
@@ -90,15 +90,9 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
     baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     for (const { ruleset, seats, seed } of RULESETS) {
-      const id = await createGame(server.url, players[0], { ruleset, seats, seed });
-      for (const player of players.slice(1, seats)) await joinGame(server.url, id, player);
-      const started = await gqlOk<{ startGame: { activeSeats: number[] } }>(
-        server.url,
-        `mutation($id: ID!) { startGame(gameId: $id) { activeSeats } }`,
-        { id },
-        players[0].token,
-      );
-      let active = started.startGame.activeSeats;
+      const started = await startGameFields<{ id: string; activeSeats: number[] }>(server.url, players.slice(0, seats), { ruleset, seed }, 'id activeSeats');
+      const { id } = started;
+      let active = started.activeSeats;
       const last = active[active.length - 1];
       while (active.length === seats) active = await moveToWait(id, last);
       const waitingSeat = Array.from({ length: seats }, (_, seat) => seat).find((seat) => !active.includes(seat))!;

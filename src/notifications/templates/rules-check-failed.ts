@@ -2,7 +2,10 @@ import { html } from './html';
 import { GameMailContext, MailTemplate } from './mail-template';
 
 export interface RulesCheckFailedContext extends GameMailContext {
-  /** The first move of the game that the corrected rules do not give, as the history counts it ("move 19 (round 1)"); null when the game as a whole does not hold. */
+  /**
+   * The first move of the game that the corrected rules do not give, as the history counts it ("move 19 (round 1)"); null when the game as a whole does
+   * not hold.
+   */
   firstBadMove: string | null;
   /** Opens the game at the point just before it, where the host can roll back; null where that is before the start of play. */
   rollbackUrl: string | null;

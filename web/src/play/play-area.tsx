@@ -115,7 +115,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
-  // A point the game may go back to, by the host's rollback or a takeback: on the line in force, from takebackFrom (null unless the game is in play) to before now.
+  // A point the game may go back to, by the host's rollback or a takeback: on the line in force, from takebackFrom (null unless the game is in play) to
+  // before now.
   const isReturnPoint = (item: TimelineItem) => game.takebackFrom !== null && !item.setAside && item.seq >= game.takebackFrom && item.seq < game.version;
   const mayRollBack = (item: TimelineItem) => isHost && isReturnPoint(item);
   const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
