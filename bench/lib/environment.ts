@@ -187,7 +187,8 @@ export async function startServerProcess(database: BenchDatabase, smtpUrl: strin
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'pbw-bench-data-')),
     },
-    ready: /GraphQL API ready/,
+    // The first line a server that serves prints at info: where to open the page (or that the page is not built).
+    ready: /Open \S+ to play|The web page is not built/,
     url: `http://127.0.0.1:${port}/graphql`,
   });
 }
