@@ -247,6 +247,13 @@ export function recordSentMoves<M = unknown>(page: Page): M[] {
   return sent;
 }
 
+/** A click at a desktop; on a phone (a touch screen), a tap, as its player makes it. */
+export async function press(locator: Locator): Promise<void> {
+  const width = locator.page().viewportSize()?.width ?? DESKTOP.width;
+  if (width < 600) await locator.tap();
+  else await locator.click();
+}
+
 /** How a move was made on the page: a click on its target alone, the target then the chooser, or a move button. */
 export type Way = 'target' | 'chooser' | 'button';
 
@@ -261,13 +268,6 @@ export type Way = 'target' | 'chooser' | 'button';
  * words for a move), by those words instead, which must then tell the moves
  * apart and be the chooser's very texts. Returns how the move was made.
  */
-/** A click at a desktop; on a phone (a touch screen), a tap, as its player makes it. */
-export async function press(locator: Locator): Promise<void> {
-  const width = locator.page().viewportSize()?.width ?? DESKTOP.width;
-  if (width < 600) await locator.tap();
-  else await locator.click();
-}
-
 export async function clickMove<M>(
   page: Page,
   move: M,
