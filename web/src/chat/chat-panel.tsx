@@ -8,15 +8,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HideChatMessageDocument, MarkChatReadDocument, MuteChatDocument, SendChatMessageDocument, type GameChatFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
+import { clockTime } from '../components/times';
 import { contrastOn, seatColor } from '../games/seat-colors';
 import { useLiveChat } from './use-live-chat';
 
 /** As the server counts them (CHAT_LINE_LENGTH). */
 const MAX_LINE_LENGTH = 500;
-
-function timeOf(at: string): string {
-  return new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
 
 /** Marks the newest line read whenever it is on a visible page. */
 function useMarkRead(chat: GameChatFragment | null, send: ReturnType<typeof useMutations>['send']) {
@@ -92,7 +89,7 @@ export function ChatPanel({ gameId, seated, finished }: { gameId: string; seated
                   {line.author.displayName}
                 </span>{' '}
                 {line.hidden ? <em className="removed">message removed</em> : <span className="text">{line.text}</span>}
-                <time dateTime={line.at}>{timeOf(line.at)}</time>
+                <time dateTime={line.at}>{clockTime(line.at)}</time>
                 {line.mine && !line.hidden && (
                   <button
                     type="button"
