@@ -30,7 +30,7 @@ describe('web page: signing up with a verified address, resetting a password, an
   const refusedByPolicy: string[] = [];
 
   async function openPage(viewport = DESKTOP) {
-    const window = await openWindow(chromium.browser, baseUrl, viewport);
+    const window = await openWindow(chromium.browser, baseUrl, { viewport });
     window.page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
     });

@@ -69,8 +69,8 @@ export async function twoPlayersAtTheirPages(): Promise<TwoPlayersAtTheirPages> 
   const chromium = await launchBrowser();
   const baseUrl = server.url.replace(/\/graphql$/, '');
   const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-  const annPage = (await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page;
-  const bobPage = (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page;
+  const annPage = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: ann.token })).page;
+  const bobPage = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: bob.token })).page;
   return {
     server,
     chromium,
@@ -85,20 +85,31 @@ export async function twoPlayersAtTheirPages(): Promise<TwoPlayersAtTheirPages> 
   };
 }
 
-/** A player's own browser window (own localStorage, so own login). */
-export async function openWindow(browser: Browser, baseUrl: string, viewport = DESKTOP, token?: string): Promise<{ context: BrowserContext; page: Page }> {
+/** How a window opens: its size, whose login it holds (none: signed out), the theme it asks for, and where it goes first. */
+export interface WindowOptions {
+  viewport?: { width: number; height: number };
+  token?: string;
+  colorScheme?: 'light' | 'dark';
+  /** Omitted: the lobby. */
+  path?: string;
+}
+
+/** A player's own browser window (own localStorage, so own login), opened straight at `path`. */
+export async function openWindow(browser: Browser, baseUrl: string, options: WindowOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/' } = options;
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl,
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
     reducedMotion: 'reduce',
+    colorScheme,
   });
   // Logged in as the web page itself would be (web/src/api/client.ts keeps the token there).
   if (token) await context.addInitScript(`localStorage.setItem('pbw.token', ${JSON.stringify(token)})`);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto('/');
+  await page.goto(path);
   return { context, page };
 }
 

@@ -141,7 +141,9 @@ describe('web page: a whole Five Points game by clicks', () => {
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
-    pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
+    pages = await Promise.all(
+      players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
+    );
     sent = pages.map((page) => recordSentMoves<FivePointsMove>(page));
     gameId = await startGameOnPage(
       pages,

@@ -19,7 +19,9 @@ describe('web page: Five Points in the browser', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     // Signing up through the page is covered by the Five Tribes spec: here the accounts come from the API.
     const players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
-    pages = await Promise.all(players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, i === 1 ? PHONE : DESKTOP, player.token)).page));
+    pages = await Promise.all(
+      players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
+    );
     await startGameOnPage(
       pages,
       server.url,

@@ -177,7 +177,10 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     tokens = players.map((player) => player.token);
-    pages = [(await openWindow(chromium.browser, baseUrl, DESKTOP, tokens[0])).page, (await openWindow(chromium.browser, baseUrl, PHONE, tokens[1])).page];
+    pages = [
+      (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: tokens[0] })).page,
+      (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: tokens[1] })).page,
+    ];
     sent = pages.map((page) => recordSentMoves<Move>(page));
   });
 

@@ -32,8 +32,8 @@ describe('web page: Five Tribes in the browser', () => {
     server = await startTestServer({ web: true });
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    ann = (await openWindow(chromium.browser, baseUrl, DESKTOP)).page;
-    bob = (await openWindow(chromium.browser, baseUrl, PHONE)).page;
+    ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
+    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE })).page;
   });
 
   afterAll(async () => {

@@ -123,10 +123,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   });
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const { page } = await openWindow(chromium.browser, baseUrl, viewport, player.token);
-    await page.emulateMedia({ colorScheme });
-    await page.goto(path);
-    return page;
+    return (await openWindow(chromium.browser, baseUrl, { viewport, token: player.token, colorScheme, path })).page;
   }
 
   describe.each(RULESETS.map(({ ruleset }) => ruleset))('%s', (ruleset) => {

@@ -83,7 +83,7 @@ describe('the mail catcher of npm start', () => {
 
   it('signs a newcomer up through the caught mail, whose link opens the site; a phone reads it too; a restart keeps the mail and the key', async () => {
     server = await npmStart(dataDir, port);
-    const { context, page } = await openWindow(chromium.browser, server.pageUrl, DESKTOP);
+    const { context, page } = await openWindow(chromium.browser, server.pageUrl, { viewport: DESKTOP });
     watch(context);
     await page.getByRole('button', { name: 'New here? Sign up' }).click();
     await page.getByLabel('Your name, as other players see it').fill('Ann');
@@ -100,7 +100,7 @@ describe('the mail catcher of npm start', () => {
     await site.locator('header .who', { hasText: 'Ann' }).waitFor();
 
     // On a phone: laid out at its width, with the site's icon, no file missing.
-    const phone = await openWindow(chromium.browser, server.pageUrl, PHONE);
+    const phone = await openWindow(chromium.browser, server.pageUrl, { viewport: PHONE });
     watch(phone.context);
     await openCaughtMail(phone.page, server.catcherUrl);
     expect(await phone.page.evaluate('document.documentElement.clientWidth')).toBe(PHONE.width);

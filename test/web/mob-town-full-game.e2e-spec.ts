@@ -220,7 +220,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
   async function windowOf(player: Player, id: string): Promise<Seat> {
     let seat = windows.get(player.id);
     if (!seat) {
-      const { page } = await openWindow(chromium.browser, baseUrl, player.name === 'Bob' ? PHONE : DESKTOP, player.token);
+      const { page } = await openWindow(chromium.browser, baseUrl, { viewport: player.name === 'Bob' ? PHONE : DESKTOP, token: player.token });
       seat = { player, page, sent: recordSentMoves<Move>(page) };
       windows.set(player.id, seat);
     }

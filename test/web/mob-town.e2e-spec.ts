@@ -19,8 +19,11 @@ describe('web page: Mob Town in the browser', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
     const id = await startGame(server.url, [ann, bob], { ruleset: 'mob-town', seed: 'web-mob-town' });
-    pages = [(await openWindow(chromium.browser, baseUrl, DESKTOP, ann.token)).page, (await openWindow(chromium.browser, baseUrl, PHONE, bob.token)).page];
-    await Promise.all(pages.map((page) => page.goto(`/games/${id}`)));
+    const path = `/games/${id}`;
+    pages = [
+      (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: ann.token, path })).page,
+      (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: bob.token, path })).page,
+    ];
     await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
   });
 

@@ -28,8 +28,10 @@ describe('web page: live updates across a dropped socket', () => {
     );
     const mover = players[game.activeSeats[0]];
     const watcher = players[1 - game.activeSeats[0]];
-    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), undefined, (as === 'mover' ? mover : watcher).token);
-    await page.goto(`/games/${gameId}`);
+    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), {
+      token: (as === 'mover' ? mover : watcher).token,
+      path: `/games/${gameId}`,
+    });
     await waitForVersion(page, game.version);
     return { gameId, version: game.version, mover, watcher, page };
   }

@@ -41,8 +41,8 @@ describe('web page: email settings, vacations and invitations by email', () => {
     server = await startTestServer({ web: true, clock });
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    ann = (await openWindow(chromium.browser, baseUrl, DESKTOP)).page;
-    bob = (await openWindow(chromium.browser, baseUrl, PHONE)).page;
+    ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
+    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE })).page;
     await ann.clock.setFixedTime(clock.now());
     await signUp(ann, 'Ann');
     bobEmail = await signUp(bob, 'Bob');

@@ -55,8 +55,7 @@ describe('web page: no turn mail while the game is open', () => {
     clock.advance(DELAY_SECONDS * 1000);
     await server.app.get(GracePeriods).releaseDue(); // whatever was written before the page opened
 
-    const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, ann.token);
-    await page.goto(`/games/${gameId}`);
+    const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: `/games/${gameId}` });
     await waitForVersion(page, (await seeGame(server.url, gameId)).version);
     const before = turnMails(me.email, gameId).length;
     const annsLastTurnMail = async () =>
@@ -101,8 +100,7 @@ describe('web page: no turn mail while the game is open', () => {
       [other, `${lateOne.name}'s move deadline passed, and the game ended there.`],
       [lateOne, 'Your move deadline passed, and the game ended there.'],
     ] as const) {
-      const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), undefined, reader.token);
-      await page.goto(`/games/${gameId}`);
+      const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: reader.token, path: `/games/${gameId}` });
       const end = page.getByRole('region', { name: 'Game over' });
       await end.getByText(sentence).waitFor();
       expect(await end.innerText()).not.toMatch(/host|seat \d/i);
