@@ -27,9 +27,15 @@ const RULESETS = [
   { ruleset: 'mob-town', seats: 2, seed: 'web-layout-mob-town' },
 ];
 
-/** The serious and critical findings of axe-core (WCAG 2.x A and AA rules), in a form a failing test prints readably. */
+/**
+ * The serious and critical findings of axe-core (WCAG 2.x A and AA rules), in a form a failing test prints readably.
+ * Only violations are asked for in full (`resultTypes`): axe then lists one node, not every node, of what passed, a fifth less work here.
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
