@@ -2,7 +2,7 @@
 import type { Seat } from '../../rules/contract';
 import type { Arrow } from './data/properties';
 import { lotCard } from './cards';
-import { cellKey, compareCells, toCell, type Cell, type CellKey } from './cells';
+import { cellKey, inBoardOrder, toCell, type Cell, type CellKey } from './cells';
 import type { Lot, Owner, State } from './state';
 
 const STEP: Record<Arrow, Cell> = { up: [-1, 0], right: [0, 1], down: [1, 0], left: [0, -1] };
@@ -44,7 +44,7 @@ export function edgeCells(city: Record<CellKey, Lot>): CellKey[] {
   const cells = Object.keys(city)
     .flatMap(neighbours)
     .filter((key) => !city[key]);
-  return [...new Set(cells)].sort(compareCells);
+  return inBoardOrder([...new Set(cells)]);
 }
 
 export function controller(lot: Lot): Owner | null {
@@ -52,9 +52,7 @@ export function controller(lot: Lot): Owner | null {
 }
 
 export function controlledCells(state: State, seat: Seat): CellKey[] {
-  return Object.keys(state.city)
-    .filter((key) => controller(state.city[key]) === seat)
-    .sort(compareCells);
+  return inBoardOrder(Object.keys(state.city).filter((key) => controller(state.city[key]) === seat));
 }
 
 /** Distances (in steps between cards) from the `sources` to every card of the city. */
@@ -120,7 +118,5 @@ export function groups(cells: readonly CellKey[]): CellKey[][] {
 /** Cards reachable from `from` in 1..`steps` orthogonal moves over the city (co-op pawns). */
 export function cellsWithin(city: Record<CellKey, Lot>, from: CellKey, steps: number): CellKey[] {
   const distance = distancesFrom(city, [from]);
-  return Object.keys(distance)
-    .filter((key) => distance[key] >= 1 && distance[key] <= steps)
-    .sort(compareCells);
+  return inBoardOrder(Object.keys(distance).filter((key) => distance[key] >= 1 && distance[key] <= steps));
 }

@@ -90,7 +90,7 @@ export interface CoopView {
   mobDeckCount: number;
   mobDiscard: string[];
 }
-import { compareCells, toCell } from './cells';
+import { inBoardOrder, toCell } from './cells';
 
 /** Hidden information stays hidden until the game ends. */
 const canSee = (state: State, viewer: Viewer, seat: Seat) => viewer === 'all' || viewer === seat || state.phase === 'finished';
@@ -109,7 +109,7 @@ function lotCardView(id: string): LotCardView {
 }
 
 function cityView(state: State): CityView {
-  const keys = Object.keys(state.city).sort(compareCells);
+  const keys = inBoardOrder(Object.keys(state.city));
   const cells = keys.map(toCell);
   return {
     bounds: cells.length

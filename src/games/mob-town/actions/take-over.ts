@@ -14,7 +14,7 @@ import { canComplete, type CostRule } from '../payment';
 import type { State, Step } from '../state';
 import type { Context } from '../context';
 import type { Next } from '../next';
-import { cellKey, compareCells, toCell, type CellKey } from '../cells';
+import { cellKey, inBoardOrder, toCell, type CellKey } from '../cells';
 
 export interface TakeOverLimits {
   onlyCell: CellKey | null;
@@ -80,7 +80,7 @@ export function takeOverMoves(state: State, seat: Seat, limits: TakeOverLimits):
   const free = limits.ignoreConnection || own.length === 0 || mods[seat].noConnectionCost;
   const distance = free ? null : distancesFrom(state.city, own);
   // In board order: the keys' own order changes when the state comes back from the database.
-  const cells = limits.onlyCell ? [limits.onlyCell] : Object.keys(state.city).sort(compareCells);
+  const cells = limits.onlyCell ? [limits.onlyCell] : inBoardOrder(Object.keys(state.city));
   return cells
     .filter((cell) => !state.city[cell].shutDown && controller(state.city[cell]) !== seat)
     .flatMap((cell) => {

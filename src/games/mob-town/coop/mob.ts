@@ -10,7 +10,7 @@ import { lotCard } from '../cards';
 import type { State } from '../state';
 import type { Context } from '../context';
 import { checkCoopEnd } from './end';
-import { compareCells, type CellKey } from '../cells';
+import { inBoardOrder, type CellKey } from '../cells';
 
 const over = (ctx: Context) => ctx.log.state.phase === 'finished';
 
@@ -46,9 +46,7 @@ export function resolveMobCard(ctx: Context, id: string, mayDrawExtra: boolean):
 }
 
 function faceUpCells(state: State): CellKey[] {
-  return Object.keys(state.city)
-    .filter((cell) => !state.city[cell].shutDown)
-    .sort(compareCells);
+  return inBoardOrder(Object.keys(state.city).filter((cell) => !state.city[cell].shutDown));
 }
 
 function targets(state: State, target: MobTarget): CellKey[] {

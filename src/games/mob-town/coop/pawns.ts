@@ -7,7 +7,7 @@ import type { Move, MoveOf } from '../moves';
 import type { State } from '../state';
 import type { Next } from '../next';
 import type { Context } from '../context';
-import { cellKey, compareCells, toCell } from '../cells';
+import { cellKey, inBoardOrder, toCell } from '../cells';
 
 export function chooseRoleMoves(state: State): Move[] {
   const taken = state.players.map((p) => p.role);
@@ -20,9 +20,7 @@ export function applyChooseRole(ctx: Context, seat: Seat, move: MoveOf<'chooseRo
 }
 
 export function placePawnMoves(state: State): Move[] {
-  return Object.keys(state.city)
-    .sort(compareCells)
-    .map((cell) => ({ type: 'placePawn', cell: toCell(cell) }));
+  return inBoardOrder(Object.keys(state.city)).map((cell) => ({ type: 'placePawn', cell: toCell(cell) }));
 }
 
 /** Once every pawn is down, the first player's turn begins. */
