@@ -18,7 +18,7 @@ import type { MobTownEvent } from './events';
 import { activeSeats } from './legal-moves';
 import type { MobTownOptions } from './options';
 import type { GameResult, Owner, Phase, SeatRoundScore, State, Turn } from './state';
-import type { Cell } from './cells';
+import { inBoardOrder, toCell, type Cell } from './cells';
 
 /** What a viewer sees of the game: what the page draws. Cells are `[row, col]`. */
 export interface MobTownView {
@@ -90,7 +90,6 @@ export interface CoopView {
   mobDeckCount: number;
   mobDiscard: string[];
 }
-import { inBoardOrder, toCell } from './cells';
 
 /** Hidden information stays hidden until the game ends. */
 const canSee = (state: State, viewer: Viewer, seat: Seat) => viewer === 'all' || viewer === seat || state.phase === 'finished';
@@ -102,10 +101,17 @@ function agendaView(id: string) {
 
 const professional = (id: string): ProfessionalDef => PROFESSIONALS.find((p) => p.id === id)!;
 
+/** Each card as views show it, made once and frozen: every view draws every card of the city, and views share them. */
+const LOT_CARD_VIEWS = new Map<string, LotCardView>();
+
 function lotCardView(id: string): LotCardView {
-  const card = lotCard(id);
-  const landmark = LANDMARKS.find((l) => l.id === id);
-  return { ...card, text: landmark?.text ?? null };
+  let cardView = LOT_CARD_VIEWS.get(id);
+  if (!cardView) {
+    const landmark = LANDMARKS.find((l) => l.id === id);
+    cardView = Object.freeze({ ...lotCard(id), text: landmark?.text ?? null });
+    LOT_CARD_VIEWS.set(id, cardView);
+  }
+  return cardView;
 }
 
 function cityView(state: State): CityView {
@@ -120,9 +126,9 @@ function cityView(state: State): CityView {
           right: Math.max(...cells.map(([, c]) => c)),
         }
       : null,
-    cells: keys.map((key) => {
+    cells: keys.map((key, i) => {
       const lot = state.city[key];
-      return { cell: toCell(key), card: lotCardView(lot.card), tokens: lot.tokens, controller: controller(lot), shutDown: lot.shutDown };
+      return { cell: cells[i], card: lotCardView(lot.card), tokens: lot.tokens, controller: controller(lot), shutDown: lot.shutDown };
     }),
   };
 }
