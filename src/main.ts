@@ -4,6 +4,7 @@
  * SMTP_URL is set, then the GraphQL server and (MAIL_WORKER=child) its mail
  * worker process.
  */
+import { resolveVapidKeys, resolveVapidSubject } from './config/vapid-keys';
 import 'reflect-metadata';
 import { createApp } from './app';
 import { AppConfig, ConfigError, loadConfig, settingWarnings } from './config/config';
@@ -77,6 +78,11 @@ async function bootstrap(): Promise<void> {
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
+    push: {
+      vapid: { ...resolveVapidKeys(config.vapidKeys, config.dataDir), subject: resolveVapidSubject(config.vapidSubject, config.publicUrl, config.mailFrom) },
+      publicUrl: config.publicUrl,
+      sends: true,
+    },
   });
   const metrics = app.get(Metrics);
   const mailWorker =
