@@ -51,5 +51,10 @@ export default tseslint.config(
     languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The page's service worker, plain JavaScript served as it is: a worker's globals.
+    files: ['web/public/*.js'],
+    languageOptions: { globals: { self: 'readonly', fetch: 'readonly', URL: 'readonly' } },
+  },
   prettier,
 );

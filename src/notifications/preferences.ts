@@ -32,13 +32,22 @@ export type Deliveries = Record<ChoosableKind, Delivery>;
 /** What the worker does with a notification now. */
 export type Route = 'SEND' | 'HOLD' | 'SKIP';
 
+/** Each of `kinds` with the user's choice, or `fallback` where they made none. */
+function choices<K extends string, V>(kinds: readonly K[], chosen: Partial<Record<K, V>> | null, fallback: V): Record<K, V> {
+  return Object.fromEntries(kinds.map((kind) => [kind, chosen?.[kind] ?? fallback])) as Record<K, V>;
+}
+
+function among<K extends NotificationKind>(kinds: readonly K[], kind: NotificationKind): kind is K {
+  return (kinds as readonly string[]).includes(kind);
+}
+
 /** Every kind with the user's choice, or IMMEDIATE where they made none. */
 export function withDefaults(chosen: Partial<Deliveries> | null): Deliveries {
-  return Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, chosen?.[kind] ?? 'IMMEDIATE'])) as Deliveries;
+  return choices(CHOOSABLE_KINDS, chosen, 'IMMEDIATE');
 }
 
 export function isChoosable(kind: NotificationKind): kind is ChoosableKind {
-  return (CHOOSABLE_KINDS as readonly string[]).includes(kind);
+  return among(CHOOSABLE_KINDS, kind);
 }
 
 export type Channel = 'MAIL' | 'PUSH' | 'BOTH';
@@ -56,12 +65,12 @@ export type PushedKind = (typeof PUSHED_KINDS)[number];
 export type Channels = Record<PushedKind, Channel>;
 
 export function isPushed(kind: NotificationKind): kind is PushedKind {
-  return (PUSHED_KINDS as readonly string[]).includes(kind);
+  return among(PUSHED_KINDS, kind);
 }
 
 /** Every kind push carries with the user's choice, or BOTH where they made none. */
 export function channelsWithDefaults(chosen: Partial<Channels> | null): Channels {
-  return Object.fromEntries(PUSHED_KINDS.map((kind) => [kind, chosen?.[kind] ?? 'BOTH'])) as Channels;
+  return choices(PUSHED_KINDS, chosen, 'BOTH');
 }
 
 /** Where a notification of `kind` sent now goes, by these choices: any kind push does not carry goes by mail. */

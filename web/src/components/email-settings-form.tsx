@@ -4,7 +4,13 @@
  * NotificationKind enum); only the changed ones are sent when saving.
  */
 import { useState, type FormEvent } from 'react';
-import { UpdateNotificationSettingsDocument, type Delivery, type NotificationKind, type NotificationSettingsFragment } from '../api/generated';
+import {
+  UpdateNotificationSettingsDocument,
+  type Delivery,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettingsFragment,
+} from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from './problem-banner';
 
@@ -26,6 +32,12 @@ const DELIVERIES: Array<[Delivery, string]> = [
   ['OFF', 'Off'],
 ];
 
+const CHANNELS: Array<[NotificationChannel, string]> = [
+  ['BOTH', 'Mail and push'],
+  ['MAIL', 'Mail only'],
+  ['PUSH', 'Push only'],
+];
+
 /** A kind in words (a kind this page does not know yet, the API having added one: its enum name). */
 export function describeKind(kind: string): { name: string; when: string } {
   return KINDS[kind as NotificationKind] ?? { name: kind.charAt(0) + kind.slice(1).toLowerCase().replace(/_/g, ' '), when: '' };
@@ -40,16 +52,21 @@ export function EmailSettingsForm({
 }) {
   /** Choices made here and not yet saved. */
   const [chosen, setChosen] = useState<Partial<Record<NotificationKind, Delivery>>>({});
+  const [chosenChannels, setChosenChannels] = useState<Partial<Record<NotificationKind, NotificationChannel>>>({});
   const [saved, setSaved] = useState(false);
   const submission = useMutations();
 
-  const stored = new Map(deliveries.map((d) => [d.kind, d.delivery]));
+  const stored = new Map(deliveries.map((d) => [d.kind, d]));
   const changes = deliveries
-    .filter(({ kind, delivery }) => chosen[kind] !== undefined && chosen[kind] !== delivery)
-    .map(({ kind }) => ({ kind, delivery: chosen[kind]! }));
+    .filter(({ kind, delivery, channel }) => (chosen[kind] ?? delivery) !== delivery || (chosenChannels[kind] ?? channel) !== channel)
+    .map(({ kind, delivery, channel }) => ({ kind, delivery: chosen[kind] ?? delivery, ...(channel ? { channel: chosenChannels[kind] ?? channel } : {}) }));
 
   const choose = (kind: NotificationKind, delivery: Delivery) => {
     setChosen({ ...chosen, [kind]: delivery });
+    setSaved(false);
+  };
+  const chooseChannel = (kind: NotificationKind, channel: NotificationChannel) => {
+    setChosenChannels({ ...chosenChannels, [kind]: channel });
     setSaved(false);
   };
 
@@ -59,6 +76,7 @@ export function EmailSettingsForm({
     if (!data) return;
     onSaved(data.updateNotificationSettings);
     setChosen({});
+    setChosenChannels({});
     setSaved(true);
   };
 
@@ -68,7 +86,8 @@ export function EmailSettingsForm({
       <p className="muted small">For each kind of mail: send it at once, gather it into one mail a day, or send none.</p>
       {deliveries.map(({ kind }) => {
         const { name, when } = describeKind(kind);
-        const value = chosen[kind] ?? stored.get(kind);
+        const value = chosen[kind] ?? stored.get(kind)!.delivery;
+        const storedChannel = stored.get(kind)!.channel;
         return (
           <fieldset key={kind} className="delivery" data-kind={kind}>
             <legend>{name}</legend>
@@ -80,6 +99,22 @@ export function EmailSettingsForm({
                 </label>
               ))}
             </div>
+            {storedChannel && (
+              <label className="channel-choice small">
+                Sent at once by{' '}
+                <select
+                  name={`channel-${kind}`}
+                  value={chosenChannels[kind] ?? storedChannel}
+                  onChange={(event) => chooseChannel(kind, event.target.value as NotificationChannel)}
+                >
+                  {CHANNELS.map(([channel, words]) => (
+                    <option key={channel} value={channel}>
+                      {words}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
           </fieldset>
         );
       })}

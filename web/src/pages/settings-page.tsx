@@ -1,10 +1,11 @@
-/** The settings page (SETTINGS_PATH): how each kind of email arrives, and vacations. */
+/** The settings page (SETTINGS_PATH): how each kind of email arrives, push devices, and vacations. */
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
 import { NotificationSettingsDocument, type NotificationSettingsFragment } from '../api/generated';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
+import { PushDevicesSection } from '../components/push-devices-section';
 import { UndeliveredNotice } from '../components/undelivered-notice';
 import { VacationsSection } from '../components/vacations-section';
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
         <>
           <UndeliveredNotice emails={settings.undeliveredEmails} />
           <EmailSettingsForm deliveries={settings.deliveries} onSaved={setChanged} />
+          <PushDevicesSection />
           <VacationsSection settings={settings} onChanged={setChanged} />
         </>
       ) : (
