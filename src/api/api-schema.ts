@@ -18,6 +18,7 @@ import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from '../notifications/notifications.resolver';
+import { PresenceResolver } from '../presence/presence.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -39,6 +40,7 @@ export const API_RESOLVERS = [
   RecordsResolver,
   ChatResolver,
   NotesResolver,
+  PresenceResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

@@ -93,12 +93,12 @@ export class ApiModule {
         ChatModule,
         NotesModule,
         RecordsModule,
+        PresenceModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.
         PlayModule,
         AuthModule,
         RateLimitsModule,
         PublicNamesModule,
-        PresenceModule,
         LiveUpdatesModule,
         MetricsModule,
         LifecycleModule,
