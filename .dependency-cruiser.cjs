@@ -36,6 +36,7 @@ const LAYERS = [
   'chat',
   'notes',
   'invitations',
+  'calendar',
   'accounts',
   'records',
   'lifecycle',

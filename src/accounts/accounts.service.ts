@@ -10,6 +10,7 @@
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
+import { CalendarService } from '../calendar/calendar.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
 import { Clock } from '../common/clock';
@@ -84,6 +85,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly play: GameService,
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
+    private readonly calendar: CalendarService,
   ) {}
 
   onModuleInit(): void {
@@ -255,7 +257,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   /**
    * Resigns the account from every game being played (nobody would ever
    * move for it again, and those games would wait on it for good), then
-   * erases its email, name and password, its settings and its sessions.
+   * erases its email, name and password, its settings, its calendar address and its sessions.
    * The row stays, named "Deleted player": games it played keep their seats
    * and history, and go on folding and verifying.
    */
@@ -267,6 +269,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.preferences.forgetUser(sql, user.id);
       await this.outbox.skipUnsent(sql, user.id);
       await this.vacations.forgetUser(sql, user.id);
+      await this.calendar.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);

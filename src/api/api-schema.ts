@@ -8,6 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
+import { CalendarResolver } from '../calendar/calendar.resolver';
 import { ChatResolver } from '../chat/chat.resolver';
 import { NotesResolver } from '../notes/notes.resolver';
 import { DeadlinesResolver } from '../deadlines/deadlines.resolver';
@@ -36,6 +37,7 @@ export const API_RESOLVERS = [
   LobbyResolver,
   NotificationsResolver,
   DeadlinesResolver,
+  CalendarResolver,
   RandomnessResolver,
   RecordsResolver,
   ChatResolver,

@@ -5,6 +5,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { Sessions } from '../auth/sessions';
 import { ChatModule } from '../chat/chat.module';
 import { DeadlinesModule } from '../deadlines/deadlines.module';
@@ -90,6 +91,7 @@ export class ApiModule {
         InvitationsModule,
         NotificationsModule,
         DeadlinesModule,
+        CalendarModule,
         ChatModule,
         NotesModule,
         RecordsModule,

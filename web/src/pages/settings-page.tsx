@@ -1,8 +1,9 @@
-/** The settings page (SETTINGS_PATH): how each kind of email arrives, and vacations. */
+/** The settings page (SETTINGS_PATH): how each kind of email arrives, vacations, and the calendar address. */
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
 import { NotificationSettingsDocument, type NotificationSettingsFragment } from '../api/generated';
+import { CalendarSection } from '../components/calendar-section';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
 import { UndeliveredNotice } from '../components/undelivered-notice';
@@ -24,6 +25,7 @@ export function SettingsPage() {
           <UndeliveredNotice emails={settings.undeliveredEmails} />
           <EmailSettingsForm deliveries={settings.deliveries} onSaved={setChanged} />
           <VacationsSection settings={settings} onChanged={setChanged} />
+          <CalendarSection />
         </>
       ) : (
         !problem && <p className="muted">Loading…</p>
