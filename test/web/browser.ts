@@ -92,11 +92,13 @@ export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
   /** Omitted: the lobby. */
   path?: string;
+  /** The IANA zone the browser is in (Playwright's `timezoneId`). Omitted: the machine's. */
+  timezoneId?: string;
 }
 
 /** A player's own browser window (own localStorage, so own login), opened straight at `path`. */
 export async function openWindow(browser: Browser, baseUrl: string, options: WindowOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/' } = options;
+  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/', timezoneId } = options;
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl,
@@ -104,6 +106,7 @@ export async function openWindow(browser: Browser, baseUrl: string, options: Win
     hasTouch: viewport.width < 600,
     reducedMotion: 'reduce',
     colorScheme,
+    timezoneId,
   });
   // Logged in as the web page itself would be (web/src/api/client.ts keeps the token there).
   if (token) await context.addInitScript(`localStorage.setItem('pbw.token', ${JSON.stringify(token)})`);
