@@ -23,6 +23,7 @@ import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Deliveries, withDefaults } from './preferences';
 import { SupersededMail } from './superseded-mail';
 import { onVacation } from '../vacations/vacations';
+import { DEFAULT_TIME_ZONE } from '../common/time-zones';
 
 /** A game as its mail describes it. */
 export interface GameFacts {
@@ -75,8 +76,11 @@ export interface UnreadChat {
 }
 
 export interface PendingNotification extends NotificationFacts {
-  /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
-  recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
+  /**
+   * `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. `timeZone`: the
+   * IANA zone the mail writes times in (UTC for an address without an account, or an account that has none yet).
+   */
+  recipient: { email: string | null; displayName: string | null; timeZone: string; deliveries: Deliveries; onVacation: boolean };
   /** No longer true, so not to be sent (superseded-mail.ts): a turn that is over, a deadline no longer running, an invitation taken up. */
   superseded: boolean;
 }
@@ -119,6 +123,7 @@ interface NotificationRow {
 interface PendingRow extends NotificationRow {
   email: string | null;
   display_name: string | null;
+  time_zone: string;
   deliveries: Partial<Deliveries> | null;
   on_vacation: boolean;
   superseded: boolean;
@@ -188,7 +193,7 @@ function unreadChatJoin(parts: MailPart[]): string {
 function pendingNotifications(superseded: SupersededMail, parts: MailPart[]): string {
   return `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
-  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries,
+  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, COALESCE(recipient.time_zone, '${DEFAULT_TIME_ZONE}') AS time_zone, settings.deliveries,
   ${onVacation('n.user_id', '$2::timestamptz')} AS on_vacation,
   ${superseded.sql('n')} AS superseded,
   unread.chat
@@ -277,7 +282,13 @@ export class MailFacts {
   async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
     const rows = await this.prisma.sql.query<PendingRow>(this.pendingSql, [notificationIds, at]);
     return rows.map((row) => {
-      const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
+      const recipient = {
+        email: row.email,
+        displayName: row.display_name,
+        timeZone: row.time_zone,
+        deliveries: withDefaults(row.deliveries),
+        onVacation: row.on_vacation,
+      };
       return { ...notificationFacts(row), recipient, superseded: row.superseded, chat: unreadChat(row.kind, row.chat) };
     });
   }

@@ -94,11 +94,13 @@ export interface WindowOptions {
   path?: string;
   /** Gives the window Playwright's clock (`page.clock`), from before the page loads: the test moves the page's time on. */
   fakeClock?: boolean;
+  /** The IANA zone the browser is in (Playwright's `timezoneId`). Omitted: the machine's. */
+  timezoneId?: string;
 }
 
 /** A player's own browser window (own localStorage, so own login), opened straight at `path`. */
 export async function openWindow(browser: Browser, baseUrl: string, options: WindowOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/', fakeClock = false } = options;
+  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/', fakeClock = false, timezoneId } = options;
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl,
@@ -106,6 +108,7 @@ export async function openWindow(browser: Browser, baseUrl: string, options: Win
     hasTouch: viewport.width < 600,
     reducedMotion: 'reduce',
     colorScheme,
+    timezoneId,
   });
   // Logged in as the web page itself would be (web/src/api/client.ts keeps the token there).
   if (token) await context.addInitScript(`localStorage.setItem('pbw.token', ${JSON.stringify(token)})`);

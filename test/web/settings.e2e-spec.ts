@@ -42,7 +42,8 @@ describe('web page: email settings, vacations, the calendar address and invitati
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
     ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
-    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE })).page;
+    // Bob's browser is in Tokyo: his sign-up says so.
+    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, timezoneId: 'Asia/Tokyo' })).page;
     await ann.clock.setFixedTime(clock.now());
     await signUp(ann, 'Ann');
     bobEmail = await signUp(bob, 'Bob');
@@ -222,6 +223,26 @@ describe('web page: email settings, vacations, the calendar address and invitati
     await bob.getByRole('group', { name: 'Deadline passed' }).waitFor();
     const overflow = await bob.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows the time zone the browser sent at sign-up, and saves another one chosen from the list', async () => {
+    const form = bob.getByRole('form', { name: 'Time zone' });
+    const zone = form.getByLabel('Your time zone');
+    const zoneOf = async () => (await gqlOk<{ me: { timeZone: string } }>(server.url, '{ me { timeZone } }', {}, bobToken)).me.timeZone;
+    await expect(zone.inputValue()).resolves.toBe('Asia/Tokyo');
+    expect(await zoneOf()).toBe('Asia/Tokyo');
+    await zone.selectOption({ label: 'America/New York' });
+    await form.getByRole('button', { name: 'Save time zone' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await zoneOf()).toBe('America/New_York');
+
+    await bob.reload();
+    await expect(bob.getByRole('form', { name: 'Time zone' }).getByLabel('Your time zone').inputValue()).resolves.toBe('America/New_York');
+    // Back to where this browser is, in one click.
+    await bob.getByRole('button', { name: "Use this device's: Asia/Tokyo" }).click();
+    await bob.getByRole('form', { name: 'Time zone' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await zoneOf()).toBe('Asia/Tokyo');
+    await expect(bob.getByRole('button', { name: "Use this device's: Asia/Tokyo" }).count()).resolves.toBe(0);
   });
 
   it('lets the host invite anyone by email from the lobby, telling nothing of who has an account', async () => {

@@ -2,8 +2,9 @@
  * In Chromium: a "your turn" mail is not sent while the player looks at the
  * game in the page, and is sent once the delay has passed after they closed
  * it, hid it, or left it idle (web/src/play/use-presence.ts); coming back
- * counts again. Time is the app's clock, and the page's own (Playwright's)
- * for its idle timeout; mail goes to a real SMTP server.
+ * counts again; the mail's link opens the game on the player's last move, to
+ * step through what happened since. Time is the app's clock, and the page's
+ * own (Playwright's) for its idle timeout; mail goes to a real SMTP server.
  */
 import { ManualClock } from '../../src/common/clock';
 import { PrismaService } from '../../src/database/prisma.service';
@@ -131,6 +132,37 @@ describe('web page: no turn mail while the game is open', () => {
     clock.advance(1000);
     await server.app.get(GracePeriods).releaseDue();
     await inbox.waitFor(me.email, /^Your turn/, { containing: gameId, count: before + 1 });
+  });
+
+  it("opens the turn mail's link on the player's last move, from which the replay steps through what happened since", async () => {
+    const [ann, bob] = await Promise.all([registerMember(server.url, 'Ann'), registerMember(server.url, 'Bob')]);
+    const players: Player[] = [ann, bob];
+    const gameId = await startCountingGame(server.url, players);
+    // A minute between turns: each is a step of its own in the history.
+    const turn = () => {
+      clock.advance(MINUTE);
+      return playTurn(server.url, gameId, players);
+    };
+    if ((await seeGame(server.url, gameId)).activeSeats[0] === 1) await turn();
+    await turn(); // Ann's, her last move
+    await turn(); // Bob's
+    clock.advance(DELAY_SECONDS * 1000);
+    await server.app.get(GracePeriods).releaseDue();
+    const [mail] = await inbox.waitFor(ann.email, /^Your turn/, { containing: 'See what happened since your last move' });
+    const link = /http:\/\/play\.example(\/games\/\S+\?since=me)/.exec(mail.text ?? '')![1];
+
+    const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: link });
+    const bar = page.locator('.replay-bar');
+    await bar.getByText('Where you last moved: Later ▶ steps through what happened since.').waitFor();
+    expect(await bar.locator('.replay-what strong').innerText()).toMatch(/^Ann added 1 to the counter\. Ann drew a \d+\.$/);
+    await bar.getByRole('button', { name: 'Later event' }).click();
+    await bar.getByText('Bob added 1 to the counter. Bob drew a card.').waitFor();
+    expect(await bar.innerText()).not.toContain('Where you last moved');
+    // Nothing later: Bob's was the last move, and the board goes back to now.
+    expect(await bar.getByRole('button', { name: 'Later event' }).isDisabled()).toBe(true);
+    await bar.getByRole('button', { name: 'Back to now' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await context.close();
   });
 
   it('names the late player on the end screen of a game a move deadline ended, and not the host', async () => {

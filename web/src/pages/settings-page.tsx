@@ -1,4 +1,4 @@
-/** The settings page (SETTINGS_PATH): how each kind of email arrives, vacations, and the calendar address. */
+/** The settings page (SETTINGS_PATH): how each kind of email arrives, the time zone it is written in, vacations, and the calendar address. */
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
@@ -6,6 +6,7 @@ import { NotificationSettingsDocument, type NotificationSettingsFragment } from 
 import { CalendarSection } from '../components/calendar-section';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
+import { TimeZoneForm } from '../components/time-zone-form';
 import { UndeliveredNotice } from '../components/undelivered-notice';
 import { VacationsSection } from '../components/vacations-section';
 
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <>
           <UndeliveredNotice emails={settings.undeliveredEmails} />
           <EmailSettingsForm deliveries={settings.deliveries} onSaved={setChanged} />
+          <TimeZoneForm />
           <VacationsSection settings={settings} onChanged={setChanged} />
           <CalendarSection />
         </>
