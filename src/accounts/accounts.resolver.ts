@@ -6,7 +6,8 @@ import { Sessions } from '../auth/sessions';
 import { AppError } from '../common/errors';
 import { Accounts } from './accounts.service';
 
-const TIME_ZONE_GUESS = "The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), which mail writes times in.";
+const TIME_ZONE_GUESS =
+  "The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), which mail writes times in. A name the server does not know is left out, never refused.";
 
 @ObjectType('Registration')
 class RegistrationModel {

@@ -17,7 +17,7 @@ import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { cleanDisplayName } from '../common/text';
-import { checkTimeZone, DEFAULT_TIME_ZONE } from '../common/time-zones';
+import { checkTimeZone, DEFAULT_TIME_ZONE, knownTimeZone } from '../common/time-zones';
 import { PrismaService } from '../database/prisma.service';
 import { PublicNames } from '../public-names/public-names';
 import type { Sql } from '../database/sql';
@@ -108,11 +108,16 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   // ---- signing up and in -------------------------------------------------------
 
-  /** `timeZone` is the browser's guess, if it sent one: mail writes times in it. */
+  /**
+   * `timeZone` is the browser's guess, if it sent one: mail writes times in
+   * it. A guess the server does not know (a zone newer than its Node) is
+   * left out, never a reason to refuse someone: the player can choose one in
+   * the settings.
+   */
   async register(email: string, password: string, displayName: string, timeZone: string | null, context: RequestContext): Promise<Registration> {
     const address = checkEmail(email);
     const name = cleanDisplayName(displayName);
-    const zone = timeZone === null ? null : checkTimeZone(timeZone);
+    const zone = timeZone === null ? null : knownTimeZone(timeZone);
     checkNewPassword(password, [address, name]);
     // Hashed whether or not the address is free: the answer must take as long either way.
     const passwordHash = await hashPassword(password);
@@ -178,11 +183,12 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   /**
    * `timeZone` is the browser's guess: it becomes the account's zone if the
-   * account has none (one made before zones, or signed up without a guess).
+   * account has none (one made before zones, or signed up without a guess);
+   * one the server does not know is left out, as at sign-up.
    */
   async login(email: string, password: string, timeZone: string | null, context: RequestContext): Promise<SignedIn> {
     const address = normalizeEmail(email);
-    const zone = timeZone === null ? null : checkTimeZone(timeZone);
+    const zone = timeZone === null ? null : knownTimeZone(timeZone);
     const attempt = await this.logins.begin(address, context.clientAddress);
     const user = await this.prisma.user.findUnique({ where: { email: address } });
     if (!(await this.passwordMatches(user, password))) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
