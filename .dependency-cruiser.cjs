@@ -39,6 +39,7 @@ const LAYERS = [
   'chat',
   'notes',
   'invitations',
+  'calendar',
   'accounts',
   'records',
   'lifecycle',

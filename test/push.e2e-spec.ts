@@ -5,13 +5,15 @@
  * the browser's keys (RFC 8291) and reads.
  */
 import type { Client } from 'graphql-ws';
+import { print } from 'graphql';
 import { generateVAPIDKeys } from 'web-push';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { DeliveryQueue } from '../src/notifications/delivery-queue';
 import { GracePeriods } from '../src/notifications/grace-periods';
 import { PushQueue } from '../src/push/push-queue';
-import { errorCode, gql, gqlOk, Member, quickMailTo, registerMember, startTestServer, TestServer, wsClient } from './support/app';
+import { errorCode, firstAnswer, gql, gqlOk, Member, quickMailTo, registerMember, startTestServer, TestServer, wsClient } from './support/app';
+import { PresentAtGameDocument } from '../web/src/api/generated';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { browserKeys, BrowserKeys, PushServiceStandIn, readPush } from './support/push-service';
 import { SmtpInbox } from './support/smtp-inbox';
@@ -185,7 +187,7 @@ describe('web push', () => {
       expect(shown).toEqual({
         title: expect.stringMatching(/^Your turn: Ann's Counting/),
         body: expect.any(String),
-        url: `http://play.example/games/${gameId}`,
+        url: `http://play.example/games/${gameId}?since=me`,
         tag: `${gameId}:YOUR_TURN`,
       });
       expect(`${shown.title} ${shown.body}`).not.toMatch(/YOUR_TURN|notification|graphql|version/i);
@@ -197,13 +199,9 @@ describe('web push', () => {
       const endpoint = pushService.endpoint();
       await subscribe(bob, endpoint);
       const gameId = await gameWithBobToMove();
+      // Bob's page, visible and in use: it holds presentAtGame.
       const client: Client = wsClient(server.url, bob.token);
-      await new Promise<void>((resolve, reject) =>
-        client.subscribe(
-          { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } },
-          { next: () => resolve(), error: reject, complete: () => undefined },
-        ),
-      );
+      expect(await firstAnswer(client, print(PresentAtGameDocument), { gameId })).toMatchObject({ data: { presentAtGame: true } });
       await graceEnds();
       await client.dispose();
       expect(await turnStatus(gameId, bob)).toBe('SEEN');
@@ -270,7 +268,7 @@ describe('web push', () => {
       const gameId = await gameWithBobToMove();
       await graceEnds();
       const [push] = await pushService.waitFor(endpoint);
-      expect(readPush(push, keys).url).toBe(`http://play.example/games/${gameId}`);
+      expect(readPush(push, keys).url).toBe(`http://play.example/games/${gameId}?since=me`);
       const message = await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } });
       expect(message).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
     });

@@ -1,6 +1,7 @@
 import { PushModule } from '../push/push.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { InvitationsModule } from '../invitations/invitations.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PublicNamesModule } from '../public-names/public-names.module';
@@ -13,7 +14,7 @@ import { PlayModule } from '../play/play.module';
 
 /** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
 @Module({
-  imports: [PushModule, PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
+  imports: [PushModule, PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule, CalendarModule],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })
 export class AccountsModule {}
