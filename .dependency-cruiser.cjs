@@ -19,6 +19,8 @@ const LAYERS = [
   'metrics',
   'config',
   'database',
+  // Calling URLs given to the server, guarded against private addresses.
+  'outbound',
   // Storing and replaying games.
   'event-store',
   'randomness',

@@ -13,9 +13,19 @@
  * `npm test` runs them all, in two workers: nothing may depend on running alone.
  */
 // Type-checking is `tsc --noEmit` (part of `npm test`); Jest only transpiles.
-const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] };
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+  // Packages published only as ES modules, which Node (from 20.19) requires as they are but Jest's CommonJS runtime cannot.
+  '/node_modules/request-filtering-agent/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true } }],
+};
+const ES_MODULE_PACKAGES = ['request-filtering-agent'];
 // The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
-const common = { testEnvironment: 'node', transform, moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' } };
+const common = {
+  testEnvironment: 'node',
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ES_MODULE_PACKAGES.join('|')})/)`],
+  moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
+};
 const DATABASE_SPECS = ['**/*.e2e-spec.ts', '**/*.db.spec.ts'];
 
 module.exports = {

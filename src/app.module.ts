@@ -19,6 +19,7 @@ import { createLogger, loggingModule, SILENT } from './logging/logging.module';
 import { MAIL_PARTS } from './notifications/mail-parts';
 import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
+import { OUTBOUND_OPTIONS } from './outbound/outbound-options';
 import { PLAY_OPTIONS } from './play/play.module';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
@@ -57,6 +58,8 @@ export interface AppOptions {
   corsOrigins?: string[];
   /** Express's `trust proxy` (TRUST_PROXY). Omitted: false. */
   trustProxy?: number | string | false;
+  /** URLs the server calls may be plain http and private (OUTBOUND_ALLOW_PRIVATE). Omitted: false. */
+  outboundAllowPrivate?: boolean;
 }
 
 /** What a process of the server must be told; the rest has defaults. */
@@ -89,6 +92,7 @@ function settings(options: ProcessOptions): ValueProvider[] {
       useValue: { rulesets: options.rulesets, snapshotInterval: options.snapshotInterval, allowFixedSeeds: options.allowFixedSeeds ?? false },
     },
     { provide: SNAPSHOT_KEY, useValue: resolveSnapshotKey(options.snapshotKey, options.jwtSecret) },
+    { provide: OUTBOUND_OPTIONS, useValue: { allowPrivate: options.outboundAllowPrivate ?? false } },
   ];
 }
 

@@ -76,6 +76,7 @@ async function bootstrap(): Promise<void> {
     introspection: config.graphqlIntrospection,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    outboundAllowPrivate: config.outboundAllowPrivate,
   });
   const metrics = app.get(Metrics);
   const mailWorker =

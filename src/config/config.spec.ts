@@ -28,6 +28,9 @@ describe('loadConfig', () => {
       graphqlIntrospection: true,
       corsOrigins: [],
       trustProxy: false,
+      outboundAllowPrivate: false,
+      vapidKeys: undefined,
+      vapidSubject: undefined,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
   });
@@ -191,6 +194,27 @@ describe('loadConfig', () => {
     // A range Express itself would refuse on start (a mask past 32 bits), refused here, with the others.
     for (const wrong of ['true', '*', '10.0.0.0/8/8', 'caddy', '1.2.3', '10.0.0.0/33']) expect(() => trusting(wrong)).toThrow(`"${wrong}" is not one`);
     expect(() => trusting('caddy, 10.0.0.0/33')).toThrow('"caddy", "10.0.0.0/33" are not');
+  });
+
+  it('reads OUTBOUND_ALLOW_PRIVATE under its two names, which must agree', () => {
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'on' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'off' }).outboundAllowPrivate).toBe(false);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_PRIVATE: 'false' })).toThrow(/two names of one setting, and they disagree/);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE must be on or off/);
+  });
+
+  it('takes a VAPID key pair whole, and a subject that is an https: or mailto: URL', () => {
+    const publicKey = Buffer.alloc(65, 4).toString('base64url');
+    const privateKey = Buffer.alloc(32, 7).toString('base64url');
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'mailto:ops@example.org' })).toMatchObject({
+      vapidKeys: { publicKey, privateKey },
+      vapidSubject: 'mailto:ops@example.org',
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/go together: set both/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(/a P-256 key pair in base64url/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://example.org' })).toThrow(/VAPID_SUBJECT must be a URL starting with https:\/\/ or mailto:\/\//);
   });
 
   it('runs migrations as another role only beside a DATABASE_URL', () => {

@@ -60,6 +60,12 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client (for per-address limits). */
   trustProxy: number | string | false;
+  /** Whether URLs the server calls (push endpoints, webhooks) may be plain http and reach private addresses (src/outbound/). */
+  outboundAllowPrivate: boolean;
+  /** The key pair web push is signed with (VAPID, RFC 8292), base64url; unset: generated once and kept in `dataDir` (see vapid-keys.ts). */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** Whom push services may contact about this server's pushes (an https: or mailto: URL); unset: PUBLIC_URL if https, else MAIL_FROM's address. */
+  vapidSubject?: string;
 }
 
 /**
@@ -242,6 +248,38 @@ export function settingWarnings(config: AppConfig, env: Env): string[] {
   return warnings;
 }
 
+/**
+ * OUTBOUND_ALLOW_PRIVATE, also read under the name WEBHOOK_ALLOW_PRIVATE: one
+ * setting for every URL the server calls (push endpoints, webhooks).
+ */
+function parseOutboundAllowPrivate(env: Env, problems: string[]): boolean {
+  const outbound = parseSwitch('OUTBOUND_ALLOW_PRIVATE', env.OUTBOUND_ALLOW_PRIVATE, false, problems);
+  const webhook = parseSwitch('WEBHOOK_ALLOW_PRIVATE', env.WEBHOOK_ALLOW_PRIVATE, outbound, problems);
+  if (env.OUTBOUND_ALLOW_PRIVATE && env.WEBHOOK_ALLOW_PRIVATE && outbound !== webhook) {
+    problems.push('OUTBOUND_ALLOW_PRIVATE and WEBHOOK_ALLOW_PRIVATE are two names of one setting, and they disagree: set one of them');
+  }
+  return outbound || webhook;
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither (a key pair of P-256, base64url, as `web-push generate-vapid-keys` prints them). */
+function parseVapidKeys(env: Env, problems: string[]): AppConfig['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY || undefined;
+  const privateKey = env.VAPID_PRIVATE_KEY || undefined;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (or neither, to have a pair generated and kept in DATA_DIR)');
+    return undefined;
+  }
+  const bytes = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? Buffer.from(key, 'base64url').length : 0);
+  if (bytes(publicKey) !== 65 || bytes(privateKey) !== 32) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (65 and 32 bytes), as `npx web-push generate-vapid-keys` prints them',
+    );
+    return undefined;
+  }
+  return { publicKey, privateKey };
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const problems: string[] = [];
   const port = parsePort(env.PORT, problems);
@@ -283,6 +321,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const graphqlIntrospection = parseSwitch('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, env.NODE_ENV !== 'production', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const outboundAllowPrivate = parseOutboundAllowPrivate(env, problems);
+  const vapidKeys = parseVapidKeys(env, problems);
+  const vapidSubject = parseUrl('VAPID_SUBJECT', env.VAPID_SUBJECT, ['https:', 'mailto:'], problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -309,5 +350,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     graphqlIntrospection,
     corsOrigins,
     trustProxy,
+    outboundAllowPrivate,
+    vapidKeys,
+    vapidSubject,
   };
 }
