@@ -21,6 +21,8 @@ import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notificatio
 import { NotificationsModule } from './notifications/notifications.module';
 import { OUTBOUND_OPTIONS } from './outbound/outbound-options';
 import { PLAY_OPTIONS } from './play/play.module';
+import type { DeliveryPolicy } from './delivery/leased-queue';
+import { DEFAULT_WEBHOOK_DELIVERY, WEBHOOKS_OPTIONS } from './webhooks/webhook-options';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
@@ -60,6 +62,8 @@ export interface AppOptions {
   trustProxy?: number | string | false;
   /** URLs the server calls may be plain http and private (OUTBOUND_ALLOW_PRIVATE). Omitted: false. */
   outboundAllowPrivate?: boolean;
+  /** Webhook posts are delivered by this process (unless `deliver` is false: tests that deliver them by hand), with this policy (omitted parts: DEFAULT_WEBHOOK_DELIVERY). Omitted: they are queued only. */
+  webhooks?: { deliver?: boolean; delivery?: Partial<DeliveryPolicy> };
 }
 
 /** What a process of the server must be told; the rest has defaults. */
@@ -93,6 +97,14 @@ function settings(options: ProcessOptions): ValueProvider[] {
     },
     { provide: SNAPSHOT_KEY, useValue: resolveSnapshotKey(options.snapshotKey, options.jwtSecret) },
     { provide: OUTBOUND_OPTIONS, useValue: { allowPrivate: options.outboundAllowPrivate ?? false } },
+    {
+      provide: WEBHOOKS_OPTIONS,
+      useValue: {
+        publicUrl: (options.mail ?? MAIL_NOT_SENT).publicUrl,
+        deliver: options.webhooks !== undefined && options.webhooks.deliver !== false,
+        delivery: { ...DEFAULT_WEBHOOK_DELIVERY, ...options.webhooks?.delivery },
+      },
+    },
   ];
 }
 

@@ -77,6 +77,7 @@ async function bootstrap(): Promise<void> {
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
+    webhooks: {},
   });
   const metrics = app.get(Metrics);
   const mailWorker =

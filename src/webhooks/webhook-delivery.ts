@@ -70,10 +70,11 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Posts the game's standing now; on Discord, edits the game's status message when there is one. */
   private async send(webhook: StoredWebhook): Promise<void> {
-    const body = JSON.stringify(postBody(webhook.kind, await this.standings.of(webhook.gameId), this.clock.now()));
+    const now = this.clock.now();
+    const body = JSON.stringify(postBody(webhook.kind, await this.standings.of(webhook.gameId), now));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (webhook.kind === 'JSON') headers[SIGNATURE_HEADER] = signature(webhook.secret, body, this.clock.now());
-    if (webhook.kind !== 'DISCORD') return void succeeded(await this.outbound.request(new URL(webhook.url), { method: 'POST', headers, body }));
+    if (webhook.kind === 'JSON') headers[SIGNATURE_HEADER] = signature(webhook.secret, body, now);
+    if (webhook.kind !== 'DISCORD') return void succeeded(await this.outbound.request(webhook.url, { method: 'POST', headers, body }));
     if (webhook.messageId) {
       const edited = await this.outbound.request(discordUrl(webhook.url, `/messages/${webhook.messageId}`), { method: 'PATCH', headers, body });
       // A status message someone deleted is posted afresh.
@@ -102,9 +103,9 @@ function succeeded(response: OutboundResponse): OutboundResponse {
 }
 
 /** A Discord webhook's address with `path` added (its query, a thread say, kept); `wait` asks for the message posted. */
-function discordUrl(base: string, path: string, wait = false): URL {
+function discordUrl(base: string, path: string, wait = false): string {
   const url = new URL(base);
   url.pathname = url.pathname.replace(/\/+$/, '') + path;
   if (wait) url.searchParams.set('wait', 'true');
-  return url;
+  return url.toString();
 }

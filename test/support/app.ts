@@ -11,6 +11,7 @@ import type { VacationPolicy } from '../../src/vacations/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
+import type { AppOptions } from '../../src/app.module';
 import { serveWebApp } from '../../src/web/serve-web-app';
 import { countingGame } from './counting-game';
 import { createTestDatabase, TestDatabase } from './database';
@@ -51,6 +52,10 @@ export interface TestServerOptions {
   trustProxy?: number | string | false;
   /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
   allowFixedSeeds?: boolean;
+  /** OUTBOUND_ALLOW_PRIVATE: the servers a test starts on loopback may be called. Omitted: off, as `npm start` runs. */
+  outboundAllowPrivate?: boolean;
+  /** Webhook posts delivered by the server (AppOptions.webhooks). Omitted: queued only. */
+  webhooks?: AppOptions['webhooks'];
 }
 
 /** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
@@ -77,6 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
     allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
+    outboundAllowPrivate: options.outboundAllowPrivate,
+    webhooks: options.webhooks,
   });
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');
