@@ -1,24 +1,63 @@
 /**
- * The mail delivery queue is the `notifications` table itself: a PENDING row
- * is a mail still to send, written in the same transaction as the events
- * that cause it (outbox.ts), so recording a notification is enqueueing it,
- * with no second write. Claims, leases, retries and backoff are the leased
- * queue's (delivery/leased-queue.ts).
+ * The delivery queue is the `notifications` table itself: a PENDING row is a
+ * mail still to send, written in the same transaction as the events that
+ * cause it (outbox.ts), so recording a notification is enqueueing it, with
+ * no second write. A worker claims due rows a batch at a time with a lease
+ * (FOR UPDATE SKIP LOCKED, so several workers never take the same row),
+ * and a failed send is tried again later with backoff (and jitter, so mails
+ * that failed together are not all tried again in the same instant).
+ *
+ * The lease is renewed while the batch is being sent, however slow the mail
+ * server: it runs out only when its worker stopped renewing it (died, or lost
+ * the database for longer than a lease), and only then does another worker
+ * take the mail. When the database fails mid-batch, what the worker still has
+ * to write (mails sent, or claims it could not work on) is written as soon as
+ * the database is back, so the batch's mails do not wait out the lease.
  *
  * Times here are the database's clock: they schedule retries, not game time.
  */
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { withJitter } from '../common/backoff';
 import { PrismaService } from '../database/prisma.service';
-import { DeliveryPolicy, LeasedQueue, SendClaimed, WriteDeadline } from '../delivery/leased-queue';
-import { DEFAULT_DELIVERY_POLICY, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../database/unavailable';
+import { DEFAULT_DELIVERY_POLICY, DeliveryPolicy, NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 
-export { DELIVERY_BATCH, writeWithinLease, type WriteDeadline } from '../delivery/leased-queue';
+/** Mails claimed, read and marked together, and sent at once over the mailer's pooled connections (as many as this). */
+export const DELIVERY_BATCH = 10;
+/** A lease is renewed this many times in its span, so one late or failed renewal does not let it run out. */
+const RENEWALS_PER_LEASE = 4;
+const MAX_ERROR_LENGTH = 1000;
 
 /** For operators (health, metrics): mail waiting, and how long the oldest due one has waited. */
 const QUEUE_STATS = `
 SELECT count(*)::int AS depth,
        COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest_due_seconds
 FROM notifications WHERE status = 'PENDING'`;
+
+/** Takes up to a batch of due, unleased notifications, oldest due first. */
+const CLAIM_DUE = `
+UPDATE notifications SET lease_until = now() + make_interval(secs => $1::double precision)
+WHERE id IN (
+  SELECT id FROM notifications
+  WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+  ORDER BY next_attempt_at
+  LIMIT $2::int
+  FOR UPDATE SKIP LOCKED)
+RETURNING id, attempts`;
+const RENEW_LEASE = `
+UPDATE notifications SET lease_until = now() + make_interval(secs => $2::double precision)
+WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
+/** Claims this worker could not work on (the database went away): free for the next claim at once, no try counted. */
+const RELEASE = `
+UPDATE notifications SET lease_until = NULL
+WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
+const RETRY_LATER = `
+UPDATE notifications
+SET attempts = attempts + 1, last_error = $2::text, lease_until = NULL, next_attempt_at = now() + make_interval(secs => $3::double precision)
+WHERE id = $1::uuid AND status = 'PENDING'`;
+const GIVE_UP = `
+UPDATE notifications SET status = 'FAILED', attempts = attempts + 1, last_error = $2::text, lease_until = NULL
+WHERE id = $1::uuid AND status = 'PENDING'`;
 
 /** One claimed notification: `finalAttempt` when a failure now will not be retried. */
 export interface DeliveryClaim {
@@ -39,30 +78,35 @@ export interface DeliveryFailure {
  */
 export type Deliver = (claims: readonly DeliveryClaim[], until: WriteDeadline) => Promise<DeliveryFailure[]>;
 
-/** Adapts a mail delivery to the leased queue's claims. */
-function asSend(deliver: Deliver): SendClaimed {
-  return async (claims, until) => {
-    const failures = await deliver(
-      claims.map(({ id, finalAttempt }) => ({ notificationId: id, finalAttempt })),
-      until,
-    );
-    return failures.map(({ notificationId, error }) => ({ id: notificationId, error }));
-  };
+/**
+ * How long what a batch has to write is worth trying while the database is
+ * out of reach: while the lease lasts (after that another worker may have
+ * the mail).
+ */
+export interface WriteDeadline {
+  giveUpAfterMs: number;
+}
+
+/** A write a batch must make, tried again while the database is out of reach (as long as the lease lasts). */
+export function writeWithinLease<T>(write: () => Promise<T>, until: WriteDeadline): Promise<T> {
+  return retryWhileUnavailable(write, { firstDelayMs: 250, longestDelayMs: 5000, giveUpAfterMs: until.giveUpAfterMs });
 }
 
 @Injectable()
 export class DeliveryQueue implements OnModuleDestroy {
-  private readonly queue: LeasedQueue;
+  private readonly logger = new Logger(DeliveryQueue.name);
+  readonly policy: DeliveryPolicy;
+  private running: Promise<void> | null = null;
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
+  /** Told when the next pass that finds no more than it can take ends (`settled`). */
+  private settling: Array<() => void> = [];
 
   constructor(
     private readonly prisma: PrismaService,
     @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
   ) {
-    this.queue = new LeasedQueue(() => prisma.sql, 'notifications', 'notification', { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery });
-  }
-
-  get policy(): DeliveryPolicy {
-    return this.queue.policy;
+    this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery };
   }
 
   /** Mail waiting to be sent (due or not), and how long the oldest due one has waited (0: none is due). */
@@ -73,20 +117,118 @@ export class DeliveryQueue implements OnModuleDestroy {
 
   /** Works the queue in this process until it stops: a batch at a time, again at once after a full batch. */
   work(deliver: Deliver): void {
-    this.queue.work(asSend(deliver));
+    this.running ??= this.loop(deliver);
+  }
+
+  /**
+   * Resolves once this worker has been through the queue, from a pass begun
+   * after the call until one that left nothing due behind: by then each mail
+   * due at the call has been sent, set aside or refused, and no batch is in
+   * hand. What a test waits for before saying a mail was not sent, rather
+   * than for a while. Wakes the worker rather than waiting out its polling.
+   */
+  settled(): Promise<void> {
+    if (!this.running || this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.settling.push(resolve);
+      this.wakeUp?.();
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    this.wakeUp?.();
+    await this.running; // the batch in hand is finished, so no lease is left behind
+  }
+
+  private async loop(deliver: Deliver): Promise<void> {
+    let failing = false;
+    while (!this.stopping) {
+      let handled = 0;
+      const waiting = this.settling;
+      this.settling = [];
+      try {
+        handled = await this.deliverBatch(deliver);
+        if (failing) this.logger.log('the delivery queue can be read again');
+        failing = false;
+      } catch (error) {
+        // Said once per outage, not at every poll.
+        if (!failing)
+          this.logger.warn(`could not read the delivery queue (trying again every ${this.policy.pollingIntervalSeconds} s): ${(error as Error).message}`);
+        failing = true;
+      }
+      this.tellSettled(waiting, handled < DELIVERY_BATCH && !failing);
+      // Someone waits for a pass (`settled`): make it now, unless the queue cannot be read.
+      if (handled < DELIVERY_BATCH && (failing || this.settling.length === 0)) await this.pause(this.policy.pollingIntervalSeconds * 1000);
+    }
+    this.settling.forEach((resolve) => resolve());
+  }
+
+  /** Tells those who waited for a pass (`settled`) that it left nothing due; if it did not, they wait for the next. */
+  private tellSettled(waiting: Array<() => void>, leftNothingDue: boolean): void {
+    if (leftNothingDue) waiting.forEach((resolve) => resolve());
+    else this.settling.unshift(...waiting);
   }
 
   /** Claims due notifications and delivers them together; returns how many there were. */
-  deliverBatch(deliver: Deliver): Promise<number> {
-    return this.queue.deliverBatch(asSend(deliver));
+  async deliverBatch(deliver: Deliver): Promise<number> {
+    const leaseSeconds = this.policy.leaseSeconds;
+    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [leaseSeconds, DELIVERY_BATCH]);
+    if (claimed.length === 0) return 0;
+    const ids = claimed.map(({ id }) => id);
+    const attempts = new Map(claimed.map(({ id, attempts }) => [id, attempts]));
+    const claims = claimed.map(({ id }) => ({ notificationId: id, finalAttempt: attempts.get(id)! >= this.policy.retryLimit }));
+    const until: WriteDeadline = { giveUpAfterMs: leaseSeconds * 1000 };
+    const renewal = setInterval(() => void this.renewLease(ids), (leaseSeconds * 1000) / RENEWALS_PER_LEASE);
+    try {
+      const failures = await deliver(claims, until);
+      await Promise.all(failures.map(({ notificationId, error }) => this.failed(notificationId, attempts.get(notificationId)!, error, until)));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        // A batch that fails as a whole (its facts could not be read, say) is a failed try of every mail in it.
+        await Promise.all(ids.map((id) => this.failed(id, attempts.get(id)!, error, until)));
+      } else {
+        // Nothing was sent: the claims are given back as soon as the database is back, to be claimed again at once.
+        this.logger.warn(`the database went away mid-batch; ${ids.length} mail(s) go out once it is back: ${(error as Error).message}`);
+        await writeWithinLease(() => this.prisma.sql.query(RELEASE, [ids]), until);
+      }
+    } finally {
+      clearInterval(renewal);
+    }
+    return claimed.length;
   }
 
-  /** See LeasedQueue.settled: what a test waits for before saying a mail was not sent. */
-  settled(): Promise<void> {
-    return this.queue.settled();
+  /** Keeps the batch's claims while it is being sent. A renewal that fails is tried again at the next tick. */
+  private async renewLease(ids: string[]): Promise<void> {
+    try {
+      await this.prisma.sql.query(RENEW_LEASE, [ids, this.policy.leaseSeconds]);
+    } catch (error) {
+      this.logger.warn(`could not renew the lease of ${ids.length} mail(s) being sent: ${(error as Error).message}`);
+    }
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.queue.stop();
+  /** Schedules the next try, or gives up for good after the last. */
+  private async failed(id: string, attempts: number, error: unknown, until: WriteDeadline): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    if (attempts >= this.policy.retryLimit) {
+      this.logger.error(`sending notification ${id} failed for the last time, giving up: ${message}`);
+      await writeWithinLease(() => this.prisma.sql.query(GIVE_UP, [id, message]), until);
+      return;
+    }
+    const delaySeconds = withJitter(this.policy.retryDelaySeconds * (this.policy.retryBackoff ? 2 ** attempts : 1));
+    this.logger.warn(`sending notification ${id} failed (will retry in ${delaySeconds.toFixed(1)} s): ${message}`);
+    await writeWithinLease(() => this.prisma.sql.query(RETRY_LATER, [id, message, delaySeconds]), until);
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      this.wakeUp = done;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
   }
 }

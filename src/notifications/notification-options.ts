@@ -1,8 +1,20 @@
-import type { DeliveryPolicy } from '../delivery/leased-queue';
 import type { MailCatcher } from './mail-catcher';
 
-/** How hard the delivery worker tries (delivery/leased-queue.ts). */
-export type { DeliveryPolicy };
+/** How hard the delivery worker tries (delivery-queue.ts). */
+export interface DeliveryPolicy {
+  /** Tries after the first; when the last fails too, the notification is FAILED. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Doubles the delay after each failure. */
+  retryBackoff: boolean;
+  /** How long an idle worker waits before looking for due mail again. */
+  pollingIntervalSeconds: number;
+  /**
+   * How long a claimed mail is kept from other workers. It is renewed while
+   * the mail is being sent, so it only needs to outlast a worker that died.
+   */
+  leaseSeconds: number;
+}
 
 /**
  * Retries after 15 s, 30 s, 1 min ... doubling (each up to a quarter later, at random): the last of 14 comes about
