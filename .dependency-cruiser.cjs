@@ -34,6 +34,7 @@ const LAYERS = [
   'rate-limits',
   'vacations',
   'notifications',
+  'push',
   'deadlines',
   'chat',
   'notes',

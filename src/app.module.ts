@@ -17,11 +17,13 @@ import { METRICS_TOKEN } from './health/metrics.controller';
 import { INVITATIONS_IN_MAIL } from './invitations/invitation-mail';
 import { createLogger, loggingModule, SILENT } from './logging/logging.module';
 import { MAIL_PARTS } from './notifications/mail-parts';
-import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
+import { DeliveryPolicy, MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OUTBOUND_OPTIONS } from './outbound/outbound-options';
+import { PUSH_IN_NOTIFICATIONS } from './push/push-channel';
+import { PUSH_OPTIONS, PushOptions } from './push/push-options';
+import { generateVAPIDKeys } from 'web-push';
 import { PLAY_OPTIONS } from './play/play.module';
-import type { DeliveryPolicy } from './delivery/leased-queue';
 import { DEFAULT_WEBHOOK_DELIVERY, WEBHOOKS_OPTIONS } from './webhooks/webhook-options';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
@@ -64,13 +66,20 @@ export interface AppOptions {
   outboundAllowPrivate?: boolean;
   /** Webhook posts are delivered by this process (unless `deliver` is false: tests that deliver them by hand), with this policy (omitted parts: DEFAULT_WEBHOOK_DELIVERY). Omitted: they are queued only. */
   webhooks?: { deliver?: boolean; delivery?: Partial<DeliveryPolicy> };
+  /** Web push. Omitted: a key pair of this process's own, and no push sent (tests that do not test it). */
+  push?: PushOptions;
 }
 
 /** What a process of the server must be told; the rest has defaults. */
 type ProcessOptions = Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval'> & Partial<AppOptions>;
 
 /** What chat, deadlines and invitations tell mail (notifications/mail-parts.ts): the server and its mail worker read mail alike. */
-const MAIL_PARTS_OF_MODULES = [CHAT_IN_MAIL, DEADLINE_REMINDERS_IN_MAIL, INVITATIONS_IN_MAIL];
+const MAIL_PARTS_OF_MODULES = [CHAT_IN_MAIL, DEADLINE_REMINDERS_IN_MAIL, INVITATIONS_IN_MAIL, PUSH_IN_NOTIFICATIONS];
+
+/** For processes that send no push: a key pair of their own (no browser subscribes with it). */
+function pushNotSent(mail: MailOptions): PushOptions {
+  return { vapid: { ...generateVAPIDKeys(), subject: 'mailto:noreply@localhost' }, publicUrl: mail.publicUrl, sends: false };
+}
 
 /** Each module's settings, under its own token (config.module.ts); a process gives them all, and its modules read theirs. */
 function settings(options: ProcessOptions): ValueProvider[] {
@@ -105,6 +114,7 @@ function settings(options: ProcessOptions): ValueProvider[] {
         delivery: { ...DEFAULT_WEBHOOK_DELIVERY, ...options.webhooks?.delivery },
       },
     },
+    { provide: PUSH_OPTIONS, useValue: options.push ?? pushNotSent(options.mail ?? MAIL_NOT_SENT) },
   ];
 }
 

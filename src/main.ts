@@ -4,6 +4,7 @@
  * SMTP_URL is set, then the GraphQL server and (MAIL_WORKER=child) its mail
  * worker process.
  */
+import { resolveVapidKeys, resolveVapidSubject } from './config/vapid-keys';
 import 'reflect-metadata';
 import { createApp } from './app';
 import { AppConfig, ConfigError, loadConfig, settingWarnings } from './config/config';
@@ -78,6 +79,11 @@ async function bootstrap(): Promise<void> {
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
     webhooks: {},
+    push: {
+      vapid: { ...resolveVapidKeys(config.vapidKeys, config.dataDir), subject: resolveVapidSubject(config.vapidSubject, config.publicUrl, config.mailFrom) },
+      publicUrl: config.publicUrl,
+      sends: true,
+    },
   });
   const metrics = app.get(Metrics);
   const mailWorker =

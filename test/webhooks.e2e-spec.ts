@@ -95,7 +95,11 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
 
   beforeAll(async () => {
     sink = await ChannelSink.start();
-    server = await startTestServer({ clock, outboundAllowPrivate: true, webhooks: { deliver: false, delivery: { retryDelaySeconds: 0, retryBackoff: false } } });
+    server = await startTestServer({
+      clock,
+      outboundAllowPrivate: true,
+      webhooks: { deliver: false, delivery: { retryDelaySeconds: 0, retryBackoff: false } },
+    });
     prisma = new PrismaService(server.db.url);
     delivery = server.app.get(WebhookDelivery);
     ann = await registerPlayer(server.url, 'Ann');
@@ -166,7 +170,11 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
     sink.deleteMessage('1');
     await playTurn(server.url, gameId, [ann, bob]);
     await deliverDue();
-    expect(postsTo('/discord').map(({ method, path }) => `${method} ${path}`).slice(2)).toEqual(['PATCH /discord/messages/1', 'POST /discord?wait=true']);
+    expect(
+      postsTo('/discord')
+        .map(({ method, path }) => `${method} ${path}`)
+        .slice(2),
+    ).toEqual(['PATCH /discord/messages/1', 'POST /discord?wait=true']);
     expect(sink.messageText('2')).toContain(await headHash(gameId));
   });
 

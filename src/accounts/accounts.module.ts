@@ -1,3 +1,4 @@
+import { PushModule } from '../push/push.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { InvitationsModule } from '../invitations/invitations.module';
@@ -12,7 +13,7 @@ import { PlayModule } from '../play/play.module';
 
 /** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
 @Module({
-  imports: [PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
+  imports: [PushModule, PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })
 export class AccountsModule {}

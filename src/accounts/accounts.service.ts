@@ -7,6 +7,7 @@
  * known address. Mails go through the notifications outbox, written in the
  * same transaction as what they are about, so none is lost.
  */
+import { PushSubscriptionsRepository } from '../push/push-subscriptions.repository';
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
@@ -84,6 +85,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly play: GameService,
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
+    private readonly pushDevices: PushSubscriptionsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -267,6 +269,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.preferences.forgetUser(sql, user.id);
       await this.outbox.skipUnsent(sql, user.id);
       await this.vacations.forgetUser(sql, user.id);
+      await this.pushDevices.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);

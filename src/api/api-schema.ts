@@ -18,6 +18,7 @@ import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from '../notifications/notifications.resolver';
+import { PushResolver } from '../push/push.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -34,6 +35,7 @@ export const API_RESOLVERS = [
   InvitationsResolver,
   LobbyResolver,
   NotificationsResolver,
+  PushResolver,
   DeadlinesResolver,
   RandomnessResolver,
   RecordsResolver,

@@ -1,3 +1,4 @@
+import { PushModule } from '../push/push.module';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
 import { DynamicModule, Module } from '@nestjs/common';
@@ -90,6 +91,7 @@ export class ApiModule {
         AccountsModule,
         InvitationsModule,
         NotificationsModule,
+        PushModule,
         DeadlinesModule,
         ChatModule,
         NotesModule,

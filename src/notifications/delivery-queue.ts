@@ -28,36 +28,67 @@ export const DELIVERY_BATCH = 10;
 const RENEWALS_PER_LEASE = 4;
 const MAX_ERROR_LENGTH = 1000;
 
-/** For operators (health, metrics): mail waiting, and how long the oldest due one has waited. */
-const QUEUE_STATS = `
+/** For operators (health, metrics): entries waiting, and how long the oldest due one has waited. */
+const queueStats = (table: string) => `
 SELECT count(*)::int AS depth,
        COALESCE(EXTRACT(EPOCH FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())), 0)::float8 AS oldest_due_seconds
-FROM notifications WHERE status = 'PENDING'`;
+FROM ${table} WHERE status = 'PENDING'`;
 
-/** Takes up to a batch of due, unleased notifications, oldest due first. */
-const CLAIM_DUE = `
-UPDATE notifications SET lease_until = now() + make_interval(secs => $1::double precision)
+/** Takes up to a batch of due, unleased entries, oldest due first. */
+const claimDue = (table: string) => `
+UPDATE ${table} SET lease_until = now() + make_interval(secs => $1::double precision)
 WHERE id IN (
-  SELECT id FROM notifications
+  SELECT id FROM ${table}
   WHERE status = 'PENDING' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
   ORDER BY next_attempt_at
   LIMIT $2::int
   FOR UPDATE SKIP LOCKED)
 RETURNING id, attempts`;
-const RENEW_LEASE = `
-UPDATE notifications SET lease_until = now() + make_interval(secs => $2::double precision)
+const renewLease = (table: string) => `
+UPDATE ${table} SET lease_until = now() + make_interval(secs => $2::double precision)
 WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
 /** Claims this worker could not work on (the database went away): free for the next claim at once, no try counted. */
-const RELEASE = `
-UPDATE notifications SET lease_until = NULL
+const release = (table: string) => `
+UPDATE ${table} SET lease_until = NULL
 WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
-const RETRY_LATER = `
-UPDATE notifications
+const retryLater = (table: string) => `
+UPDATE ${table}
 SET attempts = attempts + 1, last_error = $2::text, lease_until = NULL, next_attempt_at = now() + make_interval(secs => $3::double precision)
 WHERE id = $1::uuid AND status = 'PENDING'`;
-const GIVE_UP = `
-UPDATE notifications SET status = 'FAILED', attempts = attempts + 1, last_error = $2::text, lease_until = NULL
+const giveUp = (table: string) => `
+UPDATE ${table} SET status = 'FAILED', attempts = attempts + 1, last_error = $2::text, lease_until = NULL
 WHERE id = $1::uuid AND status = 'PENDING'`;
+
+/**
+ * A table a LeasedQueue works: rows with `id`, `status` (PENDING while
+ * queued, FAILED once given up), `attempts`, `last_error`,
+ * `next_attempt_at` and `lease_until`.
+ */
+export interface QueueTable {
+  name: string;
+  /** What one entry is, in the log ("mail", "push"). */
+  entry: string;
+}
+
+interface QueueStatements {
+  stats: string;
+  claim: string;
+  renew: string;
+  release: string;
+  retry: string;
+  giveUp: string;
+}
+
+function statementsFor(table: string): QueueStatements {
+  return {
+    stats: queueStats(table),
+    claim: claimDue(table),
+    renew: renewLease(table),
+    release: release(table),
+    retry: retryLater(table),
+    giveUp: giveUp(table),
+  };
+}
 
 /** One claimed notification: `finalAttempt` when a failure now will not be retried. */
 export interface DeliveryClaim {
@@ -92,10 +123,15 @@ export function writeWithinLease<T>(write: () => Promise<T>, until: WriteDeadlin
   return retryWhileUnavailable(write, { firstDelayMs: 250, longestDelayMs: 5000, giveUpAfterMs: until.giveUpAfterMs });
 }
 
-@Injectable()
-export class DeliveryQueue implements OnModuleDestroy {
-  private readonly logger = new Logger(DeliveryQueue.name);
-  readonly policy: DeliveryPolicy;
+/**
+ * The queue's mechanics over any table of entries (QueueTable): claims with
+ * leases, retries with backoff, giving up, and `settled` for tests. The
+ * notifications outbox is one (DeliveryQueue), web push's messages another
+ * (src/push/).
+ */
+export class LeasedQueue implements OnModuleDestroy {
+  private readonly logger: Logger;
+  private readonly sql: QueueStatements;
   private running: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
@@ -104,14 +140,16 @@ export class DeliveryQueue implements OnModuleDestroy {
 
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions,
+    readonly policy: DeliveryPolicy,
+    private readonly table: QueueTable,
   ) {
-    this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery };
+    this.logger = new Logger(`${table.entry} queue`);
+    this.sql = statementsFor(table.name);
   }
 
-  /** Mail waiting to be sent (due or not), and how long the oldest due one has waited (0: none is due). */
+  /** Entries waiting to be sent (due or not), and how long the oldest due one has waited (0: none is due). */
   async stats(): Promise<{ depth: number; oldestDueSeconds: number }> {
-    const [row] = await this.prisma.sql.query<{ depth: number; oldest_due_seconds: number }>(QUEUE_STATS);
+    const [row] = await this.prisma.sql.query<{ depth: number; oldest_due_seconds: number }>(this.sql.stats);
     return { depth: row.depth, oldestDueSeconds: row.oldest_due_seconds };
   }
 
@@ -173,7 +211,7 @@ export class DeliveryQueue implements OnModuleDestroy {
   /** Claims due notifications and delivers them together; returns how many there were. */
   async deliverBatch(deliver: Deliver): Promise<number> {
     const leaseSeconds = this.policy.leaseSeconds;
-    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(CLAIM_DUE, [leaseSeconds, DELIVERY_BATCH]);
+    const claimed = await this.prisma.sql.query<{ id: string; attempts: number }>(this.sql.claim, [leaseSeconds, DELIVERY_BATCH]);
     if (claimed.length === 0) return 0;
     const ids = claimed.map(({ id }) => id);
     const attempts = new Map(claimed.map(({ id, attempts }) => [id, attempts]));
@@ -189,8 +227,8 @@ export class DeliveryQueue implements OnModuleDestroy {
         await Promise.all(ids.map((id) => this.failed(id, attempts.get(id)!, error, until)));
       } else {
         // Nothing was sent: the claims are given back as soon as the database is back, to be claimed again at once.
-        this.logger.warn(`the database went away mid-batch; ${ids.length} mail(s) go out once it is back: ${(error as Error).message}`);
-        await writeWithinLease(() => this.prisma.sql.query(RELEASE, [ids]), until);
+        this.logger.warn(`the database went away mid-batch; ${ids.length} ${this.table.entry}(s) go out once it is back: ${(error as Error).message}`);
+        await writeWithinLease(() => this.prisma.sql.query(this.sql.release, [ids]), until);
       }
     } finally {
       clearInterval(renewal);
@@ -201,9 +239,9 @@ export class DeliveryQueue implements OnModuleDestroy {
   /** Keeps the batch's claims while it is being sent. A renewal that fails is tried again at the next tick. */
   private async renewLease(ids: string[]): Promise<void> {
     try {
-      await this.prisma.sql.query(RENEW_LEASE, [ids, this.policy.leaseSeconds]);
+      await this.prisma.sql.query(this.sql.renew, [ids, this.policy.leaseSeconds]);
     } catch (error) {
-      this.logger.warn(`could not renew the lease of ${ids.length} mail(s) being sent: ${(error as Error).message}`);
+      this.logger.warn(`could not renew the lease of ${ids.length} ${this.table.entry}(s) being sent: ${(error as Error).message}`);
     }
   }
 
@@ -211,13 +249,13 @@ export class DeliveryQueue implements OnModuleDestroy {
   private async failed(id: string, attempts: number, error: unknown, until: WriteDeadline): Promise<void> {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
     if (attempts >= this.policy.retryLimit) {
-      this.logger.error(`sending notification ${id} failed for the last time, giving up: ${message}`);
-      await writeWithinLease(() => this.prisma.sql.query(GIVE_UP, [id, message]), until);
+      this.logger.error(`sending ${this.table.entry} ${id} failed for the last time, giving up: ${message}`);
+      await writeWithinLease(() => this.prisma.sql.query(this.sql.giveUp, [id, message]), until);
       return;
     }
     const delaySeconds = withJitter(this.policy.retryDelaySeconds * (this.policy.retryBackoff ? 2 ** attempts : 1));
-    this.logger.warn(`sending notification ${id} failed (will retry in ${delaySeconds.toFixed(1)} s): ${message}`);
-    await writeWithinLease(() => this.prisma.sql.query(RETRY_LATER, [id, message, delaySeconds]), until);
+    this.logger.warn(`sending ${this.table.entry} ${id} failed (will retry in ${delaySeconds.toFixed(1)} s): ${message}`);
+    await writeWithinLease(() => this.prisma.sql.query(this.sql.retry, [id, message, delaySeconds]), until);
   }
 
   private pause(ms: number): Promise<void> {
@@ -230,5 +268,13 @@ export class DeliveryQueue implements OnModuleDestroy {
         resolve();
       }
     });
+  }
+}
+
+/** The notifications outbox as a queue of mail. */
+@Injectable()
+export class DeliveryQueue extends LeasedQueue {
+  constructor(prisma: PrismaService, @Inject(NOTIFICATIONS_OPTIONS) options: NotificationsOptions) {
+    super(prisma, { ...DEFAULT_DELIVERY_POLICY, ...options.mail.delivery }, { name: 'notifications', entry: 'mail' });
   }
 }

@@ -17,7 +17,7 @@
  * failed send is reported to the queue, which tries again later
  * (delivery-queue.ts).
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { NotificationStatus } from '../generated/prisma/client';
@@ -26,7 +26,8 @@ import { MailFacts, PendingNotification } from './mail-facts';
 import { Metrics } from '../metrics/metrics';
 import { DeliveryClaim, DeliveryFailure, WriteDeadline, writeWithinLease } from './delivery-queue';
 import { Mailer } from './mailer';
-import { routeFor } from './preferences';
+import { channelFor, isPushed, routeFor } from './preferences';
+import { MAIL_PARTS, MailPart, NotificationChannel } from './mail-parts';
 
 /** Pending notifications that will not be sent now: held for the digest, skipped or superseded. */
 const SET_ASIDE = `
@@ -60,9 +61,16 @@ function setAsideAs(notification: PendingNotification): NotificationStatus | nul
   return route === 'HOLD' ? 'HELD' : null;
 }
 
+/** Whether the player wants `notification`, going out now, on the other channel (web push) too. */
+function wantedElsewhere(notification: PendingNotification): boolean {
+  return isPushed(notification.kind) && channelFor(notification.kind, notification.recipient.channels) !== 'MAIL';
+}
+
 @Injectable()
 export class NotificationDelivery {
   private readonly logger = new Logger(NotificationDelivery.name);
+  /** Web push, where a module gives it (mail-parts.ts). */
+  private readonly otherChannel: NotificationChannel | null;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -71,7 +79,10 @@ export class NotificationDelivery {
     private readonly mailer: Mailer,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
-  ) {}
+    @Inject(MAIL_PARTS) parts: MailPart[],
+  ) {
+    this.otherChannel = parts.find((part) => part.channel)?.channel ?? null;
+  }
 
   /** Sends a batch; what it then has to record is tried again while the database is out of reach, `until` a deadline. */
   async deliver(claims: readonly DeliveryClaim[], until: WriteDeadline): Promise<DeliveryFailure[]> {
@@ -80,12 +91,18 @@ export class NotificationDelivery {
       this.clock.now(),
     );
     const setAside: Array<{ id: string; status: NotificationStatus }> = [];
-    const toSend: PendingNotification[] = [];
+    const goingOut: PendingNotification[] = [];
     for (const notification of notifications) {
       const status = setAsideAs(notification);
       if (status) setAside.push({ id: notification.id, status });
-      else toSend.push(notification);
+      else goingOut.push(notification);
     }
+    const pushed = await this.queueElsewhere(goingOut, until);
+    // Who chose push alone for the kind, and has a device it went to, gets no mail.
+    const pushOnly = (notification: PendingNotification) =>
+      pushed.has(notification.id) && channelFor(notification.kind, notification.recipient.channels) === 'PUSH';
+    setAside.push(...goingOut.filter(pushOnly).map(({ id }) => ({ id, status: 'PUSHED' as const })));
+    const toSend = goingOut.filter((notification) => !pushOnly(notification));
     const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside, until)]);
     const failures: DeliveryFailure[] = [];
     const sent: SentMail[] = [];
@@ -96,6 +113,20 @@ export class NotificationDelivery {
     this.metrics.countMails({ sent: sent.length, failed: failures.length });
     if (sent.length > 0) await this.markSent(sent, until);
     return failures;
+  }
+
+  /**
+   * Hands what goes out now to the other channel (web push) where the
+   * player wants it; returns the ids it reached a device with. Done before
+   * any mail is sent, and again if the batch is (the channel queues each
+   * notification once), so a failing mail server holds no push back.
+   */
+  private async queueElsewhere(goingOut: PendingNotification[], until: WriteDeadline): Promise<Set<string>> {
+    const channel = this.otherChannel;
+    const wanted = goingOut.filter(wantedElsewhere);
+    if (!channel || wanted.length === 0) return new Set();
+    const told = wanted.map((notification) => this.composer.told(notification));
+    return writeWithinLease(() => channel.queue(this.prisma.sql, told), until);
   }
 
   /** Records what the SMTP server accepted; if that cannot be done in time, the mails go again once their lease runs out. */

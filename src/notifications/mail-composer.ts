@@ -11,6 +11,7 @@ import { seatLabel } from '../play/event-text';
 import { GameStarted, isPlatformEvent, MoveDeadlineSettings } from '../play/platform-events';
 import { defaultGameName } from '../play/platform/lobby';
 import { summarizeEvents } from './event-summary';
+import type { ToldNotification } from './mail-parts';
 import { GameFacts, MailFacts, NotificationFacts, PendingNotification } from './mail-facts';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
 import type { RulesCheckFailedDetails } from './outbox';
@@ -83,6 +84,22 @@ export class MailComposer {
     const unsubscribeUrl = this.links.url({ userId: notification.userId!, scope });
     const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl };
     return { ...layout(body, { recipientName: recipient.displayName, settingsUrl, unsubscribe }), to, unsubscribeUrl };
+  }
+
+  /** A mail about a game in a few words (its subject and first paragraph) with the game's link: what another channel shows of it. */
+  told(notification: PendingNotification): ToldNotification {
+    const { subject, text } = this.gameBody(notification);
+    return {
+      id: notification.id,
+      userId: notification.userId!,
+      kind: notification.kind,
+      gameId: notification.gameId!,
+      gameVersion: notification.gameVersion,
+      details: notification.details,
+      headline: subject,
+      summary: text.split('\n\n')[0],
+      url: this.gameUrl(notification.gameId!),
+    };
   }
 
   /** The body of a mail about an account or an invitation to sign up; null for any other kind. */

@@ -50,7 +50,7 @@ describe('MailFacts (real PostgreSQL)', () => {
   it('reads a pending notification with its recipient, their choices, vacation and the game players', async () => {
     const gameId = await game();
     const notification = await notify(bob, gameId, 'YOUR_TURN');
-    await prisma.notificationSettings.create({ data: { userId: bob, deliveries: { YOUR_TURN: 'DIGEST' } } });
+    await prisma.notificationSettings.create({ data: { userId: bob, deliveries: { YOUR_TURN: 'DIGEST' }, channels: { NEW_MESSAGES: 'MAIL' } } });
     await prisma.vacation.create({ data: { userId: bob, startsAt: new Date('2030-01-01'), endsAt: new Date('2030-01-08') } });
 
     const [pending] = await facts.pending([notification.id], new Date('2029-12-31'));
@@ -59,6 +59,7 @@ describe('MailFacts (real PostgreSQL)', () => {
       email: 'bob@example.org',
       displayName: 'Bob',
       deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }),
+      channels: expect.objectContaining({ NEW_MESSAGES: 'MAIL', YOUR_TURN: 'BOTH' }),
       onVacation: false,
     });
     expect(pending.game).toMatchObject({

@@ -20,7 +20,7 @@ import type { Jump } from '../play/line-of-play';
 import { JUMP_EVENT_TYPES } from '../play/platform-events';
 import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
 import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
-import { Deliveries, withDefaults } from './preferences';
+import { Channels, channelsWithDefaults, Deliveries, withDefaults } from './preferences';
 import { SupersededMail } from './superseded-mail';
 import { onVacation } from '../vacations/vacations';
 
@@ -76,7 +76,7 @@ export interface UnreadChat {
 
 export interface PendingNotification extends NotificationFacts {
   /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
-  recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; onVacation: boolean };
+  recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; channels: Channels; onVacation: boolean };
   /** No longer true, so not to be sent (superseded-mail.ts): a turn that is over, a deadline no longer running, an invitation taken up. */
   superseded: boolean;
 }
@@ -120,6 +120,7 @@ interface PendingRow extends NotificationRow {
   email: string | null;
   display_name: string | null;
   deliveries: Partial<Deliveries> | null;
+  channels: Partial<Channels> | null;
   on_vacation: boolean;
   superseded: boolean;
   chat: UnreadChatJson | null;
@@ -188,7 +189,7 @@ function unreadChatJoin(parts: MailPart[]): string {
 function pendingNotifications(superseded: SupersededMail, parts: MailPart[]): string {
   return `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
-  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries,
+  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries, settings.channels,
   ${onVacation('n.user_id', '$2::timestamptz')} AS on_vacation,
   ${superseded.sql('n')} AS superseded,
   unread.chat
@@ -277,7 +278,13 @@ export class MailFacts {
   async pending(notificationIds: readonly string[], at: Date): Promise<PendingNotification[]> {
     const rows = await this.prisma.sql.query<PendingRow>(this.pendingSql, [notificationIds, at]);
     return rows.map((row) => {
-      const recipient = { email: row.email, displayName: row.display_name, deliveries: withDefaults(row.deliveries), onVacation: row.on_vacation };
+      const recipient = {
+        email: row.email,
+        displayName: row.display_name,
+        deliveries: withDefaults(row.deliveries),
+        channels: channelsWithDefaults(row.channels),
+        onVacation: row.on_vacation,
+      };
       return { ...notificationFacts(row), recipient, superseded: row.superseded, chat: unreadChat(row.kind, row.chat) };
     });
   }

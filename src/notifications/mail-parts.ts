@@ -8,6 +8,7 @@
  * The process composing the modules (app.module.ts) gives them, under
  * MAIL_PARTS, to the server and the mail worker alike.
  */
+import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
 
 export interface MailPart {
@@ -20,6 +21,33 @@ export interface MailPart {
    * mail told of, or null).
    */
   unreadChat?(mail: { n: string; tellsChat: string; mailedThrough: string }): string;
+  /** Another way than mail to tell a player (web push), which delivery hands the notifications that go out now and the player wants on it. */
+  channel?: NotificationChannel;
+}
+
+/** A notification going out now, as a few words and a link: what a channel other than mail shows. */
+export interface ToldNotification {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  gameId: string;
+  gameVersion: number;
+  details: Record<string, unknown>;
+  /** The mail's subject ("Your turn in Ann's game"). */
+  headline: string;
+  /** The mail's first paragraph. */
+  summary: string;
+  /** The game's page. */
+  url: string;
+}
+
+export interface NotificationChannel {
+  /**
+   * Queues each notification for every device of its recipient, in the
+   * caller's statement set (at least once: a notification queued again is
+   * not queued twice); returns the ids of those queued for at least one.
+   */
+  queue(sql: Sql, told: readonly ToldNotification[]): Promise<Set<string>>;
 }
 
 export const MAIL_PARTS = Symbol('MAIL_PARTS');

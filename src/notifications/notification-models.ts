@@ -26,16 +26,30 @@ export enum DeliveryValue {
 }
 registerEnumType(DeliveryValue, { name: 'Delivery', description: 'Send each mail at once, gather them in a daily digest, or send none.' });
 
+export enum ChannelValue {
+  MAIL = 'MAIL',
+  PUSH = 'PUSH',
+  BOTH = 'BOTH',
+}
+registerEnumType(ChannelValue, {
+  name: 'NotificationChannel',
+  description: 'Where a notification sent at once goes: mail, web push to the devices the player turned it on in, or both. Without a device, mail.',
+});
+
 @ObjectType('KindDelivery')
 export class KindDeliveryModel {
   @Field(() => NotificationKindValue) kind!: NotificationKindValue;
   @Field(() => DeliveryValue) delivery!: DeliveryValue;
+  @Field(() => ChannelValue, { nullable: true, description: 'For the kinds web push carries (null for the others, which go by mail).' })
+  channel!: ChannelValue | null;
 }
 
 @InputType('KindDeliveryInput')
 export class KindDeliveryInput {
   @Field(() => NotificationKindValue) kind!: NotificationKindValue;
   @Field(() => DeliveryValue) delivery!: DeliveryValue;
+  @Field(() => ChannelValue, { nullable: true, description: 'Omitted: unchanged. Only for the kinds web push carries.' })
+  channel?: ChannelValue | null;
 }
 
 @ObjectType('VacationPeriod')

@@ -3,10 +3,11 @@ import { Inject } from '@nestjs/common';
 import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { Vacations } from '../vacations/vacations';
 import { MailCatcher } from './mail-catcher';
-import { NotificationPreferences } from './preferences';
+import { isPushed, NotificationPreferences } from './preferences';
+import { AppError } from '../common/errors';
 import { UndeliveredMail } from './undelivered-mail';
 import { RequestContext, requireUser } from '../graphql/context';
-import { KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
+import { ChannelValue, KindDeliveryInput, MailKindValue, NotificationKindValue, NotificationSettingsModel, DeliveryValue } from './notification-models';
 
 @Resolver(() => NotificationSettingsModel)
 export class NotificationsResolver {
@@ -37,7 +38,14 @@ export class NotificationsResolver {
     @Context() context: RequestContext,
   ) {
     const userId = requireUser(context);
-    await this.preferences.update(userId, Object.fromEntries(deliveries.map(({ kind, delivery }) => [kind, delivery])));
+    const channels = deliveries.filter(({ channel }) => channel);
+    const unpushed = channels.find(({ kind }) => !isPushed(kind));
+    if (unpushed) throw new AppError('BAD_USER_INPUT', `${unpushed.kind} notifications go by mail only: no channel can be chosen for them.`);
+    await this.preferences.update(
+      userId,
+      Object.fromEntries(deliveries.map(({ kind, delivery }) => [kind, delivery])),
+      Object.fromEntries(channels.map(({ kind, channel }) => [kind, channel])),
+    );
     return this.settingsOf(userId);
   }
 
@@ -56,13 +64,18 @@ export class NotificationsResolver {
   }
 
   private async settingsOf(userId: string): Promise<NotificationSettingsModel> {
-    const [deliveries, vacations, undeliveredEmails] = await Promise.all([
+    const [deliveries, channels, vacations, undeliveredEmails] = await Promise.all([
       this.preferences.deliveries(userId),
+      this.preferences.channels(userId),
       this.vacations.summary(userId),
       this.undelivered.recent(userId),
     ]);
     return {
-      deliveries: Object.entries(deliveries).map(([kind, delivery]) => ({ kind: kind as NotificationKindValue, delivery: delivery as DeliveryValue })),
+      deliveries: Object.entries(deliveries).map(([kind, delivery]) => ({
+        kind: kind as NotificationKindValue,
+        delivery: delivery as DeliveryValue,
+        channel: isPushed(kind as NotificationKindValue) ? (channels[kind as keyof typeof channels] as ChannelValue) : null,
+      })),
       vacations: vacations.upcoming,
       vacationDaysLeftThisYear: vacations.daysLeftThisYear,
       // The same names as Prisma's enum: the API's values are those strings.

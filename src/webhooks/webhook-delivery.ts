@@ -8,7 +8,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
-import { LeasedQueue, QueueClaim, QueueFailure } from '../delivery/leased-queue';
+import { DeliveryClaim, DeliveryFailure, LeasedQueue } from '../notifications/delivery-queue';
 import { NotificationOutbox } from '../notifications/outbox';
 import { OutboundHttp, OutboundResponse } from '../outbound/outbound-http';
 import { GameStandings } from './game-standings';
@@ -35,7 +35,7 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly clock: Clock,
   ) {
     this.repository = new WebhooksRepository(prisma.sql);
-    this.queue = new LeasedQueue(() => prisma.sql, 'webhook_deliveries', 'webhook post', options.delivery);
+    this.queue = new LeasedQueue(prisma, options.delivery, { name: 'webhook_deliveries', entry: 'webhook post' });
   }
 
   onApplicationBootstrap(): void {
@@ -43,16 +43,17 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   onModuleDestroy(): Promise<void> {
-    return this.queue.stop();
+    return this.queue.onModuleDestroy();
   }
 
-  async deliver(claims: readonly QueueClaim[]): Promise<QueueFailure[]> {
-    const posts = await this.repository.claimed(claims.map(({ id }) => id));
+  /** Delivers claimed posts (the queue's claims name their rows `notificationId`, as its first table's do). */
+  async deliver(claims: readonly DeliveryClaim[]): Promise<DeliveryFailure[]> {
+    const posts = await this.repository.claimed(claims.map(({ notificationId }) => notificationId));
     const failures = await Promise.all(posts.map((post) => this.deliverOne(post)));
-    return failures.filter((failure): failure is QueueFailure => failure !== null);
+    return failures.filter((failure): failure is DeliveryFailure => failure !== null);
   }
 
-  private async deliverOne(post: ClaimedPost): Promise<QueueFailure | null> {
+  private async deliverOne(post: ClaimedPost): Promise<DeliveryFailure | null> {
     if (post.laterWaiting) {
       await this.repository.mark(post.deliveryId, 'SUPERSEDED', this.clock.now());
       return null;
@@ -61,7 +62,7 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
       await this.send(post.webhook);
     } catch (error) {
       await this.failed(post.webhook);
-      return { id: post.deliveryId, error };
+      return { notificationId: post.deliveryId, error };
     }
     await this.repository.works(post.webhook.id);
     await this.repository.mark(post.deliveryId, 'SENT', this.clock.now());

@@ -1,4 +1,4 @@
-import type { DeliveryPolicy } from '../delivery/leased-queue';
+import type { DeliveryPolicy } from '../notifications/notification-options';
 
 /** How long a webhook may fail, every try, before it is switched off and its owner told. */
 export const SWITCH_OFF_AFTER_MS = 24 * 3600_000;

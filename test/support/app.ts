@@ -12,6 +12,7 @@ import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
 import type { AppOptions } from '../../src/app.module';
+import type { PushOptions } from '../../src/push/push-options';
 import { serveWebApp } from '../../src/web/serve-web-app';
 import { countingGame } from './counting-game';
 import { createTestDatabase, TestDatabase } from './database';
@@ -56,6 +57,8 @@ export interface TestServerOptions {
   outboundAllowPrivate?: boolean;
   /** Webhook posts delivered by the server (AppOptions.webhooks). Omitted: queued only. */
   webhooks?: AppOptions['webhooks'];
+  /** Omitted: a key pair of the server's own, and no push sent. */
+  push?: PushOptions;
 }
 
 /** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
@@ -84,6 +87,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
     outboundAllowPrivate: options.outboundAllowPrivate,
     webhooks: options.webhooks,
+    push: options.push,
   });
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');

@@ -13,8 +13,8 @@ export const webhookSwitchedOffMail: MailTemplate<WebhookSwitchedOffContext> = (
     `The game goes on as before, and its players are still told of their turns.\n\n` +
     `To post again, set the channel's address once more on the game's page: ${c.gameUrl}`,
   html: html`<p>
-      For a day, every post about <strong>${c.gameTitle}</strong> to its chat channel (at ${c.host}) failed, so the posts were switched off. The game goes
-      on as before, and its players are still told of their turns.
+      For a day, every post about <strong>${c.gameTitle}</strong> to its chat channel (at ${c.host}) failed, so the posts were switched off. The game goes on as
+      before, and its players are still told of their turns.
     </p>
     <p>To post again, set the channel's address once more on <a href="${c.gameUrl}">the game's page</a>.</p>`,
 });

@@ -51,6 +51,8 @@ export type GameVisibility =
   | 'PUBLIC';
 
 export type KindDeliveryInput = {
+  /** Omitted: unchanged. Only for the kinds web push carries. */
+  channel?: NotificationChannel | null | undefined;
   delivery: Delivery;
   kind: NotificationKind;
 };
@@ -74,6 +76,12 @@ export type MoveDeadlineInput = {
   /** Reminder this long before the deadline; 0 for none. Default: 24, or half the time per move if shorter. */
   reminderHoursBefore?: number | null | undefined;
 };
+
+/** Where a notification sent at once goes: mail, web push to the devices the player turned it on in, or both. Without a device, mail. */
+export type NotificationChannel =
+  | 'BOTH'
+  | 'MAIL'
+  | 'PUSH';
 
 export type NotificationKind =
   | 'AGREEMENT_REQUEST'
