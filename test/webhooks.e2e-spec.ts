@@ -322,3 +322,27 @@ describe('webhooks on a server that may not call private addresses (as `npm star
     expect((await gqlOk(server.url, READ, { id: gameId }, ann.token)).gameWebhook).toBeNull();
   });
 });
+
+describe("webhooks delivered by the server's own worker", () => {
+  let sink: ChannelSink;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    sink = await ChannelSink.start();
+    server = await startTestServer({ outboundAllowPrivate: true, webhooks: { delivery: { pollingIntervalSeconds: 0.05 } } });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await sink?.stop();
+  });
+
+  it('posts each turn without being asked', async () => {
+    const [ann, bob] = await Promise.all([registerPlayer(server.url, 'Ann'), registerPlayer(server.url, 'Bob')]);
+    const gameId = await startCountingGame(server.url, [ann, bob]);
+    await gqlOk(server.url, SET, { id: gameId, url: sink.url('/worker'), kind: 'SLACK' }, ann.token);
+    await playTurn(server.url, gameId, [ann, bob]);
+    await server.app.get(WebhookDelivery).queue.settled();
+    expect(sink.received.filter(({ path }) => path === '/worker')).toHaveLength(1);
+  });
+});
