@@ -3,6 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { EMAIL_VERIFICATION } from './accounts/accounts.service';
 import { ApiModule } from './api/api.module';
 import { JWT_SECRET } from './auth/sessions';
+import { CALENDAR_OPTIONS } from './calendar/calendar.service';
 import { CHAT_IN_MAIL } from './chat/chat-mail';
 import { Clock } from './common/clock';
 import { CommonModule } from './common/common.module';
@@ -96,6 +97,7 @@ function settings(options: ProcessOptions): ValueProvider[] {
       },
     },
     { provide: MAIL_PARTS, useValue: MAIL_PARTS_OF_MODULES },
+    { provide: CALENDAR_OPTIONS, useValue: { publicUrl: (options.mail ?? MAIL_NOT_SENT).publicUrl, secret: options.jwtSecret } },
     { provide: DEADLINES_OPTIONS, useValue: { sweepIntervalMs: options.sweepIntervalMs } },
     { provide: RATE_LIMITS_ENABLED, useValue: options.rateLimits ?? true },
     { provide: EMAIL_VERIFICATION, useValue: options.emailVerification ?? true },

@@ -9,7 +9,7 @@ import type { Client } from 'graphql-ws';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { GracePeriods } from '../src/notifications/grace-periods';
-import { errorCode, gql, gqlOk, Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
+import { errorCode, firstAnswer, gql, gqlOk, Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 import { DeliveryQueue } from '../src/notifications/delivery-queue';
@@ -323,12 +323,7 @@ describe('game chat (end to end)', () => {
       await settle(); // set aside by the worker: read
 
       const page = wsClient(url, bob.token);
-      await new Promise((resolve, reject) =>
-        page.subscribe(
-          { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } },
-          { next: resolve, error: reject, complete: () => undefined },
-        ),
-      );
+      expect((await firstAnswer(page, 'subscription($id: ID!) { presentAtGame(gameId: $id) }', { id: gameId })).data).toEqual({ presentAtGame: true });
       later();
       await say(gameId, ann, 'Seen live');
       clock.advance(DELAY_SECONDS * 1000);

@@ -3,6 +3,7 @@
  * when time runs out, and vacations, with time driven by a ManualClock.
  */
 import { ManualClock } from '../src/common/clock';
+import { formatInTimeZone } from '../src/common/time-zones';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { RULESETS_HOSTED } from '../src/games';
 import { RecordsService } from '../src/records/records.service';
@@ -104,7 +105,7 @@ describe('move deadlines (end to end)', () => {
     const game = await startGame(ann, bob, 'counting', { hoursPerMove: 72, reminderHoursBefore: 24 });
     const late = [ann, bob][game.activeSeats[0]];
     const [turnMail] = await inbox.waitFor(late.email, /^Your turn/, { containing: game.id });
-    expect(turnMail.text).toContain('Please move by 2026-03-05 12:00 UTC.');
+    expect(turnMail.text).toContain('Please move by Thu 5 Mar 2026, 12:00 UTC.');
     const myTurns = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number; deadline: string }> }>(
       url,
       '{ myTurns { game { id } seat deadline } }',
@@ -119,7 +120,7 @@ describe('move deadlines (end to end)', () => {
     await deadlines.runDue();
     await deadlines.runDue();
     const reminders = await inbox.waitFor(late.email, /^Reminder/, { containing: game.id });
-    expect(reminders[0].subject).toBe(`Reminder: your move in Ann's Counting (test game) game is due 2026-03-05 12:00 UTC`);
+    expect(reminders[0].subject).toBe(`Reminder: your move in Ann's Counting (test game) game is due Thu 5 Mar 2026, 12:00 UTC`);
 
     clock.advance(24 * HOUR);
     await deadlines.runDue();
@@ -153,9 +154,7 @@ describe('move deadlines (end to end)', () => {
     // The late player hears of the host's extension, and until when.
     if (late !== ann)
       expect((await inbox.waitFor(late.email, /^More time to move/, { containing: game.id }))[0].text).toContain(
-        `Please move by ${at(73 + 72, start)
-          .replace('T', ' ')
-          .slice(0, 16)} UTC.`,
+        `Please move by ${formatInTimeZone(new Date(at(73 + 72, start)), 'UTC')}.`,
       );
 
     clock.advance(73 * HOUR);
@@ -204,12 +203,12 @@ describe('move deadlines (end to end)', () => {
     const late = [ann, bob][game.activeSeats[0]];
     clock.advance(25 * HOUR);
     await deadlines.runDue();
-    const until = new Date(clock.now().getTime() + 24 * HOUR).toISOString().replace('T', ' ').slice(0, 16);
+    const until = formatInTimeZone(new Date(clock.now().getTime() + 24 * HOUR), 'UTC');
     expect((await gameDeadlines(game.id)).game.deadlines).toEqual([expect.objectContaining({ passed: false })]);
     const [toLate] = await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id });
-    expect(toLate.text).toContain(`As the game settings say, you have more time: please move by ${until} UTC.`);
+    expect(toLate.text).toContain(`As the game settings say, you have more time: please move by ${until}.`);
     if (late !== ann)
-      expect((await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain(`the deadline was extended to ${until} UTC.`);
+      expect((await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain(`the deadline was extended to ${until}.`);
   });
 
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {

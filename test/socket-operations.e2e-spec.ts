@@ -13,32 +13,8 @@ import { SUBSCRIPTIONS_PER_SOCKET } from '../src/api/socket-operations';
 import { MAX_REQUEST_BYTES } from '../src/api/endpoint';
 import WebSocket from 'ws';
 import { ChatUpdatedDocument, GameUpdatedDocument } from '../web/src/api/generated';
-import { gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
+import { codeOf, firstAnswer, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
 import { startCountingGame } from './support/counting-api';
-
-interface Answer {
-  data?: Record<string, unknown>;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-}
-
-/**
- * The first thing a socket answers to a subscription: a result, or the
- * errors that end it. `stop` ends a subscription still open.
- */
-function ask(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<Answer & { stop: () => void }> {
-  return new Promise((resolve) => {
-    const stop = client.subscribe<Record<string, unknown>>(
-      { query, variables },
-      {
-        next: (result) => resolve({ data: result.data ?? undefined, errors: result.errors as Answer['errors'], stop }),
-        error: (errors) => resolve({ errors: errors as Answer['errors'], stop }),
-        complete: () => undefined,
-      },
-    );
-  });
-}
-
-const codeOf = (answer: Answer) => answer.errors?.[0]?.extensions?.code;
 
 let server: TestServer;
 let ann: Player;
@@ -71,13 +47,13 @@ const versionOfGame = async () =>
 
 describe('over a WebSocket', () => {
   it('serves the page’s own subscriptions, to a visitor and to a player', async () => {
-    const visitor = await ask(socketOf(), print(GameUpdatedDocument), { id: gameId });
+    const visitor = await firstAnswer(socketOf(), print(GameUpdatedDocument), { id: gameId });
     expect(visitor.errors).toBeUndefined();
     expect(visitor.data?.gameUpdated).toMatchObject({ id: gameId, mySeat: null });
     const player = socketOf(ann);
-    const game = await ask(player, print(GameUpdatedDocument), { id: gameId });
+    const game = await firstAnswer(player, print(GameUpdatedDocument), { id: gameId });
     expect(game.data?.gameUpdated).toMatchObject({ id: gameId, mySeat: 0 });
-    const chat = await ask(player, print(ChatUpdatedDocument), { gameId });
+    const chat = await firstAnswer(player, print(ChatUpdatedDocument), { gameId });
     expect(chat.errors).toBeUndefined();
     expect(chat.data?.chatUpdated).toMatchObject({ gameId });
   });
@@ -85,7 +61,7 @@ describe('over a WebSocket', () => {
   it('refuses mutations and queries, which go over HTTP, and writes nothing', async () => {
     const socket = socketOf(ann);
     const before = await versionOfGame();
-    const move = await ask(
+    const move = await firstAnswer(
       socket,
       `mutation($id: ID!, $v: Int!) { submitMove(gameId: $id, move: { type: "add", amount: 1 }, expectedVersion: $v) { version } }`,
       {
@@ -97,9 +73,9 @@ describe('over a WebSocket', () => {
     expect(move.errors![0].message).toMatch(/Only subscriptions are served over the WebSocket/);
     expect(await versionOfGame()).toBe(before);
     // Guessing passwords over a socket would pass by the login's limits over HTTP.
-    const login = await ask(socket, `mutation { login(email: "ann@example.com", password: "${TEST_PASSWORD}") { token } }`);
+    const login = await firstAnswer(socket, `mutation { login(email: "ann@example.com", password: "${TEST_PASSWORD}") { token } }`);
     expect(codeOf(login)).toBe('BAD_REQUEST');
-    const query = await ask(socketOf(), `query($id: ID!) { game(id: $id) { integrity { ok } } }`, { id: gameId });
+    const query = await firstAnswer(socketOf(), `query($id: ID!) { game(id: $id) { integrity { ok } } }`, { id: gameId });
     expect(codeOf(query)).toBe('BAD_REQUEST');
   });
 
@@ -108,21 +84,25 @@ describe('over a WebSocket', () => {
       `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: copies }, (_, i) => `a${i}: integrity { ok }`).join(' ')} } }`;
     // Each integrity check rehashes the whole game, at every update: 7 are over a subscription's budget, whoever asks.
     for (const socket of [socketOf(ann), socketOf()]) {
-      const refused = await ask(socket, costly(7), { id: gameId });
+      const refused = await firstAnswer(socket, costly(7), { id: gameId });
       expect(refused.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'cost', max: QUERY_LIMITS.costSubscription });
       expect(refused.errors![0].message).toMatch(/for a subscription, which runs again at every change/);
     }
     // 4 are within it.
-    expect((await ask(socketOf(bob), costly(4), { id: gameId })).data?.gameUpdated).toBeDefined();
+    expect((await firstAnswer(socketOf(bob), costly(4), { id: gameId })).data?.gameUpdated).toBeDefined();
 
     const socket = socketOf();
-    const tokens = await ask(socket, `subscription { ${'__typename '.repeat(QUERY_LIMITS.tokens)} }`);
+    const tokens = await firstAnswer(socket, `subscription { ${'__typename '.repeat(QUERY_LIMITS.tokens)} }`);
     expect(tokens.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'tokens' });
-    const repeated = await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { ${'version '.repeat(QUERY_LIMITS.repeatedFields + 1)} } }`, {
-      id: gameId,
-    });
+    const repeated = await firstAnswer(
+      socket,
+      `subscription($id: ID!) { gameUpdated(gameId: $id) { ${'version '.repeat(QUERY_LIMITS.repeatedFields + 1)} } }`,
+      {
+        id: gameId,
+      },
+    );
     expect(repeated.errors![0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', limit: 'repeatedFields', max: QUERY_LIMITS.repeatedFields });
-    const aliases = await ask(
+    const aliases = await firstAnswer(
       socket,
       `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: QUERY_LIMITS.aliases + 1 }, (_, i) => `v${i}: version`).join(' ')} } }`,
       {
@@ -136,10 +116,10 @@ describe('over a WebSocket', () => {
     const socket = socketOf(ann);
     const subscription = `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`;
     const answers = {
-      GRAPHQL_PARSE_FAILED: await ask(socket, `subscription { gameUpdated(`),
-      GRAPHQL_VALIDATION_FAILED: await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { nothingOfThatName } }`, { id: gameId }),
-      BAD_USER_INPUT: await ask(socket, subscription, { id: 5.5 }),
-      OPERATION_RESOLUTION_FAILURE: await ask(
+      GRAPHQL_PARSE_FAILED: await firstAnswer(socket, `subscription { gameUpdated(`),
+      GRAPHQL_VALIDATION_FAILED: await firstAnswer(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { nothingOfThatName } }`, { id: gameId }),
+      BAD_USER_INPUT: await firstAnswer(socket, subscription, { id: 5.5 }),
+      OPERATION_RESOLUTION_FAILURE: await firstAnswer(
         socket,
         `subscription A { gameUpdated(gameId: "a") { version } } subscription B { gameUpdated(gameId: "b") { version } }`,
       ),
@@ -148,22 +128,22 @@ describe('over a WebSocket', () => {
       expect(codeOf(answer)).toBe(code);
       expect(JSON.stringify(answer.errors)).not.toMatch(/stacktrace|\.ts:\d+|node_modules/);
     }
-    expect(codeOf(await ask(socket, subscription, {}))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: '00000000-0000-4000-8000-000000000000' }))).toBe(
-      'NOT_FOUND',
-    );
+    expect(codeOf(await firstAnswer(socket, subscription, {}))).toBe('BAD_USER_INPUT');
+    expect(
+      codeOf(await firstAnswer(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: '00000000-0000-4000-8000-000000000000' })),
+    ).toBe('NOT_FOUND');
   });
 
   it(`follows at most ${SUBSCRIPTIONS_PER_SOCKET} things at once on one socket`, async () => {
     const socket = socketOf(ann);
-    const follow = () => ask(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId });
+    const follow = () => firstAnswer(socket, `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId });
     const open = [];
     for (let i = 0; i < SUBSCRIPTIONS_PER_SOCKET; i += 1) open.push(await follow());
     expect(open.every((answer) => answer.data?.gameUpdated)).toBe(true);
     const oneMore = await follow();
     expect(oneMore.errors![0]).toMatchObject({ extensions: { code: 'TOO_MANY_SUBSCRIPTIONS', max: SUBSCRIPTIONS_PER_SOCKET } });
     // Another socket is not concerned; on this one, stopping one makes room.
-    expect((await ask(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId })).data).toBeDefined();
+    expect((await firstAnswer(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId })).data).toBeDefined();
     open[0].stop();
     // Room is made once the server has had the stop; until then one more is refused, as before.
     let again = await follow();
@@ -192,7 +172,7 @@ describe('over a WebSocket', () => {
     stderr.mockRestore();
     // A message just under the limit is served (a variable the operation does not declare is ignored, as over HTTP).
     const nearly = 'x'.repeat(MAX_REQUEST_BYTES - 2_000);
-    const answer = await ask(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId, nearly });
+    const answer = await firstAnswer(socketOf(ann), `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`, { id: gameId, nearly });
     expect(answer.data?.gameUpdated).toBeDefined();
   });
 

@@ -6,6 +6,7 @@
  * PostgreSQL, time from a ManualClock.
  */
 import { ManualClock } from '../src/common/clock';
+import { formatInTimeZone } from '../src/common/time-zones';
 import { PrismaService } from '../src/database/prisma.service';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { Digests } from '../src/notifications/digests';
@@ -136,7 +137,7 @@ describe('mail that is no longer true is not sent', () => {
       clock.advance(25 * HOUR);
       await runDeadlines();
       const [reminder] = await inbox.waitFor(toMove.email, /^Reminder/, { containing: gameId });
-      expect(reminder.subject).toMatch(new RegExp(`is due ${extendedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC$`));
+      expect(reminder.subject).toMatch(new RegExp(`is due ${formatInTimeZone(extendedUntil, 'UTC')}$`));
       await becomes(toMove, 'DEADLINE_REMINDER', gameId, ['SUPERSEDED', 'SENT']); // marked once its batch is answered
     });
   });

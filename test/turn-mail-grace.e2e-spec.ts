@@ -1,18 +1,21 @@
 /**
  * "Mail that knows you are here": a "your turn" mail waits TURN_MAIL_DELAY
- * by the app's clock and is not sent if the player moved meanwhile or had
- * the game open in a live page (a `gameUpdated` subscription, on any server
- * process) during it. Real SMTP, real PostgreSQL, two server processes on
- * one database.
+ * by the app's clock and is not sent if the player moved meanwhile or was
+ * looking at the game (a page held `presentAtGame`, on any server process)
+ * during it; a page that only follows the game (`gameUpdated`, as a hidden
+ * one does) does not count. Real SMTP, real PostgreSQL, two server processes
+ * on one database.
  */
 import type { Client } from 'graphql-ws';
+import { print } from 'graphql';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { GracePeriods } from '../src/notifications/grace-periods';
-import { Member, Player, registerMember, startTestServer, TestServer, wsClient } from './support/app';
+import { codeOf, firstAnswer, Member, Player, registerMember, registerPlayer, startTestServer, TestServer, wsClient } from './support/app';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 import { DeliveryQueue } from '../src/notifications/delivery-queue';
+import { GameUpdatedDocument, PresentAtGameDocument } from '../web/src/api/generated';
 
 const DELAY_SECONDS = 180;
 const MINUTE = 60_000;
@@ -74,16 +77,10 @@ describe('the "your turn" mail waits for the player to come by', () => {
     return inbox.to(player.email).filter((mail) => /^Your turn/.test(mail.subject ?? '') && mail.text?.includes(gameId)).length;
   }
 
-  /** Ann's live page on a server: a gameUpdated subscription, open until `close()` (which waits until the server recorded it). */
+  /** Ann looking at the game on a server: her page holds presentAtGame until `close()` (which waits until the server recorded it). */
   async function openPage(on: TestServer, gameId: string): Promise<{ close(): Promise<void> }> {
     const client: Client = wsClient(on.url, ann.token);
-    const opened = new Promise<void>((resolve, reject) => {
-      client.subscribe(
-        { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: gameId } },
-        { next: () => resolve(), error: reject, complete: () => undefined },
-      );
-    });
-    await opened;
+    expect(await firstAnswer(client, print(PresentAtGameDocument), { gameId })).toMatchObject({ data: { presentAtGame: true } });
     return {
       close: async () => {
         await client.dispose();
@@ -134,6 +131,20 @@ describe('the "your turn" mail waits for the player to come by', () => {
     await page.close();
   });
 
+  it('does not count a page that only follows the game, as a hidden one does', async () => {
+    const gameId = await gameWithAnnToMove();
+    const follower = wsClient(other.url, ann.token);
+    expect((await firstAnswer(follower, print(GameUpdatedDocument), { id: gameId })).data).toBeDefined();
+    await playTurn(server.url, gameId, [ann, bob]);
+    clock.advance(MINUTE);
+    await playTurn(server.url, gameId, [ann, bob]);
+    clock.advance(DELAY_SECONDS * 1000);
+    await releaseDue();
+    await inbox.waitFor(ann.email, /^Your turn/, { containing: gameId });
+    await turnMailBecomes(gameId, ann, 'SENT');
+    await follower.dispose();
+  });
+
   it('counts a page opened and closed during the grace period, but not one closed before it', async () => {
     const gameId = await gameWithAnnToMove();
     clock.advance(DELAY_SECONDS * 1000);
@@ -174,5 +185,35 @@ describe('the "your turn" mail waits for the player to come by', () => {
     clock.advance(DELAY_SECONDS * 1000);
     await releaseDue();
     await inbox.waitFor(ann.email, /^Your turn/, { containing: gameId, count: 2 });
+  });
+
+  describe('presentAtGame refuses, and records nothing', () => {
+    const presenceRows = (gameId: string) => prisma.gamePresence.count({ where: { gameId } });
+    const refusal = async (token: string | undefined, gameId: string) => {
+      const socket = wsClient(server.url, token);
+      try {
+        return codeOf(await firstAnswer(socket, print(PresentAtGameDocument), { gameId }));
+      } finally {
+        await socket.dispose();
+      }
+    };
+
+    it('a visitor who is not signed in', async () => {
+      const gameId = await gameWithAnnToMove();
+      expect(await refusal(undefined, gameId)).toBe('UNAUTHENTICATED');
+      expect(await presenceRows(gameId)).toBe(0);
+    });
+
+    it('a game that does not exist, or an id that is none', async () => {
+      expect(await refusal(ann.token, '00000000-0000-4000-8000-000000000000')).toBe('NOT_FOUND');
+      expect(await refusal(ann.token, 'not-a-game')).toBe('NOT_FOUND');
+    });
+
+    it("a signed-in player who is not one of the game's players", async () => {
+      const gameId = await gameWithAnnToMove();
+      const carl = await registerPlayer(server.url, 'Carl');
+      expect(await refusal(carl.token, gameId)).toBe('FORBIDDEN');
+      expect(await presenceRows(gameId)).toBe(0);
+    });
   });
 });

@@ -25,15 +25,16 @@ export interface AccountTokenRow {
   userId: string | null;
   passwordHash: string | null;
   displayName: string | null;
+  timeZone: string | null;
   expiresAt: Date;
   usedAt: Date | null;
 }
 
 const CREATE = `
-INSERT INTO account_tokens (id, purpose, email, user_id, password_hash, display_name, created_at, expires_at)
-VALUES (gen_random_uuid(), $1::text::"AccountTokenPurpose", $2, $3::uuid, $4, $5, $6::timestamptz, $6::timestamptz + make_interval(hours => $7::int))
+INSERT INTO account_tokens (id, purpose, email, user_id, password_hash, display_name, time_zone, created_at, expires_at)
+VALUES (gen_random_uuid(), $1::text::"AccountTokenPurpose", $2, $3::uuid, $4, $5, $8, $6::timestamptz, $6::timestamptz + make_interval(hours => $7::int))
 RETURNING id`;
-const COLUMNS = `id, purpose, email, user_id AS "userId", password_hash AS "passwordHash", display_name AS "displayName", expires_at AS "expiresAt", used_at AS "usedAt"`;
+const COLUMNS = `id, purpose, email, user_id AS "userId", password_hash AS "passwordHash", display_name AS "displayName", time_zone AS "timeZone", expires_at AS "expiresAt", used_at AS "usedAt"`;
 /** Locks the row, so a link opened twice at once is used once. */
 const TAKE = `SELECT ${COLUMNS} FROM account_tokens WHERE id = $1::uuid FOR UPDATE`;
 const MARK_USED = `UPDATE account_tokens SET used_at = $2::timestamptz WHERE id = $1::uuid`;
@@ -57,6 +58,7 @@ export interface NewAccountToken {
   userId?: string | null;
   passwordHash?: string | null;
   displayName?: string | null;
+  timeZone?: string | null;
 }
 
 @Injectable()
@@ -72,6 +74,7 @@ export class AccountTokens {
       token.displayName ?? null,
       now,
       TOKEN_LIFETIME_HOURS[token.purpose],
+      token.timeZone ?? null,
     ]);
     return id;
   }

@@ -6,6 +6,9 @@ import { Sessions } from '../auth/sessions';
 import { AppError } from '../common/errors';
 import { Accounts } from './accounts.service';
 
+const TIME_ZONE_GUESS =
+  "The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), which mail writes times in. A name the server does not know is left out, never refused.";
+
 @ObjectType('Registration')
 class RegistrationModel {
   @Field({ description: 'True when the account waits for its address to be verified: a link was mailed to it (to every address, taken or not).' })
@@ -40,9 +43,10 @@ export class AccountsResolver {
     @Args('email') email: string,
     @Args('password') password: string,
     @Args('displayName') displayName: string,
+    @Args('timeZone', { type: () => String, nullable: true, description: TIME_ZONE_GUESS }) timeZone: string | null,
     @Context() context: RequestContext,
   ) {
-    const { signedIn } = await this.accounts.register(email, password, displayName, context);
+    const { signedIn } = await this.accounts.register(email, password, displayName, timeZone ?? null, context);
     return { checkYourMail: signedIn === null, token: signedIn?.token ?? null, user: signedIn?.user ?? null };
   }
 
@@ -60,8 +64,18 @@ export class AccountsResolver {
   }
 
   @Mutation(() => AuthPayloadModel)
-  login(@Args('email') email: string, @Args('password') password: string, @Context() context: RequestContext) {
-    return this.accounts.login(email, password, context);
+  login(
+    @Args('email') email: string,
+    @Args('password') password: string,
+    @Args('timeZone', {
+      type: () => String,
+      nullable: true,
+      description: `${TIME_ZONE_GUESS} Kept only by an account that has none yet (UTC until then): never over one the player chose.`,
+    })
+    timeZone: string | null,
+    @Context() context: RequestContext,
+  ) {
+    return this.accounts.login(email, password, timeZone ?? null, context);
   }
 
   @Mutation(() => Boolean, { description: 'Ends this session.' })
@@ -110,10 +124,15 @@ export class AccountsResolver {
     return this.meOf(userId);
   }
 
-  @Mutation(() => MeModel)
-  async updateProfile(@Args('displayName') displayName: string, @Context() context: RequestContext) {
+  @Mutation(() => MeModel, { description: 'Changes what is given of the name and the time zone; the rest stays. A refusal changes neither.' })
+  async updateProfile(
+    @Args('displayName', { type: () => String, nullable: true }) displayName: string | null,
+    @Args('timeZone', { type: () => String, nullable: true, description: 'An IANA time zone, such as "Europe/Paris": mail writes times in it.' })
+    timeZone: string | null,
+    @Context() context: RequestContext,
+  ) {
     const userId = requireUser(context);
-    await this.accounts.updateProfile(userId, displayName);
+    await this.accounts.updateProfile(userId, { displayName, timeZone });
     return this.meOf(userId);
   }
 

@@ -11,12 +11,14 @@ import { PushSubscriptionsRepository } from '../push/push-subscriptions.reposito
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
+import { CalendarService } from '../calendar/calendar.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { cleanDisplayName } from '../common/text';
+import { checkTimeZone, DEFAULT_TIME_ZONE, knownTimeZone } from '../common/time-zones';
 import { PrismaService } from '../database/prisma.service';
 import { PublicNames } from '../public-names/public-names';
 import type { Sql } from '../database/sql';
@@ -40,6 +42,13 @@ export interface SignedIn {
   user: User;
 }
 
+/** An account's changes on its settings: what is given changes, the rest stays. */
+export interface ProfileChanges {
+  displayName?: string | null;
+  /** An IANA zone name, checked here. */
+  timeZone?: string | null;
+}
+
 export interface Registration {
   /** Set when the account exists at once (EMAIL_VERIFICATION=off). */
   signedIn: SignedIn | null;
@@ -47,7 +56,9 @@ export interface Registration {
 
 const TAKEN = 'An account with that email address already exists.';
 const EMAIL_OWNER = `SELECT id FROM users WHERE email = $1`;
-const CREATE_USER = `INSERT INTO users (id, email, password_hash, display_name) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id`;
+const CREATE_USER = `INSERT INTO users (id, email, password_hash, display_name, time_zone) VALUES (gen_random_uuid(), $1, $2, $3, $4) RETURNING id`;
+/** A login's guess of the zone counts only for an account that has none: never over one the player chose. */
+const GUESS_TIME_ZONE = `UPDATE users SET time_zone = $2 WHERE id = $1::uuid AND time_zone IS NULL`;
 const SET_EMAIL = `UPDATE users SET email = $2 WHERE id = $1::uuid AND deleted_at IS NULL`;
 const SET_PASSWORD = `UPDATE users SET password_hash = $2 WHERE id = $1::uuid`;
 const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display_name = $2, deleted_at = $3::timestamptz WHERE id = $1::uuid`;
@@ -86,6 +97,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
     private readonly pushDevices: PushSubscriptionsRepository,
+    private readonly calendar: CalendarService,
   ) {}
 
   onModuleInit(): void {
@@ -98,30 +110,41 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   // ---- signing up and in -------------------------------------------------------
 
-  async register(email: string, password: string, displayName: string, context: RequestContext): Promise<Registration> {
+  /**
+   * `timeZone` is the browser's guess, if it sent one: mail writes times in
+   * it. A guess the server does not know (a zone newer than its Node) is
+   * left out, never a reason to refuse someone: the player can choose one in
+   * the settings.
+   */
+  async register(email: string, password: string, displayName: string, timeZone: string | null, context: RequestContext): Promise<Registration> {
     const address = checkEmail(email);
     const name = cleanDisplayName(displayName);
+    const zone = timeZone === null ? null : knownTimeZone(timeZone);
     checkNewPassword(password, [address, name]);
     // Hashed whether or not the address is free: the answer must take as long either way.
     const passwordHash = await hashPassword(password);
-    if (!this.verification) return { signedIn: await this.createAccount(address, passwordHash, name, context) };
+    const account = { address, passwordHash, name, zone };
+    if (!this.verification) return { signedIn: await this.createAccount(account, context) };
     await this.prisma.inSqlTransaction(async (sql) => {
       const [owner] = await sql.query<{ id: string }>(EMAIL_OWNER, [address]);
       if (owner) {
         await this.outbox.recordAccountMail(sql, { kind: 'SIGN_UP_ATTEMPT', userId: owner.id, toAddress: address, details: {} });
         return;
       }
-      const tokenId = await this.tokens.create(sql, { purpose: 'SIGN_UP', email: address, passwordHash, displayName: name }, this.clock.now());
+      const tokenId = await this.tokens.create(sql, { purpose: 'SIGN_UP', email: address, passwordHash, displayName: name, timeZone: zone }, this.clock.now());
       await this.mailVerificationLink(sql, tokenId, address, null);
     });
     return { signedIn: null };
   }
 
   /** EMAIL_VERIFICATION=off: the account exists at once, and the address may be said to be taken. */
-  private async createAccount(address: string, passwordHash: string, name: string, context: RequestContext): Promise<SignedIn> {
+  private async createAccount(
+    { address, passwordHash, name, zone }: { address: string; passwordHash: string; name: string; zone: string | null },
+    context: RequestContext,
+  ): Promise<SignedIn> {
     const signedIn = await this.prisma
       .inSqlTransaction(async (sql) => {
-        const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [address, passwordHash, name]);
+        const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [address, passwordHash, name, zone]);
         return this.startSession(sql, id, context);
       })
       .catch((error: unknown) => {
@@ -137,7 +160,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       .inSqlTransaction(async (sql) => {
         const link = await this.tokens.use(sql, token, ['SIGN_UP', 'EMAIL_CHANGE'], this.clock.now());
         if (link.purpose === 'SIGN_UP') {
-          const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [link.email, link.passwordHash, link.displayName]);
+          const [{ id }] = await sql.query<{ id: string }>(CREATE_USER, [link.email, link.passwordHash, link.displayName, link.timeZone]);
           return { signedIn: await this.startSession(sql, id, context), newAccount: true };
         }
         await this.moveAddress(sql, link.userId!, link.email);
@@ -160,13 +183,22 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  async login(email: string, password: string, context: RequestContext): Promise<SignedIn> {
+  /**
+   * `timeZone` is the browser's guess: it becomes the account's zone if the
+   * account has none (one made before zones, or signed up without a guess);
+   * one the server does not know is left out, as at sign-up.
+   */
+  async login(email: string, password: string, timeZone: string | null, context: RequestContext): Promise<SignedIn> {
     const address = normalizeEmail(email);
+    const zone = timeZone === null ? null : knownTimeZone(timeZone);
     const attempt = await this.logins.begin(address, context.clientAddress);
     const user = await this.prisma.user.findUnique({ where: { email: address } });
     if (!(await this.passwordMatches(user, password))) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
     await this.logins.succeeded(attempt);
-    return this.prisma.inSqlTransaction((sql) => this.startSession(sql, user!.id, context));
+    return this.prisma.inSqlTransaction(async (sql) => {
+      if (zone) await sql.query(GUESS_TIME_ZONE, [user!.id, zone]);
+      return this.startSession(sql, user!.id, context);
+    });
   }
 
   // ---- passwords ---------------------------------------------------------------
@@ -248,16 +280,18 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     await this.tokens.forgetOpen(sql, userId, 'PASSWORD_RESET');
   }
 
-  async updateProfile(userId: string, displayName: string): Promise<User> {
-    const user = await this.prisma.user.update({ where: { id: userId }, data: { displayName: cleanDisplayName(displayName) } });
-    this.names.forget(userId);
-    return user;
+  /** Both checked before either is written: a refusal changes nothing. */
+  async updateProfile(userId: string, changes: ProfileChanges): Promise<void> {
+    const displayName = changes.displayName == null ? undefined : cleanDisplayName(changes.displayName);
+    const timeZone = changes.timeZone == null ? undefined : checkTimeZone(changes.timeZone);
+    await this.prisma.user.update({ where: { id: userId }, data: { displayName, timeZone } });
+    if (displayName !== undefined) this.names.forget(userId);
   }
 
   /**
    * Resigns the account from every game being played (nobody would ever
    * move for it again, and those games would wait on it for good), then
-   * erases its email, name and password, its settings and its sessions.
+   * erases its email, name and password, its settings, its calendar address and its sessions.
    * The row stays, named "Deleted player": games it played keep their seats
    * and history, and go on folding and verifying.
    */
@@ -270,6 +304,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.outbox.skipUnsent(sql, user.id);
       await this.vacations.forgetUser(sql, user.id);
       await this.pushDevices.forgetUser(sql, user.id);
+      await this.calendar.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);
@@ -296,7 +331,8 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   async me(userId: string): Promise<(User & { pendingEmail: string | null }) | null> {
     const user = await this.prisma.user.findUnique({ where: { id: userId } });
     if (!user || user.deletedAt) return null;
-    return { ...user, pendingEmail: this.verification ? await this.tokens.pendingEmail(this.prisma.sql, userId, this.clock.now()) : null };
+    const pendingEmail = this.verification ? await this.tokens.pendingEmail(this.prisma.sql, userId, this.clock.now()) : null;
+    return { ...user, timeZone: user.timeZone ?? DEFAULT_TIME_ZONE, pendingEmail };
   }
 
   // ---- shared steps ----------------------------------------------------------------
@@ -319,8 +355,8 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   private async startSession(sql: Sql, userId: string, context: RequestContext): Promise<SignedIn> {
     const { token } = await this.sessions.start(userId, context.userAgent, sql);
     const [user] = await sql.query<Record<string, unknown>>(
-      `SELECT id, email, display_name, created_at, password_hash, deleted_at FROM users WHERE id = $1::uuid`,
-      [userId],
+      `SELECT id, email, display_name, COALESCE(time_zone, $2) AS time_zone, created_at, password_hash, deleted_at FROM users WHERE id = $1::uuid`,
+      [userId, DEFAULT_TIME_ZONE],
     );
     return {
       token,
@@ -328,6 +364,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
         id: user.id,
         email: user.email,
         displayName: user.display_name,
+        timeZone: user.time_zone,
         createdAt: user.created_at,
         passwordHash: user.password_hash,
         deletedAt: user.deleted_at,

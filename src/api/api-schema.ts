@@ -8,6 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { GraphQLSchemaBuilderModule, GraphQLSchemaFactory } from '@nestjs/graphql';
 import { GraphQLSchema, lexicographicSortSchema, printSchema } from 'graphql';
 import { AccountsResolver } from '../accounts/accounts.resolver';
+import { CalendarResolver } from '../calendar/calendar.resolver';
 import { ChatResolver } from '../chat/chat.resolver';
 import { NotesResolver } from '../notes/notes.resolver';
 import { DeadlinesResolver } from '../deadlines/deadlines.resolver';
@@ -19,6 +20,8 @@ import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from '../notifications/notifications.resolver';
 import { PushResolver } from '../push/push.resolver';
+import { WebhooksResolver } from '../webhooks/webhooks.resolver';
+import { PresenceResolver } from '../presence/presence.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -37,10 +40,13 @@ export const API_RESOLVERS = [
   NotificationsResolver,
   PushResolver,
   DeadlinesResolver,
+  CalendarResolver,
   RandomnessResolver,
   RecordsResolver,
   ChatResolver,
   NotesResolver,
+  PresenceResolver,
+  WebhooksResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

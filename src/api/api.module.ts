@@ -6,6 +6,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccountsModule } from '../accounts/accounts.module';
 import { AuthModule } from '../auth/auth.module';
+import { CalendarModule } from '../calendar/calendar.module';
 import { Sessions } from '../auth/sessions';
 import { ChatModule } from '../chat/chat.module';
 import { DeadlinesModule } from '../deadlines/deadlines.module';
@@ -93,16 +94,17 @@ export class ApiModule {
         NotificationsModule,
         PushModule,
         DeadlinesModule,
+        CalendarModule,
         ChatModule,
         NotesModule,
         WebhooksModule,
         RecordsModule,
+        PresenceModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.
         PlayModule,
         AuthModule,
         RateLimitsModule,
         PublicNamesModule,
-        PresenceModule,
         LiveUpdatesModule,
         MetricsModule,
         LifecycleModule,

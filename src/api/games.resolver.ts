@@ -10,7 +10,6 @@ import { HistoryPages } from '../play/history-pages';
 import type { LoadedGame } from '../play/loaded-game';
 import { Invitations } from '../invitations/invitations';
 import { PublicNames } from '../public-names/public-names';
-import { LivePresence } from '../presence/live-presence';
 import { RequestContext, requireUser } from '../graphql/context';
 import { endingPromptly, GameUpdates, readWhileUnavailable } from '../graphql/game-updates';
 import { ENTRIES_SPENT_WHEN_READ, FIELD_COSTS, listCost, spendOnEntries } from '../graphql/query-limits';
@@ -74,7 +73,6 @@ export class GamesResolver {
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
     private readonly names: PublicNames,
-    private readonly presence: LivePresence,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -207,12 +205,9 @@ export class GamesResolver {
       throw error;
     }
     const play = this.play;
-    const presence = this.presence;
     const subscriptions = this.metrics.openSubscriptions;
     async function* updates() {
       subscriptions.inc();
-      // A signed-in player with the game open gets no mail about it meanwhile (notifications/grace-periods.ts).
-      const leave = context.userId ? await presence.enter(gameId, context.userId) : null;
       try {
         // At once: a client that (re)subscribes, after its socket dropped say, is caught up without asking.
         yield new GameParent(current, context.userId);
@@ -224,7 +219,7 @@ export class GamesResolver {
         }
       } finally {
         subscriptions.dec();
-        await Promise.all([changes.return?.(), leave?.()]);
+        await changes.return?.();
       }
     }
     return endingPromptly(updates(), changes);

@@ -37,9 +37,10 @@ import {
 } from '../graphql/query-limits';
 
 /**
- * Subscriptions one socket may hold at once. The page holds one per game
- * open (the game, its chat); a socket holding hundreds makes the server
- * redo each one's work at every change.
+ * Subscriptions one socket may hold at once. The page holds a few per game
+ * open (the game, its chat, and while its player looks, their presence); a
+ * socket holding hundreds makes the server redo each one's work at every
+ * change.
  */
 export const SUBSCRIPTIONS_PER_SOCKET = 20;
 

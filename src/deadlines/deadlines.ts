@@ -35,6 +35,18 @@ interface EffectiveDeadline {
 /** Why a due deadline passes nothing: the game has none, is not being played, or no longer waits on that seat. */
 const NOTHING_TO_PASS = ['BAD_USER_INPUT', 'GAME_NOT_ACTIVE'];
 
+/** A deadline that runs: its seat must act, and it has not passed. */
+export interface RunningDeadline {
+  gameId: string;
+  seat: number;
+  /** When the seat's turn began; an extension keeps it. */
+  turnStartedAt: Date;
+  /** Vacation pauses included. */
+  dueAt: Date;
+  /** When the reminder goes out, vacation pauses included; null when the game asked for none. */
+  remindAt: Date | null;
+}
+
 export interface MyTurn {
   game: LoadedGame;
   seat: number;
@@ -92,6 +104,21 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       })),
     );
     return turns.sort((a, b) => (a.deadline?.getTime() ?? Infinity) - (b.deadline?.getTime() ?? Infinity));
+  }
+
+  /** The deadlines running for `userId`, vacation pauses included, soonest first. */
+  async runningOf(userId: string): Promise<RunningDeadline[]> {
+    const rows = await this.prisma.turnDeadline.findMany({ where: { userId, expiredAt: null } });
+    return (await this.withPauses(rows))
+      .map(({ row, dueAt, remindAt }) => ({
+        gameId: row.gameId,
+        seat: row.seat,
+        turnStartedAt: row.turnStartedAt,
+        dueAt,
+        // A reminder time equal to the deadline means the game asked for none.
+        remindAt: row.remindAt < row.dueAt ? remindAt : null,
+      }))
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
   /**

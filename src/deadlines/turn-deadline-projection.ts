@@ -25,8 +25,8 @@ WITH cleared AS (
   DELETE FROM turn_deadlines WHERE game_id = $1::uuid AND (NOT (seat = ANY($2::int[])) OR seat = ANY($3::int[]))
   RETURNING seat
 ), started AS (
-  INSERT INTO turn_deadlines (game_id, seat, user_id, active_since, due_at, remind_at)
-  SELECT $1::uuid, s.seat, s.user_id, $5::timestamptz, $6::timestamptz, $7::timestamptz
+  INSERT INTO turn_deadlines (game_id, seat, user_id, active_since, turn_started_at, due_at, remind_at)
+  SELECT $1::uuid, s.seat, s.user_id, $5::timestamptz, $5::timestamptz, $6::timestamptz, $7::timestamptz
   FROM unnest($3::int[], $4::uuid[]) AS s(seat, user_id)
   RETURNING seat, user_id, active_since, due_at, expired_at
 ), standing AS (
@@ -43,7 +43,7 @@ FROM standing ORDER BY standing.seat`;
 
 const MARK_EXPIRED = `UPDATE turn_deadlines SET expired_at = $3::timestamptz WHERE game_id = $1::uuid AND seat = $2::int`;
 
-/** A fresh deadline counted from the extension: earlier vacation time is not counted again. */
+/** A fresh deadline counted from the extension: earlier vacation time is not counted again; the turn is the same one (turn_started_at stays). */
 const EXTEND = `
 UPDATE turn_deadlines SET active_since = $3::timestamptz, due_at = $4::timestamptz, remind_at = $5::timestamptz, reminded_at = NULL, expired_at = NULL
 WHERE game_id = $1::uuid AND seat = $2::int`;

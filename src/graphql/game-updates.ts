@@ -36,8 +36,8 @@ export function readWhileUnavailable<T>(read: () => Promise<T>): Promise<T> {
 /**
  * The subscription's updates, ended at once when the client goes: an async
  * generator asked to return while it awaits the next change would only do
- * so after that change (its `finally`, which leaves the game's presence and
- * stops watching, would wait as long). Ending the watch first lets it finish.
+ * so after that change (its `finally`, which stops watching, would wait as
+ * long). Ending the watch first lets it finish.
  */
 export function endingPromptly<T>(updates: AsyncGenerator<T>, changes: AsyncIterableIterator<void>): AsyncGenerator<T> {
   const stopWatching = updates.return.bind(updates);

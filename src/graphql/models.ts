@@ -33,6 +33,8 @@ export class MeModel extends UserModel {
   @Field() email!: string;
   @Field(() => String, { nullable: true, description: 'A new address waiting to be verified through the link mailed to it.' })
   pendingEmail?: string | null;
+  @Field({ description: 'The IANA time zone ("America/New_York") mail writes times in: guessed by the browser at sign-up, UTC until known.' })
+  timeZone!: string;
   @Field() createdAt!: Date;
 }
 

@@ -2,13 +2,14 @@
  * "Mail that knows you are here": a "your turn" (or "new messages") mail
  * is written WAITING, due when its grace period (TURN_MAIL_DELAY) ends by
  * the app's clock. Then this sweep hands it to the delivery queue, unless
- * the player had the game open in a live page at any time during the grace
- * period (an open `gameUpdated` subscription, from any server process): then
- * they saw it, and it is marked SEEN and never sent. A player who moved
+ * the player was looking at the game at any time during the grace period (a
+ * page held `presentAtGame`, which it does only while visible and used, from
+ * any server process): then they saw it, and it is marked SEEN and never
+ * sent. A hidden or idle page does not hold it: its player is mailed. A player who moved
  * meanwhile gets no mail either: the worker finds the turn over (SUPERSEDED).
  *
  * Nothing of this is on a move's path: the outbox row is the one the move
- * already wrote, and presence is written by pages subscribing and leaving.
+ * already wrote, and presence is written by pages subscribing and letting go.
  */
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';

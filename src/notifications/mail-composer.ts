@@ -79,7 +79,8 @@ export class MailComposer {
     const accountBody = this.accountBody(notification);
     const settingsUrl = this.pageUrl('/settings');
     if (accountBody) return { ...layout(accountBody, { recipientName: recipient.displayName, settingsUrl }), to };
-    const body = notification.kind === 'DIGEST' ? await this.digestBody(notification) : this.gameBody(notification);
+    const { timeZone } = recipient;
+    const body = notification.kind === 'DIGEST' ? await this.digestBody(notification, timeZone) : this.gameBody(notification, timeZone);
     const scope: UnsubscribeScope = notification.kind === 'DIGEST' ? 'ALL' : (notification.kind as ChoosableKind);
     const unsubscribeUrl = this.links.url({ userId: notification.userId!, scope });
     const unsubscribe = { what: UNSUBSCRIBE_WHAT[scope], url: unsubscribeUrl };
@@ -88,7 +89,7 @@ export class MailComposer {
 
   /** A mail about a game in a few words (its subject and first paragraph) with the game's link: what another channel shows of it. */
   told(notification: PendingNotification): ToldNotification {
-    const { subject, text } = this.gameBody(notification);
+    const { subject, text } = this.gameBody(notification, notification.recipient.timeZone);
     return {
       id: notification.id,
       userId: notification.userId!,
@@ -121,12 +122,12 @@ export class MailComposer {
       case 'EMAIL_CHANGE_REQUESTED':
         return emailChangeRequestedMail({ newEmail: details.newEmail!, accountUrl: this.pageUrl('/account') });
       case 'INVITATION_TO_SIGN_UP': {
-        const { context, game } = this.gameMail(notification);
+        const { context, game } = this.gameMail(notification, notification.recipient.timeZone);
         const signUpUrl = this.pageUrl(`/sign-up?email=${encodeURIComponent(notification.recipient.email!)}&game=${game.id}`);
         return invitationToSignUpMail({ hostName: game.hostName, rulesetName: context.rulesetName, gameTitle: context.gameTitle, signUpUrl });
       }
       case 'RULES_CHECK_FAILED': {
-        const { context, game } = this.gameMail(notification);
+        const { context, game } = this.gameMail(notification, notification.recipient.timeZone);
         const { firstBadSeq, rollbackTo } = notification.details as unknown as RulesCheckFailedDetails;
         const rollbackUrl = rollbackTo === null ? null : `${this.gameUrl(game.id)}?rollbackTo=${rollbackTo}`;
         // The first bad event, as the history counts moves (never its internal number).
@@ -135,7 +136,7 @@ export class MailComposer {
         return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
       }
       case 'WEBHOOK_SWITCHED_OFF': {
-        const { context } = this.gameMail(notification);
+        const { context } = this.gameMail(notification, notification.recipient.timeZone);
         return webhookSwitchedOffMail({ ...context, host: (notification.details as { host: string }).host });
       }
       default:
@@ -143,13 +144,16 @@ export class MailComposer {
     }
   }
 
-  private async digestBody(digest: NotificationFacts): Promise<MailBody> {
+  /** `timeZone`: the digest's reader's, as each item's subject says its times in it. */
+  private async digestBody(digest: NotificationFacts, timeZone: string): Promise<MailBody> {
     const included = await this.facts.digestItems(digest.id);
-    return digestMail({ items: included.map((notification) => ({ subject: this.gameBody(notification).subject, url: this.gameUrl(notification.gameId!) })) });
+    return digestMail({
+      items: included.map((notification) => ({ subject: this.gameBody(notification, timeZone).subject, url: this.gameUrl(notification.gameId!) })),
+    });
   }
 
-  private gameBody(notification: NotificationFacts): MailBody {
-    const mail = this.gameMail(notification);
+  private gameBody(notification: NotificationFacts, timeZone: string): MailBody {
+    const mail = this.gameMail(notification, timeZone);
     const { game, context } = mail;
     switch (notification.kind) {
       case 'YOUR_TURN':
@@ -175,13 +179,13 @@ export class MailComposer {
     }
   }
 
-  private gameMail(notification: NotificationFacts): GameMail {
+  private gameMail(notification: NotificationFacts, timeZone: string): GameMail {
     const { game } = notification;
     if (!game) throw new Error(`notification ${notification.id} is about a game that does not exist`);
     const rulesetName = this.rulesets.get(game.ruleset).name;
     // The game's name, as the page shows it (a game from before names has none: named after its host, as the page does).
     const gameTitle = game.name ?? defaultGameName(game.hostName, rulesetName);
-    const context: GameMailContext = { gameTitle, rulesetName, gameUrl: this.gameUrl(game.id) };
+    const context: GameMailContext = { gameTitle, rulesetName, gameUrl: this.gameUrl(game.id), timeZone };
     return { notification, game, context };
   }
 
@@ -200,7 +204,15 @@ export class MailComposer {
     const summary = summarizeEvents(ruleset, seen, (s) => names[s] ?? seatLabel(s));
     // The events run from the recipient's last own move, or from the game's creation when they have made none.
     const sinceStart = events.some((event) => event.type === GameStarted);
-    return yourTurnMail({ ...context, movedBy, summary, sinceStart, deadline: deadline ? new Date(deadline) : null, chat: chatSummary(notification) });
+    return yourTurnMail({
+      ...context,
+      movedBy,
+      summary,
+      sinceStart,
+      deadline: deadline ? new Date(deadline) : null,
+      chat: chatSummary(notification),
+      sinceUrl: this.sinceLastMoveUrl(game.id),
+    });
   }
 
   private rollback({ notification, game, context }: GameMail): MailBody {
@@ -286,6 +298,16 @@ export class MailComposer {
 
   private gameUrl(gameId: string): string {
     return this.pageUrl(`/games/${gameId}`);
+  }
+
+  /**
+   * The game's page opened on the reader's last move, to step through what
+   * happened since. The page finds that move in the history when it opens
+   * (`since=me`), not the mail when it is sent: a mail read late, after the
+   * reader moved again or a takeback, still opens on their last move.
+   */
+  private sinceLastMoveUrl(gameId: string): string {
+    return `${this.gameUrl(gameId)}?since=me`;
   }
 
   private pageUrl(path: string): string {

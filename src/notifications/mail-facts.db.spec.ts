@@ -52,12 +52,14 @@ describe('MailFacts (real PostgreSQL)', () => {
     const notification = await notify(bob, gameId, 'YOUR_TURN');
     await prisma.notificationSettings.create({ data: { userId: bob, deliveries: { YOUR_TURN: 'DIGEST' }, channels: { NEW_MESSAGES: 'MAIL' } } });
     await prisma.vacation.create({ data: { userId: bob, startsAt: new Date('2030-01-01'), endsAt: new Date('2030-01-08') } });
+    await prisma.user.update({ where: { id: bob }, data: { timeZone: 'Asia/Tokyo' } });
 
     const [pending] = await facts.pending([notification.id], new Date('2029-12-31'));
     expect(pending).toMatchObject({ id: notification.id, userId: bob, gameId, kind: 'YOUR_TURN', details: { seat: 0 } });
     expect(pending.recipient).toEqual({
       email: 'bob@example.org',
       displayName: 'Bob',
+      timeZone: 'Asia/Tokyo',
       deliveries: expect.objectContaining({ YOUR_TURN: 'DIGEST', INVITATION: 'IMMEDIATE' }),
       channels: expect.objectContaining({ NEW_MESSAGES: 'MAIL', YOUR_TURN: 'BOTH' }),
       onVacation: false,
@@ -70,6 +72,9 @@ describe('MailFacts (real PostgreSQL)', () => {
       seats: [{ userId: ann, name: 'Ann' }, null, { userId: bob, name: 'Bob' }],
     });
     expect((await facts.pending([notification.id], new Date('2030-01-02')))[0].recipient.onVacation).toBe(true);
+    // An account that has no zone yet reads as UTC.
+    await prisma.user.update({ where: { id: bob }, data: { timeZone: null } });
+    expect((await facts.pending([notification.id], new Date('2029-12-31')))[0].recipient.timeZone).toBe('UTC');
   });
 
   it('tells when a "your turn" notification\'s turn is over: the player moved since, or no longer has to', async () => {

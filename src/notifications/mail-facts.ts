@@ -23,6 +23,7 @@ import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Channels, channelsWithDefaults, Deliveries, withDefaults } from './preferences';
 import { SupersededMail } from './superseded-mail';
 import { onVacation } from '../vacations/vacations';
+import { DEFAULT_TIME_ZONE } from '../common/time-zones';
 
 /** A game as its mail describes it. */
 export interface GameFacts {
@@ -75,8 +76,11 @@ export interface UnreadChat {
 }
 
 export interface PendingNotification extends NotificationFacts {
-  /** `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. */
-  recipient: { email: string | null; displayName: string | null; deliveries: Deliveries; channels: Channels; onVacation: boolean };
+  /**
+   * `email` is null when there is nobody to send to (the account was deleted); `displayName` when the address has no account. `timeZone`: the
+   * IANA zone the mail writes times in (UTC for an address without an account, or an account that has none yet).
+   */
+  recipient: { email: string | null; displayName: string | null; timeZone: string; deliveries: Deliveries; channels: Channels; onVacation: boolean };
   /** No longer true, so not to be sent (superseded-mail.ts): a turn that is over, a deadline no longer running, an invitation taken up. */
   superseded: boolean;
 }
@@ -119,6 +123,7 @@ interface NotificationRow {
 interface PendingRow extends NotificationRow {
   email: string | null;
   display_name: string | null;
+  time_zone: string;
   deliveries: Partial<Deliveries> | null;
   channels: Partial<Channels> | null;
   on_vacation: boolean;
@@ -189,7 +194,7 @@ function unreadChatJoin(parts: MailPart[]): string {
 function pendingNotifications(superseded: SupersededMail, parts: MailPart[]): string {
   return `${NOTIFICATION_WITH_GAME},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
-  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, settings.deliveries, settings.channels,
+  COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, COALESCE(recipient.time_zone, '${DEFAULT_TIME_ZONE}') AS time_zone, settings.deliveries, settings.channels,
   ${onVacation('n.user_id', '$2::timestamptz')} AS on_vacation,
   ${superseded.sql('n')} AS superseded,
   unread.chat
@@ -281,6 +286,7 @@ export class MailFacts {
       const recipient = {
         email: row.email,
         displayName: row.display_name,
+        timeZone: row.time_zone,
         deliveries: withDefaults(row.deliveries),
         channels: channelsWithDefaults(row.channels),
         onVacation: row.on_vacation,

@@ -1,7 +1,7 @@
 /**
- * Where live pages are recorded: one `game_presence` row per open
- * `gameUpdated` subscription of a signed-in player, from any server process,
- * with the app's clock. Nothing here is on a move's path: rows are written
+ * Where players looking at a game are recorded: one `game_presence` row per
+ * open `presentAtGame` subscription (held by a page only while it is visible
+ * and in use), from any server process, with the app's clock. Nothing here is on a move's path: rows are written
  * when a page subscribes and when it goes, and renewed in one statement per
  * process while it stays.
  */
@@ -25,7 +25,7 @@ DELETE FROM game_presence
 WHERE COALESCE(closed_at, seen_at) < $1::timestamptz - make_interval(secs => ${PRESENCE_KEPT_SECONDS})`;
 
 /**
- * SQL that is true when `user` had `game` open in a live page at some time
+ * SQL that is true when `user` was looking at `game` in a page at some time
  * from `from` to `until` (SQL expressions of the enclosing statement): one
  * of its subscriptions opened by `until` and still open, or closed, at `from`
  * or later. One that was never closed lasts until shortly after it was last

@@ -21,6 +21,11 @@ export interface VacationPolicy {
 
 export const DEFAULT_VACATION_POLICY: VacationPolicy = { daysPerYear: DEFAULT_VACATION_DAYS_PER_YEAR };
 
+/** A vacation as planned: its id stays while it is shortened (endAll). */
+export interface PlannedVacation extends Period {
+  id: string;
+}
+
 export interface VacationSummary {
   /** Current and future vacations, soonest first. */
   upcoming: Period[];
@@ -49,9 +54,9 @@ export class Vacations {
   }
 
   /** Every vacation of the given users, by user. */
-  async periodsOf(userIds: string[]): Promise<Map<string, Period[]>> {
+  async periodsOf(userIds: string[]): Promise<Map<string, PlannedVacation[]>> {
     const rows = await this.prisma.vacation.findMany({ where: { userId: { in: userIds } }, orderBy: { startsAt: 'asc' } });
-    const byUser = new Map<string, Period[]>(userIds.map((id) => [id, []]));
+    const byUser = new Map<string, PlannedVacation[]>(userIds.map((id) => [id, []]));
     for (const row of rows) byUser.get(row.userId)!.push(row);
     return byUser;
   }

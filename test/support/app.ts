@@ -197,6 +197,32 @@ export function wsClient(url: string, token?: string): WsClient {
   });
 }
 
+/** What a socket answers to a subscription: data, or errors. */
+export interface SocketAnswer {
+  data?: Record<string, unknown>;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/**
+ * The first thing a socket answers to a subscription: a result, or the
+ * errors that end it. `stop` ends a subscription still open.
+ */
+export function firstAnswer(client: WsClient, query: string, variables: Record<string, unknown> = {}): Promise<SocketAnswer & { stop: () => void }> {
+  return new Promise((resolve) => {
+    const stop = client.subscribe<Record<string, unknown>>(
+      { query, variables },
+      {
+        next: (result) => resolve({ data: result.data ?? undefined, errors: result.errors as SocketAnswer['errors'], stop }),
+        error: (errors) => resolve({ errors: errors as SocketAnswer['errors'], stop }),
+        complete: () => undefined,
+      },
+    );
+  });
+}
+
+/** The code of an answer's first error. */
+export const codeOf = (answer: SocketAnswer) => answer.errors?.[0]?.extensions?.code;
+
 export const GAME_FIELDS = `id ruleset status version activeSeats mySeat phase canUndo legalMoves view result seats { index user { id displayName } }`;
 
 /** Ends the server's LISTEN connection for live updates (waiting until its backend is gone), as a database restart or a dropped connection would. */

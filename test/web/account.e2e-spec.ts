@@ -7,7 +7,7 @@
  */
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
+import { gqlOk, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
 import { SmtpInbox } from '../support/smtp-inbox';
 import { DESKTOP, launchBrowser, openWindow, PHONE, TestBrowser, waitUntil } from './browser';
 
@@ -29,8 +29,8 @@ describe('web page: signing up with a verified address, resetting a password, an
   /** What the browser refused under the page's Content-Security-Policy: nothing, if it fits the page. */
   const refusedByPolicy: string[] = [];
 
-  async function openPage(viewport = DESKTOP) {
-    const window = await openWindow(chromium.browser, baseUrl, { viewport });
+  async function openPage(viewport = DESKTOP, timezoneId?: string) {
+    const window = await openWindow(chromium.browser, baseUrl, { viewport, timezoneId });
     window.page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
     });
@@ -61,8 +61,8 @@ describe('web page: signing up with a verified address, resetting a password, an
     await page.locator('header .who').waitFor();
   }
 
-  it('signs up, shows the verification banner, sends the link again, and signs in from the link', async () => {
-    const { page } = await openPage(DESKTOP);
+  it("signs up with the browser's time zone, shows the verification banner, sends the link again, and signs in from the link", async () => {
+    const { page } = await openPage(DESKTOP, 'Asia/Tokyo');
     await page.getByRole('button', { name: 'New here? Sign up' }).click();
     await page.getByLabel('Your name, as other players see it').fill('Ann');
     await page.getByLabel('Email').fill(email);
@@ -79,6 +79,9 @@ describe('web page: signing up with a verified address, resetting a password, an
     const mails = await inbox.waitFor(email, /Confirm your email address/, { count: 2 });
     await page.goto(linkIn(mails[1], '/verify-email'));
     await page.locator('header .who', { hasText: 'Ann' }).waitFor();
+    // The zone the browser is in went with the sign-up: the account's mail writes times in it.
+    const token = await page.evaluate<string>("localStorage.getItem('pbw.token')");
+    expect((await gqlOk<{ me: { timeZone: string } }>(server.url, '{ me { timeZone } }', {}, token)).me.timeZone).toBe('Asia/Tokyo');
     await page.context().close();
   });
 

@@ -92,11 +92,15 @@ export interface WindowOptions {
   colorScheme?: 'light' | 'dark';
   /** Omitted: the lobby. */
   path?: string;
+  /** Gives the window Playwright's clock (`page.clock`), from before the page loads: the test moves the page's time on. */
+  fakeClock?: boolean;
+  /** The IANA zone the browser is in (Playwright's `timezoneId`). Omitted: the machine's. */
+  timezoneId?: string;
 }
 
 /** A player's own browser window (own localStorage, so own login), opened straight at `path`. */
 export async function openWindow(browser: Browser, baseUrl: string, options: WindowOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/' } = options;
+  const { viewport = DESKTOP, token, colorScheme = 'light', path = '/', fakeClock = false, timezoneId } = options;
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl,
@@ -104,13 +108,34 @@ export async function openWindow(browser: Browser, baseUrl: string, options: Win
     hasTouch: viewport.width < 600,
     reducedMotion: 'reduce',
     colorScheme,
+    timezoneId,
   });
   // Logged in as the web page itself would be (web/src/api/client.ts keeps the token there).
   if (token) await context.addInitScript(`localStorage.setItem('pbw.token', ${JSON.stringify(token)})`);
+  if (fakeClock) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto(path);
   return { context, page };
+}
+
+/**
+ * Hides the page from its player, or shows it again, as far as the page can
+ * tell (the Page Visibility API): `document.visibilityState` and
+ * `document.hidden` say so, and `visibilitychange` fires. Nothing makes a
+ * page Playwright drives really hidden: it emulates focus in every page,
+ * which keeps the page's contents visible whatever is in front of it (another
+ * tab of its window brought to front, the window minimized, both of which
+ * hide a page in the same headless Chromium driven without Playwright), and
+ * no DevTools command sets visibility. So the page is told what the browser
+ * would tell it.
+ */
+export async function setPageVisibility(page: Page, state: 'visible' | 'hidden'): Promise<void> {
+  await page.evaluate(`(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${state}' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${state === 'hidden'} });
+    document.dispatchEvent(new Event('visibilitychange'));
+  })()`);
 }
 
 export async function signUp(page: Page, name: string): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * The settings page and invitations by email, in headless Chromium: a player
  * chooses how each kind of mail arrives, plans, is refused and ends
- * vacations, and a host invites a registered player from the game's lobby.
+ * vacations, copies their calendar address and makes a new one, and a host invites a registered player from the game's lobby.
  * Server time is a ManualClock, and the browser's clock is set to the same
  * time, so "days left this year" and "now" versus "planned" do not depend
  * on the day the test runs.
@@ -27,7 +27,7 @@ type Settings = {
   vacationDaysLeftThisYear: number;
 };
 
-describe('web page: email settings, vacations and invitations by email', () => {
+describe('web page: email settings, vacations, the calendar address and invitations by email', () => {
   const clock = new ManualClock(new Date('2026-03-02T09:00:00.000Z'));
   let server: TestServer;
   let chromium: TestBrowser;
@@ -42,7 +42,8 @@ describe('web page: email settings, vacations and invitations by email', () => {
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
     ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
-    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE })).page;
+    // Bob's browser is in Tokyo: his sign-up says so.
+    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, timezoneId: 'Asia/Tokyo' })).page;
     await ann.clock.setFixedTime(clock.now());
     await signUp(ann, 'Ann');
     bobEmail = await signUp(bob, 'Bob');
@@ -191,12 +192,57 @@ describe('web page: email settings, vacations and invitations by email', () => {
     expect(stored.vacationDaysLeftThisYear).toBe(29);
   });
 
+  it('shows the calendar address to copy, and makes a new one that stops the old one', async () => {
+    const calendar = ann.getByRole('region', { name: 'Calendar' });
+    const address = calendar.getByLabel(/^Your calendar address/);
+    const stored = async () => (await gqlOk<{ me: { calendarUrl: string } }>(server.url, '{ me { calendarUrl } }', {}, annToken)).me.calendarUrl;
+    /** Asks the test server for a calendar address (its public address is another). */
+    const statusOf = async (url: string) => (await fetch(`${server.url.replace(/\/graphql$/, '')}${new URL(url).pathname}`)).status;
+    await address.waitFor();
+    const first = await address.inputValue();
+    expect(first).toBe(await stored());
+    const origin = new URL(ann.url()).origin;
+    await ann.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await calendar.getByRole('button', { name: 'Copy' }).click();
+    await calendar.getByRole('button', { name: 'Copied' }).waitFor();
+    await expect(ann.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(first);
+
+    await calendar.getByRole('button', { name: 'Make a new address' }).click();
+    await calendar.getByRole('status').filter({ hasText: 'Done: this is your new address.' }).waitFor();
+    const second = await address.inputValue();
+    expect(second).not.toBe(first);
+    // The new address is not the one copied.
+    await calendar.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+    expect(second).toBe(await stored());
+    expect([await statusOf(first), await statusOf(second)]).toEqual([404, 200]);
+  });
+
   it('fits a phone screen', async () => {
     await bob.getByRole('link', { name: 'Settings' }).click();
     await bob.getByRole('region', { name: 'Vacations' }).waitFor();
     await bob.getByRole('group', { name: 'Deadline passed' }).waitFor();
     const overflow = await bob.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows the time zone the browser sent at sign-up, and saves another one chosen from the list', async () => {
+    const form = bob.getByRole('form', { name: 'Time zone' });
+    const zone = form.getByLabel('Your time zone');
+    const zoneOf = async () => (await gqlOk<{ me: { timeZone: string } }>(server.url, '{ me { timeZone } }', {}, bobToken)).me.timeZone;
+    await expect(zone.inputValue()).resolves.toBe('Asia/Tokyo');
+    expect(await zoneOf()).toBe('Asia/Tokyo');
+    await zone.selectOption({ label: 'America/New York' });
+    await form.getByRole('button', { name: 'Save time zone' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await zoneOf()).toBe('America/New_York');
+
+    await bob.reload();
+    await expect(bob.getByRole('form', { name: 'Time zone' }).getByLabel('Your time zone').inputValue()).resolves.toBe('America/New_York');
+    // Back to where this browser is, in one click.
+    await bob.getByRole('button', { name: "Use this device's: Asia/Tokyo" }).click();
+    await bob.getByRole('form', { name: 'Time zone' }).getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(await zoneOf()).toBe('Asia/Tokyo');
+    await expect(bob.getByRole('button', { name: "Use this device's: Asia/Tokyo" }).count()).resolves.toBe(0);
   });
 
   it('lets the host invite anyone by email from the lobby, telling nothing of who has an account', async () => {

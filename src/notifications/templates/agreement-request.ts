@@ -18,7 +18,7 @@ export const agreementRequestMail: MailTemplate<AgreementRequestContext> = (c) =
         : [`${c.askerName} asks everyone to agree to take some moves back in `, '.'];
   const subject = c.request.kind === 'takeback' ? `${c.askerName} asks for a takeback in ${c.gameTitle}` : `${c.askerName} proposes to end ${c.gameTitle}`;
   const reason = c.request.kind === 'takeback' ? c.request.reason : null;
-  const until = formatTime(c.expiresAt);
+  const until = formatTime(c.expiresAt, c.timeZone);
   return {
     subject,
     text: `${before}${c.gameTitle}${after}${reason ? `\nReason: ${reason}` : ''}\n\nIt happens only if every player agrees; a decline or a new move ends the request, and unanswered it lapses on ${until}.\n\nAgree or decline: ${c.gameUrl}`,

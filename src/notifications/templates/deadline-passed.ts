@@ -25,8 +25,8 @@ function outcome(c: DeadlinePassedContext): string {
     case 'EXTEND':
       if (!c.extendedTo) return 'As the game settings say, the deadline was extended.';
       return c.recipientIsLate
-        ? `As the game settings say, you have more time: please move by ${formatTime(c.extendedTo)}.`
-        : `As the game settings say, ${c.latePlayer} has more time: the deadline was extended to ${formatTime(c.extendedTo)}.`;
+        ? `As the game settings say, you have more time: please move by ${formatTime(c.extendedTo, c.timeZone)}.`
+        : `As the game settings say, ${c.latePlayer} has more time: the deadline was extended to ${formatTime(c.extendedTo, c.timeZone)}.`;
     case 'SKIP':
       return 'As the game settings say, the turn was skipped.';
     case 'END':
@@ -37,7 +37,7 @@ function outcome(c: DeadlinePassedContext): string {
 /** The late player's mail when the host extends their deadline. */
 const moreTimeMail: MailTemplate<DeadlinePassedContext> = (c) => {
   const what = `Your move deadline in ${c.gameTitle} (${c.rulesetName}) had passed, and ${c.hostName}, the host, gave you more time.`;
-  const until = c.extendedTo ? `Please move by ${formatTime(c.extendedTo)}.` : '';
+  const until = c.extendedTo ? `Please move by ${formatTime(c.extendedTo, c.timeZone)}.` : '';
   return {
     subject: `More time to move: ${c.gameTitle}`,
     text: `${what}${until ? `\n${until}` : ''}\n\nPlay: ${c.gameUrl}`,

@@ -1,4 +1,5 @@
 /** The shape of every mail template: one file per kind of mail, beside this one. */
+import { formatInTimeZone } from '../../common/time-zones';
 import type { SafeHtml } from './html';
 
 export interface MailBody {
@@ -16,10 +17,13 @@ export interface GameMailContext {
   gameTitle: string;
   rulesetName: string;
   gameUrl: string;
+  /** The recipient's IANA time zone, which every time in the mail is written in. */
+  timeZone: string;
 }
 
-export function formatTime(at: Date): string {
-  return at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** A time in a mail, in the reader's zone and saying which. */
+export function formatTime(at: Date, timeZone: string): string {
+  return formatInTimeZone(at, timeZone);
 }
 
 /** Names as a sentence says them: "Ann", "Ann and Bob", "Ann, Bob and Cy" (as the page's listNames). */

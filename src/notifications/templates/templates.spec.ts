@@ -31,7 +31,8 @@ import {
 import { listNames, MailBody } from './mail-template';
 
 const SITE = 'https://play.example';
-const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1` };
+const game = { gameTitle: "Ann's Five Tribes game", rulesetName: 'Five Tribes', gameUrl: `${SITE}/games/g1`, timeZone: 'UTC' };
+const sinceUrl = `${SITE}/games/g1?since=me`;
 
 const deadline = {
   latePlayer: 'Bob',
@@ -58,6 +59,7 @@ const BODIES: Record<string, MailBody> = {
     sinceStart: false,
     deadline: new Date('2026-12-01T10:00:00Z'),
     chat: null,
+    sinceUrl,
   }),
   yourTurnWithChat: yourTurnMail({
     ...game,
@@ -66,6 +68,7 @@ const BODIES: Record<string, MailBody> = {
     sinceStart: true,
     deadline: null,
     chat: { lines: [{ authorName: 'Bob', text: 'Good luck!' }], count: 1 },
+    sinceUrl,
   }),
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
@@ -179,10 +182,10 @@ describe('the game-finished mail of a game ended by agreement', () => {
 describe('the deadline-passed mail', () => {
   it('tells the new deadline where the game settings extended it, to the late player and to the host', () => {
     expect(deadlinePassedMail({ ...game, ...deadline }).text).toContain(
-      'As the game settings say, Bob has more time: the deadline was extended to 2026-12-04 10:00 UTC.',
+      'As the game settings say, Bob has more time: the deadline was extended to Fri 4 Dec 2026, 10:00 UTC.',
     );
     expect(deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false }).text).toContain(
-      'As the game settings say, you have more time: please move by 2026-12-04 10:00 UTC.',
+      'As the game settings say, you have more time: please move by Fri 4 Dec 2026, 10:00 UTC.',
     );
   });
 
@@ -199,8 +202,32 @@ describe('the deadline-passed mail', () => {
     const { subject, text } = BODIES.deadlineExtendedByHost;
     expect(subject).toBe(`More time to move: ${game.gameTitle}`);
     expect(text).toContain(
-      `Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by 2026-12-04 10:00 UTC.`,
+      `Your move deadline in ${game.gameTitle} (Five Tribes) had passed, and Ann, the host, gave you more time.\nPlease move by Fri 4 Dec 2026, 10:00 UTC.`,
     );
+  });
+});
+
+describe('times in mail', () => {
+  it("are written in the reader's time zone, saying which", () => {
+    const due = new Date('2026-12-01T10:00:00Z');
+    expect(deadlineReminderMail({ ...game, timeZone: 'America/New_York', deadline: due }).subject).toBe(
+      `Reminder: your move in ${game.gameTitle} is due Tue 1 Dec 2026, 05:00 EST (New York time)`,
+    );
+    expect(deadlinePassedMail({ ...game, ...deadline, timeZone: 'Asia/Tokyo' }).text).toContain(
+      'the deadline was extended to Fri 4 Dec 2026, 19:00 GMT+9 (Tokyo time).',
+    );
+    const request = agreementRequestMail({ ...game, timeZone: 'Asia/Tokyo', askerName: 'Bob', request: { kind: 'end' }, expiresAt: due });
+    expect(request.text).toContain('unanswered it lapses on Tue 1 Dec 2026, 19:00 GMT+9 (Tokyo time).');
+  });
+});
+
+describe('the your-turn mail', () => {
+  it('links to the game opened on the last move, to see what happened since, in words', () => {
+    const { text, html } = BODIES.yourTurn;
+    expect(text).toContain(`Please move by Tue 1 Dec 2026, 10:00 UTC.`);
+    expect(text).toContain(`See what happened since your last move, move by move, then play yours: ${sinceUrl}`);
+    expect(html.value).toContain(`<a href="${sinceUrl}">See what happened since your last move</a>, move by move, then play yours.`);
+    expect(BODIES.yourTurnWithChat.text).toContain(`See what happened since the game began, move by move, then play yours: ${sinceUrl}`);
   });
 });
 
@@ -226,7 +253,7 @@ describe('names in a sentence', () => {
     expect(listNames(['Ann'])).toBe('Ann');
     expect(listNames(['Ann', 'Bob'])).toBe('Ann and Bob');
     expect(listNames(['Ann', 'Bob', 'Cy'])).toBe('Ann, Bob and Cy');
-    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], sinceStart: false, deadline: null, chat: null });
+    const turn = yourTurnMail({ ...game, movedBy: ['Bob', 'Cy'], summary: [], sinceStart: false, deadline: null, chat: null, sinceUrl });
     expect(turn.text).toContain(`Bob and Cy moved in ${game.gameTitle}`);
     expect(gameStartedMail({ ...game, players: ['Ann', 'Bob', 'Cy'] }).text).toContain('Players: Ann, Bob and Cy.');
     const standings = ['Ann', 'Bob', 'Cy'].map((name) => ({ name, score: 1, winner: true, breakdown: [] }));

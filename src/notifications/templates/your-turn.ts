@@ -12,12 +12,15 @@ export interface YourTurnContext extends GameMailContext {
   deadline: Date | null;
   /** The game's chat lines the player has not seen yet; null when there are none. */
   chat: ChatSummary | null;
+  /** The game's page opened on the recipient's last move, ready to step through what happened since. */
+  sinceUrl: string;
 }
 
 export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
   const who = c.movedBy.length > 0 ? `${listNames(c.movedBy)} moved` : 'The game is waiting for you';
-  const deadline = c.deadline ? `Please move by ${formatTime(c.deadline)}.` : '';
+  const deadline = c.deadline ? `Please move by ${formatTime(c.deadline, c.timeZone)}.` : '';
   const since = c.sinceStart ? 'Since the game began:' : 'Since your last move:';
+  const replay = c.sinceStart ? 'See what happened since the game began' : 'See what happened since your last move';
   return {
     subject: `Your turn: ${c.gameTitle}`,
     text: [
@@ -28,7 +31,7 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
       ...(c.deadline ? ['', deadline] : []),
       ...(c.chat ? ['', ...chatSummaryText(c.chat)] : []),
       '',
-      `Play: ${c.gameUrl}`,
+      `${replay}, move by move, then play yours: ${c.sinceUrl}`,
     ].join('\n'),
     html: html`<p>${who} in <strong>${c.gameTitle}</strong> (${c.rulesetName}). It is your turn.</p>
       <p>${since}</p>
@@ -36,6 +39,6 @@ export const yourTurnMail: MailTemplate<YourTurnContext> = (c) => {
         ${c.summary.map((line) => html`<li>${line}</li>`)}
       </ul>
       ${c.deadline ? html`<p>${deadline}</p>` : ''} ${c.chat ? chatSummaryHtml(c.chat) : ''}
-      <p><a href="${c.gameUrl}">Play your move</a></p>`,
+      <p><a href="${c.sinceUrl}">${replay}</a>, move by move, then play yours.</p>`,
   };
 };

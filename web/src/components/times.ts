@@ -8,6 +8,11 @@
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
+/** The browser's IANA time zone ("Europe/Paris"), sent with a sign-up and a login: the server's mail writes times in it. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** "14:05". */
 export function clockTime(at: string): string {
   return CLOCK.format(new Date(at));

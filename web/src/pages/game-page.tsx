@@ -5,6 +5,7 @@ import { PlayArea } from '../play/play-area';
 import { GameRecord } from '../play/game-record';
 import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
+import { usePresence } from '../play/use-presence';
 import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 import { ChatPanel } from '../chat/chat-panel';
@@ -22,6 +23,7 @@ export function GamePage({ id }: { id: string }) {
   const rulesets = useRulesets();
   const rulesetName = game ? (rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset) : null;
   useTurnSignals(id, game?.name ?? 'A game', isMyTurn(game));
+  usePresence(id, (game?.mySeat ?? null) !== null);
   if (!game) return problem ? <ProblemBanner problem={problem} /> : <p className="muted">Loading the game…</p>;
   const name = rulesetName!;
   return (

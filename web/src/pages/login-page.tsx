@@ -12,6 +12,7 @@ import { ProblemBanner } from '../components/problem-banner';
 import { CaughtMailNote, useMailCaught } from '../components/caught-mail-note';
 import { VerificationNotice } from '../components/verification-notice';
 import { PasswordInput } from '../components/password-input';
+import { browserTimeZone } from '../components/times';
 import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 
@@ -77,11 +78,11 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
   }, [wait, problem?.code, dismiss]);
 
   const logIn = async () => {
-    const data = await submission.send(LoginDocument, { email, password });
+    const data = await submission.send(LoginDocument, { email, password, timeZone: browserTimeZone() });
     if (data) session.signedIn(data.login);
   };
   const signUp = async () => {
-    const { register } = (await submission.send(RegisterDocument, { email, password, displayName })) ?? {};
+    const { register } = (await submission.send(RegisterDocument, { email, password, displayName, timeZone: browserTimeZone() })) ?? {};
     // Signed in at once where the server does not verify addresses.
     if (register?.token && register.user) session.signedIn({ token: register.token, user: register.user });
     if (register?.checkYourMail) setMailedTo(email);

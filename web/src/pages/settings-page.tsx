@@ -1,10 +1,12 @@
-/** The settings page (SETTINGS_PATH): how each kind of email arrives, and vacations. */
+/** The settings page (SETTINGS_PATH): how each kind of email arrives, the time zone it is written in, vacations, and the calendar address. */
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
 import { NotificationSettingsDocument, type NotificationSettingsFragment } from '../api/generated';
+import { CalendarSection } from '../components/calendar-section';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
+import { TimeZoneForm } from '../components/time-zone-form';
 import { UndeliveredNotice } from '../components/undelivered-notice';
 import { VacationsSection } from '../components/vacations-section';
 
@@ -23,7 +25,9 @@ export function SettingsPage() {
         <>
           <UndeliveredNotice emails={settings.undeliveredEmails} />
           <EmailSettingsForm deliveries={settings.deliveries} onSaved={setChanged} />
+          <TimeZoneForm />
           <VacationsSection settings={settings} onChanged={setChanged} />
+          <CalendarSection />
         </>
       ) : (
         !problem && <p className="muted">Loading…</p>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { JoinGameDocument, LeaveGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
+import { CopyButton } from '../components/copy-button';
 import { ProblemBanner } from '../components/problem-banner';
 import { SeatSwatch } from '../components/svg';
 import { useRouter } from '../router';
@@ -9,7 +10,6 @@ import { InviteByEmail } from './invite-by-email';
 
 export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFragment | null; accept: (game: GameFragment) => void }) {
   const { send, problem, dismiss } = useMutations();
-  const [copied, setCopied] = useState(false);
   const [clientSeed, setClientSeed] = useState('');
   const { location: page } = useRouter();
   // A private game's link carries its secret, which only its host is shown; a visitor's link brings it here.
@@ -35,15 +35,6 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   const start = async () => {
     const data = await send(StartGameDocument, { id: game.id });
     if (data) accept(data.startGame);
-  };
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(inviteLink);
-      setCopied(true);
-    } catch {
-      // Clipboard access needs https or a user gesture; the link is on screen to copy by hand.
-    }
   };
 
   return (
@@ -76,9 +67,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
             Invite link — send it to the other players
             <input readOnly value={inviteLink} onFocus={(event) => event.target.select()} data-invite-link />
           </label>
-          <button className="secondary" onClick={copy}>
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+          <CopyButton text={inviteLink} />
         </div>
       )}
       {isHost && openToAnyone > 0 && <InviteByEmail game={game} accept={accept} />}

@@ -32,6 +32,7 @@ import { PlayerStrip } from './player-strip';
 import { ProposalOutcome } from './proposal-outcome';
 import { ReplayBar } from './replay-bar';
 import { RollbackDialog, type GoingBack } from './rollback-dialog';
+import { askedForSinceLastMove, sinceLastMoveSeq } from './since-last-move';
 import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
@@ -135,6 +136,19 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestedRollback, replayable, isHost]);
 
+  // The turn mail links here with `?since=me`: open the replay on the player's last move, to step through what happened since.
+  const [sinceAsked, setSinceAsked] = useState(askedForSinceLastMove);
+  const [sinceFrom, setSinceFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (!sinceAsked || game.mySeat === null || game.mySeat === undefined || history.entries.length === 0) return;
+    setSinceAsked(false);
+    const from = sinceLastMoveSeq(history.entries, replayable, game.mySeat);
+    if (from === null) return;
+    setSinceFrom(from);
+    setReplaySeq(from);
+    setReplaysAsked((asked) => asked + 1);
+  }, [sinceAsked, history.entries, replayable, game.mySeat]);
+
   return (
     <div className="play-area" data-version={game.version} data-ruleset={game.ruleset}>
       {game.status === 'FINISHED' ? (
@@ -150,6 +164,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       {replayItem && (
         <ReplayBar
           item={replayItem}
+          note={replayItem.seq === sinceFrom ? 'Where you last moved: Later ▶ steps through what happened since.' : null}
           onPrevious={step(-1)}
           onNext={step(1)}
           onNow={() => setReplaySeq(null)}

@@ -3,6 +3,7 @@ import type { TimelineItem } from './timeline';
 
 export function ReplayBar({
   item,
+  note,
   onPrevious,
   onNext,
   onNow,
@@ -10,6 +11,8 @@ export function ReplayBar({
   onTakeback,
 }: {
   item: TimelineItem;
+  /** What this point is to the player, where the page opened on it for them ("where you last moved"). */
+  note: string | null;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onNow: () => void;
@@ -23,6 +26,7 @@ export function ReplayBar({
       <div className="replay-what">
         Replay — the board just after {item.label}: <strong>{item.text}</strong>
         {item.rolledBack && <em className="tag"> (rolled back)</em>}
+        {note && <p className="replay-note">{note}</p>}
       </div>
       <div className="replay-controls">
         <button className="secondary" onClick={onPrevious ?? undefined} disabled={!onPrevious} aria-label="Earlier event">

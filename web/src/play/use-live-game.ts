@@ -8,6 +8,9 @@
  * reconnect (a server restart closes the socket with 1012, a phone drops it
  * while asleep): so a page whose socket came back is caught up at once,
  * moves made in the gap included, without reloading.
+ *
+ * It flows to a hidden page too (the title and a notification tell of a new
+ * turn there): whether the player is looking is use-presence.ts's business.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
