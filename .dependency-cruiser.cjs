@@ -38,6 +38,7 @@ const LAYERS = [
   'deadlines',
   'chat',
   'notes',
+  'webhooks',
   'invitations',
   'calendar',
   'accounts',

@@ -18,13 +18,14 @@ import { METRICS_TOKEN } from './health/metrics.controller';
 import { INVITATIONS_IN_MAIL } from './invitations/invitation-mail';
 import { createLogger, loggingModule, SILENT } from './logging/logging.module';
 import { MAIL_PARTS } from './notifications/mail-parts';
-import { MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
+import { DeliveryPolicy, MAIL_NOT_SENT, MailOptions, NOTIFICATIONS_OPTIONS } from './notifications/notification-options';
 import { NotificationsModule } from './notifications/notifications.module';
 import { OUTBOUND_OPTIONS } from './outbound/outbound-options';
 import { PUSH_IN_NOTIFICATIONS } from './push/push-channel';
 import { PUSH_OPTIONS, PushOptions } from './push/push-options';
 import { generateVAPIDKeys } from 'web-push';
 import { PLAY_OPTIONS } from './play/play.module';
+import { DEFAULT_WEBHOOK_DELIVERY, WEBHOOKS_OPTIONS } from './webhooks/webhook-options';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
 import type { AnyRuleset } from './rules/contract';
@@ -64,6 +65,8 @@ export interface AppOptions {
   trustProxy?: number | string | false;
   /** URLs the server calls may be plain http and private (OUTBOUND_ALLOW_PRIVATE). Omitted: false. */
   outboundAllowPrivate?: boolean;
+  /** Webhook posts are delivered by this process (unless `deliver` is false: tests that deliver them by hand), with this policy (omitted parts: DEFAULT_WEBHOOK_DELIVERY). Omitted: they are queued only. */
+  webhooks?: { deliver?: boolean; delivery?: Partial<DeliveryPolicy> };
   /** Web push. Omitted: a key pair of this process's own, and no push sent (tests that do not test it). */
   push?: PushOptions;
 }
@@ -105,6 +108,14 @@ function settings(options: ProcessOptions): ValueProvider[] {
     },
     { provide: SNAPSHOT_KEY, useValue: resolveSnapshotKey(options.snapshotKey, options.jwtSecret) },
     { provide: OUTBOUND_OPTIONS, useValue: { allowPrivate: options.outboundAllowPrivate ?? false } },
+    {
+      provide: WEBHOOKS_OPTIONS,
+      useValue: {
+        publicUrl: (options.mail ?? MAIL_NOT_SENT).publicUrl,
+        deliver: options.webhooks !== undefined && options.webhooks.deliver !== false,
+        delivery: { ...DEFAULT_WEBHOOK_DELIVERY, ...options.webhooks?.delivery },
+      },
+    },
     { provide: PUSH_OPTIONS, useValue: options.push ?? pushNotSent(options.mail ?? MAIL_NOT_SENT) },
   ];
 }

@@ -78,6 +78,7 @@ async function bootstrap(): Promise<void> {
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     outboundAllowPrivate: config.outboundAllowPrivate,
+    webhooks: {},
     push: {
       vapid: { ...resolveVapidKeys(config.vapidKeys, config.dataDir), subject: resolveVapidSubject(config.vapidSubject, config.publicUrl, config.mailFrom) },
       publicUrl: config.publicUrl,

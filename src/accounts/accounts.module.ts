@@ -1,10 +1,10 @@
-import { PushModule } from '../push/push.module';
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CalendarModule } from '../calendar/calendar.module';
 import { InvitationsModule } from '../invitations/invitations.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PublicNamesModule } from '../public-names/public-names.module';
+import { PushModule } from '../push/push.module';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { VacationsModule } from '../vacations/vacations.module';
 import { AccountTokens } from './account-tokens';
@@ -14,7 +14,7 @@ import { PlayModule } from '../play/play.module';
 
 /** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
 @Module({
-  imports: [PushModule, PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule, CalendarModule],
+  imports: [PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule, CalendarModule, PushModule],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })
 export class AccountsModule {}

@@ -20,6 +20,7 @@ import { InvitationsResolver } from '../invitations/invitations.resolver';
 import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from '../notifications/notifications.resolver';
 import { PushResolver } from '../push/push.resolver';
+import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
@@ -45,6 +46,7 @@ export const API_RESOLVERS = [
   ChatResolver,
   NotesResolver,
   PresenceResolver,
+  WebhooksResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

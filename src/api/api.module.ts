@@ -14,6 +14,7 @@ import { InvitationsModule } from '../invitations/invitations.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { NotesModule } from '../notes/notes.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlayModule } from '../play/play.module';
 import { PresenceModule } from '../presence/presence.module';
@@ -96,6 +97,7 @@ export class ApiModule {
         CalendarModule,
         ChatModule,
         NotesModule,
+        WebhooksModule,
         RecordsModule,
         PresenceModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.

@@ -272,6 +272,11 @@ export class EventStore {
     return { head, rows };
   }
 
+  /** The hash of event `version` of the game (the genesis hash at 0): what an outside witness keeps of its history up to there. */
+  async headHash(gameId: string, version: number): Promise<string> {
+    return (await this.headAt(this.prisma.sql, gameId, version)).hash;
+  }
+
   private async headAt(sql: Sql, gameId: string, version: number): Promise<ChainHead> {
     if (version === 0) return { version, hash: GENESIS_HASH, from: 0, xmins: [] };
     const known = this.heads.get(gameId);

@@ -38,6 +38,7 @@ import {
   RenderedMail,
   rollbackMail,
   rulesCheckFailedMail,
+  webhookSwitchedOffMail,
   yourTurnMail,
 } from './templates';
 import type { ScoreCategory } from '../rules/contract';
@@ -134,6 +135,10 @@ export class MailComposer {
         const moment = firstBadSeq === null ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(firstBadSeq);
         const firstBadMove = firstBadSeq === null ? null : moment ? positionAfter(moment) : 'one of its moves';
         return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
+      }
+      case 'WEBHOOK_SWITCHED_OFF': {
+        const { context } = this.gameMail(notification, notification.recipient.timeZone);
+        return webhookSwitchedOffMail({ ...context, host: (notification.details as { host: string }).host });
       }
       default:
         return null;

@@ -11,6 +11,7 @@ import type { VacationPolicy } from '../../src/vacations/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
+import type { AppOptions } from '../../src/app.module';
 import type { PushOptions } from '../../src/push/push-options';
 import { serveWebApp } from '../../src/web/serve-web-app';
 import { countingGame } from './counting-game';
@@ -52,10 +53,12 @@ export interface TestServerOptions {
   trustProxy?: number | string | false;
   /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
   allowFixedSeeds?: boolean;
+  /** OUTBOUND_ALLOW_PRIVATE: the servers a test starts on loopback may be called. Omitted: off, as `npm start` runs. */
+  outboundAllowPrivate?: boolean;
+  /** Webhook posts delivered by the server (AppOptions.webhooks). Omitted: queued only. */
+  webhooks?: AppOptions['webhooks'];
   /** Omitted: a key pair of the server's own, and no push sent. */
   push?: PushOptions;
-  /** OUTBOUND_ALLOW_PRIVATE; omitted: off (push tests turn it on, to reach their push service on loopback). */
-  outboundAllowPrivate?: boolean;
 }
 
 /** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
@@ -82,8 +85,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
     allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
-    push: options.push,
     outboundAllowPrivate: options.outboundAllowPrivate,
+    webhooks: options.webhooks,
+    push: options.push,
   });
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');

@@ -19,4 +19,5 @@ export type { GameMailContext, MailBody } from './mail-template';
 export { newMessagesMail } from './new-messages';
 export { rollbackMail } from './rollback';
 export { rulesCheckFailedMail } from './rules-check-failed';
+export { webhookSwitchedOffMail } from './webhook-switched-off';
 export { yourTurnMail } from './your-turn';

@@ -25,6 +25,7 @@ import {
   rulesCheckFailedMail,
   signUpAttemptMail,
   verifyEmailMail,
+  webhookSwitchedOffMail,
   yourTurnMail,
 } from './index';
 import { listNames, MailBody } from './mail-template';
@@ -96,6 +97,7 @@ const BODIES: Record<string, MailBody> = {
   deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
   rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
+  webhookSwitchedOff: webhookSwitchedOffMail({ ...game, host: 'discord.com' }),
 };
 
 /** Names of the API: its operations (camel case) and enum values (YOUR_TURN, ASK_HOST). */
@@ -262,5 +264,12 @@ describe('names in a sentence', () => {
 describe('the rules-check mail', () => {
   it('names the first move that no longer holds as the history counts it', () => {
     expect(BODIES.rulesCheckFailed.text).toContain(`${game.gameTitle} no longer holds from move 19 (round 1) on:`);
+  });
+});
+
+describe("the mail telling a host their game's chat channel was switched off", () => {
+  it('names the game, where the posts went, and where to set them again', () => {
+    expect(BODIES.webhookSwitchedOff.text).toContain(`every post about ${game.gameTitle} to its chat channel (at discord.com) failed`);
+    expect(layout(BODIES.webhookSwitchedOff, { recipientName: 'Ann', settingsUrl: SITE }).html).toContain(`<a href="${game.gameUrl}">the game's page</a>`);
   });
 });

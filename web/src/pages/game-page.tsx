@@ -10,6 +10,7 @@ import { useRulesets } from '../components/use-rulesets';
 import { useSession } from '../session';
 import { ChatPanel } from '../chat/chat-panel';
 import { Notepad } from '../notes/notepad';
+import { ChannelWebhook } from '../play/channel-webhook';
 import { TurnNotificationsButton, useTurnSignals } from '../play/turn-signals';
 import type { GameFragment } from '../api/generated';
 
@@ -42,6 +43,7 @@ export function GamePage({ id }: { id: string }) {
       {game.mySeat !== null && game.status !== 'FINISHED' && <TurnNotificationsButton />}
       <ChatPanel gameId={game.id} seated={game.mySeat !== null} finished={game.status === 'FINISHED'} />
       {game.mySeat !== null && <Notepad gameId={game.id} />}
+      {me?.id === game.host.id && <ChannelWebhook gameId={game.id} />}
       <ShuffleFairness game={game} />
       {game.status !== 'LOBBY' && <GameRecord game={game} />}
     </main>

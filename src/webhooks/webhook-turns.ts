@@ -1,0 +1,26 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ChangeWrites, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
+import { WebhooksRepository } from './webhooks.repository';
+
+/**
+ * Queues a post to the game's webhooks, in the append's own transaction,
+ * whenever a change gives players a turn or ends the game: so a channel is
+ * never told of a turn that did not happen, nor misses one that did.
+ */
+@Injectable()
+export class WebhookTurns implements GameChangeHook, OnModuleInit {
+  constructor(private readonly hooks: GameChangeHooks) {}
+
+  onModuleInit(): void {
+    this.hooks.register(this);
+  }
+
+  writesFor(change: PendingChange): ChangeWrites | null {
+    const endsNow = change.status?.finished === true && change.before.row.status !== 'FINISHED';
+    if (!endsNow && seatsNowToAct(change).length === 0) return null;
+    return async (sql, { before, appended }) => {
+      const last = appended[appended.length - 1];
+      await WebhooksRepository.recordPosts(sql, before.row.id, last.seq, last.at);
+    };
+  }
+}
