@@ -146,7 +146,7 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
     await deliverDue();
     expect(postsTo('/coalesced')).toHaveLength(1);
     const statuses = await prisma.sql.query<{ status: string }>(
-      `SELECT d.status FROM webhook_deliveries d JOIN game_webhooks w ON w.id = d.webhook_id WHERE w.game_id = $1::uuid ORDER BY d.game_version`,
+      `SELECT d.status FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.game_id = $1::uuid ORDER BY d.game_version`,
       [gameId],
     );
     expect(statuses.map(({ status }) => status)).toEqual(['SUPERSEDED', 'SUPERSEDED', 'SENT']);
@@ -192,6 +192,91 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
     await deliverDue();
     expect(postsTo('/removed')).toHaveLength(0);
     expect((await gqlOk(server.url, READ, { id: gameId }, ann.token)).gameWebhook).toBeNull();
+  });
+
+  const SET_PLAYER = `mutation($url: String!, $kind: WebhookKind!) { setPlayerWebhook(url: $url, kind: $kind) { secret webhook { id gameId kind } } }`;
+  const SET_HANDLES = `mutation($d: String, $s: String, $m: String) { setChatHandles(discord: $d, slack: $s, matrix: $m) { discord slack matrix } }`;
+
+  it("a player's own webhook: each of their turns in every game, and each game's end, mentioning them where they gave their id", async () => {
+    const cy = await registerPlayer(server.url, 'Cy');
+    const dee = await registerPlayer(server.url, 'Dee');
+    await gqlOk(server.url, SET_PLAYER, { url: sink.url('/cy-discord'), kind: 'DISCORD' }, cy.token);
+    await gqlOk(server.url, SET_HANDLES, { d: '123456789012345678', s: ' ', m: '@cy:example.org' }, cy.token);
+    const first = await startCountingGame(server.url, [cy, dee]);
+    const second = await startCountingGame(server.url, [dee, cy]);
+    await deliverDue();
+    // Whoever moves first in each game: Cy's channel hears of Cy's turns only.
+    const cyToMove = async (gameId: string) =>
+      (
+        await gqlOk<{ game: { activeSeats: number[]; seats: Array<{ user: { id: string } }> } }>(
+          server.url,
+          `query($id: ID!) { game(id: $id) { activeSeats seats { user { id } } } }`,
+          { id: gameId },
+        )
+      ).game;
+    const turnsOfCy = async () => {
+      let count = 0;
+      for (const gameId of [first, second]) {
+        const game = await cyToMove(gameId);
+        if (game.activeSeats.some((seat) => game.seats[seat].user.id === cy.id)) count++;
+      }
+      return count;
+    };
+    const expected = await turnsOfCy();
+    const posts = postsTo('/cy-discord');
+    expect(posts).toHaveLength(expected);
+    for (const post of posts) {
+      const body = JSON.parse(post.body) as { content: string; allowed_mentions: { parse: string[]; users: string[] } };
+      expect(post.path).toBe('/cy-discord');
+      expect(body.content).toContain('<@123456789012345678> is to move.');
+      expect(body.allowed_mentions).toEqual({ parse: [], users: ['123456789012345678'] });
+    }
+    // Where Dee is to move, Dee moves: then it is Cy's turn in both games, one post each.
+    for (const [gameId, seated] of [
+      [first, [cy, dee]],
+      [second, [dee, cy]],
+    ] as const) {
+      const game = await cyToMove(gameId);
+      if (!game.activeSeats.some((seat) => game.seats[seat].user.id === cy.id)) await playTurn(server.url, gameId, [...seated]);
+    }
+    await deliverDue();
+    expect(postsTo('/cy-discord')).toHaveLength(2);
+    expect(await gqlOk(server.url, `{ chatHandles { discord slack matrix } playerWebhook { gameId kind } }`, {}, cy.token)).toEqual({
+      chatHandles: { discord: '123456789012345678', slack: null, matrix: '@cy:example.org' },
+      playerWebhook: { gameId: null, kind: 'DISCORD' },
+    });
+    await gqlOk(server.url, `mutation { removePlayerWebhook }`, {}, cy.token);
+    expect((await gqlOk(server.url, `{ playerWebhook { id } }`, {}, cy.token)).playerWebhook).toBeNull();
+  });
+
+  it('Slack and Matrix mention a player by the id they gave', async () => {
+    const eve = await registerPlayer(server.url, 'Eve');
+    await gqlOk(server.url, SET_HANDLES, { s: 'U024BE7LH', m: '@eve:example.org' }, eve.token);
+    for (const [path, kind] of [
+      ['/eve-slack', 'SLACK'],
+      ['/eve-matrix', 'MATRIX'],
+    ]) {
+      await gqlOk(server.url, SET_PLAYER, { url: sink.url(path), kind }, eve.token);
+      await startCountingGame(server.url, [eve, ann], {}, []);
+      await deliverDue();
+    }
+    const slack = postsTo('/eve-slack').map((post) => JSON.parse(post.body) as { text: string });
+    const matrix = postsTo('/eve-matrix').map((post) => JSON.parse(post.body) as { text: string; html: string });
+    for (const post of slack) expect(post.text).toMatch(/<@U024BE7LH> is to move\.|Ann is to move\./);
+    for (const post of matrix) expect(post.html).toMatch(/<a href="https:\/\/matrix.to\/#\/@eve:example.org">Eve<\/a> is to move\.|Ann is to move\./);
+  });
+
+  it('refuses ids that are no such ids, saying what one looks like, and saves nothing', async () => {
+    const fay = await registerPlayer(server.url, 'Fay');
+    for (const handles of [{ d: '@fay' }, { s: 'fay' }, { m: 'fay@example.org' }]) {
+      const result = await gql(server.url, SET_HANDLES, handles, fay.token);
+      expect(errorCode(result)).toBe('BAD_USER_INPUT');
+    }
+    expect(errorCode(await gql(server.url, SET_HANDLES, { d: '123456789012345678' }))).toBe('UNAUTHENTICATED');
+    expect(errorCode(await gql(server.url, SET_PLAYER, { url: sink.url('/x'), kind: 'SLACK' }))).toBe('UNAUTHENTICATED');
+    expect(await gqlOk(server.url, `{ chatHandles { discord slack matrix } }`, {}, fay.token)).toEqual({
+      chatHandles: { discord: null, slack: null, matrix: null },
+    });
   });
 
   describe('refusals, each writing nothing', () => {

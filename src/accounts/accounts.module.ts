@@ -6,6 +6,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { PublicNamesModule } from '../public-names/public-names.module';
 import { PushModule } from '../push/push.module';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { VacationsModule } from '../vacations/vacations.module';
 import { AccountTokens } from './account-tokens';
 import { AccountsResolver } from './accounts.resolver';
@@ -14,7 +15,18 @@ import { PlayModule } from '../play/play.module';
 
 /** Accounts, and their part of the API; EMAIL_VERIFICATION (a setting) false creates accounts at once. */
 @Module({
-  imports: [PlayModule, AuthModule, NotificationsModule, VacationsModule, RateLimitsModule, InvitationsModule, PublicNamesModule, CalendarModule, PushModule],
+  imports: [
+    PlayModule,
+    AuthModule,
+    NotificationsModule,
+    VacationsModule,
+    RateLimitsModule,
+    InvitationsModule,
+    PublicNamesModule,
+    CalendarModule,
+    PushModule,
+    WebhooksModule,
+  ],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })
 export class AccountsModule {}

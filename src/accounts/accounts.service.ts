@@ -11,6 +11,7 @@ import { PushSubscriptionsRepository } from '../push/push-subscriptions.reposito
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
@@ -98,6 +99,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly vacations: Vacations,
     private readonly pushDevices: PushSubscriptionsRepository,
     private readonly calendar: CalendarService,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   onModuleInit(): void {
@@ -305,6 +307,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.vacations.forgetUser(sql, user.id);
       await this.pushDevices.forgetUser(sql, user.id);
       await this.calendar.forgetUser(sql, user.id);
+      await this.webhooks.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);

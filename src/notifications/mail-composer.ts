@@ -137,8 +137,8 @@ export class MailComposer {
         return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
       }
       case 'WEBHOOK_SWITCHED_OFF': {
-        const { context } = this.gameMail(notification, notification.recipient.timeZone);
-        return webhookSwitchedOffMail({ ...context, host: (notification.details as { host: string }).host });
+        const game = notification.gameId ? this.gameMail(notification, notification.recipient.timeZone).context : null;
+        return webhookSwitchedOffMail({ game, host: (notification.details as { host: string }).host, settingsUrl: this.pageUrl('/settings') });
       }
       default:
         return null;

@@ -1,10 +1,11 @@
 /**
  * A game as its chat channel is told of it: what any spectator may read
  * (the history redacted for a spectator, so nothing hidden reaches a
- * channel), with who is to move, the last move in words, and the hash that
- * ends its history so far.
+ * channel), with who is to move (and how to mention them), the last move in
+ * words, and the hash that ends its history so far.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
 import { eventText, seatLabel } from '../play/event-text';
 import { GameService } from '../play/game.service';
@@ -15,19 +16,25 @@ import { PublicNames } from '../public-names/public-names';
 import type { GameStatus } from '../rules/contract';
 import type { GameStanding } from './webhook-posts';
 import { WEBHOOKS_OPTIONS, WebhooksOptions } from './webhook-options';
+import { WebhooksRepository } from './webhooks.repository';
 
 /** The last move is among this many latest events (a move's own bookkeeping lines come after it). */
 const LAST_EVENTS = 20;
 
 @Injectable()
 export class GameStandings {
+  private readonly repository: WebhooksRepository;
+
   constructor(
     private readonly play: GameService,
     private readonly history: HistoryPages,
     private readonly store: EventStore,
     private readonly names: PublicNames,
     @Inject(WEBHOOKS_OPTIONS) private readonly options: WebhooksOptions,
-  ) {}
+    prisma: PrismaService,
+  ) {
+    this.repository = new WebhooksRepository(prisma.sql);
+  }
 
   async of(gameId: string): Promise<GameStanding> {
     const game = await this.play.load(gameId);
@@ -35,13 +42,15 @@ export class GameStandings {
     const nameOf = (userId: string | null) => (userId && users.get(userId)?.displayName) || null;
     const seatName = (seat: number) => nameOf(game.state.seats[seat]) ?? seatLabel(seat);
     const status = game.row.status === 'FINISHED' ? (game.row.result as unknown as GameStatus | null) : null;
+    const toAct = status ? [] : game.row.activeSeats;
+    const handles = await this.repository.handles(toAct.flatMap((seat) => game.state.seats[seat] ?? []));
     return {
       gameId,
       gameName: game.row.name ?? defaultGameName(nameOf(game.row.hostId) ?? 'Someone', game.ruleset.name),
       version: game.row.version,
       link: `${this.options.publicUrl}/games/${gameId}`,
       headHash: await this.store.headHash(gameId, game.row.version),
-      toAct: status ? [] : game.row.activeSeats.map(seatName),
+      toAct: toAct.map((seat) => ({ name: seatName(seat), handles: handles.get(game.state.seats[seat] ?? '') ?? null })),
       lastMove: await this.lastMove(game, seatName),
       result: status ? resultWords(status, seatName) : null,
     };

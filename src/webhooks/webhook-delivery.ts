@@ -59,7 +59,7 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
       return null;
     }
     try {
-      await this.send(post.webhook);
+      await this.send(post.webhook, post.gameId);
     } catch (error) {
       await this.failed(post.webhook);
       return { notificationId: post.deliveryId, error };
@@ -69,13 +69,18 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
     return null;
   }
 
-  /** Posts the game's standing now; on Discord, edits the game's status message when there is one. */
-  private async send(webhook: StoredWebhook): Promise<void> {
+  /**
+   * Posts the game's standing now. A game's webhook on Discord edits the
+   * game's status message when there is one; a player's own posts a message
+   * each turn, which pings them.
+   */
+  private async send(webhook: StoredWebhook, gameId: string): Promise<void> {
     const now = this.clock.now();
-    const body = JSON.stringify(postBody(webhook.kind, await this.standings.of(webhook.gameId), now));
+    const body = JSON.stringify(postBody(webhook.kind, await this.standings.of(gameId), now));
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (webhook.kind === 'JSON') headers[SIGNATURE_HEADER] = signature(webhook.secret, body, now);
-    if (webhook.kind !== 'DISCORD') return void succeeded(await this.outbound.request(webhook.url, { method: 'POST', headers, body }));
+    if (webhook.kind !== 'DISCORD' || webhook.gameId === null)
+      return void succeeded(await this.outbound.request(webhook.url, { method: 'POST', headers, body }));
     if (webhook.messageId) {
       const edited = await this.outbound.request(discordUrl(webhook.url, `/messages/${webhook.messageId}`), { method: 'PATCH', headers, body });
       // A status message someone deleted is posted afresh.
@@ -85,7 +90,7 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
     await this.repository.keepMessage(webhook.id, (JSON.parse(posted.body.toString('utf8')) as DiscordMessage).id);
   }
 
-  /** Notes the failure; a day of them switches the webhook off, and tells its owner. */
+  /** Notes the failure; a day of them switches the webhook off, and tells its owner (of the game, for a game's webhook). */
   private async failed(webhook: StoredWebhook): Promise<void> {
     const now = this.clock.now();
     const since = await this.repository.fails(webhook.id, now);
@@ -93,7 +98,13 @@ export class WebhookDelivery implements OnApplicationBootstrap, OnModuleDestroy 
     await this.prisma.inSqlTransaction(async (sql) => {
       if (!(await this.repository.switchOff(sql, webhook.id, now))) return;
       const details = { host: new URL(webhook.url).hostname };
-      await this.outbox.recordAccountMail(sql, { kind: 'WEBHOOK_SWITCHED_OFF', userId: webhook.ownerId, toAddress: null, gameId: webhook.gameId, details });
+      await this.outbox.recordAccountMail(sql, {
+        kind: 'WEBHOOK_SWITCHED_OFF',
+        userId: webhook.ownerId,
+        toAddress: null,
+        gameId: webhook.gameId ?? undefined,
+        details,
+      });
     });
   }
 }

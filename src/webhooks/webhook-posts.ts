@@ -12,6 +12,19 @@ import { createHmac } from 'node:crypto';
 export const WEBHOOK_KINDS = ['DISCORD', 'SLACK', 'MATRIX', 'JSON'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
+/** A player's own ids on chat services, to mention them in posts; null where they gave none. */
+export interface ChatHandles {
+  discord: string | null;
+  slack: string | null;
+  matrix: string | null;
+}
+
+/** A player to move, by name, and how each service can mention them. */
+export interface PlayerToMove {
+  name: string;
+  handles: ChatHandles | null;
+}
+
 /** A game as a channel is told of it: what anyone watching it may read, nothing hidden. */
 export interface GameStanding {
   gameId: string;
@@ -22,19 +35,28 @@ export interface GameStanding {
   link: string;
   /** The hash of the game's last event: the channel keeps it, an outside witness of the history up to here. */
   headHash: string;
-  /** Players to act now, by name (empty once the game is over). */
-  toAct: string[];
+  /** Players to act now (none once the game is over). */
+  toAct: PlayerToMove[];
   /** The last move or action, in words; null before the first. */
   lastMove: string | null;
   /** Set once the game is over: how it ended, in words. */
   result: string | null;
 }
 
-/** The standing in plain sentences: what every service's post says. */
-export function standingLines(standing: GameStanding): string[] {
+/** How one service writes a post: its text escaped as it needs, and a player mentioned where it can. */
+interface Writing {
+  text: (words: string) => string;
+  player: (player: PlayerToMove) => string;
+}
+
+const PLAIN: Writing = { text: (words) => words, player: ({ name }) => name };
+
+/** The standing in sentences, as `writing` writes them: what every service's post says. */
+export function standingLines(standing: GameStanding, writing: Writing = PLAIN): string[] {
+  const name = writing.text(standing.gameName);
   return [
-    standing.result ? `${standing.gameName} is over: ${standing.result}` : `${standing.gameName}: ${turnWords(standing.toAct)}`,
-    ...(standing.lastMove ? [`Last: ${standing.lastMove}`] : []),
+    standing.result ? `${name} is over: ${writing.text(standing.result)}` : `${name}: ${turnWords(standing.toAct.map(writing.player))}`,
+    ...(standing.lastMove ? [`Last: ${writing.text(standing.lastMove)}`] : []),
     `Fingerprint of the game's history so far: ${standing.headHash}`,
   ];
 }
@@ -45,22 +67,36 @@ function turnWords(toAct: string[]): string {
   return `${toAct.slice(0, -1).join(', ')} and ${toAct[toAct.length - 1]} are to move.`;
 }
 
+/** Discord mentions a user by id; only those mentioned on purpose may be pinged (a name typed as "@everyone" pings nobody). */
+const DISCORD: Writing = { text: (words) => words, player: ({ name, handles }) => (handles?.discord ? `<@${handles.discord}>` : name) };
+const SLACK: Writing = { text: slackEscaped, player: ({ name, handles }) => (handles?.slack ? `<@${handles.slack}>` : slackEscaped(name)) };
+/** A link to a Matrix user is how Matrix clients show (and notify) a mention. */
+const MATRIX_HTML: Writing = {
+  text: htmlEscaped,
+  player: ({ name, handles }) =>
+    handles?.matrix ? `<a href="https://matrix.to/#/${htmlEscaped(handles.matrix)}">${htmlEscaped(name)}</a>` : htmlEscaped(name),
+};
+const MATRIX_TEXT: Writing = { text: (words) => words, player: ({ name, handles }) => (handles?.matrix ? `${name} (${handles.matrix})` : name) };
+
 /** The body of a post of `standing` to a webhook of `kind`. */
 export function postBody(kind: WebhookKind, standing: GameStanding, sentAt: Date): unknown {
-  const lines = standingLines(standing);
   switch (kind) {
-    case 'DISCORD':
-      return { content: [...lines, standing.link].join('\n'), allowed_mentions: { parse: [] } };
+    case 'DISCORD': {
+      const users = standing.toAct.flatMap(({ handles }) => (handles?.discord ? [handles.discord] : []));
+      return { content: [...standingLines(standing, DISCORD), standing.link].join('\n'), allowed_mentions: { parse: [], users } };
+    }
     case 'SLACK':
-      return { text: [...lines.map(slackEscaped), `<${standing.link}|Open the game>`].join('\n') };
+      return { text: [...standingLines(standing, SLACK), `<${standing.link}|Open the game>`].join('\n') };
     case 'MATRIX':
       return {
-        text: [...lines, standing.link].join('\n'),
-        html: [...lines.map(htmlEscaped), `<a href="${htmlEscaped(standing.link)}">Open the game</a>`].join('<br>'),
+        text: [...standingLines(standing, MATRIX_TEXT), standing.link].join('\n'),
+        html: [...standingLines(standing, MATRIX_HTML), `<a href="${htmlEscaped(standing.link)}">Open the game</a>`].join('<br>'),
         username: 'Play by Web',
       };
-    case 'JSON':
-      return { type: standing.result ? 'game.finished' : 'game.turn', sentAt: sentAt.toISOString(), text: lines.join('\n'), game: standing };
+    case 'JSON': {
+      const game = { ...standing, toAct: standing.toAct.map(({ name }) => name) };
+      return { type: standing.result ? 'game.finished' : 'game.turn', sentAt: sentAt.toISOString(), text: standingLines(standing).join('\n'), game };
+    }
   }
 }
 

@@ -13,6 +13,6 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [PlayModule, NotificationsModule, OutboundModule, PublicNamesModule],
   providers: [WebhooksService, WebhooksResolver, WebhookTurns, GameStandings, WebhookDelivery],
-  exports: [WebhookDelivery],
+  exports: [WebhookDelivery, WebhooksService],
 })
 export class WebhooksModule {}

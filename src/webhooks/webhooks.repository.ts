@@ -1,13 +1,19 @@
 /**
- * The webhooks' tables, `game_webhooks` and `webhook_deliveries` (the
- * outbox of posts, worked as a leased queue: delivery/leased-queue.ts).
+ * The webhooks' tables: `webhooks` (a game's, or a player's own),
+ * `webhook_deliveries` (the outbox of posts, worked as a leased queue:
+ * notifications/delivery-queue.ts) and `chat_handles` (how players are
+ * mentioned in posts).
  */
 import type { Sql } from '../database/sql';
-import type { WebhookKind } from './webhook-posts';
+import type { ChatHandles, WebhookKind } from './webhook-posts';
+
+/** Whose webhook: a game's (every turn of it), or a player's own (each of their turns, in every game of theirs). */
+export type WebhookScope = { gameId: string } | { playerId: string };
 
 export interface StoredWebhook {
   id: string;
-  gameId: string;
+  gameId: string | null;
+  playerId: string | null;
   ownerId: string;
   url: string;
   kind: WebhookKind;
@@ -18,73 +24,100 @@ export interface StoredWebhook {
   switchedOffAt: Date | null;
 }
 
-/** A claimed post, with its webhook, and whether a later turn's post is waiting that will tell the channel more. */
+/** A claimed post, with its webhook and game, and whether a later post of that game is waiting that will tell the channel more. */
 export interface ClaimedPost {
   deliveryId: string;
+  gameId: string;
   gameVersion: number;
   webhook: StoredWebhook;
   laterWaiting: boolean;
 }
 
-const COLUMNS = `w.id, w.game_id AS "gameId", w.owner_id AS "ownerId", w.url, w.kind, w.secret, w.message_id AS "messageId",
-  w.created_at AS "createdAt", w.failing_since AS "failingSince", w.switched_off_at AS "switchedOffAt"`;
+const COLUMNS = `w.id, w.game_id AS "gameId", w.player_id AS "playerId", w.owner_id AS "ownerId", w.url, w.kind, w.secret,
+  w.message_id AS "messageId", w.created_at AS "createdAt", w.failing_since AS "failingSince", w.switched_off_at AS "switchedOffAt"`;
 
-/** Setting a game's webhook again replaces it: a new address, kind and secret, working afresh (posts still waiting go to the new one). */
-const SET = `
-INSERT INTO game_webhooks AS w (id, game_id, owner_id, url, kind, secret, created_at)
+/** Setting a webhook again replaces it: a new address, kind and secret, working afresh (posts still waiting go to the new one). */
+function setStatement(scope: 'game_id' | 'player_id'): string {
+  return `
+INSERT INTO webhooks AS w (id, ${scope}, owner_id, url, kind, secret, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::text, $4::text::"WebhookKind", $5::text, $6::timestamptz)
-ON CONFLICT (game_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, url = EXCLUDED.url, kind = EXCLUDED.kind, secret = EXCLUDED.secret,
+ON CONFLICT (${scope}) DO UPDATE SET owner_id = EXCLUDED.owner_id, url = EXCLUDED.url, kind = EXCLUDED.kind, secret = EXCLUDED.secret,
   created_at = EXCLUDED.created_at, message_id = NULL, failing_since = NULL, switched_off_at = NULL
 RETURNING ${COLUMNS}`;
-const OF_GAME = `SELECT ${COLUMNS} FROM game_webhooks w WHERE w.game_id = $1::uuid`;
-const REMOVE = `DELETE FROM game_webhooks WHERE game_id = $1::uuid`;
-/** A post for each of the game's webhooks still on; a turn told twice (a retried append) is one post. */
+}
+const SET = { game_id: setStatement('game_id'), player_id: setStatement('player_id') };
+const OF = {
+  game_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.game_id = $1::uuid`,
+  player_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.player_id = $1::uuid`,
+};
+const REMOVE = { game_id: `DELETE FROM webhooks WHERE game_id = $1::uuid`, player_id: `DELETE FROM webhooks WHERE player_id = $1::uuid` };
+/**
+ * A post of the game at `$2` to its webhook and to the own webhooks of the
+ * players `$4` (those whose turn begins, or all of them as it ends), each
+ * still on; a turn told twice (a retried append) is one post.
+ */
 const RECORD_POSTS = `
-INSERT INTO webhook_deliveries (id, webhook_id, game_version, created_at)
-SELECT gen_random_uuid(), w.id, $2::int, $3::timestamptz FROM game_webhooks w
-WHERE w.game_id = $1::uuid AND w.switched_off_at IS NULL
+INSERT INTO webhook_deliveries (id, webhook_id, game_id, game_version, created_at)
+SELECT gen_random_uuid(), w.id, $1::uuid, $2::int, $3::timestamptz FROM webhooks w
+WHERE (w.game_id = $1::uuid OR w.player_id = ANY ($4::uuid[])) AND w.switched_off_at IS NULL
 ON CONFLICT DO NOTHING`;
 const CLAIMED = `
-SELECT d.id AS "deliveryId", d.game_version AS "gameVersion", row_to_json(w.*) AS webhook,
+SELECT d.id AS "deliveryId", d.game_id AS "gameId", d.game_version AS "gameVersion", row_to_json(w.*) AS webhook,
   EXISTS (SELECT 1 FROM webhook_deliveries later
-          WHERE later.webhook_id = d.webhook_id AND later.status = 'PENDING' AND later.game_version > d.game_version) AS "laterWaiting"
-FROM webhook_deliveries d JOIN (SELECT ${COLUMNS} FROM game_webhooks w) w ON w.id = d.webhook_id
+          WHERE later.webhook_id = d.webhook_id AND later.game_id = d.game_id AND later.status = 'PENDING' AND later.game_version > d.game_version) AS "laterWaiting"
+FROM webhook_deliveries d JOIN (SELECT ${COLUMNS} FROM webhooks w) w ON w.id = d.webhook_id
 WHERE d.id = ANY ($1::uuid[]) AND d.status = 'PENDING'`;
 const MARK = `UPDATE webhook_deliveries SET status = $2::text::"WebhookDeliveryStatus", sent_at = $3::timestamptz, lease_until = NULL WHERE id = $1::uuid`;
-const WORKS = `UPDATE game_webhooks SET failing_since = NULL WHERE id = $1::uuid`;
-const KEEP_MESSAGE = `UPDATE game_webhooks SET message_id = $2::text WHERE id = $1::uuid`;
+const WORKS = `UPDATE webhooks SET failing_since = NULL WHERE id = $1::uuid`;
+const KEEP_MESSAGE = `UPDATE webhooks SET message_id = $2::text WHERE id = $1::uuid`;
 /** The time its failures began (set by the first of them). */
-const FAILS = `UPDATE game_webhooks SET failing_since = COALESCE(failing_since, $2::timestamptz) WHERE id = $1::uuid RETURNING failing_since AS "failingSince"`;
+const FAILS = `UPDATE webhooks SET failing_since = COALESCE(failing_since, $2::timestamptz) WHERE id = $1::uuid RETURNING failing_since AS "failingSince"`;
 /** Switched off, its posts still waiting dropped: true when this call switched it off (another worker may have first). */
 const SWITCH_OFF = `
 WITH off AS (
-  UPDATE game_webhooks SET switched_off_at = $2::timestamptz WHERE id = $1::uuid AND switched_off_at IS NULL RETURNING id
+  UPDATE webhooks SET switched_off_at = $2::timestamptz WHERE id = $1::uuid AND switched_off_at IS NULL RETURNING id
 ), dropped AS (
   UPDATE webhook_deliveries SET status = 'FAILED', lease_until = NULL, last_error = 'the webhook was switched off'
   WHERE webhook_id IN (SELECT id FROM off) AND status = 'PENDING'
 )
 SELECT count(*)::int AS switched FROM off`;
+const HANDLES = `SELECT user_id AS "userId", discord, slack, matrix FROM chat_handles WHERE user_id = ANY ($1::uuid[])`;
+const SET_HANDLES = `
+INSERT INTO chat_handles (user_id, discord, slack, matrix) VALUES ($1::uuid, $2::text, $3::text, $4::text)
+ON CONFLICT (user_id) DO UPDATE SET discord = EXCLUDED.discord, slack = EXCLUDED.slack, matrix = EXCLUDED.matrix`;
+/** A deleted account's own webhook and handles go with it. */
+const FORGET_USER = `
+WITH hooks AS (DELETE FROM webhooks WHERE player_id = $1::uuid)
+DELETE FROM chat_handles WHERE user_id = $1::uuid`;
+
+function column(scope: WebhookScope): 'game_id' | 'player_id' {
+  return 'gameId' in scope ? 'game_id' : 'player_id';
+}
+
+function scopeId(scope: WebhookScope): string {
+  return 'gameId' in scope ? scope.gameId : scope.playerId;
+}
 
 export class WebhooksRepository {
   constructor(private readonly sql: Sql) {}
 
-  async set(gameId: string, ownerId: string, url: string, kind: WebhookKind, secret: string, at: Date): Promise<StoredWebhook> {
-    const [row] = await this.sql.query<StoredWebhook>(SET, [gameId, ownerId, url, kind, secret, at]);
+  async set(scope: WebhookScope, ownerId: string, url: string, kind: WebhookKind, secret: string, at: Date): Promise<StoredWebhook> {
+    const [row] = await this.sql.query<StoredWebhook>(SET[column(scope)], [scopeId(scope), ownerId, url, kind, secret, at]);
     return row;
   }
 
-  async ofGame(gameId: string): Promise<StoredWebhook | null> {
-    const [row] = await this.sql.query<StoredWebhook>(OF_GAME, [gameId]);
+  async of(scope: WebhookScope): Promise<StoredWebhook | null> {
+    const [row] = await this.sql.query<StoredWebhook>(OF[column(scope)], [scopeId(scope)]);
     return row ?? null;
   }
 
-  async remove(gameId: string): Promise<void> {
-    await this.sql.query(REMOVE, [gameId]);
+  async remove(scope: WebhookScope): Promise<void> {
+    await this.sql.query(REMOVE[column(scope)], [scopeId(scope)]);
   }
 
-  /** In the append's transaction (`sql`): a post of the game at `version` to each of its webhooks. */
-  static async recordPosts(sql: Sql, gameId: string, version: number, at: Date): Promise<void> {
-    await sql.query(RECORD_POSTS, [gameId, version, at]);
+  /** In the append's transaction (`sql`): a post of the game at `version` to its webhook, and to the own webhooks of `playerIds`. */
+  static async recordPosts(sql: Sql, gameId: string, version: number, at: Date, playerIds: string[]): Promise<void> {
+    await sql.query(RECORD_POSTS, [gameId, version, at, playerIds]);
   }
 
   async claimed(deliveryIds: string[]): Promise<ClaimedPost[]> {
@@ -114,14 +147,30 @@ export class WebhooksRepository {
     const [row] = await sql.query<{ switched: number }>(SWITCH_OFF, [webhookId, at]);
     return row.switched > 0;
   }
+
+  /** Each of `userIds` who gave a handle, with theirs. */
+  async handles(userIds: string[]): Promise<Map<string, ChatHandles>> {
+    const rows = await this.sql.query<ChatHandles & { userId: string }>(HANDLES, [userIds]);
+    return new Map(rows.map(({ userId, ...handles }) => [userId, handles]));
+  }
+
+  async setHandles(userId: string, { discord, slack, matrix }: ChatHandles): Promise<void> {
+    await this.sql.query(SET_HANDLES, [userId, discord, slack, matrix]);
+  }
+
+  /** In the caller's transaction: what a deleted account kept here. */
+  static async forgetUser(sql: Sql, userId: string): Promise<void> {
+    await sql.query(FORGET_USER, [userId]);
+  }
 }
 
-/** row_to_json gives the table's own column names and times as text. */
+/** row_to_json gives times as text. */
 function storedWebhook(json: Record<string, unknown>): StoredWebhook {
   const time = (value: unknown) => (value ? new Date(value as string) : null);
   return {
     id: json.id as string,
-    gameId: json.gameId as string,
+    gameId: (json.gameId as string | null) ?? null,
+    playerId: (json.playerId as string | null) ?? null,
     ownerId: json.ownerId as string,
     url: json.url as string,
     kind: json.kind as WebhookKind,

@@ -5,7 +5,7 @@
  * The channel is a real HTTP server on loopback (OUTBOUND_ALLOW_PRIVATE).
  */
 import { WebhookDelivery } from '../../src/webhooks/webhook-delivery';
-import { Player, registerPlayer, startTestServer, TestServer } from '../support/app';
+import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { ChannelSink } from '../support/channel-sink';
 import { playTurn, startCountingGame } from '../support/counting-api';
 import { launchBrowser, openWindow, TestBrowser } from './browser';
@@ -75,5 +75,37 @@ describe("web page: posting a game's turns to a chat channel", () => {
     expect(await bobs.page.locator('details.channel-webhook').count()).toBe(0);
     await page.context().close();
     await bobs.context.close();
+  });
+
+  it('a player posts their own turns to their channel from the settings page, with the ids that mention them', async () => {
+    const baseUrl = server.url.replace(/\/graphql$/, '');
+    const { page } = await openWindow(chromium.browser, baseUrl, { token: bob.token, path: '/settings' });
+    const section = page.locator('section.player-webhook');
+    await section.getByLabel('Service').selectOption('SLACK');
+    await section.getByLabel("The channel's webhook address").fill(sink.url('/bob-slack'));
+    await section.getByRole('button', { name: 'Post turns there' }).click();
+    await section.locator('[data-webhook="SLACK"]', { hasText: 'Turns are posted here.' }).waitFor();
+
+    await section.getByLabel('Slack member id').fill('bob');
+    await section.getByRole('button', { name: 'Save my ids' }).click();
+    await section.getByText('A Slack member id starts with U or W').waitFor();
+    await section.getByLabel('Slack member id').fill('U0BOB1234');
+    await section.getByRole('button', { name: 'Save my ids' }).click();
+    await section.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    // Bob's turn in a new game is posted to his channel, mentioning him.
+    const gameId = await startCountingGame(server.url, [bob, ann]);
+    const seated = [bob, ann];
+    const { game } = await gqlOk<{ game: { activeSeats: number[] } }>(server.url, `query($id: ID!) { game(id: $id) { activeSeats } }`, { id: gameId });
+    if (!game.activeSeats.includes(0)) await playTurn(server.url, gameId, seated);
+    await server.app.get(WebhookDelivery).queue.settled();
+    const posts = sink.received.filter(({ path }) => path === '/bob-slack');
+    expect(JSON.parse(posts[posts.length - 1].body).text).toContain('<@U0BOB1234> is to move.');
+
+    await page.reload();
+    await expect(section.getByLabel('Slack member id').inputValue()).resolves.toBe('U0BOB1234');
+    await section.getByRole('button', { name: 'Stop posting' }).click();
+    await section.locator('[data-webhook]').waitFor({ state: 'detached' });
+    await page.context().close();
   });
 });

@@ -97,7 +97,8 @@ const BODIES: Record<string, MailBody> = {
   deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
   rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
-  webhookSwitchedOff: webhookSwitchedOffMail({ ...game, host: 'discord.com' }),
+  webhookSwitchedOff: webhookSwitchedOffMail({ game, host: 'discord.com', settingsUrl: `${SITE}/settings` }),
+  playerWebhookSwitchedOff: webhookSwitchedOffMail({ game: null, host: 'hooks.slack.com', settingsUrl: `${SITE}/settings` }),
 };
 
 /** Names of the API: its operations (camel case) and enum values (YOUR_TURN, ASK_HOST). */
@@ -271,5 +272,8 @@ describe("the mail telling a host their game's chat channel was switched off", (
   it('names the game, where the posts went, and where to set them again', () => {
     expect(BODIES.webhookSwitchedOff.text).toContain(`every post about ${game.gameTitle} to its chat channel (at discord.com) failed`);
     expect(layout(BODIES.webhookSwitchedOff, { recipientName: 'Ann', settingsUrl: SITE }).html).toContain(`<a href="${game.gameUrl}">the game's page</a>`);
+    expect(BODIES.playerWebhookSwitchedOff.subject).toBe('Your turns are no longer posted to your chat channel');
+    expect(BODIES.playerWebhookSwitchedOff.text).toContain(`every post of your turns to its chat channel (at hooks.slack.com) failed`);
+    expect(BODIES.playerWebhookSwitchedOff.text).toContain(`your settings page: ${SITE}/settings`);
   });
 });

@@ -1,9 +1,10 @@
-/** The settings page (SETTINGS_PATH): how each kind of email arrives, the time zone it is written in, push devices, vacations, and the calendar address. */
+/** The settings page (SETTINGS_PATH): how each kind of email arrives, the time zone it is written in, push devices, vacations, the calendar address, and the chat channel of the player's turns. */
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
 import { NotificationSettingsDocument, type NotificationSettingsFragment } from '../api/generated';
 import { CalendarSection } from '../components/calendar-section';
+import { PlayerWebhookSection } from '../components/player-webhook-section';
 import { EmailSettingsForm } from '../components/email-settings-form';
 import { ProblemBanner } from '../components/problem-banner';
 import { PushDevicesSection } from '../components/push-devices-section';
@@ -30,6 +31,7 @@ export function SettingsPage() {
           <PushDevicesSection />
           <VacationsSection settings={settings} onChanged={setChanged} />
           <CalendarSection />
+          <PlayerWebhookSection />
         </>
       ) : (
         !problem && <p className="muted">Loading…</p>
