@@ -103,7 +103,9 @@ function parseUrl(name: string, raw: string | undefined, protocols: string[], pr
   } catch {
     // reported below
   }
-  problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${withoutPassword(raw)}"`);
+  // mailto: takes no slashes (mailto:ops@example.org).
+  const starts = protocols.map((protocol) => (protocol === 'mailto:' ? protocol : `${protocol}//`));
+  problems.push(`${name} must be a URL starting with ${starts.join(' or ')}, got "${withoutPassword(raw)}"`);
   return undefined;
 }
 
