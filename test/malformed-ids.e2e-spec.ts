@@ -11,6 +11,7 @@ import {
   GraphQLArgument,
   GraphQLField,
   GraphQLObjectType,
+  isCompositeType,
   isEnumType,
   isInputObjectType,
   isLeafType,
@@ -108,7 +109,10 @@ it('answers a malformed id in a subscription, and in a record’s address, the s
       for (const id of MALFORMED_IDS) {
         const code = await new Promise<unknown>((resolve) =>
           socket.subscribe(
-            { query: `subscription($id: ID!) { ${field.name}(${argument.name}: $id) { __typename } }`, variables: { id } },
+            {
+              query: `subscription($id: ID!) { ${field.name}(${argument.name}: $id)${isCompositeType(getNamedType(field.type)) ? ' { __typename }' : ''} }`,
+              variables: { id },
+            },
             {
               next: (result) => resolve(result.errors?.[0]?.extensions?.code),
               error: (errors) => resolve((errors as Array<{ extensions?: { code?: unknown } }>)[0]?.extensions?.code),

@@ -91,6 +91,7 @@ describe('Public API under attack', () => {
       JSON: {},
       DateTime: new Date().toISOString(),
       DeadlineAction: 'EXTEND',
+      WebhookKind: 'DISCORD',
       Boolean: true,
     };
     const sample = (type: TypeNode): unknown => {

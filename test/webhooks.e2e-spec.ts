@@ -103,7 +103,7 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
     await deliverDue();
     const requests = postsTo('/discord');
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /discord?wait=true', 'PATCH /discord/messages/1']);
-    expect(JSON.parse(requests[0].body).allowed_mentions).toEqual({ parse: [] });
+    expect(JSON.parse(requests[0].body).allowed_mentions).toEqual({ parse: [], users: [] });
     expect(sink.messageText('1')).toContain(await headHash(gameId));
 
     sink.deleteMessage('1');

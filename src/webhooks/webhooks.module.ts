@@ -5,14 +5,19 @@ import { PlayModule } from '../play/play.module';
 import { PublicNamesModule } from '../public-names/public-names.module';
 import { GameStandings } from './game-standings';
 import { WebhookDelivery } from './webhook-delivery';
-import { WebhookTurns } from './webhook-turns';
 import { WebhooksResolver } from './webhooks.resolver';
 import { WebhooksService } from './webhooks.service';
 
-/** Each turn of a game posted to a chat channel its host chose (Discord, Slack, Matrix, or signed JSON), through an outbox of its own. */
+/**
+ * Turns posted to chat channels (Discord, Slack, Matrix, or signed JSON): a
+ * game's, set by its host, and each player's own, through an outbox of their
+ * own. The posts are queued by the database as each turn's mail is written
+ * (the trigger in prisma/migrations/*_webhooks_of_players), so a move pays no
+ * round trip for them.
+ */
 @Module({
   imports: [PlayModule, NotificationsModule, OutboundModule, PublicNamesModule],
-  providers: [WebhooksService, WebhooksResolver, WebhookTurns, GameStandings, WebhookDelivery],
+  providers: [WebhooksService, WebhooksResolver, GameStandings, WebhookDelivery],
   exports: [WebhookDelivery, WebhooksService],
 })
 export class WebhooksModule {}

@@ -51,16 +51,6 @@ const OF = {
   player_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.player_id = $1::uuid`,
 };
 const REMOVE = { game_id: `DELETE FROM webhooks WHERE game_id = $1::uuid`, player_id: `DELETE FROM webhooks WHERE player_id = $1::uuid` };
-/**
- * A post of the game at `$2` to its webhook and to the own webhooks of the
- * players `$4` (those whose turn begins, or all of them as it ends), each
- * still on; a turn told twice (a retried append) is one post.
- */
-const RECORD_POSTS = `
-INSERT INTO webhook_deliveries (id, webhook_id, game_id, game_version, created_at)
-SELECT gen_random_uuid(), w.id, $1::uuid, $2::int, $3::timestamptz FROM webhooks w
-WHERE (w.game_id = $1::uuid OR w.player_id = ANY ($4::uuid[])) AND w.switched_off_at IS NULL
-ON CONFLICT DO NOTHING`;
 const CLAIMED = `
 SELECT d.id AS "deliveryId", d.game_id AS "gameId", d.game_version AS "gameVersion", row_to_json(w.*) AS webhook,
   EXISTS (SELECT 1 FROM webhook_deliveries later
@@ -113,11 +103,6 @@ export class WebhooksRepository {
 
   async remove(scope: WebhookScope): Promise<void> {
     await this.sql.query(REMOVE[column(scope)], [scopeId(scope)]);
-  }
-
-  /** In the append's transaction (`sql`): a post of the game at `version` to its webhook, and to the own webhooks of `playerIds`. */
-  static async recordPosts(sql: Sql, gameId: string, version: number, at: Date, playerIds: string[]): Promise<void> {
-    await sql.query(RECORD_POSTS, [gameId, version, at, playerIds]);
   }
 
   async claimed(deliveryIds: string[]): Promise<ClaimedPost[]> {

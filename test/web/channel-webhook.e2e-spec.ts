@@ -8,7 +8,7 @@ import { WebhookDelivery } from '../../src/webhooks/webhook-delivery';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { ChannelSink } from '../support/channel-sink';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, TestBrowser } from './browser';
+import { launchBrowser, openWindow, TestBrowser, waitUntil } from './browser';
 
 describe("web page: posting a game's turns to a chat channel", () => {
   let sink: ChannelSink;
@@ -38,7 +38,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     await section.locator('summary').click();
     await section.getByLabel("The channel's webhook address").fill(sink.url('/discord'));
     await section.getByRole('button', { name: 'Post turns there' }).click();
-    await section.locator('[data-webhook="DISCORD"]', { hasText: 'Each turn is posted here.' }).waitFor();
+    await section.locator('[data-webhook="DISCORD"]', { hasText: 'Turns are posted here.' }).waitFor();
     expect(await section.locator('[data-webhook-secret]').count()).toBe(0);
 
     await playTurn(server.url, gameId, [ann, bob]);
@@ -103,7 +103,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     expect(JSON.parse(posts[posts.length - 1].body).text).toContain('<@U0BOB1234> is to move.');
 
     await page.reload();
-    await expect(section.getByLabel('Slack member id').inputValue()).resolves.toBe('U0BOB1234');
+    await waitUntil(page, `document.querySelector('section.player-webhook input[placeholder="U024BE7LH"]')?.value === 'U0BOB1234'`);
     await section.getByRole('button', { name: 'Stop posting' }).click();
     await section.locator('[data-webhook]').waitFor({ state: 'detached' });
     await page.context().close();

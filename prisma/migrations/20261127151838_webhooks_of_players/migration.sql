@@ -28,3 +28,28 @@ CREATE TABLE "chat_handles" (
 
     CONSTRAINT "chat_handles_pkey" PRIMARY KEY ("user_id")
 );
+
+-- Posts are queued as each turn's mail is written, by the database, in the
+-- statement that writes it: a move pays no round trip of its own for them.
+-- A "your turn" mail is written for each player whose turn begins, a "game
+-- over" one for each player as the game ends (notifications/
+-- notification-planner.ts): so each game's webhook gets a post of every
+-- turn and of the end, and each player's own webhook of their turns and of
+-- the end of their games. A turn told twice (a retried append) is one post.
+CREATE FUNCTION queue_webhook_posts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO webhook_deliveries (id, webhook_id, game_id, game_version, created_at)
+  SELECT gen_random_uuid(), w.id, told.game_id, told.game_version, told.created_at
+  FROM (SELECT game_id, game_version, min(created_at) AS created_at, array_agg(user_id) AS players
+        FROM added
+        WHERE kind IN ('YOUR_TURN', 'GAME_FINISHED') AND game_id IS NOT NULL
+        GROUP BY game_id, game_version) told
+  JOIN webhooks w ON (w.game_id = told.game_id OR w.player_id = ANY (told.players)) AND w.switched_off_at IS NULL
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER notifications_queue_webhook_posts
+AFTER INSERT ON notifications REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION queue_webhook_posts();

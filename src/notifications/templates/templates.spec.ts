@@ -271,7 +271,7 @@ describe('the rules-check mail', () => {
 describe("the mail telling a host their game's chat channel was switched off", () => {
   it('names the game, where the posts went, and where to set them again', () => {
     expect(BODIES.webhookSwitchedOff.text).toContain(`every post about ${game.gameTitle} to its chat channel (at discord.com) failed`);
-    expect(layout(BODIES.webhookSwitchedOff, { recipientName: 'Ann', settingsUrl: SITE }).html).toContain(`<a href="${game.gameUrl}">the game's page</a>`);
+    expect(layout(BODIES.webhookSwitchedOff, { recipientName: 'Ann', settingsUrl: SITE }).html).toContain(`<a href="${game.gameUrl}">the game&#39;s page</a>`);
     expect(BODIES.playerWebhookSwitchedOff.subject).toBe('Your turns are no longer posted to your chat channel');
     expect(BODIES.playerWebhookSwitchedOff.text).toContain(`every post of your turns to its chat channel (at hooks.slack.com) failed`);
     expect(BODIES.playerWebhookSwitchedOff.text).toContain(`your settings page: ${SITE}/settings`);
