@@ -239,6 +239,30 @@ describe('web push', () => {
       expect(await turnStatus(noDevice, bob)).toBe('SENT');
     });
 
+    it('shows the lines of a "new messages" push, and the next mail about the chat starts after them', async () => {
+      const endpoint = pushService.endpoint();
+      const { keys } = await subscribe(bob, endpoint);
+      const gameId = await gameWithBobToMove();
+      await graceEnds(); // his turn's notification goes first: it would carry the chat otherwise
+      const say = (text: string) =>
+        gqlOk(server.url, 'mutation($g: ID!, $t: String!) { sendChatMessage(gameId: $g, text: $t) { gameId } }', { g: gameId, t: text }, ann.token);
+
+      await choose(bob, 'NEW_MESSAGES', 'PUSH');
+      await say('Good luck with the bids');
+      await graceEnds();
+      const pushes = await pushService.waitFor(endpoint, 2);
+      const shown = readPush(pushes[pushes.length - 1], keys);
+      expect(shown.title).toMatch(/^New messages/);
+      expect(shown.body).toContain('Good luck with the bids');
+
+      await choose(bob, 'NEW_MESSAGES', 'MAIL');
+      await say('Your move, I think');
+      await graceEnds();
+      const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: 'Your move, I think' });
+      expect(mail.text).not.toContain('Good luck with the bids');
+      await choose(bob, 'NEW_MESSAGES', 'BOTH');
+    });
+
     it('refuses a channel for a kind push does not carry', async () => {
       const result = await gql(
         server.url,

@@ -29,15 +29,26 @@ import { Mailer } from './mailer';
 import { channelFor, isPushed, routeFor } from './preferences';
 import { MAIL_PARTS, MailPart, NotificationChannel } from './mail-parts';
 
-/** Pending notifications that will not be sent now: held for the digest, skipped or superseded. */
+/**
+ * Pending notifications that will not be mailed now: held for the digest,
+ * skipped or superseded, or pushed instead, with the newest chat line the
+ * push told of (so the next mail starts after it, as after a mail).
+ */
 const SET_ASIDE = `
-UPDATE notifications n SET status = aside.status::"NotificationStatus"
-FROM unnest($1::uuid[], $2::text[]) AS aside(id, status)
+UPDATE notifications n SET status = aside.status::"NotificationStatus", chat_through = aside.chat_through
+FROM unnest($1::uuid[], $2::text[], $3::bigint[]) AS aside(id, status, chat_through)
 WHERE n.id = aside.id AND n.status = 'PENDING'`;
 const MARK_SENT = `
 UPDATE notifications n SET status = 'SENT', sent_at = sent.at, attempts = n.attempts + 1, last_error = NULL, lease_until = NULL, chat_through = sent.chat_through
 FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[]) AS sent(id, at, chat_through)
 WHERE n.id = sent.id AND n.status <> 'SENT'`;
+
+/** A notification that is not mailed now, and for one pushed instead, the newest chat line the push told of. */
+interface SetAside {
+  id: string;
+  status: NotificationStatus;
+  chatThrough: string | null;
+}
 
 /** A mail the SMTP server accepted, and the newest chat line it told of (so the next mail starts after it). */
 interface SentMail {
@@ -90,18 +101,23 @@ export class NotificationDelivery {
       claims.map((claim) => claim.notificationId),
       this.clock.now(),
     );
-    const setAside: Array<{ id: string; status: NotificationStatus }> = [];
+    const setAside: SetAside[] = [];
     const goingOut: PendingNotification[] = [];
     for (const notification of notifications) {
       const status = setAsideAs(notification);
-      if (status) setAside.push({ id: notification.id, status });
+      if (status) setAside.push({ id: notification.id, status, chatThrough: null });
       else goingOut.push(notification);
     }
     const pushed = await this.queueElsewhere(goingOut, until);
     // Who chose push alone for the kind, and has a device it went to, gets no mail.
     const pushOnly = (notification: PendingNotification) =>
       pushed.has(notification.id) && channelFor(notification.kind, notification.recipient.channels) === 'PUSH';
-    setAside.push(...goingOut.filter(pushOnly).map(({ id }) => ({ id, status: 'PUSHED' as const })));
+    // A "new messages" push shows the lines (MailComposer.told): the next mail starts after them.
+    setAside.push(
+      ...goingOut
+        .filter(pushOnly)
+        .map(({ id, kind, chat }) => ({ id, status: 'PUSHED' as const, chatThrough: kind === 'NEW_MESSAGES' ? (chat?.through ?? null) : null })),
+    );
     const toSend = goingOut.filter((notification) => !pushOnly(notification));
     const [sends] = await Promise.all([Promise.allSettled(toSend.map((notification) => this.send(notification))), this.markSetAside(setAside, until)]);
     const failures: DeliveryFailure[] = [];
@@ -141,9 +157,10 @@ export class NotificationDelivery {
     }
   }
 
-  private async markSetAside(setAside: Array<{ id: string; status: NotificationStatus }>, until: WriteDeadline): Promise<void> {
+  private async markSetAside(setAside: SetAside[], until: WriteDeadline): Promise<void> {
     if (setAside.length === 0) return;
-    await writeWithinLease(() => this.prisma.sql.query(SET_ASIDE, [setAside.map(({ id }) => id), setAside.map(({ status }) => status)]), until);
+    const params = [setAside.map(({ id }) => id), setAside.map(({ status }) => status), setAside.map(({ chatThrough }) => chatThrough)];
+    await writeWithinLease(() => this.prisma.sql.query(SET_ASIDE, params), until);
   }
 
   /** Composes and sends one mail; returns when the mail server accepted it. */

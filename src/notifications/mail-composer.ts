@@ -98,7 +98,11 @@ export class MailComposer {
       gameVersion: notification.gameVersion,
       details: notification.details,
       headline: subject,
-      summary: text.split('\n\n')[0],
+      // Its first paragraph; for new messages, the lines too (the next mail starts after them).
+      summary: text
+        .split('\n\n')
+        .slice(0, notification.kind === 'NEW_MESSAGES' ? 2 : 1)
+        .join('\n'),
       // As the turn mail: the game opens on what happened since the player's last move.
       url: notification.kind === 'YOUR_TURN' ? this.sinceLastMoveUrl(notification.gameId!) : this.gameUrl(notification.gameId!),
     };

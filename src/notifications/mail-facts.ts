@@ -177,9 +177,9 @@ LEFT JOIN LATERAL (
 /** The kinds whose mail tells of the game's unread chat (when they go out, not in a digest). */
 const CHAT_TELLING_KINDS: NotificationKind[] = ['YOUR_TURN', 'NEW_MESSAGES'];
 
-/** SQL: the newest chat line a sent mail told the recipient of notification `n` of, in its game. */
+/** SQL: the newest chat line a sent mail (or a "new messages" push) told the recipient of notification `n` of, in its game. */
 function chatMailedThrough(n: string): string {
-  return `(SELECT max(m.chat_through) FROM notifications m WHERE m.user_id = ${n}.user_id AND m.game_id = ${n}.game_id AND m.status = 'SENT')`;
+  return `(SELECT max(m.chat_through) FROM notifications m WHERE m.user_id = ${n}.user_id AND m.game_id = ${n}.game_id AND m.status IN ('SENT', 'PUSHED'))`;
 }
 
 /** The unread chat of each notification, as the chat module reads it (null where none does). */
