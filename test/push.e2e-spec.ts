@@ -17,6 +17,7 @@ import { PresentAtGameDocument } from '../web/src/api/generated';
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { browserKeys, BrowserKeys, PushServiceStandIn, readPush } from './support/push-service';
 import { SmtpInbox } from './support/smtp-inbox';
+import { until } from './support/until';
 
 const DELAY_SECONDS = 180;
 const VAPID = { ...generateVAPIDKeys(), subject: 'mailto:ops@example.org' };
@@ -295,6 +296,17 @@ describe('web push', () => {
       expect(readPush(push, keys).url).toBe(`http://play.example/games/${gameId}?since=me`);
       const message = await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } });
       expect(message).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
+    });
+
+    it('does not push, when its try comes again, a "your turn" whose turn is over: SUPERSEDED, as its mail would be', async () => {
+      const endpoint = pushService.endpoint(Array.from({ length: 50 }, () => 503));
+      const { id } = await subscribe(bob, endpoint);
+      const gameId = await gameWithBobToMove();
+      await graceEnds();
+      await until(async () => (await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } })).attempts >= 1, 'the first try failed');
+      await playTurn(server.url, gameId, [ann, bob]); // Bob moves meanwhile
+      await until(async () => (await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } })).status !== 'PENDING', 'the push was dealt with');
+      expect(await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } })).toMatchObject({ status: 'SUPERSEDED' });
     });
 
     it("refuses, at delivery, an endpoint that leads to a private address where they are not allowed (the server's own guard)", async () => {

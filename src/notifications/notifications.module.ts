@@ -53,6 +53,6 @@ import { PlayModule } from '../play/play.module';
     NotificationsResolver,
   ],
   controllers: [UnsubscribeController],
-  exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, MailCatcher],
+  exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, MailCatcher, SupersededMail],
 })
 export class NotificationsModule {}

@@ -4,7 +4,9 @@
  * posted through the outbound guard, so that an endpoint that now resolves
  * to a private address is refused at connect time. A device whose push
  * service answers 404 or 410 is gone: its subscription is removed (with
- * its pushes). Any other failure is the queue's to try again.
+ * its pushes). Any other failure is the queue's to try again. A push whose
+ * notification is no longer true when its turn comes (a "your turn" retried
+ * after the player moved) is not sent: SUPERSEDED, as the mail would be.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { generateRequestDetails } from 'web-push';
@@ -12,15 +14,20 @@ import { JWT_SECRET } from '../auth/sessions';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { DeliveryClaim, DeliveryFailure, WriteDeadline, writeWithinLease } from '../notifications/delivery-queue';
+import { SupersededMail } from '../notifications/superseded-mail';
 import { OutboundHttp } from '../outbound/outbound-http';
 import { AnswerTokens } from './answer-tokens';
 import { PUSH_OPTIONS, PushOptions } from './push-options';
 import type { PushPayload, StoredPayload } from './push-payloads';
 
-const CLAIMED = `
-SELECT m.id, m.payload, s.id AS subscription_id, s.user_id, s.endpoint, s.p256dh, s.auth
+/** The claimed pushes, each with whether its notification is no longer true (a turn over: it is not pushed); a test push always is. */
+const claimed = (superseded: SupersededMail) => `
+SELECT m.id, m.payload, s.id AS subscription_id, s.user_id, s.endpoint, s.p256dh, s.auth,
+  (n.id IS NOT NULL AND ${superseded.sql('n')}) AS superseded
 FROM push_messages m JOIN push_subscriptions s ON s.id = m.subscription_id
+LEFT JOIN notifications n ON n.id = m.notification_id
 WHERE m.id = ANY ($1::uuid[]) AND m.status = 'PENDING'`;
+const MARK_SUPERSEDED = `UPDATE push_messages SET status = 'SUPERSEDED', lease_until = NULL WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
 const MARK_SENT = `
 UPDATE push_messages SET status = 'SENT', sent_at = now(), attempts = attempts + 1, last_error = NULL, lease_until = NULL
 WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
@@ -38,6 +45,7 @@ interface ClaimedPush {
   endpoint: string;
   p256dh: string;
   auth: string;
+  superseded: boolean;
 }
 
 type Outcome = 'sent' | 'gone';
@@ -46,6 +54,7 @@ type Outcome = 'sent' | 'gone';
 export class PushDelivery {
   private readonly logger = new Logger(PushDelivery.name);
   private readonly answers: AnswerTokens;
+  private readonly claimed: string;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -53,12 +62,18 @@ export class PushDelivery {
     private readonly clock: Clock,
     @Inject(PUSH_OPTIONS) private readonly options: PushOptions,
     @Inject(JWT_SECRET) serverSecret: string,
+    superseded: SupersededMail,
   ) {
     this.answers = new AnswerTokens(serverSecret);
+    this.claimed = claimed(superseded);
   }
 
   async deliver(claims: readonly DeliveryClaim[], until: WriteDeadline): Promise<DeliveryFailure[]> {
-    const pushes = await this.prisma.sql.query<ClaimedPush>(CLAIMED, [claims.map((claim) => claim.notificationId)]);
+    const claimed = await this.prisma.sql.query<ClaimedPush>(this.claimed, [claims.map((claim) => claim.notificationId)]);
+    // Retried late, after the player moved say: no longer true, so not pushed.
+    const overNow = claimed.filter((push) => push.superseded).map(({ id }) => id);
+    if (overNow.length > 0) await writeWithinLease(() => this.prisma.sql.query(MARK_SUPERSEDED, [overNow]), until);
+    const pushes = claimed.filter((push) => !push.superseded);
     const outcomes = await Promise.allSettled(pushes.map((push) => this.send(push)));
     const failures: DeliveryFailure[] = [];
     const sent: string[] = [];

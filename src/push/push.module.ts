@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { OutboundModule } from '../outbound/outbound.module';
 import { PlayModule } from '../play/play.module';
 import { PushAnswers } from './push-answers';
@@ -15,7 +16,7 @@ import { PushWorker } from './push-worker';
  * notifications outbox (push-channel.ts); configured by PUSH_OPTIONS.
  */
 @Module({
-  imports: [OutboundModule, PlayModule],
+  imports: [OutboundModule, PlayModule, NotificationsModule],
   providers: [PushSubscriptionsRepository, PushSubscriptions, PushQueue, PushDelivery, PushWorker, PushAnswers, PushResolver],
   exports: [PushSubscriptionsRepository, PushQueue],
 })

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "PushMessageStatus" ADD VALUE 'SUPERSEDED';
