@@ -209,6 +209,20 @@ describe('web push', () => {
       expect(pushService.to(endpoint)).toHaveLength(0);
     });
 
+    it('pushes nothing of any kind to a player looking at the game when it would go (SEEN): their page shows it', async () => {
+      const endpoint = pushService.endpoint();
+      const { id } = await subscribe(bob, endpoint);
+      const gameId = await startCountingGame(server.url, [ann, bob], { seed: `push-seen-${Math.random()}` });
+      const client: Client = wsClient(server.url, bob.token);
+      expect(await firstAnswer(client, print(PresentAtGameDocument), { gameId })).toMatchObject({ data: { presentAtGame: true } });
+      await gqlOk(server.url, 'mutation($id: ID!) { proposeEnd(gameId: $id) { id } }', { id: gameId }, ann.token);
+      await server.app.get(DeliveryQueue).settled();
+      await server.app.get(PushQueue).settled();
+      await client.dispose();
+      expect(await prisma.pushMessage.findMany({ where: { subscriptionId: id }, select: { status: true } })).toEqual([{ status: 'SEEN' }]);
+      expect(pushService.to(endpoint)).toHaveLength(0);
+    });
+
     it('follows the choice of channel: push only, mail only, both; and mails a player who chose push but has no device', async () => {
       const endpoint = pushService.endpoint();
       await subscribe(bob, endpoint);

@@ -6,7 +6,8 @@
  * service answers 404 or 410 is gone: its subscription is removed (with
  * its pushes). Any other failure is the queue's to try again. A push whose
  * notification is no longer true when its turn comes (a "your turn" retried
- * after the player moved) is not sent: SUPERSEDED, as the mail would be.
+ * after the player moved) is not sent: SUPERSEDED, as the mail would be; nor
+ * is one to a player looking at its game then (SEEN): the page shows it.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { generateRequestDetails } from 'web-push';
@@ -15,19 +16,30 @@ import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { DeliveryClaim, DeliveryFailure, WriteDeadline, writeWithinLease } from '../notifications/delivery-queue';
 import { SupersededMail } from '../notifications/superseded-mail';
+import { presentDuring } from '../presence/presence-store';
 import { OutboundHttp } from '../outbound/outbound-http';
 import { AnswerTokens } from './answer-tokens';
 import { PUSH_OPTIONS, PushOptions } from './push-options';
 import type { PushPayload, StoredPayload } from './push-payloads';
 
-/** The claimed pushes, each with whether its notification is no longer true (a turn over: it is not pushed); a test push always is. */
+/**
+ * The claimed pushes, each with what keeps it from being pushed now, if
+ * anything: its notification no longer true (a turn over), or the player
+ * looking at its game (a page of theirs present, by the app's clock `$2`).
+ * A test push is always sent.
+ */
 const claimed = (superseded: SupersededMail) => `
 SELECT m.id, m.payload, s.id AS subscription_id, s.user_id, s.endpoint, s.p256dh, s.auth,
-  (n.id IS NOT NULL AND ${superseded.sql('n')}) AS superseded
+  CASE WHEN n.id IS NULL THEN NULL
+       WHEN ${superseded.sql('n')} THEN 'SUPERSEDED'
+       WHEN ${presentDuring('s.user_id', 'n.game_id', '$2::timestamptz', '$2::timestamptz')} THEN 'SEEN' END AS held_back
 FROM push_messages m JOIN push_subscriptions s ON s.id = m.subscription_id
 LEFT JOIN notifications n ON n.id = m.notification_id
 WHERE m.id = ANY ($1::uuid[]) AND m.status = 'PENDING'`;
-const MARK_SUPERSEDED = `UPDATE push_messages SET status = 'SUPERSEDED', lease_until = NULL WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
+const HOLD_BACK = `
+UPDATE push_messages m SET status = held.status::"PushMessageStatus", lease_until = NULL
+FROM unnest($1::uuid[], $2::text[]) AS held(id, status)
+WHERE m.id = held.id AND m.status = 'PENDING'`;
 const MARK_SENT = `
 UPDATE push_messages SET status = 'SENT', sent_at = now(), attempts = attempts + 1, last_error = NULL, lease_until = NULL
 WHERE id = ANY ($1::uuid[]) AND status = 'PENDING'`;
@@ -45,7 +57,7 @@ interface ClaimedPush {
   endpoint: string;
   p256dh: string;
   auth: string;
-  superseded: boolean;
+  held_back: 'SUPERSEDED' | 'SEEN' | null;
 }
 
 type Outcome = 'sent' | 'gone';
@@ -69,11 +81,14 @@ export class PushDelivery {
   }
 
   async deliver(claims: readonly DeliveryClaim[], until: WriteDeadline): Promise<DeliveryFailure[]> {
-    const claimed = await this.prisma.sql.query<ClaimedPush>(this.claimed, [claims.map((claim) => claim.notificationId)]);
-    // Retried late, after the player moved say: no longer true, so not pushed.
-    const overNow = claimed.filter((push) => push.superseded).map(({ id }) => id);
-    if (overNow.length > 0) await writeWithinLease(() => this.prisma.sql.query(MARK_SUPERSEDED, [overNow]), until);
-    const pushes = claimed.filter((push) => !push.superseded);
+    const claimed = await this.prisma.sql.query<ClaimedPush>(this.claimed, [claims.map((claim) => claim.notificationId), this.clock.now()]);
+    // No longer true (retried after the player moved, say), or the player is looking at the game: not pushed.
+    const heldBack = claimed.filter((push) => push.held_back !== null);
+    if (heldBack.length > 0) {
+      const params = [heldBack.map(({ id }) => id), heldBack.map(({ held_back }) => held_back)];
+      await writeWithinLease(() => this.prisma.sql.query(HOLD_BACK, params), until);
+    }
+    const pushes = claimed.filter((push) => push.held_back === null);
     const outcomes = await Promise.allSettled(pushes.map((push) => this.send(push)));
     const failures: DeliveryFailure[] = [];
     const sent: string[] = [];

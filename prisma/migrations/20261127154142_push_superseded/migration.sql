@@ -1,2 +1,3 @@
 -- AlterEnum
 ALTER TYPE "PushMessageStatus" ADD VALUE 'SUPERSEDED';
+ALTER TYPE "PushMessageStatus" ADD VALUE 'SEEN';
