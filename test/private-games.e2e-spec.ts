@@ -199,6 +199,35 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await listed('(status: LOBBY, ruleset: "counting", first: 200)', ann)).toContain(bobs.id);
   });
 
+  it('starts a game its host asked to start when full as its last seat is taken, as its host; one not asked waits for its host', async () => {
+    const created = await createGameFields<{ id: string; startWhenFull: boolean }>(
+      url,
+      ann,
+      { ruleset: 'counting', seats: 3, startWhenFull: true },
+      'id startWhenFull',
+    );
+    expect(created.startWhenFull).toBe(true);
+    const join = (who: Player, id: string) =>
+      gqlOk<{ joinGame: { status: string } }>(url, `mutation($id: ID!) { joinGame(gameId: $id) { status } }`, { id }, who.token);
+    expect((await join(bob, created.id)).joinGame.status).toBe('LOBBY');
+    expect((await join(cat, created.id)).joinGame.status).toBe('ACTIVE');
+    // Over once two of three resign: its record, the start included, verifies as any other.
+    for (const leaving of [cat, ann]) await gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: created.id }, leaving.token);
+    const { game } = await gqlOk<{ game: { history: Array<{ type: string; actor: { id: string } | null }>; recordCheck: { verified: boolean } } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { history { type actor { id } } recordCheck { verified } } }`,
+      { id: created.id },
+      cat.token,
+    );
+    // The start is the host's, by the leave they gave at its creation.
+    expect(game.history.find((entry) => entry.type === 'game.started')?.actor?.id).toBe(ann.id);
+    expect(game.recordCheck.verified).toBe(true);
+
+    const waits = await createGameFields<{ id: string; startWhenFull: boolean }>(url, ann, { ruleset: 'counting', seats: 2 }, 'id startWhenFull');
+    expect(waits.startWhenFull).toBe(false);
+    expect((await join(bob, waits.id)).joinGame.status).toBe('LOBBY');
+  });
+
   it('starts a rematch with the same players a seat further round, once everyone invited has accepted', async () => {
     const players = [ann, bob, cat];
     const oldId = await startCountingGame(url, players, { seed: 'rematch', options: { target: 7 }, moveDeadline: { hoursPerMove: 48 } });

@@ -176,6 +176,10 @@ export class GameParent {
   get updatedAt(): Date {
     return this.game.row.updatedAt;
   }
+
+  get startWhenFull(): boolean {
+    return this.game.row.startWhenFull;
+  }
 }
 
 @ObjectType('Game')
@@ -193,4 +197,6 @@ export class GameModel {
   @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
+  @Field({ description: 'It starts by itself as its last seat is taken (its host chose so; every rematch does), rather than when its host starts it.' })
+  startWhenFull!: boolean;
 }

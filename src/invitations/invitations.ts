@@ -164,7 +164,8 @@ export class Invitations {
     const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));
     const joined = await this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
     const full = !joined.state.seats.includes(null);
-    return joined.row.rematchOf && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
+    // As its host asked at its creation (a rematch always does): the start is theirs.
+    return joined.row.startWhenFull && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
   }
 
   private inviteCodeFits(game: LoadedGame, inviteCode: string): boolean {

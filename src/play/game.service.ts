@@ -40,6 +40,8 @@ export interface CreateGameInput {
   name?: string | null;
   /** Absent: PUBLIC. */
   visibility?: GameVisibility | null;
+  /** Starts by itself as its last seat is taken; absent: when its host starts it. */
+  startWhenFull?: boolean | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -116,6 +118,8 @@ export class GameService {
       clientSeed: input.clientSeed ?? null,
       hostSeat: placement.hostSeat ?? 0,
       rematchOf: placement.rematchOf ?? null,
+      // A rematch starts once everyone is back.
+      startWhenFull: input.startWhenFull === true || placement.rematchOf !== undefined,
     };
     const facts = {
       commitment,

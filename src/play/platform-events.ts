@@ -86,6 +86,8 @@ export interface GameCreatedPayload {
   visibility?: 'PUBLIC' | 'PRIVATE';
   /** The finished game this one is the rematch of. */
   rematchOf?: string;
+  /** It starts by itself as its last seat is taken (its host said so at its creation); absent: when its host starts it. */
+  startWhenFull?: boolean;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
 }

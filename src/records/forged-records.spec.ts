@@ -45,6 +45,7 @@ class ScriptedGame {
       clientSeed: null,
       hostSeat: 0,
       rematchOf: null,
+      startWhenFull: false,
       moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' },
     };
     const facts = { commitment: commitmentTo(SERVER_SEED), fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'seed of ann' };
@@ -329,7 +330,18 @@ describe('a forged record is refused by the decider, as the command would be', (
     const created = find('ended', 'game.created');
     const forged = withPayload(games.ended.record(), created.seq, { ...created.payload, seats: 9 });
     const refused = decideCreate(
-      { ruleset: countingGame, seats: 9, options: {}, name: null, visibility: null, moveDeadline: null, clientSeed: null, hostSeat: 0, rematchOf: null },
+      {
+        ruleset: countingGame,
+        seats: 9,
+        options: {},
+        name: null,
+        visibility: null,
+        moveDeadline: null,
+        clientSeed: null,
+        hostSeat: 0,
+        rematchOf: null,
+        startWhenFull: false,
+      },
       ANN,
       {
         commitment: 'c',

@@ -14,6 +14,7 @@ export interface NewGame {
   name?: string;
   visibility?: 'PUBLIC' | 'PRIVATE';
   moveDeadline?: Record<string, unknown>;
+  startWhenFull?: boolean;
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */

@@ -163,6 +163,24 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
   });
 
+  it('starts a game its host asked to start when full as soon as the last seat is taken, with no start button meanwhile', async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const host = await windowOf(ann);
+    const form = host.getByRole('form', { name: 'New game' });
+    await form.locator('select[name="ruleset"]').selectOption('counting');
+    await form.locator('input[name="startWhenFull"]').check();
+    await form.getByRole('button', { name: 'Create game' }).click();
+    await host.waitForURL('**/games/*');
+    await host.getByText('It starts by itself as soon as every seat is taken.').waitFor();
+    expect(await host.getByRole('button', { name: 'Start the game' }).count()).toBe(0);
+
+    const guest = await windowOf(bob);
+    await guest.goto(new URL(host.url()).pathname);
+    await guest.getByRole('button', { name: 'Take this seat' }).click();
+    // Both pages follow the game into play.
+    for (const page of [guest, host]) await page.locator('.play-area').waitFor();
+  });
+
   it('starts a rematch once every player has accepted it, keeping each seat for its player and telling them it waits', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const oldGame = await startCountingGame(bench.server.url, [ann, bob], { name: 'Best of three', seed: 'web-rematch' });

@@ -16,6 +16,7 @@ const CREATE: CreateCommand = {
   clientSeed: null,
   hostSeat: 0,
   rematchOf: null,
+  startWhenFull: false,
 };
 const OPEN: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
 const join = (seat: number | null = null, access: Partial<JoinAccess> = {}, clientSeed: string | null = null) =>
@@ -32,6 +33,13 @@ describe('creating a game', () => {
         { type: SeatTaken, payload: { seat: 0, userId: ANN, clientSeed: 'made for Ann' }, actorUserId: ANN, actorSeat: 0 },
       ],
     });
+  });
+
+  it('keeps that the game starts by itself when full, where its host asked', () => {
+    const asked = decideCreate({ ...CREATE, startWhenFull: true }, ANN, FACTS);
+    expect(asked.ok && asked.events[0].payload).toMatchObject({ startWhenFull: true });
+    const notAsked = decideCreate(CREATE, ANN, FACTS);
+    expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('startWhenFull');
   });
 
   it("keeps a rematch's name, visibility, deadlines and host seat; a fixed-seed game's host gets a seed anyone can predict", () => {

@@ -37,6 +37,8 @@ export interface CreateCommand {
   hostSeat: number;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
+  /** The game starts by itself as its last seat is taken, rather than when its host starts it. */
+  startWhenFull: boolean;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -89,6 +91,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     name,
     visibility: command.visibility ?? 'PUBLIC',
     ...(command.rematchOf ? { rematchOf: command.rematchOf } : {}),
+    ...(command.startWhenFull ? { startWhenFull: true } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
   };
   const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed };

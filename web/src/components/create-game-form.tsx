@@ -57,6 +57,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
   const [name, setName] = useState('');
   const [privateGame, setPrivateGame] = useState(false);
+  const [startWhenFull, setStartWhenFull] = useState(false);
   const creation = useMutations();
   if (!ruleset) return null;
 
@@ -77,6 +78,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       options: Object.fromEntries(applying.map((spec) => [spec.key, values[spec.key]])),
       moveDeadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
+      startWhenFull,
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
@@ -106,6 +108,10 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       <label className="check">
         <input type="checkbox" name="private" checked={privateGame} onChange={(event) => setPrivateGame(event.target.checked)} /> Private: not listed in the
         lobby; only people with its invite link, or whom you invite, can join
+      </label>
+      <label className="check">
+        <input type="checkbox" name="startWhenFull" checked={startWhenFull} onChange={(event) => setStartWhenFull(event.target.checked)} /> Start by itself as
+        soon as every seat is taken, without waiting for you
       </label>
       <label>
         Players
