@@ -15,7 +15,7 @@ import { phaseOf } from '../play/platform/game-at';
 import { type ReturnPoint, returnPointOf } from '../play/platform/return-point';
 import { jumpTarget } from '../play/platform-events';
 import { type CreateCommand, decideCreate } from '../play/platform/lobby';
-import { ANN, appended, BOB, CAT, EVE, gameAfter, HOUR, NOW, SERVER_SEED } from '../play/platform/test-support/specification';
+import { ANN, appended, BOB, CAT, CREATE_COUNTING, EVE, gameAfter, HOUR, NOW, SERVER_SEED } from '../play/platform/test-support/specification';
 import type { GameRecord, RecordEvent } from './game-record';
 import { verifyRecord } from './verify-record';
 
@@ -329,29 +329,14 @@ describe('a forged record is refused by the decider, as the command would be', (
   it('game.created, for more players than the game has', () => {
     const created = find('ended', 'game.created');
     const forged = withPayload(games.ended.record(), created.seq, { ...created.payload, seats: 9 });
-    const refused = decideCreate(
-      {
-        ruleset: countingGame,
-        seats: 9,
-        options: {},
-        name: null,
-        visibility: null,
-        moveDeadline: null,
-        clientSeed: null,
-        hostSeat: 0,
-        rematchOf: null,
-        startWhenFull: false,
-      },
-      ANN,
-      {
-        commitment: 'c',
-        fixedSeed: false,
-        drawRecipe: 2,
-        rulesetVersion: 1,
-        hostName: 'Ann',
-        madeClientSeed: 'made',
-      },
-    );
+    const refused = decideCreate({ ...CREATE_COUNTING, seats: 9 }, ANN, {
+      commitment: 'c',
+      fixedSeed: false,
+      drawRecipe: 2,
+      rulesetVersion: 1,
+      hostName: 'Ann',
+      madeClientSeed: 'made',
+    });
     expectRefused('ended', forged, 1, `game.created: ${!refused.ok && refused.message}`);
   });
 

@@ -12,7 +12,7 @@ import { WebhooksService } from './webhooks.service';
  * Turns posted to chat channels (Discord, Slack, Matrix, or signed JSON): a
  * game's, set by its host, and each player's own, through an outbox of their
  * own. The posts are queued by the database as each turn's mail is written
- * (the trigger in prisma/migrations/*_webhooks_of_players), so a move pays no
+ * (the trigger `queue_webhook_posts`, prisma/migrations/*_webhook_posts_by_index), so a move pays no
  * round trip for them.
  */
 @Module({

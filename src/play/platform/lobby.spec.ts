@@ -1,23 +1,10 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
-import { countingGame } from '../../../test/support/counting-game';
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
 import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken } from '../platform-events';
-import { decideCreate, type CreateCommand, type CreateFacts, type JoinAccess } from './lobby';
-import { ANN, BOB, CAT, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
+import { decideCreate, type CreateFacts, type JoinAccess } from './lobby';
+import { ANN, BOB, CAT, CREATE_COUNTING, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
 
 const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
-const CREATE: CreateCommand = {
-  ruleset: countingGame,
-  seats: 2,
-  options: {},
-  name: null,
-  visibility: null,
-  moveDeadline: null,
-  clientSeed: null,
-  hostSeat: 0,
-  rematchOf: null,
-  startWhenFull: false,
-};
 const OPEN: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
 const join = (seat: number | null = null, access: Partial<JoinAccess> = {}, clientSeed: string | null = null) =>
   ({ type: 'join', seat, clientSeed, access: { ...OPEN, ...access }, madeClientSeed: 'made' }) as const;
@@ -26,7 +13,7 @@ const privateLobby = [created({ seats: 3, visibility: 'PRIVATE' }), seatTaken(0,
 
 describe('creating a game', () => {
   it('writes the game, with the defaults applied, and seats its host with the seed the server made', () => {
-    expect(decideCreate(CREATE, ANN, FACTS)).toEqual({
+    expect(decideCreate(CREATE_COUNTING, ANN, FACTS)).toEqual({
       ok: true,
       events: [
         created({ commitment: 'c0ffee', name: "Ann's Counting (test game) game", visibility: 'PUBLIC' }),
@@ -36,14 +23,14 @@ describe('creating a game', () => {
   });
 
   it('keeps that the game starts by itself when full, where its host asked', () => {
-    const asked = decideCreate({ ...CREATE, startWhenFull: true }, ANN, FACTS);
+    const asked = decideCreate({ ...CREATE_COUNTING, startWhenFull: true }, ANN, FACTS);
     expect(asked.ok && asked.events[0].payload).toMatchObject({ startWhenFull: true });
-    const notAsked = decideCreate(CREATE, ANN, FACTS);
+    const notAsked = decideCreate(CREATE_COUNTING, ANN, FACTS);
     expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('startWhenFull');
   });
 
   it("keeps a rematch's name, visibility, deadlines and host seat; a fixed-seed game's host gets a seed anyone can predict", () => {
-    const rematch = { ...CREATE, name: ' Friday ', visibility: 'PRIVATE' as const, hostSeat: 1, rematchOf: 'g1', moveDeadline: { hoursPerMove: 24 } };
+    const rematch = { ...CREATE_COUNTING, name: ' Friday ', visibility: 'PRIVATE' as const, hostSeat: 1, rematchOf: 'g1', moveDeadline: { hoursPerMove: 24 } };
     expect(decideCreate(rematch, ANN, { ...FACTS, fixedSeed: true })).toMatchObject({
       ok: true,
       events: [
@@ -75,7 +62,11 @@ describe('creating a game', () => {
     ['a skip the game cannot make', { moveDeadline: { hoursPerMove: 4, onExpiry: 'SKIP' as const } }, "cannot skip a player's turn"],
     ['a host seat the game does not have', { hostSeat: 2 }, 'seat must be from 0 to 1'],
   ])('refuses %s', (_what, change, words) => {
-    expect(decideCreate({ ...CREATE, ...change }, ANN, FACTS)).toMatchObject({ ok: false, code: 'BAD_USER_INPUT', message: expect.stringContaining(words) });
+    expect(decideCreate({ ...CREATE_COUNTING, ...change }, ANN, FACTS)).toMatchObject({
+      ok: false,
+      code: 'BAD_USER_INPUT',
+      message: expect.stringContaining(words),
+    });
   });
 });
 

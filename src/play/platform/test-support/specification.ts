@@ -13,6 +13,7 @@ import { decide, type PlatformCommand } from '../commands';
 import { completeAppend, foldDecided } from '../completion';
 import type { DecidedEvent, RefusalCode } from '../decision';
 import type { GameAt } from '../game-at';
+import type { CreateCommand } from '../lobby';
 
 export const SERVER_SEED = 'the server seed of every specification';
 export const NOW = new Date('2026-05-04T09:00:00.000Z');
@@ -140,3 +141,17 @@ export function endedTurn(seat: number, card = 5): GivenEvent {
 export function turn(seat: number, card = 5): GivenEvent[] {
   return [added(seat), endedTurn(seat, card)];
 }
+
+/** A two-seat counting game, with every choice left to its default: what each spec of creating a game changes one thing of. */
+export const CREATE_COUNTING: CreateCommand = {
+  ruleset: countingGame,
+  seats: 2,
+  options: {},
+  name: null,
+  visibility: null,
+  moveDeadline: null,
+  clientSeed: null,
+  hostSeat: 0,
+  rematchOf: null,
+  startWhenFull: false,
+};
