@@ -283,6 +283,18 @@ export function recordSentMoves<M = unknown>(page: Page): M[] {
   return sent;
 }
 
+/**
+ * Opens a `<details>` by its summary, clicking again until it is open: sections
+ * above it that finish loading can move it between Playwright's aim and its click.
+ */
+export async function openDetails(details: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await details.getAttribute('open')) === null) {
+    if (Date.now() > deadline) throw new Error('timed out opening a <details>');
+    await details.locator('summary').first().click();
+  }
+}
+
 /** A click at a desktop; on a phone (a touch screen), a tap, as its player makes it. */
 export async function press(locator: Locator): Promise<void> {
   const width = locator.page().viewportSize()?.width ?? DESKTOP.width;

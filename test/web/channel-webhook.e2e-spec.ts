@@ -8,7 +8,7 @@ import { WebhookDelivery } from '../../src/webhooks/webhook-delivery';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { ChannelSink } from '../support/channel-sink';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openWindow, TestBrowser, waitUntil } from './browser';
+import { launchBrowser, openDetails, openWindow, TestBrowser, waitUntil } from './browser';
 
 describe("web page: posting a game's turns to a chat channel", () => {
   let sink: ChannelSink;
@@ -35,7 +35,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const { page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: `/games/${gameId}` });
     const section = page.locator('details.channel-webhook');
-    await section.locator('summary').click();
+    await openDetails(section);
     await section.getByLabel("The channel's webhook address").fill(sink.url('/discord'));
     await section.getByRole('button', { name: 'Post turns there' }).click();
     await section.locator('[data-webhook="DISCORD"]', { hasText: 'Turns are posted here.' }).waitFor();
@@ -50,7 +50,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     await section.getByRole('button', { name: 'Post there instead' }).click();
     await expect(section.locator('[data-webhook-secret]').inputValue()).resolves.toMatch(/^whsec_/);
     await page.reload();
-    await section.locator('summary').click();
+    await openDetails(section);
     await section.locator('[data-webhook="JSON"]').waitFor();
     expect(await section.locator('[data-webhook-secret]').count()).toBe(0);
 
@@ -64,7 +64,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     const { page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: `/games/${gameId}` });
     const section = page.locator('details.channel-webhook');
-    await section.locator('summary').click();
+    await openDetails(section);
     await section.getByLabel("The channel's webhook address").fill('https://169.254.169.254/latest');
     await section.getByRole('button', { name: 'Post turns there' }).click();
     await section.getByText('169.254.169.254 is a cloud metadata address').waitFor();

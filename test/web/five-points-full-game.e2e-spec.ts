@@ -34,6 +34,7 @@ import {
   DESKTOP,
   expectEndScreen,
   launchBrowser,
+  openDetails,
   openWindow,
   PHONE,
   recordSentMoves,
@@ -241,7 +242,7 @@ describe('web page: a whole Five Points game by clicks', () => {
     }
     // A long step (elections, the final count) shows its first sentences; the rest is read whole on asking.
     const more = pages[1].locator('.timeline details.more').last();
-    await more.locator('summary').click();
+    await openDetails(more);
     await more.locator('p').waitFor({ state: 'visible' });
     expect(await more.locator('p').innerText()).toMatch(/\w+.*\./);
     expect(await pages[1].locator('.timeline').innerText()).not.toContain('(And ');
