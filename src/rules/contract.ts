@@ -172,6 +172,13 @@ export interface Ruleset<S = unknown, M = unknown, E extends RulesEvent = RulesE
    * game without rounds leaves it out, and its moves are only counted.
    */
   rounds?: { startedBy: E['type']; firstStartedBy?: E['type'] };
+  /**
+   * Optional, for the `GREEDY` bot (src/rules/bots.ts): how good `move` looks
+   * to `seat` one step ahead, higher is better, judged from what that seat
+   * sees (`view(state, seat)`) and nothing else. A ruleset without it can
+   * have `RANDOM` bots only.
+   */
+  botScore?(view: V, move: M, seat: Seat): number;
 }
 
 /** Any ruleset, as the server holds them. */
