@@ -18,6 +18,8 @@ import type { FivePointsView, NeighborhoodView } from './view';
 const RABBLE_WORTH = 0.6;
 /** What a controlled neighborhood is worth beyond this round's awards (future control markers, VP markers). */
 const CONTROL_WORTH = 0.5;
+/** A fifth boss on the board wins the game on the spot. */
+const FIFTH_BOSS = 100;
 /** How much an opponent's expected gain counts against this seat's own. */
 const OPPONENT_WEIGHT = 0.5;
 
@@ -71,7 +73,9 @@ function electionGains(board: Board, site: NeighborhoodView): number[] {
   const gains = site.rabble.map(() => 0);
   if (sum(site.rabble) === 0) return gains;
   const tally = site.rabble.map((n, seat) => n + sum(board.benefits.filter((b) => b.seat === seat).map((b) => bonusVotes(board, b, site))));
-  for (const seat of leaders(tally)) gains[seat] += board.bosses[seat] + 1 >= BOSSES_PER_PLAYER ? 100 : POINTS_PER_BOSS;
+  // The election clears the site's bosses too, then seats a boss for each winner.
+  site.bosses.forEach((bosses, seat) => (gains[seat] -= bosses * POINTS_PER_BOSS));
+  for (const seat of leaders(tally)) gains[seat] += board.bosses[seat] - site.bosses[seat] + 1 >= BOSSES_PER_PLAYER ? FIFTH_BOSS : POINTS_PER_BOSS;
   for (const next of board.cells) {
     if (Math.abs(next.x - site.x) + Math.abs(next.y - site.y) !== 1) continue;
     const top = leaders(next.rabble);
@@ -100,13 +104,13 @@ function standing(board: Board, seat: Seat): number {
 }
 
 /** What winning `effect` this round is worth to `seat` now. */
-function effectWorth(view: FivePointsView, board: Board, effect: Effect, seat: Seat): number {
+function effectWorth(view: FivePointsView, board: Board, now: number, effect: Effect, seat: Seat): number {
   switch (effect.kind) {
     case 'votes':
     case 'colorVotes':
     case 'votesPerBoss':
     case 'votesHere':
-      return standing({ ...board, benefits: [...board.benefits, { seat, effect, source: { election: true } }] }, seat) - standing(board, seat) + 0.5;
+      return standing({ ...board, benefits: [...board.benefits, { seat, effect, source: { election: true } }] }, seat) - now + 0.5;
     case 'takeControlMarker':
       return POINTS_PER_CONTROL_MARKER + 1;
     case 'specialElection':
@@ -127,17 +131,30 @@ function effectWorth(view: FivePointsView, board: Board, effect: Effect, seat: S
   }
 }
 
+/** The board and the seat's standing on it, read once per view: a bot scores every listed move against the same view. */
+const READ = new WeakMap<FivePointsView, { seat: Seat; board: Board; now: number }>();
+
+function read(view: FivePointsView, seat: Seat): { board: Board; now: number } {
+  let found = READ.get(view);
+  if (found?.seat !== seat) {
+    const board = boardOf(view);
+    found = { seat, board, now: standing(board, seat) };
+    READ.set(view, found);
+  }
+  return found;
+}
+
 /** How each move changes the seat's standing; choices with nothing to weigh score 0. */
 export function botScore(view: FivePointsView, move: Move, seat: Seat): number {
-  const board = boardOf(view);
+  const { board, now } = read(view, seat);
   const player = view.players[seat];
   switch (move.type) {
     case 'place':
-      return standing(withRabble(board, move.neighborhood, seat, 1), seat) - standing(board, seat) - RABBLE_WORTH;
+      return standing(withRabble(board, move.neighborhood, seat, 1), seat) - now - RABBLE_WORTH;
     case 'pass':
       return player.hq === 0 ? 1 : 0;
     case 'bid':
-      return effectWorth(view, board, view.markers[move.marker].effect, seat) - move.amount * RABBLE_WORTH * 2;
+      return effectWorth(view, board, now, view.markers[move.marker].effect, seat) - move.amount * RABBLE_WORTH * 2;
     case 'takeControlMarker':
       return -player.controlMarkers[move.color];
     case 'callSpecialElection':
@@ -146,10 +163,10 @@ export function botScore(view: FivePointsView, move: Move, seat: Seat): number {
     case 'retrieveRabble':
       return move.count;
     case 'pickRabble':
-      return standing(withRabble(board, move.neighborhood, move.owner, -1), seat) - standing(board, seat);
+      return standing(withRabble(board, move.neighborhood, move.owner, -1), seat) - now;
     case 'smuggleTo': {
       const picked = view.pendingChoice?.kind === 'smuggleRabble' ? view.pendingChoice.picked : null;
-      return picked ? standing(withRabble(board, move.neighborhood, picked.owner, 1), seat) - standing(board, seat) : 0;
+      return picked ? standing(withRabble(board, move.neighborhood, picked.owner, 1), seat) - now : 0;
     }
     default:
       return 0;
