@@ -1,30 +1,20 @@
 /**
- * The bots' section of `npm run bench`: for each hosted ruleset, games of one
- * GREEDY bot against RANDOM bots at the ruleset's smallest table (two seats,
- * three for Five Points), the GREEDY seat taking each seat in turn, at the
- * rules level (no server: a bot's choice is pure). It counts the games the
- * GREEDY seat won (alone or shared) and times every bot move: the seat's
- * view and listed moves computed from the state, then the choice.
+ * The bots' section of `npm run bench`, at the rules level (no server: a
+ * bot's choice is pure). For each hosted ruleset and each of its option sets
+ * (src/games/test-support/option-sets.ts), at its smallest table (two seats,
+ * three for Five Points): games of one GREEDY bot against RANDOM bots, the
+ * GREEDY seat taking each seat in turn, counting the games it won. A co-op
+ * game is won or lost by the whole table, so there a table of GREEDY bots and
+ * a table of RANDOM bots play the same deals instead. Every bot move is
+ * timed: the seat's view and listed moves computed from the state, then the
+ * choice.
  */
 import { RULESETS_HOSTED } from '../src/games';
+import { optionSets } from '../src/games/test-support/option-sets';
 import { botPlayout } from '../src/rules/bot-playout';
 import type { BotLevel } from '../src/rules/bots';
-import type { AnyRuleset } from '../src/rules/contract';
+import type { AnyRuleset, GameConfig } from '../src/rules/contract';
 import { percentile } from './lib/measure';
-
-export interface BotsResult {
-  ruleset: string;
-  seats: number;
-  games: number;
-  /** Games the GREEDY seat won, alone or in a shared victory. */
-  greedyWins: number;
-  /** Of those, the shared ones. */
-  greedyShared: number;
-  /** What one seat would win by chance alone: 1 / seats. */
-  chance: number;
-  /** Each bot move's cost, all seats together and the GREEDY seat's alone. */
-  cost: { all: MoveCosts; greedy: MoveCosts };
-}
 
 export interface MoveCosts {
   moves: number;
@@ -33,28 +23,50 @@ export interface MoveCosts {
   maxMs: number;
 }
 
+/** One GREEDY seat against RANDOM ones. */
+export interface ContestResult {
+  ruleset: string;
+  /** The option set, e.g. "defaults" or "professionals, cityCards, landmarks, bigMoney". */
+  options: string;
+  seats: number;
+  games: number;
+  /** Games the GREEDY seat won, alone or in a shared victory. */
+  greedyWins: number;
+  /** Of those, the shared ones. */
+  greedyShared: number;
+  /** Each bot move's cost: the GREEDY seat's, and the RANDOM seats' (which weigh nothing: the cost of the sight alone). */
+  cost: Record<BotLevel, MoveCosts>;
+}
+
+/** A co-op table of GREEDY bots, and one of RANDOM bots, on the same deals. */
+export interface TeamResult {
+  ruleset: string;
+  options: string;
+  seats: number;
+  games: number;
+  won: Record<BotLevel, number>;
+  cost: MoveCosts;
+}
+
+export interface BotsResults {
+  contests: ContestResult[];
+  teams: TeamResult[];
+}
+
 function summary(costs: number[]): MoveCosts {
   const sorted = [...costs].sort((a, b) => a - b);
   return { moves: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted[sorted.length - 1] };
 }
 
-function measureRuleset(ruleset: AnyRuleset, games: number): BotsResult {
-  const seats = Math.max(2, ruleset.minSeats);
-  const options = Object.fromEntries(ruleset.options.map((spec) => [spec.key, spec.default]));
-  const costs: number[] = [];
-  const greedyCosts: number[] = [];
+function contest(ruleset: AnyRuleset, label: string, config: GameConfig, games: number): ContestResult {
+  const costs: Record<BotLevel, number[]> = { GREEDY: [], RANDOM: [] };
   let greedyWins = 0;
   let greedyShared = 0;
   for (let game = 0; game < games; game++) {
-    const greedySeat = game % seats;
-    const levels: BotLevel[] = Array.from({ length: seats }, (_, seat) => (seat === greedySeat ? 'GREEDY' : 'RANDOM'));
-    const { status } = botPlayout(ruleset, { seats, options }, `bench-bots-${game}`, levels, {
-      timed: (seat, ms) => {
-        costs.push(ms);
-        if (seat === greedySeat) greedyCosts.push(ms);
-      },
-    });
-    const winners = status.winners ?? [];
+    const greedySeat = game % config.seats;
+    const levels: BotLevel[] = Array.from({ length: config.seats }, (_, seat) => (seat === greedySeat ? 'GREEDY' : 'RANDOM'));
+    const timed = (seat: number, ms: number) => costs[levels[seat]].push(ms);
+    const winners = botPlayout(ruleset, config, `bench-bots-${game}`, levels, { timed }).status.winners ?? [];
     if (winners.includes(greedySeat)) {
       greedyWins++;
       if (winners.length > 1) greedyShared++;
@@ -62,15 +74,37 @@ function measureRuleset(ruleset: AnyRuleset, games: number): BotsResult {
   }
   return {
     ruleset: ruleset.id,
-    seats,
+    options: label,
+    seats: config.seats,
     games,
     greedyWins,
     greedyShared,
-    chance: 1 / seats,
-    cost: { all: summary(costs), greedy: summary(greedyCosts) },
+    cost: { GREEDY: summary(costs.GREEDY), RANDOM: summary(costs.RANDOM) },
   };
 }
 
-export function measureBots(gamesPerRuleset: number, rulesets: AnyRuleset[] = RULESETS_HOSTED): BotsResult[] {
-  return rulesets.map((ruleset) => measureRuleset(ruleset, gamesPerRuleset));
+function teams(ruleset: AnyRuleset, label: string, config: GameConfig, games: number): TeamResult {
+  const costs: number[] = [];
+  const won: Record<BotLevel, number> = { GREEDY: 0, RANDOM: 0 };
+  for (let game = 0; game < games; game++) {
+    for (const level of ['GREEDY', 'RANDOM'] as const) {
+      const levels: BotLevel[] = Array.from({ length: config.seats }, () => level);
+      const timed = (_seat: number, ms: number) => costs.push(ms);
+      if ((botPlayout(ruleset, config, `bench-bots-${game}`, levels, { timed }).status.winners ?? []).length > 0) won[level]++;
+    }
+  }
+  return { ruleset: ruleset.id, options: label, seats: config.seats, games, won, cost: summary(costs) };
+}
+
+export function measureBots(gamesPerSet: number, rulesets: AnyRuleset[] = RULESETS_HOSTED): BotsResults {
+  const results: BotsResults = { contests: [], teams: [] };
+  for (const ruleset of rulesets) {
+    for (const { label, options } of optionSets(ruleset)) {
+      const config = { seats: Math.max(2, ruleset.minSeats), options };
+      // Mob Town's co-op mode is the only game of a whole table against the game.
+      if (options.mode === 'coop') results.teams.push(teams(ruleset, label, config, gamesPerSet));
+      else results.contests.push(contest(ruleset, label, config, gamesPerSet));
+    }
+  }
+  return results;
 }

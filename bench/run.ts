@@ -16,7 +16,7 @@ import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerP
 import type { Throughput } from './lib/measure';
 import { PostgresCounters } from './lib/postgres-counters';
 import { Report, round } from './lib/report';
-import { measureBots } from './bots';
+import { measureBots, type MoveCosts } from './bots';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
 import { fillEventsTable } from './scale';
@@ -69,18 +69,23 @@ async function replay(database: BenchDatabase, report: Report): Promise<void> {
   report.data.replay = results;
 }
 
-/** GREEDY against RANDOM per ruleset, and what a bot's move costs: pure, no server (see bots.ts). */
+function costRow(report: Report, label: string, cost: MoveCosts): void {
+  report.row([`  ${label} (${cost.moves}), ms`, '', round(cost.p50Ms, 3), round(cost.p99Ms, 2), `max ${round(cost.maxMs, 1)}`]);
+}
+
+/** GREEDY against RANDOM per ruleset and option set, and what a bot's move costs: pure, no server (see bots.ts). */
 function bots(report: Report): void {
   const results = measureBots(BOT_GAMES);
-  for (const r of results) {
+  const percent = (n: number, of: number) => `${round((100 * n) / of, 0)}%`;
+  for (const r of results.contests) {
     const shared = r.greedyShared ? `, ${r.greedyShared} shared` : '';
-    report.row([`bots, ${r.ruleset}, ${r.seats} seats: GREEDY won ${r.greedyWins} of ${r.games} (${round((100 * r.greedyWins) / r.games, 0)}%${shared})`]);
-    for (const [label, cost] of [
-      ['every bot move', r.cost.all],
-      ['GREEDY moves', r.cost.greedy],
-    ] as const) {
-      report.row([`  ${label} (${cost.moves}), ms`, '', round(cost.p50Ms, 3), round(cost.p99Ms, 2), `max ${round(cost.maxMs, 1)}`]);
-    }
+    report.row([`bots, ${r.ruleset} (${r.options}), ${r.seats} seats: GREEDY won ${r.greedyWins} of ${r.games} (${percent(r.greedyWins, r.games)}${shared})`]);
+    costRow(report, 'GREEDY moves', r.cost.GREEDY);
+    costRow(report, 'RANDOM moves', r.cost.RANDOM);
+  }
+  for (const t of results.teams) {
+    report.row([`bots, ${t.ruleset} (${t.options}), ${t.seats} seats: tables won, of ${t.games}: GREEDY ${t.won.GREEDY}, RANDOM ${t.won.RANDOM}`]);
+    costRow(report, 'every bot move', t.cost);
   }
   report.data.bots = results;
 }

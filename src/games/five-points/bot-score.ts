@@ -42,12 +42,13 @@ function boardOf(view: FivePointsView): Board {
   };
 }
 
-/** The board with `count` rabble of `seat` added to (or, negative, taken from) one neighborhood. */
+/** The board with `count` rabble of `seat` added to (or, negative, taken from) one neighborhood; the other cells are shared. */
 function withRabble(board: Board, id: NeighborhoodId, seat: Seat, count: number): Board {
-  const cells = board.cells.map((cell) =>
-    cell.neighborhood === id ? { ...cell, rabble: cell.rabble.map((n, s) => (s === seat ? Math.max(0, n + count) : n)) } : cell,
-  );
-  return { ...board, cells, byId: new Map(cells.map((cell) => [cell.neighborhood, cell])) };
+  const changed = board.byId.get(id);
+  if (!changed) return board;
+  const cell = { ...changed, rabble: changed.rabble.map((n, s) => (s === seat ? Math.max(0, n + count) : n)) };
+  const byId = new Map(board.byId).set(id, cell);
+  return { ...board, cells: board.cells.map((other) => (other === changed ? cell : other)), byId };
 }
 
 function bonusVotes(board: Board, benefit: Benefit, site: NeighborhoodView): number {
