@@ -11,7 +11,7 @@
  */
 import { RULESETS_HOSTED } from '../src/games';
 import { optionSets } from '../src/games/test-support/option-sets';
-import { botPlayout } from '../src/rules/bot-playout';
+import { botPlayout, greedyAgainstRandom, type Contest } from '../src/rules/bot-playout';
 import type { BotLevel } from '../src/rules/bots';
 import type { AnyRuleset, GameConfig } from '../src/rules/contract';
 import { percentile } from './lib/measure';
@@ -24,16 +24,11 @@ export interface MoveCosts {
 }
 
 /** One GREEDY seat against RANDOM ones. */
-export interface ContestResult {
+export interface ContestResult extends Contest {
   ruleset: string;
   /** The option set, e.g. "defaults" or "professionals, cityCards, landmarks, bigMoney". */
   options: string;
   seats: number;
-  games: number;
-  /** Games the GREEDY seat won, alone or in a shared victory. */
-  greedyWins: number;
-  /** Of those, the shared ones. */
-  greedyShared: number;
   /** Each bot move's cost: the GREEDY seat's, and the RANDOM seats' (which weigh nothing: the cost of the sight alone). */
   cost: Record<BotLevel, MoveCosts>;
 }
@@ -60,27 +55,8 @@ function summary(costs: number[]): MoveCosts {
 
 function contest(ruleset: AnyRuleset, label: string, config: GameConfig, games: number): ContestResult {
   const costs: Record<BotLevel, number[]> = { GREEDY: [], RANDOM: [] };
-  let greedyWins = 0;
-  let greedyShared = 0;
-  for (let game = 0; game < games; game++) {
-    const greedySeat = game % config.seats;
-    const levels: BotLevel[] = Array.from({ length: config.seats }, (_, seat) => (seat === greedySeat ? 'GREEDY' : 'RANDOM'));
-    const timed = (seat: number, ms: number) => costs[levels[seat]].push(ms);
-    const winners = botPlayout(ruleset, config, `bench-bots-${game}`, levels, { timed }).status.winners ?? [];
-    if (winners.includes(greedySeat)) {
-      greedyWins++;
-      if (winners.length > 1) greedyShared++;
-    }
-  }
-  return {
-    ruleset: ruleset.id,
-    options: label,
-    seats: config.seats,
-    games,
-    greedyWins,
-    greedyShared,
-    cost: { GREEDY: summary(costs.GREEDY), RANDOM: summary(costs.RANDOM) },
-  };
+  const outcome = greedyAgainstRandom(ruleset, config, games, 'bench-bots', (level, ms) => costs[level].push(ms));
+  return { ruleset: ruleset.id, options: label, seats: config.seats, ...outcome, cost: { GREEDY: summary(costs.GREEDY), RANDOM: summary(costs.RANDOM) } };
 }
 
 function teams(ruleset: AnyRuleset, label: string, config: GameConfig, games: number): TeamResult {

@@ -26,3 +26,34 @@ export function botPlayout<S>(ruleset: AnyRuleset, config: GameConfig, seed: str
     },
   });
 }
+
+export interface Contest {
+  games: number;
+  /** Games the GREEDY seat won, alone or in a shared victory. */
+  greedyWins: number;
+  /** Of those, the shared ones. */
+  greedyShared: number;
+}
+
+/**
+ * `games` games of one GREEDY bot against RANDOM bots in every other seat,
+ * the GREEDY seat taking each seat in turn, game `n` on the seed `${seed}-${n}`.
+ */
+export function greedyAgainstRandom(
+  ruleset: AnyRuleset,
+  config: GameConfig,
+  games: number,
+  seed: string,
+  timed?: (level: BotLevel, milliseconds: number) => void,
+): Contest {
+  const contest: Contest = { games, greedyWins: 0, greedyShared: 0 };
+  for (let game = 0; game < games; game++) {
+    const greedySeat = game % config.seats;
+    const levels: BotLevel[] = Array.from({ length: config.seats }, (_, seat) => (seat === greedySeat ? 'GREEDY' : 'RANDOM'));
+    const winners = botPlayout(ruleset, config, `${seed}-${game}`, levels, { timed: timed && ((seat, ms) => timed(levels[seat], ms)) }).status.winners ?? [];
+    if (!winners.includes(greedySeat)) continue;
+    contest.greedyWins++;
+    if (winners.length > 1) contest.greedyShared++;
+  }
+  return contest;
+}
