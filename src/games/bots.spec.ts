@@ -1,6 +1,7 @@
 /**
  * Bots of every hosted ruleset: games of GREEDY bots alone play to the end,
- * for every seat count and variant; and a bot never sees more than its seat.
+ * for every seat count and variant; GREEDY beats RANDOM; and a bot never
+ * sees more than its seat.
  * For the second, states are taken from games of bots at many points, every
  * hidden part of each is changed while the seat's view stays the same, and
  * the bot (both levels, the same seeded random) must choose the same move.
