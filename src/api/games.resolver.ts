@@ -45,8 +45,8 @@ class CreateGameInput {
   moveDeadline?: MoveDeadlineInputModel;
   @Field({ nullable: true, description: 'What the players call the game (1 to 80 characters); absent: "<host>\'s <game> game".' }) name?: string;
   @Field(() => GameVisibilityValue, { nullable: true, description: 'Absent: PUBLIC.' }) visibility?: GameVisibilityValue;
-  @Field({ nullable: true, description: 'The game starts by itself as its last seat is taken; absent or false: when its host starts it.' })
-  startWhenFull?: boolean;
+  @Field({ nullable: true, description: 'The game starts by itself as its last seat is taken; absent: true; false: when its host starts it.' })
+  autoStart?: boolean;
 }
 
 /** Games per page of `games`. */

@@ -72,6 +72,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         rulesetVersion: created.rulesetVersion ?? 1,
         hostId: created.hostId,
         visibility: created.visibility ?? 'PUBLIC',
+        ...(created.autoStart ? { autoStart: true } : {}),
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
       };
@@ -111,6 +112,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         format: state.format,
         hostId: state.hostId,
         visibility: state.visibility,
+        autoStart: state.autoStart,
         started: state.started,
         startedVersion: setupGoesOn(state, event) ? event.seq : state.startedVersion,
         seats: state.seats,

@@ -40,8 +40,8 @@ export interface CreateGameInput {
   name?: string | null;
   /** Absent: PUBLIC. */
   visibility?: GameVisibility | null;
-  /** Starts by itself as its last seat is taken; absent: when its host starts it. */
-  startWhenFull?: boolean | null;
+  /** Starts by itself as its last seat is taken (absent: it does), or waits for its host to start it. */
+  autoStart?: boolean | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -118,8 +118,7 @@ export class GameService {
       clientSeed: input.clientSeed ?? null,
       hostSeat: placement.hostSeat ?? 0,
       rematchOf: placement.rematchOf ?? null,
-      // A rematch starts once everyone is back.
-      startWhenFull: input.startWhenFull === true || placement.rematchOf !== undefined,
+      autoStart: input.autoStart ?? null,
     };
     const facts = {
       commitment,

@@ -22,12 +22,12 @@ const GAME_ROW_STATEMENT = `
 SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
   active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
   rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
-  invite_code AS "inviteCode", rematch_of::text AS "rematchOf", start_when_full AS "startWhenFull"
+  invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
 FROM games WHERE id = $1::uuid`;
 
 const CREATE_GAME = `
-INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of, start_when_full)
-VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid, $12)`;
+INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of)
+VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid)`;
 
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
@@ -104,7 +104,6 @@ export class GamesRepository {
         created.visibility,
         created.visibility === 'PRIVATE' ? newInviteCode() : null,
         created.rematchOf ?? null,
-        created.startWhenFull === true,
       ]);
       await this.keepSeats(sql, gameId, await appendFirst(sql, gameId));
     });

@@ -86,8 +86,8 @@ export interface GameCreatedPayload {
   visibility?: 'PUBLIC' | 'PRIVATE';
   /** The finished game this one is the rematch of. */
   rematchOf?: string;
-  /** It starts by itself as its last seat is taken (its host said so at its creation); absent: when its host starts it. */
-  startWhenFull?: boolean;
+  /** It starts by itself as its last seat is taken (its host let it at its creation); absent (and in games stored before): when its host starts it. */
+  autoStart?: boolean;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
 }

@@ -148,7 +148,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       clientSeed: seat?.clientSeed ?? null,
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
-      startWhenFull: payload.startWhenFull === true,
+      autoStart: payload.autoStart === true,
     },
     facts: {
       commitment: payload.commitment!,

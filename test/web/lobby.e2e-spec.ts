@@ -163,12 +163,12 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
   });
 
-  it('starts a game its host asked to start when full as soon as the last seat is taken, with no start button meanwhile', async () => {
+  it('starts a game by itself as soon as the last seat is taken, unless its host unticks it, with no start button meanwhile', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const host = await windowOf(ann);
     const form = host.getByRole('form', { name: 'New game' });
     await form.locator('select[name="ruleset"]').selectOption('counting');
-    await form.locator('input[name="startWhenFull"]').check();
+    expect(await form.locator('input[name="autoStart"]').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Create game' }).click();
     await host.waitForURL('**/games/*');
     await host.getByText('It starts by itself as soon as every seat is taken.').waitFor();

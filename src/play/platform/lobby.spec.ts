@@ -16,17 +16,17 @@ describe('creating a game', () => {
     expect(decideCreate(CREATE_COUNTING, ANN, FACTS)).toEqual({
       ok: true,
       events: [
-        created({ commitment: 'c0ffee', name: "Ann's Counting (test game) game", visibility: 'PUBLIC' }),
+        created({ commitment: 'c0ffee', name: "Ann's Counting (test game) game", visibility: 'PUBLIC', autoStart: true }),
         { type: SeatTaken, payload: { seat: 0, userId: ANN, clientSeed: 'made for Ann' }, actorUserId: ANN, actorSeat: 0 },
       ],
     });
   });
 
-  it('keeps that the game starts by itself when full, where its host asked', () => {
-    const asked = decideCreate({ ...CREATE_COUNTING, startWhenFull: true }, ANN, FACTS);
-    expect(asked.ok && asked.events[0].payload).toMatchObject({ startWhenFull: true });
-    const notAsked = decideCreate(CREATE_COUNTING, ANN, FACTS);
-    expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('startWhenFull');
+  it('keeps that the game starts by itself when full, unless its host said it waits for them', () => {
+    const asked = decideCreate({ ...CREATE_COUNTING, autoStart: true }, ANN, FACTS);
+    expect(asked.ok && asked.events[0].payload).toMatchObject({ autoStart: true });
+    const notAsked = decideCreate({ ...CREATE_COUNTING, autoStart: false }, ANN, FACTS);
+    expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('autoStart');
   });
 
   it("keeps a rematch's name, visibility, deadlines and host seat; a fixed-seed game's host gets a seed anyone can predict", () => {
@@ -84,6 +84,20 @@ describe('taking a seat', () => {
     given([created({ seats: 3, fixedSeed: true }), seatTaken(0, ANN)])
       .when(join(2), BOB)
       .then([{ type: SeatTaken, payload: { seat: 2, userId: BOB, clientSeed: 'seat 3' }, actorUserId: BOB, actorSeat: 2 }]);
+  });
+
+  it('starts a game that starts by itself with the seat that fills it, as its host, drawn as the host would have drawn it', () => {
+    const firstPlayer = drawRandom({ serverSeed: SERVER_SEED, clientSeeds: ['seed of ann', 'made'] }, 3).int(2);
+    given([created({ autoStart: true }), seatTaken(0, ANN)])
+      .when(join(), BOB)
+      .then([
+        { type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 },
+        { type: GameStarted, payload: {}, actorUserId: ANN, actorSeat: 0 },
+        { type: 'dealt', payload: { firstPlayer } },
+      ]);
+    given([created({ seats: 3, autoStart: true }), seatTaken(0, ANN)])
+      .when(join(), BOB)
+      .thenMatching([{ type: SeatTaken }]);
   });
 
   it('in a private game, with its invite code or an invitation, in the seat the invitation keeps', () => {
