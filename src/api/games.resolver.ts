@@ -116,6 +116,16 @@ export class GamesResolver {
     return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
   }
 
+  @Query(() => GameModel, {
+    nullable: true,
+    description: "The game that has waited longest on the caller (the lobby's \"next game\"): of those where they are to act, the one unchanged for longest; null when none waits on them.",
+  })
+  async nextGame(@Context() context: RequestContext) {
+    const userId = requireUser(context);
+    const game = await this.play.nextGame(userId);
+    return game && new GameParent(game, userId);
+  }
+
   // ---- lobby and play ----------------------------------------------------------
 
   @Mutation(() => GameModel)

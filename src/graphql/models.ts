@@ -9,6 +9,8 @@ export enum GameStatusValue {
   LOBBY = 'LOBBY',
   ACTIVE = 'ACTIVE',
   FINISHED = 'FINISHED',
+  /** A table nobody started within its days open. */
+  EXPIRED = 'EXPIRED',
 }
 registerEnumType(GameStatusValue, { name: 'GameStatus' });
 

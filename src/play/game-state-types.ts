@@ -22,6 +22,8 @@ export interface GameState {
   /** It starts by itself as its last seat is taken (`game.created`'s `autoStart`; absent: when its host starts it). */
   autoStart?: boolean;
   started: boolean;
+  /** Set when the table expired before anyone started it (`game.tableExpired`). */
+  expired?: boolean;
   /** The version play began at: after `game.started` and the ruleset's setup written with it (absent before the start). */
   startedVersion?: number;
   /** userId per seat, null while free. */

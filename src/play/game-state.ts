@@ -11,6 +11,7 @@ import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJu
 import {
   EndedByHost,
   GameCreated,
+  TableExpired,
   GameCreatedPayload,
   GameStarted,
   isPlatformEvent,
@@ -99,6 +100,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         startedVersion: event.seq,
         rules: ruleset.initialState({ seats: state.seats.length, options: state.options }),
       };
+    case TableExpired:
+      return { ...state, linePosition, expired: true };
     case EndedByHost: {
       const { reason, seat } = event.payload as { reason: string; seat?: number };
       return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };

@@ -19,7 +19,7 @@ import { GamesRepository, LobbyFilter } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
+import { decideCreate, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
 import type { MoveDeadlineInput } from './platform/options';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { DeadlineAction, GameCreatedPayload } from './platform-events';
@@ -95,6 +95,12 @@ export class GameService {
   /** Where `userId` must act now: each game being played and their seat in it. */
   seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
     return this.rows.seatsToAct(userId);
+  }
+
+  /** The game that has waited longest on `userId` (the lobby's "next game"), or null when none waits on them. */
+  async nextGame(userId: string): Promise<LoadedGame | null> {
+    const gameId = await this.rows.nextGameFor(userId);
+    return gameId === null ? null : this.load(gameId);
   }
 
   /** What `userId` may see: its own seat, or everything once the game is over. */
@@ -271,6 +277,21 @@ export class GameService {
       }
     }
     return lapsed;
+  }
+
+  /** Closes every table nobody started within its days open (TABLE_OPEN_DAYS) (asked by the deadline sweep); returns how many. */
+  async expireStaleTables(now: Date): Promise<number> {
+    let expired = 0;
+    for (const { gameId, openedAt } of await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS))) {
+      try {
+        await this.command(null, gameId, { type: 'expire', openedAt: openedAt.toISOString() });
+        expired++;
+      } catch (error) {
+        // Started meanwhile: nothing to close.
+        if (!(error instanceof AppError && error.code === 'GAME_NOT_ACTIVE')) throw error;
+      }
+    }
+    return expired;
   }
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {

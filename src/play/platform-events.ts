@@ -23,6 +23,8 @@ export const DeadlineExtended = 'game.deadlineExtended';
 export const TurnSkipped = 'game.turnSkipped';
 /** The host ended the game early: it is finished with the current result. */
 export const EndedByHost = 'game.endedByHost';
+/** Nobody started the table in the days it may stay open (`TableExpiredPayload`): nothing can happen in it any more. */
+export const TableExpired = 'game.tableExpired';
 /** The game finished: its server seed is public now, so that anyone can check every draw. */
 export const SeedRevealed = 'game.seedRevealed';
 
@@ -102,6 +104,11 @@ export interface SeatTakenPayload {
 export interface SeatGivenUpPayload {
   seat: number;
   userId: string;
+}
+
+export interface TableExpiredPayload {
+  /** How long it had been open without starting: TABLE_OPEN_DAYS then. */
+  afterDays: number;
 }
 
 export interface SeedRevealedPayload {

@@ -35,6 +35,7 @@ import {
   ProposalWithdrawn,
   SeatGivenUp,
   SeatTaken,
+  TableExpired,
   SeatTakenPayload,
   TakebackAnswered,
   TakebackRequested,
@@ -112,6 +113,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'withdraw' });
     case ProposalLapsed:
       return by({ type: 'lapse' });
+    case TableExpired:
+      return by({ type: 'expire', openedAt: events[0].at });
     case PlayerResigned:
       return by({ type: 'resign' });
     case PlayerRemoved:

@@ -1,6 +1,6 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
-import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken } from '../platform-events';
+import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
 import { decideCreate, type CreateFacts, type JoinAccess } from './lobby';
 import { ANN, BOB, CAT, CREATE_COUNTING, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
 
@@ -197,6 +197,29 @@ describe('starting', () => {
     ['with a seat free', [created({ seats: 3 }), seatTaken(0, ANN)], ANN, 'BAD_USER_INPUT', 'Waiting for 2 more players to join.'],
   ] as const)('refuses a start %s', (_what, events, actor, code, words) => {
     given(events).when({ type: 'start' }, actor).thenRefused(code, words);
+  });
+});
+
+describe('a table that expires', () => {
+  const opened = '2026-04-20T09:00:00.000Z';
+  const dayAfter = (days: number) => new Date(Date.parse(opened) + days * 24 * 3600 * 1000);
+
+  it('is closed by the server 14 days after it was opened, and then nothing more happens in it', () => {
+    given(lobby)
+      .when({ type: 'expire', openedAt: opened }, null, dayAfter(14))
+      .then([{ type: TableExpired, payload: { afterDays: 14 }, actorUserId: null }]);
+    const closed = [...lobby, { type: TableExpired, payload: { afterDays: 14 } }];
+    given(closed).when(join(), BOB).thenRefused('GAME_NOT_ACTIVE', 'This table expired before anyone started it.');
+    given(closed).when({ type: 'start' }, ANN).thenRefused('GAME_NOT_ACTIVE');
+    given(closed).when({ type: 'expire', openedAt: opened }, null, dayAfter(15)).thenRefused('GAME_NOT_ACTIVE');
+  });
+
+  it.each([
+    ['before its 14 days', lobby, null, dayAfter(13.9), 'BAD_USER_INPUT', 'open for less than 14 days'],
+    ['once started', playing(2), null, dayAfter(20), 'GAME_NOT_ACTIVE', 'The game has already started.'],
+    ['by a player', lobby, ANN, dayAfter(20), 'FORBIDDEN', 'Only the server lets a table expire.'],
+  ] as const)('is refused %s', (_what, events, actor, now, code, words) => {
+    given(events).when({ type: 'expire', openedAt: opened }, actor, now).thenRefused(code, words);
   });
 });
 
