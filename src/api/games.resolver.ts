@@ -118,7 +118,8 @@ export class GamesResolver {
 
   @Query(() => GameModel, {
     nullable: true,
-    description: "The game that has waited longest on the caller (the lobby's \"next game\"): of those where they are to act, the one unchanged for longest; null when none waits on them.",
+    description:
+      'The game that has waited longest on the caller (the lobby\'s "next game"): of those where they are to act, the one unchanged for longest; null when none waits on them.',
   })
   async nextGame(@Context() context: RequestContext) {
     const userId = requireUser(context);

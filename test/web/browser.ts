@@ -361,12 +361,7 @@ export async function clickMove<M>(
  * last of them (as a game does unless its host says otherwise); every window opens the game. `pages[i]` is the window of `tokens[i]`,
  * the host first. Returns the game's id.
  */
-export async function startGameOnPage(
-  pages: Page[],
-  graphqlUrl: string,
-  tokens: string[],
-  game: { ruleset: string; seed: string },
-): Promise<string> {
+export async function startGameOnPage(pages: Page[], graphqlUrl: string, tokens: string[], game: { ruleset: string; seed: string }): Promise<string> {
   const [host] = pages;
   await host.locator('select[name="ruleset"]').selectOption(game.ruleset);
   await host.locator('select[name="seats"]').selectOption(String(pages.length));

@@ -230,15 +230,14 @@ export function decideExpire(game: GameAt, openedAt: Date, actor: string | null,
   const notServer = requireServer(actor, 'Only the server lets a table expire.');
   if (notServer) return notServer;
   if (game.state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
-  if (now.getTime() < openedAt.getTime() + TABLE_OPEN_MS)
-    return refuse('BAD_USER_INPUT', `The table has been open for less than ${TABLE_OPEN_DAYS} days.`);
+  if (now.getTime() < openedAt.getTime() + TABLE_OPEN_MS) return refuse('BAD_USER_INPUT', `The table has been open for less than ${TABLE_OPEN_DAYS} days.`);
   const expired: TableExpiredPayload = { afterDays: TABLE_OPEN_DAYS };
   return decided([{ type: TableExpired, payload: { ...expired }, actorUserId: null }]);
 }
 
 /** The host starts a full game: `game.started`, then the ruleset's setup, drawn for this append. */
 export function decideStart(game: GameAt, actor: string): Decision {
-  const { ruleset, state } = game;
+  const { state } = game;
   const notHost = requireHost(state, actor, 'Only the host can start the game.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');

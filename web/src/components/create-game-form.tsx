@@ -110,8 +110,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
         lobby; only people with its invite link, or whom you invite, can join
       </label>
       <label className="check">
-        <input type="checkbox" name="autoStart" checked={autoStart} onChange={(event) => setAutoStart(event.target.checked)} /> Start by itself as soon as
-        every seat is taken (untick to start it yourself)
+        <input type="checkbox" name="autoStart" checked={autoStart} onChange={(event) => setAutoStart(event.target.checked)} /> Start by itself as soon as every
+        seat is taken (untick to start it yourself)
       </label>
       <label>
         Players

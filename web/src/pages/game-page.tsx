@@ -32,8 +32,7 @@ export function GamePage({ id }: { id: string }) {
   return (
     <main className="game-page">
       <h1>
-        {game.name} <span className="ruleset-name">{name}</span>{' '}
-        <span className="status">{STATUS_WORDS[game.status]}</span>
+        {game.name} <span className="ruleset-name">{name}</span> <span className="status">{STATUS_WORDS[game.status]}</span>
       </h1>
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
