@@ -14,7 +14,8 @@
  * joined only through its invite link (which carries the game's secret
  * invite code) or by invitation. A rematch invites every player of a
  * finished game, each to a seat of their own, and starts by itself once all
- * have accepted.
+ * have accepted. An offer of a seat in a game being played is accepted
+ * through `join` too (seat-offers.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
@@ -29,6 +30,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
+import { SeatOffers } from './seat-offers';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
@@ -96,6 +98,7 @@ export class Invitations {
     private readonly play: GameService,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
+    private readonly seatOffers: SeatOffers,
   ) {}
 
   /** The host invites an address; the platform decides whether they may. */
@@ -153,6 +156,8 @@ export class Invitations {
    */
   async join(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, inviteCode?: string | null): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
+    // Once the game is being played, a seat is only ever taken over from its player (seat-offers.ts).
+    if (game.row.status === 'ACTIVE' && (await this.seatOffers.hasOffer(userId, gameId))) return this.seatOffers.takeOver(userId, game);
     const open = await this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, gameId]);
     const invitation = open.find((i) => i.mine);
     const access: JoinAccess = {
@@ -179,9 +184,14 @@ export class Invitations {
     if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
   }
 
-  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
+  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take; and games being played where a seat is offered to them. */
   async invitedGames(userId: string): Promise<string[]> {
-    return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
+    const [waiting, offered] = await Promise.all([
+      this.prisma.sql.query<{ id: string; updated_at: Date }>(INVITED_GAMES, [userId]),
+      this.seatOffers.offeredGames(userId),
+    ]);
+    const games = [...waiting.map((row) => ({ gameId: row.id, updatedAt: row.updated_at })), ...offered];
+    return [...new Set(games.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime()).map((game) => game.gameId))];
   }
 
   /** The game's free seats kept for one account each by an open invitation. */

@@ -25,6 +25,9 @@ import {
   ProposalLapsed,
   ProposalWithdrawn,
   SeatGivenUp,
+  SeatOffered,
+  SeatOfferWithdrawn,
+  SeatReassigned,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -115,6 +118,12 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
           : `${who} ended the game when ${late} move deadline passed.`;
       }
       return `${who} ended the game${quoted(payload.reason)}.`;
+    case SeatOffered:
+      return `${who} offered seat ${(payload.seat as number) + 1} to someone else to take over.`;
+    case SeatOfferWithdrawn:
+      return `${who} withdrew the offer of seat ${(payload.seat as number) + 1}.`;
+    case SeatReassigned:
+      return `${who} took over seat ${(payload.seat as number) + 1} and plays it from here.`;
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:

@@ -99,8 +99,8 @@ export interface GameLife {
   endedByAgreement: boolean;
   /** Seats offered to a substitute and not yet taken: seat → the offer (absent in states stored before substitutes). */
   offers?: Record<number, SeatOffer>;
-  /** Seats that changed hands, in order: the offers accepted. */
-  handedOver?: Array<{ seat: Seat; seq: number; invitationId: string }>;
+  /** Seats that changed hands, in order: the offers accepted, and who held the seat until then. */
+  handedOver?: Array<{ seat: Seat; seq: number; invitationId: string; from: string }>;
   /** The seq of the last offer of a seat, its withdrawal or its acceptance: no undo, takeback or rollback goes back past it. */
   seatsChangedAt?: number;
 }

@@ -24,6 +24,17 @@ export function pendingOffers(state: GameState): Record<number, SeatOffer> {
   return lifeOf(state).offers ?? {};
 }
 
+/** Who held `seat` when the event `seq` was written (its moves are theirs), though it may have changed hands since. */
+export function holderAt(state: GameState, seat: number, seq: number): string | null {
+  const next = (lifeOf(state).handedOver ?? []).find((handed) => handed.seat === seat && handed.seq > seq);
+  return next ? next.from : (state.seats[seat] ?? null);
+}
+
+/** Everyone who held a seat of the game before it changed hands. */
+export function earlierHolders(state: GameState): string[] {
+  return (lifeOf(state).handedOver ?? []).map((handed) => handed.from);
+}
+
 export function foldSeatChange(state: GameState, event: FoldableEvent, linePosition: number): GameState {
   const life = lifeOf(state);
   // A takeback waiting for answers might go back past this point: it ends here.
@@ -39,9 +50,9 @@ export function foldSeatChange(state: GameState, event: FoldableEvent, linePosit
       return { ...state, linePosition, undoable: [], life: { ...sealed, offers: withoutKey(life.offers ?? {}, seat) } };
     }
     case SeatReassigned: {
-      const { seat, userId } = event.payload as unknown as SeatReassignedPayload;
+      const { seat, userId, previousUserId } = event.payload as unknown as SeatReassignedPayload;
       const taken = life.offers?.[seat];
-      const handedOver = [...(life.handedOver ?? []), { seat, seq: event.seq, invitationId: taken?.invitationId ?? '' }];
+      const handedOver = [...(life.handedOver ?? []), { seat, seq: event.seq, invitationId: taken?.invitationId ?? '', from: previousUserId }];
       // The new player answers for the seat from here: no agreement, lateness or step of the one before is theirs.
       return {
         ...state,

@@ -79,7 +79,11 @@ export function decideRollback(game: GameAt, command: RollbackCommand, actor: st
   const { toVersion } = command;
   if (!Number.isInteger(toVersion) || toVersion < from || toVersion > to) {
     const start =
-      from === state.startedVersion ? 'the start of play' : from === lifeOf(state).seatsChangedAt ? 'when a seat was last offered or taken over' : 'when the last player left';
+      from === state.startedVersion
+        ? 'the start of play'
+        : from === lifeOf(state).seatsChangedAt
+          ? 'when a seat was last offered or taken over'
+          : 'when the last player left';
     return refuse('BAD_USER_INPUT', from > to ? 'There is nothing to roll back yet.' : `toVersion must be from ${from} (${start}) to ${to}.`);
   }
   const reason = cleanedText(command.reason, 'The reason for a rollback', [1, 500]);

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "invitations" ADD COLUMN     "substitute" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "withdrawn_at" TIMESTAMPTZ(3);
