@@ -1,14 +1,5 @@
 /** Substitutes: a seat offered, the offer withdrawn or replaced, and accepted; given/when/then over events, every refusal included. */
-import {
-  DeadlinePassed,
-  EndedByHost,
-  GameRolledBack,
-  PlayerResigned,
-  SeatOffered,
-  SeatOfferWithdrawn,
-  SeatReassigned,
-  TakebackRequested,
-} from '../platform-events';
+import { DeadlinePassed, EndedByHost, PlayerResigned, SeatOffered, SeatOfferWithdrawn, SeatReassigned, TakebackRequested } from '../platform-events';
 import { ANN, BOB, CAT, created, EVE, gameAfter, given, type GivenEvent, HOUR, NOW, playing, seatTaken, turn } from './test-support/specification';
 
 const offered = (seat: number, by: string, invitationId = 'offer-1', bySeat: number | null = seat): GivenEvent => ({
