@@ -24,6 +24,7 @@ import {
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { countingGame } from './support/counting-game';
 import { createGame } from './support/games';
+import { withActor, withPayload } from './support/record-forgery';
 import { SmtpInbox } from './support/smtp-inbox';
 
 const HOUR = 60 * 60 * 1000;
@@ -142,6 +143,14 @@ describe('substitutes (end to end)', () => {
     await gqlOk(url, 'mutation($id: ID!) { resignGame(gameId: $id) { id } }', { id }, ann.token);
     const record = (await (await fetch(url.replace(/\/graphql$/, `/games/${id}/record.json`))).json()) as GameRecord;
     expect(verifyRecord(record, () => countingGame)).toMatchObject({ ok: true, complete: true });
+    // The seat handed to a player who already had one: the verifier refuses it as the server would.
+    const handedOver = record.events.find((event) => event.type === 'game.seatReassigned')!;
+    const forged = withActor(withPayload(record, handedOver.seq, { ...handedOver.payload, userId: ann.id }), handedOver.seq, ann.id, 1);
+    expect(verifyRecord(forged, () => countingGame)).toEqual({
+      ok: false,
+      seq: handedOver.seq,
+      problem: 'game.seatReassigned: You already have a seat in this game.',
+    });
   });
 
   it('the host offers a seat once its deadline passed; a newer offer replaces the older, and an offer can be withdrawn', async () => {
