@@ -64,12 +64,19 @@ WHERE i.seated_at IS NULL AND i.declined_at IS NULL
         WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
           AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
 ORDER BY g.updated_at DESC`;
-/** The accounts with an open invitation to any of these games (to their account, or to their address), not yet seated in it. */
+/**
+ * The accounts with an open invitation to any of these games (to their
+ * account, or to their address), not yet seated in it; and the players
+ * whose seat in one was taken over by a substitute (`former`).
+ */
 const OPEN_INVITEES = `
-SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId" FROM invitations i
+SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId", false AS former FROM invitations i
 JOIN users u ON i.invitee_id = u.id OR i.email = u.email
-WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)`;
+WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)
+UNION
+SELECT i.game_id::text, i.seat_player::text, true FROM invitations i
+WHERE i.game_id = ANY($1::uuid[]) AND i.substitute AND i.seated_at IS NOT NULL AND i.seat_player IS NOT NULL`;
 /** A game's free seats that an open invitation keeps for one account (a rematch's players), by seat. */
 const HELD_SEATS = `
 SELECT i.seat, i.invitee_id::text AS "userId" FROM invitations i
@@ -199,9 +206,9 @@ export class Invitations {
     return this.prisma.sql.query<{ seat: number; userId: string }>(HELD_SEATS, [gameId]);
   }
 
-  /** Who has an open invitation to any of these games (the lobbies a change of them concerns). */
-  async openInvitees(gameIds: string[]): Promise<Array<{ gameId: string; userId: string }>> {
-    return this.prisma.sql.query<{ gameId: string; userId: string }>(OPEN_INVITEES, [gameIds]);
+  /** Who has an open invitation to any of these games, or had a seat in one taken over (the lobbies a change of them concerns besides its players'). */
+  async openInvitees(gameIds: string[]): Promise<Array<{ gameId: string; userId: string; former: boolean }>> {
+    return this.prisma.sql.query<{ gameId: string; userId: string; former: boolean }>(OPEN_INVITEES, [gameIds]);
   }
 
   /** A new account takes the seats its address was invited to, in games still waiting for players. */

@@ -25,8 +25,8 @@ const WITHDRAW_OPEN = `
 UPDATE invitations SET withdrawn_at = $3::timestamptz
 WHERE game_id = $1::uuid AND seat = $2::int AND substitute AND seated_at IS NULL AND withdrawn_at IS NULL`;
 const RECORD_OFFER = `
-INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat, substitute)
-VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::timestamptz, $6::uuid, $7::int, true)`;
+INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat, substitute, seat_player)
+VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::timestamptz, $6::uuid, $7::int, true, $8::uuid)`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 /** The offers of seats in a game made to the caller (to their account or their address), not declined, newest first. */
 const OFFERS_TO = `
@@ -67,7 +67,7 @@ export class SeatOffers {
       const alsoWrite: ExtraWrites = async (sql, appended) => {
         const now = this.clock.now();
         await sql.query(WITHDRAW_OPEN, [gameId, seat, now]);
-        await sql.query(RECORD_OFFER, [invitationId, gameId, address, userId, now, accountId, seat]);
+        await sql.query(RECORD_OFFER, [invitationId, gameId, address, userId, now, accountId, seat, game.state.seats[seat] ?? null]);
         await this.mail(sql, game, { address, accountId, invitationId, seat }, appended[0].seq);
       };
       return { invitee: { invitationId, accountId }, alsoWrite };

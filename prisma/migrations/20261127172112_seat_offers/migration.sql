@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "invitations" ADD COLUMN     "substitute" BOOLEAN NOT NULL DEFAULT false,
-ADD COLUMN     "withdrawn_at" TIMESTAMPTZ(3);
