@@ -18,6 +18,7 @@ import {
   quickMailTo,
   refusalWritingNothing,
   registerMember,
+  TEST_PASSWORD,
   startTestServer,
   type TestServer,
 } from './support/app';
@@ -166,6 +167,22 @@ describe('substitutes (end to end)', () => {
     expect(await invitations(eve)).not.toContain(id);
     expect(await refused(id, takeOver(eve, id))).toBe('NOTHING_PENDING');
     expect(await refused(id, withdraw(ann, id, 1))).toBe('NOTHING_PENDING');
+  });
+
+  it('offered to an address without an account: a link to sign up, and signing up with it takes the seat over', async () => {
+    const id = await bobToPlay('sign-up');
+    const address = `newcomer-${Math.random().toString(36).slice(2)}@example.org`;
+    await offerSeat(bob, id, 1, address);
+    const [mail] = await inbox.waitFor(address, /^Take over a seat in a game of /, { containing: 'sign-up' });
+    expect(mail.text).toContain('Sign up with this address to take it over');
+    const { register } = await gqlOk<{ register: { token: string; user: { id: string } } }>(
+      url,
+      `mutation($email: String!) { register(email: $email, password: "${TEST_PASSWORD}", displayName: "Newcomer") { token user { id } } }`,
+      { email: address },
+    );
+    const newcomer = { token: register.token, id: register.user.id, name: 'Newcomer', email: address };
+    expect(await gameAs(id, newcomer)).toMatchObject({ mySeat: 1, seatOffers: [] });
+    expect((await gameAs(id, bob)).mySeat).toBeNull();
   });
 
   it('refuses, with a code and writing nothing: a seat not yours, a player already seated, a bad address, a game not being played, taking over twice', async () => {
