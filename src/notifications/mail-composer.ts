@@ -30,6 +30,7 @@ import {
   digestMail,
   gameFinishedMail,
   gameStartedMail,
+  tableExpiredMail,
   GameMailContext,
   invitationMail,
   seatOfferMail,
@@ -173,6 +174,8 @@ export class MailComposer {
       }
       case 'GAME_STARTED':
         return gameStartedMail({ ...context, players: this.players(game) });
+      case 'TABLE_EXPIRED':
+        return tableExpiredMail({ ...context, afterDays: (notification.details as { afterDays: number }).afterDays, lobbyUrl: this.pageUrl('/') });
       case 'GAME_FINISHED':
         return this.gameFinished(mail);
       case 'ROLLBACK':

@@ -28,6 +28,7 @@ import {
   SeatOffered,
   SeatOfferWithdrawn,
   SeatReassigned,
+  TableExpired,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -124,6 +125,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return `${who} withdrew the offer of seat ${(payload.seat as number) + 1}.`;
     case SeatReassigned:
       return `${who} took over seat ${(payload.seat as number) + 1} and plays it from here.`;
+    case TableExpired:
+      return `Nobody started the game within ${payload.afterDays as number} days of its opening, so it was closed.`;
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:

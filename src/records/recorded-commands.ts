@@ -39,6 +39,7 @@ import {
   SeatReassigned,
   SeatReassignedPayload,
   SeatTaken,
+  TableExpired,
   SeatTakenPayload,
   TakebackAnswered,
   TakebackRequested,
@@ -122,6 +123,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'withdraw' });
     case ProposalLapsed:
       return by({ type: 'lapse' });
+    case TableExpired:
+      return by({ type: 'expire', openedAt: events[0].at });
     case PlayerResigned:
       return by({ type: 'resign' });
     case PlayerRemoved:
@@ -165,7 +168,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       clientSeed: seat?.clientSeed ?? null,
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
-      startWhenFull: payload.startWhenFull === true,
+      autoStart: payload.autoStart === true,
     },
     facts: {
       commitment: payload.commitment!,
