@@ -120,6 +120,8 @@ export class GameService {
       rematchOf: placement.rematchOf ?? null,
       // A rematch starts once everyone is back.
       startWhenFull: input.startWhenFull === true || placement.rematchOf !== undefined,
+      // Only a game that pauses on weekends records whose weekends they are.
+      hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
     };
     const facts = {
       commitment,
@@ -140,17 +142,27 @@ export class GameService {
   joinGame(userId: string, gameId: string, request: JoinRequest = {}): Promise<LoadedGame> {
     const madeClientSeed = this.randomness.randomClientSeed();
     const { seat = null, clientSeed = null, access = PUBLIC } = request;
-    return this.seatCommand(userId, gameId, { type: 'join', seat, clientSeed, access, madeClientSeed }, request.alsoWrite);
+    const join = async (game: LoadedGame): Promise<PlatformCommand> => {
+      // Only a game that pauses on weekends records whose weekends they are.
+      const timeZone = game.state.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(userId) : null;
+      return { type: 'join', seat, clientSeed, access, madeClientSeed, timeZone };
+    };
+    return this.seatCommand(userId, gameId, join, request.alsoWrite);
   }
 
   /** A seated player other than the host gives up their seat before the start. */
   leaveGame(userId: string, gameId: string): Promise<LoadedGame> {
-    return this.seatCommand(userId, gameId, { type: 'leave' });
+    return this.seatCommand(userId, gameId, () => ({ type: 'leave' }));
   }
 
-  private seatCommand(userId: string, gameId: string, command: PlatformCommand, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+  private seatCommand(
+    userId: string,
+    gameId: string,
+    command: (game: LoadedGame) => PlatformCommand | Promise<PlatformCommand>,
+    alsoWrite?: ExtraWrites,
+  ): Promise<LoadedGame> {
     const seats: ExtraWrites = (sql, appended) => this.rows.keepSeats(sql, gameId, appended);
-    return this.pipeline.run({ gameId, actor: userId, prepare: () => ({ command, alsoWrite: allWrites(seats, alsoWrite) }) });
+    return this.pipeline.run({ gameId, actor: userId, prepare: async (game) => ({ command: await command(game), alsoWrite: allWrites(seats, alsoWrite) }) });
   }
 
   /** The host invites: `prepare` gathers who (from the loaded game) and what the invitations write beside their events. */

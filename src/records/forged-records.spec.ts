@@ -144,11 +144,14 @@ function longGame(): ScriptedGame {
   game.run({ type: 'withdraw' }, BOB);
   game.run({ type: 'proposeEnd' }, CAT).later(49).run({ type: 'lapse' }, null);
   const late = (): number => gameAfter(game.events, skippable).state.seats.indexOf(game.toAct);
-  game.run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'EXTEND', deadlinePassed: true }, ANN);
-  game.run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'SKIP', deadlinePassed: true }, ANN);
+  game
+    .later(24)
+    .run({ type: 'deadlinePassed', seat: late() }, null)
+    .run({ type: 'resolveDeadline', seat: late(), action: 'EXTEND', deadlinePassed: true }, ANN);
+  game.later(24).run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'SKIP', deadlinePassed: true }, ANN);
   while (late() === 0) game.turn();
   const removed = late();
-  game.run({ type: 'deadlinePassed', seat: removed }, null).run({ type: 'remove', seat: removed }, ANN);
+  game.later(24).run({ type: 'deadlinePassed', seat: removed }, null).run({ type: 'remove', seat: removed }, ANN);
   game.turn();
   const remaining = [BOB, CAT].find((_, i) => i + 1 !== removed)!;
   return game.run({ type: 'proposeEnd' }, remaining).run({ type: 'answer', kind: 'end', accept: true }, ANN);
@@ -158,7 +161,10 @@ function longGame(): ScriptedGame {
 function endedGame(): ScriptedGame {
   const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
   const late = gameAfter(game.events).state.seats.indexOf(game.toAct);
-  return game.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+  return game
+    .later(24)
+    .run({ type: 'deadlinePassed', seat: late }, null)
+    .run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
 }
 
 /** A game of two one player resigns. */

@@ -78,8 +78,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
   const jump = payload as unknown as JumpPayload;
   switch (event.type) {
     case SeatTaken: {
-      const { seat, clientSeed } = payload as unknown as SeatTakenPayload;
-      return by({ type: 'join', seat, clientSeed: clientSeed ?? null, access: ANYONE, madeClientSeed: '' });
+      const { seat, clientSeed, timeZone } = payload as unknown as SeatTakenPayload;
+      return by({ type: 'join', seat, clientSeed: clientSeed ?? null, access: ANYONE, madeClientSeed: '', timeZone: timeZone ?? null });
     }
     case SeatGivenUp:
       return by({ type: 'leave' });
@@ -149,6 +149,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
       startWhenFull: payload.startWhenFull === true,
+      hostTimeZone: seat?.timeZone ?? null,
     },
     facts: {
       commitment: payload.commitment!,

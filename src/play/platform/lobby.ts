@@ -7,7 +7,18 @@
 import { fixedSeedClientSeed, seedProblem } from '../../randomness/draw-recipe';
 import type { AnyRuleset, RulesEvent } from '../../rules/contract';
 import { foldEvent, seatOf } from '../game-state';
-import { GameCreated, GameCreatedPayload, GameStarted, PlayerInvited, SeatGivenUp, SeatGivenUpPayload, SeatTaken, SeatTakenPayload } from '../platform-events';
+import { DEFAULT_TIME_ZONE } from '../../common/time-zones';
+import {
+  GameCreated,
+  GameCreatedPayload,
+  GameStarted,
+  MoveDeadlineSettings,
+  PlayerInvited,
+  SeatGivenUp,
+  SeatGivenUpPayload,
+  SeatTaken,
+  SeatTakenPayload,
+} from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, rulesEventAs, seatArgument } from './game-at';
 import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
@@ -39,6 +50,8 @@ export interface CreateCommand {
   rematchOf: string | null;
   /** The game starts by itself as its last seat is taken, rather than when its host starts it. */
   startWhenFull: boolean;
+  /** The host's time zone (me.timeZone), recorded with their seat where the game pauses on weekends; null: UTC. */
+  hostTimeZone?: string | null;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -94,7 +107,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     ...(command.startWhenFull ? { startWhenFull: true } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
   };
-  const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed };
+  const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed, ...weekendZone(created.moveDeadline, command.hostTimeZone) };
   return decided([
     { type: GameCreated, payload: { ...created }, actorUserId: actor },
     { type: SeatTaken, payload: { ...seatTaken }, actorUserId: actor, actorSeat: command.hostSeat },
@@ -119,6 +132,13 @@ export interface JoinCommand {
   access: JoinAccess;
   /** A client seed made at random, for a player who brings none to a game whose seed is not fixed. */
   madeClientSeed: string;
+  /** The player's time zone (me.timeZone), recorded with their seat where the game pauses on weekends; null: UTC. */
+  timeZone?: string | null;
+}
+
+/** The seat's time zone, recorded only where the game pauses on weekends (see clocks.ts). */
+function weekendZone(settings: MoveDeadlineSettings | undefined, timeZone: string | null | undefined): { timeZone?: string } {
+  return settings?.pauseOnWeekends ? { timeZone: timeZone ?? DEFAULT_TIME_ZONE } : {};
 }
 
 function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
@@ -159,7 +179,7 @@ export function decideJoin(game: GameAt, command: JoinCommand, actor: string): D
   if (isRefusal(seat)) return seat;
   const clientSeed = clientSeedFor(command.clientSeed, seat, game.state.fixedSeed, command.madeClientSeed);
   if (isRefusal(clientSeed)) return clientSeed;
-  const taken: SeatTakenPayload = { seat, userId: actor, clientSeed };
+  const taken: SeatTakenPayload = { seat, userId: actor, clientSeed, ...weekendZone(game.state.moveDeadline, command.timeZone) };
   return decided([{ type: SeatTaken, payload: { ...taken }, actorUserId: actor, actorSeat: seat }]);
 }
 
