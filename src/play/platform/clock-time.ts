@@ -6,6 +6,8 @@
  */
 
 export const HOUR_MS = 60 * 60 * 1000;
+/** The weekends of a player who never chose a time zone: UTC, as their mail reads (DEFAULT_TIME_ZONE of src/common/time-zones.ts, out of the decider's reach). */
+export const UNCHOSEN_ZONE = 'UTC';
 const DAY_MS = 24 * HOUR_MS;
 
 export interface Period {

@@ -7,10 +7,9 @@
  * Pure: the server (src/deadlines/) keeps the clocks in step with every
  * append, and the verifier counts them again from the record's times.
  */
-import { DEFAULT_TIME_ZONE } from '../../common/time-zones';
 import type { GameState } from '../game-state-types';
 import type { MoveDeadlineSettings } from '../platform-events';
-import { type ClockPauses, countedMs, HOUR_MS, pausedAt, runsOutAt } from './clock-time';
+import { type ClockPauses, countedMs, HOUR_MS, pausedAt, runsOutAt, UNCHOSEN_ZONE } from './clock-time';
 
 export interface SeatClock {
   /** Counted time left, as of `since` while the seat's turn runs, else now. */
@@ -83,7 +82,7 @@ export function clockAt(clock: SeatClock, now: Date, pauses: ClockPauses): { rem
 
 /** What the record shows of what pauses `seat`'s clock: the weekends of its recorded time zone, where the game pauses on them (vacations are not in it). */
 export function recordedPauses(state: Pick<GameState, 'moveDeadline' | 'timeZones'>, seat: number): ClockPauses {
-  return { weekendZone: state.moveDeadline?.pauseOnWeekends ? (state.timeZones?.[seat] ?? DEFAULT_TIME_ZONE) : null, vacations: [] };
+  return { weekendZone: state.moveDeadline?.pauseOnWeekends ? (state.timeZones?.[seat] ?? UNCHOSEN_ZONE) : null, vacations: [] };
 }
 
 /** When the reminder before `dueAt` goes out (at `dueAt` itself when the game asked for none). */

@@ -7,7 +7,6 @@
 import { fixedSeedClientSeed, seedProblem } from '../../randomness/draw-recipe';
 import type { AnyRuleset, RulesEvent } from '../../rules/contract';
 import { foldEvent, seatOf } from '../game-state';
-import { DEFAULT_TIME_ZONE } from '../../common/time-zones';
 import {
   GameCreated,
   GameCreatedPayload,
@@ -21,6 +20,7 @@ import {
 } from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, rulesEventAs, seatArgument } from './game-at';
+import { UNCHOSEN_ZONE } from './clock-time';
 import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
 
 export type GameVisibility = 'PUBLIC' | 'PRIVATE';
@@ -138,7 +138,7 @@ export interface JoinCommand {
 
 /** The seat's time zone, recorded only where the game pauses on weekends (see clocks.ts). */
 function weekendZone(settings: MoveDeadlineSettings | undefined, timeZone: string | null | undefined): { timeZone?: string } {
-  return settings?.pauseOnWeekends ? { timeZone: timeZone ?? DEFAULT_TIME_ZONE } : {};
+  return settings?.pauseOnWeekends ? { timeZone: timeZone ?? UNCHOSEN_ZONE } : {};
 }
 
 function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {

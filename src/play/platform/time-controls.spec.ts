@@ -1,20 +1,19 @@
 /** Time controls as a game is created with them, its seats taken and its deadlines extended: given/when/then over events, every refusal included. */
 import { DeadlineExtended, DeadlinePassed, SeatTaken } from '../platform-events';
-import { decideCreate, type CreateFacts } from './lobby';
+import { decideCreate, type CreateFacts, type JoinCommand } from './lobby';
 import type { MoveDeadlineInput } from './options';
 import { ANN, BOB, CREATE_COUNTING, created, given, playing, seatTaken } from './test-support/specification';
 
 const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
 const RALLY_BANK = { initialHours: 72, incrementHours: 4, maxHours: 72 };
-const join = (timeZone: string | null) =>
-  ({
-    type: 'join',
-    seat: null,
-    clientSeed: 'own',
-    access: { invitation: null, inviteCode: 'none', keptForOthers: [] },
-    madeClientSeed: 'made',
-    timeZone,
-  }) as const;
+const join = (timeZone: string | null): JoinCommand => ({
+  type: 'join',
+  seat: null,
+  clientSeed: 'own',
+  access: { invitation: null, inviteCode: 'none', keptForOthers: [] },
+  madeClientSeed: 'made',
+  timeZone,
+});
 
 describe('creating a game with time controls', () => {
   it('keeps a bank, and that weekends pause the clocks, recording the host’s time zone with their seat', () => {
