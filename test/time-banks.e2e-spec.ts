@@ -5,17 +5,15 @@
  * deadline), vacations and weekends in the players' own time zones, the
  * verifier agreeing, and every refusal writing nothing.
  */
-import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
-import { Deadlines } from '../src/deadlines/deadlines';
 import { RULESETS_HOSTED } from '../src/games';
 import { RecordsService } from '../src/records/records.service';
 import { verifyRecord } from '../src/records/verify-record';
-import { gqlOk, Player, quickMailTo, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
+import { gqlOk, Player, refusalWritingNothing, registerPlayer } from './support/app';
 import { playTurn, startCountingGame } from './support/counting-api';
 import { countingGame } from './support/counting-game';
 import { askToCreateGame } from './support/games';
-import { SmtpInbox } from './support/smtp-inbox';
+import { deadlineBench } from './support/deadline-bench';
 
 const HOUR = 60 * 60 * 1000;
 type Clock = { seat: number; remainingSeconds: number; running: boolean };
@@ -24,28 +22,13 @@ const BANK = { initialHours: 24, incrementHours: 4, maxHours: 26 };
 
 describe('time banks (end to end)', () => {
   // Monday 2 March 2026, 12:00 UTC.
-  const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
-  let inbox: SmtpInbox;
-  let server: TestServer;
-  let url: string;
-  let deadlines: Deadlines;
-
-  beforeAll(async () => {
-    inbox = await SmtpInbox.start();
-    server = await startTestServer({ clock, rulesets: [...RULESETS_HOSTED, countingGame], mail: quickMailTo(inbox.url) });
-    url = server.url;
-    deadlines = server.app.get(Deadlines);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await inbox.stop();
-  });
+  const bench = deadlineBench(new Date('2026-03-02T12:00:00.000Z'), [...RULESETS_HOSTED, countingGame]);
+  const { clock } = bench;
 
   const seen = async (gameId: string): Promise<Seen> =>
     (
       await gqlOk<{ game: Seen }>(
-        url,
+        bench.url,
         `query($id: ID!) { game(id: $id) { status activeSeats clocks { seat remainingSeconds running } history(first: 500) { type } } }`,
         { id: gameId },
       )
@@ -56,28 +39,28 @@ describe('time banks (end to end)', () => {
   async function playersIn(...zones: string[]): Promise<Array<Player & { email: string }>> {
     return Promise.all(
       zones.map(async (zone, i) => {
-        const player = await registerPlayer(url, ['Ann', 'Bob'][i]);
+        const player = await registerPlayer(bench.url, ['Ann', 'Bob'][i]);
         const { updateProfile } = await gqlOk<{ updateProfile: { timeZone: string } }>(
-          url,
+          bench.url,
           'mutation($z: String) { updateProfile(timeZone: $z) { timeZone } }',
           { z: zone },
           player.token,
         );
         expect(updateProfile.timeZone).toBe(zone);
-        return { ...player, email: (await gqlOk<{ me: { email: string } }>(url, '{ me { email } }', {}, player.token)).me.email };
+        return { ...player, email: (await gqlOk<{ me: { email: string } }>(bench.url, '{ me { email } }', {}, player.token)).me.email };
       }),
     );
   }
 
   async function expectVerified(gameId: string): Promise<void> {
-    const record = await server.app.get(RecordsService).wholeRecord(gameId);
+    const record = await bench.server.app.get(RecordsService).wholeRecord(gameId);
     expect(verifyRecord(record, (id) => [...RULESETS_HOSTED, countingGame].find((ruleset) => ruleset.id === id))).toMatchObject({ ok: true, complete: true });
   }
 
   it('runs each bank during its own turns, adds the increment up to the cap, reminds as it runs low, and runs out as a deadline passes', async () => {
     clock.set(new Date('2026-03-02T12:00:00.000Z'));
     const [ann, bob] = await playersIn('UTC', 'UTC');
-    const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { bank: BANK, reminderHoursBefore: 6 } });
+    const gameId = await startCountingGame(bench.url, [ann, bob], { moveDeadline: { bank: BANK, reminderHoursBefore: 6 } });
     const first = (await seen(gameId)).activeSeats[0];
     const [mover, waiter] = first === 0 ? [ann, bob] : [bob, ann];
     const seatOf = (player: Player) => (player === ann ? 0 : 1);
@@ -88,32 +71,32 @@ describe('time banks (end to end)', () => {
 
     clock.advance(10 * HOUR);
     expect((await clocksOf(gameId))[first]).toEqual({ seat: first, remainingSeconds: hours(14), running: true });
-    await playTurn(url, gameId, [ann, bob]);
+    await playTurn(bench.url, gameId, [ann, bob]);
     // 14 hours left, and 4 more for the move.
     expect((await clocksOf(gameId))[seatOf(mover)]).toEqual({ seat: seatOf(mover), remainingSeconds: hours(18), running: false });
     expect((await clocksOf(gameId))[seatOf(waiter)]).toEqual({ seat: seatOf(waiter), remainingSeconds: hours(24), running: true });
 
     // A quick move: 24 - 1 + 4 is above the cap, so 26.
     clock.advance(1 * HOUR);
-    await playTurn(url, gameId, [ann, bob]);
+    await playTurn(bench.url, gameId, [ann, bob]);
     expect((await clocksOf(gameId))[seatOf(waiter)].remainingSeconds).toBe(hours(26));
 
     // The mover's bank of 18 hours runs low: reminded 6 hours before it runs out, then it runs out.
     clock.advance(13 * HOUR);
-    await deadlines.runDue();
-    const [reminder] = await inbox.waitFor(mover.email, /^Reminder/, { containing: gameId });
+    await bench.deadlines.runDue();
+    const [reminder] = await bench.inbox.waitFor(mover.email, /^Reminder/, { containing: gameId });
     expect(reminder.subject).toContain('is due Tue 3 Mar 2026, 17:00 UTC');
     clock.advance(5 * HOUR);
-    await deadlines.runDue();
+    await bench.deadlines.runDue();
     const passed = await seen(gameId);
     expect(passed.history.map((h) => h.type)).toContain('game.deadlinePassed');
     expect(passed.clocks[seatOf(mover)]).toEqual({ seat: seatOf(mover), remainingSeconds: 0, running: false });
-    await inbox.waitFor(ann.email, /^Deadline passed/, { containing: gameId });
+    await bench.inbox.waitFor(ann.email, /^Deadline passed/, { containing: gameId });
 
     // The host's choices are today's: more time (the increment), then the end.
     const resolve = (action: string) =>
       gqlOk(
-        url,
+        bench.url,
         `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: ${action}) { id } }`,
         { id: gameId, seat: seatOf(mover) },
         ann.token,
@@ -121,7 +104,7 @@ describe('time banks (end to end)', () => {
     await resolve('EXTEND');
     expect((await clocksOf(gameId))[seatOf(mover)]).toEqual({ seat: seatOf(mover), remainingSeconds: hours(4), running: true });
     clock.advance(4 * HOUR);
-    await deadlines.runDue();
+    await bench.deadlines.runDue();
     await resolve('END');
     expect((await seen(gameId)).status).toBe('FINISHED');
     await expectVerified(gameId);
@@ -131,23 +114,26 @@ describe('time banks (end to end)', () => {
     // Friday 6 March 2026, 20:00 UTC: already Saturday 05:00 in Tokyo, Friday 15:00 in New York.
     clock.set(new Date('2026-03-06T20:00:00.000Z'));
     const [ann, bob] = await playersIn('Asia/Tokyo', 'America/New_York');
-    const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { hoursPerMove: 24, pauseOnWeekends: true, onExpiry: 'END' } });
+    const gameId = await startCountingGame(bench.url, [ann, bob], { moveDeadline: { hoursPerMove: 24, pauseOnWeekends: true, onExpiry: 'END' } });
     const first = (await seen(gameId)).activeSeats[0];
     const deadlineOf = async () =>
-      (await gqlOk<{ game: { deadlines: Array<{ deadline: string }> } }>(url, 'query($id: ID!) { game(id: $id) { deadlines { deadline } } }', { id: gameId }))
-        .game.deadlines[0].deadline;
+      (
+        await gqlOk<{ game: { deadlines: Array<{ deadline: string }> } }>(bench.url, 'query($id: ID!) { game(id: $id) { deadlines { deadline } } }', {
+          id: gameId,
+        })
+      ).game.deadlines[0].deadline;
     // Tokyo: paused until its Monday 00:00 (Sunday 15:00 UTC), then 24 hours. New York: 9 hours to its Saturday 00:00 (05:00 UTC), then 15 from
     // its Monday 00:00, 04:00 UTC: summer time began on the Sunday.
     expect(await deadlineOf()).toBe(first === 0 ? '2026-03-09T15:00:00.000Z' : '2026-03-09T19:00:00.000Z');
     expect((await clocksOf(gameId))[first]).toEqual({ seat: first, remainingSeconds: hours(24), running: first === 1 });
     // A later change of time zone does not move a running game's weekends: the record says which they are.
-    await gqlOk(url, 'mutation { updateProfile(timeZone: "UTC") { timeZone } }', {}, [ann, bob][first].token);
+    await gqlOk(bench.url, 'mutation { updateProfile(timeZone: "UTC") { timeZone } }', {}, [ann, bob][first].token);
     clock.set(new Date('2026-03-09T12:00:00.000Z'));
     expect((await clocksOf(gameId))[first]).toEqual({ seat: first, remainingSeconds: first === 0 ? hours(3) : hours(7), running: true });
-    await deadlines.runDue();
+    await bench.deadlines.runDue();
     expect((await seen(gameId)).status).toBe('ACTIVE');
     clock.set(new Date('2026-03-09T20:00:00.000Z'));
-    await deadlines.runDue();
+    await bench.deadlines.runDue();
     expect((await seen(gameId)).status).toBe('FINISHED');
     await expectVerified(gameId);
   });
@@ -155,11 +141,11 @@ describe('time banks (end to end)', () => {
   it('holds a bank while its player is on vacation, and only theirs', async () => {
     clock.set(new Date('2026-03-16T12:00:00.000Z'));
     const [ann, bob] = await playersIn('UTC', 'UTC');
-    const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { bank: BANK, reminderHoursBefore: 0 } });
+    const gameId = await startCountingGame(bench.url, [ann, bob], { moveDeadline: { bank: BANK, reminderHoursBefore: 0 } });
     const first = (await seen(gameId)).activeSeats[0];
     const away = [ann, bob][first];
     await gqlOk(
-      url,
+      bench.url,
       'mutation($from: DateTime!, $to: DateTime!) { setVacation(startsAt: $from, endsAt: $to) { vacationDaysLeftThisYear } }',
       { from: '2026-03-16T14:00:00.000Z', to: '2026-03-17T14:00:00.000Z' },
       away.token,
@@ -167,29 +153,29 @@ describe('time banks (end to end)', () => {
     clock.set(new Date('2026-03-17T00:00:00.000Z'));
     expect((await clocksOf(gameId))[first]).toEqual({ seat: first, remainingSeconds: hours(22), running: false });
     clock.set(new Date('2026-03-17T20:00:00.000Z'));
-    await deadlines.runDue();
+    await bench.deadlines.runDue();
     expect((await seen(gameId)).history.map((h) => h.type)).not.toContain('game.deadlinePassed');
     expect((await clocksOf(gameId))[first]).toEqual({ seat: first, remainingSeconds: hours(16), running: true });
-    await playTurn(url, gameId, [ann, bob]);
+    await playTurn(bench.url, gameId, [ann, bob]);
     expect((await clocksOf(gameId))[first].remainingSeconds).toBe(hours(20));
   });
 
   it('refuses time controls it cannot keep, each with a code, writing nothing', async () => {
     const [ann] = await playersIn('UTC');
-    const games = () => server.app.get(PrismaService).game.count();
-    const refused = (moveDeadline: Record<string, unknown>) => refusalWritingNothing(games, askToCreateGame(url, ann, { moveDeadline }));
+    const games = () => bench.server.app.get(PrismaService).game.count();
+    const refused = (moveDeadline: Record<string, unknown>) => refusalWritingNothing(games, askToCreateGame(bench.url, ann, { moveDeadline }));
     expect(await refused({ bank: { initialHours: 24, incrementHours: 30, maxHours: 26 } })).toBe('BAD_USER_INPUT');
     expect(await refused({ hoursPerMove: 24, bank: BANK })).toBe('BAD_USER_INPUT');
     expect(await refused({ reminderHoursBefore: 2 })).toBe('BAD_USER_INPUT');
     expect(await refused({ bank: { initialHours: 0, incrementHours: 0, maxHours: 26 } })).toBe('BAD_USER_INPUT');
     expect(await refused({ bank: { initialHours: 24, incrementHours: 4, maxHours: 5000 } })).toBe('BAD_USER_INPUT');
     expect(await refused({ bank: BANK, onExpiry: 'SKIP' })).toBe('BAD_USER_INPUT');
-    const refusal = await askToCreateGame(url, ann, { moveDeadline: { bank: { initialHours: 24, incrementHours: 30, maxHours: 26 } } });
+    const refusal = await askToCreateGame(bench.url, ann, { moveDeadline: { bank: { initialHours: 24, incrementHours: 30, maxHours: 26 } } });
     expect(refusal.errors?.[0]?.message).toBe(
       'bank.incrementHours must be a whole number from 0 to maxHours (26): a move cannot add more than the bank holds.',
     );
     // A game without deadlines has no clocks.
-    const plain = await startCountingGame(url, [ann, (await playersIn('UTC', 'UTC'))[1]]);
+    const plain = await startCountingGame(bench.url, [ann, (await playersIn('UTC', 'UTC'))[1]]);
     expect(await clocksOf(plain)).toEqual([]);
   });
 });
