@@ -25,6 +25,7 @@ import {
   ProposalLapsed,
   ProposalWithdrawn,
   SeatGivenUp,
+  TableExpired,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -115,6 +116,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
           : `${who} ended the game when ${late} move deadline passed.`;
       }
       return `${who} ended the game${quoted(payload.reason)}.`;
+    case TableExpired:
+      return `Nobody started the game within ${payload.afterDays as number} days of its opening, so it was closed.`;
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:

@@ -19,7 +19,7 @@ import { GamesRepository, LobbyFilter } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
+import { decideCreate, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
 import type { MoveDeadlineInput } from './platform/options';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { DeadlineAction, GameCreatedPayload } from './platform-events';
@@ -40,8 +40,8 @@ export interface CreateGameInput {
   name?: string | null;
   /** Absent: PUBLIC. */
   visibility?: GameVisibility | null;
-  /** Starts by itself as its last seat is taken; absent: when its host starts it. */
-  startWhenFull?: boolean | null;
+  /** Starts by itself as its last seat is taken (absent: it does), or waits for its host to start it. */
+  autoStart?: boolean | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -97,6 +97,12 @@ export class GameService {
     return this.rows.seatsToAct(userId);
   }
 
+  /** The game that has waited longest on `userId` (the lobby's "next game"), or null when none waits on them. */
+  async nextGame(userId: string): Promise<LoadedGame | null> {
+    const gameId = await this.rows.nextGameFor(userId);
+    return gameId === null ? null : this.load(gameId);
+  }
+
   /** What `userId` may see: its own seat, or everything once the game is over. */
   viewerFor(game: LoadedGame, userId: string | undefined): Viewer {
     if (game.row.status === 'FINISHED') return 'all';
@@ -118,8 +124,7 @@ export class GameService {
       clientSeed: input.clientSeed ?? null,
       hostSeat: placement.hostSeat ?? 0,
       rematchOf: placement.rematchOf ?? null,
-      // A rematch starts once everyone is back.
-      startWhenFull: input.startWhenFull === true || placement.rematchOf !== undefined,
+      autoStart: input.autoStart ?? null,
       // Only a game that pauses on weekends records whose weekends they are.
       hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
     };
@@ -284,6 +289,21 @@ export class GameService {
       }
     }
     return lapsed;
+  }
+
+  /** Closes every table nobody started within its days open (TABLE_OPEN_DAYS) (asked by the deadline sweep); returns how many. */
+  async expireStaleTables(now: Date): Promise<number> {
+    let expired = 0;
+    for (const { gameId, openedAt } of await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS))) {
+      try {
+        await this.command(null, gameId, { type: 'expire', openedAt: openedAt.toISOString() });
+        expired++;
+      } catch (error) {
+        // Started meanwhile: nothing to close.
+        if (!(error instanceof AppError && error.code === 'GAME_NOT_ACTIVE')) throw error;
+      }
+    }
+    return expired;
   }
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {
