@@ -106,7 +106,7 @@ describe('time banks (end to end)', () => {
     clock.advance(4 * HOUR);
     await bench.deadlines.runDue();
     await resolve('END');
-    expect((await seen(gameId)).status).toBe('FINISHED');
+    expect(await seen(gameId)).toMatchObject({ status: 'FINISHED', clocks: [] });
     await expectVerified(gameId);
   });
 

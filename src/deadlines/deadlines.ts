@@ -148,11 +148,12 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   /**
    * Each seat's clock at this moment (games with deadlines only): a running
    * one from its deadline's start, an idle one from its bank (or the time
-   * per move its next turn will have); a passed deadline reads 0.
+   * per move its next turn will have); a passed deadline reads 0. A game
+   * not being played has none running, and shows none.
    */
   async clocksOf(game: LoadedGame): Promise<SeatClockReading[]> {
     const settings = game.state.moveDeadline;
-    if (!settings || !game.state.started) return [];
+    if (!settings || game.row.status !== 'ACTIVE') return [];
     const [standing, banks] = await Promise.all([this.standing(game), settings.bank ? this.banks.ofGame(game.row.id) : new Map<number, number>()]);
     const now = this.clock.now();
     return game.state.seats.map((_, seat) => {
