@@ -402,3 +402,18 @@ describe('a forged record is refused by the decider, as the command would be', (
     });
   });
 });
+
+describe('a deadline recorded as passed before its time ran out', () => {
+  it('is refused, by the record’s own count of the clock', () => {
+    // As endedGame, but the deadline passes a minute after the turn began, not a day.
+    const early = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
+    const late = gameAfter(early.events).state.seats.indexOf(early.toAct);
+    early.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+    const passed = early.record().events.find((event) => event.type === 'game.deadlinePassed')!;
+    expect(verifyRecord(early.record(), rulesetOf(countingGame))).toMatchObject({
+      ok: false,
+      seq: passed.seq,
+      problem: expect.stringMatching(/^game\.deadlinePassed: seat \d's time had not run out \(it runs out at .* by the record's times\)$/),
+    });
+  });
+});
