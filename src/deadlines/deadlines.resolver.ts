@@ -3,7 +3,7 @@ import { Args, Context, ID, Int, Mutation, Parent, Query, ResolveField, Resolver
 import { Deadlines } from './deadlines';
 import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent } from '../graphql/models';
-import { DeadlineActionValue, MyTurnModel, SeatDeadlineModel } from './deadline-models';
+import { DeadlineActionValue, MyTurnModel, SeatClockModel, SeatDeadlineModel } from './deadline-models';
 import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 
 @Resolver(() => GameModel)
@@ -37,5 +37,13 @@ export class DeadlinesResolver {
   })
   deadlines(@Parent() { game }: GameParent) {
     return this.moveDeadlines.ofGame(game);
+  }
+
+  @ResolveField(() => [SeatClockModel], {
+    description: "Each seat's clock (games with deadlines only): the time left, and whether it is ticking.",
+    complexity: listCost(() => FIELD_COSTS.unboundedList),
+  })
+  clocks(@Parent() { game }: GameParent) {
+    return this.moveDeadlines.clocksOf(game);
   }
 }

@@ -15,8 +15,9 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
-import { SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
-import { pausedDeadline } from '../vacations/vacation-time';
+import { clockAt, turnBudgetMs } from '../play/platform/clocks';
+import { SeatBanks } from './seat-banks';
+import { budgetOf, pausedDueAt, SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { Vacations } from '../vacations/vacations';
 
 export interface DeadlinesOptions {
@@ -47,6 +48,14 @@ export interface RunningDeadline {
   remindAt: Date | null;
 }
 
+/** A seat's clock as it reads now. */
+export interface SeatClockReading {
+  seat: number;
+  remainingSeconds: number;
+  /** Its turn runs and no pause holds it (a weekend, a vacation). */
+  running: boolean;
+}
+
 export interface MyTurn {
   game: LoadedGame;
   seat: number;
@@ -63,6 +72,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly play: GameService,
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
+    private readonly banks: SeatBanks,
     private readonly clock: Clock,
     @Inject(DEADLINES_OPTIONS) options: DeadlinesOptions,
   ) {
@@ -129,18 +139,39 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  /**
-   * The game's running deadlines, vacation pauses included: none without
-   * deadline settings (nothing to read); as its append just wrote them on
-   * the game a change of this request made; else read.
-   */
+  /** The game's running deadlines, vacation pauses included: none without deadline settings (nothing to read). */
   async ofGame(game: LoadedGame): Promise<SeatDeadline[]> {
     if (!game.state.moveDeadline) return [];
+    return seatDeadlines(await this.standing(game));
+  }
+
+  /**
+   * Each seat's clock at this moment (games with deadlines only): a running
+   * one from its deadline's start, an idle one from its bank (or the time
+   * per move its next turn will have); a passed deadline reads 0. A game
+   * not being played has none running, and shows none.
+   */
+  async clocksOf(game: LoadedGame): Promise<SeatClockReading[]> {
+    const settings = game.state.moveDeadline;
+    if (!settings || game.row.status !== 'ACTIVE') return [];
+    const [standing, banks] = await Promise.all([this.standing(game), settings.bank ? this.banks.ofGame(game.row.id) : new Map<number, number>()]);
+    const now = this.clock.now();
+    return game.state.seats.map((_, seat) => {
+      const row = standing.find((deadline) => deadline.seat === seat);
+      if (row?.expiredAt) return { seat, remainingSeconds: 0, running: false };
+      const clock = row ? { remainingMs: budgetOf(row), since: row.activeSince } : { remainingMs: banks.get(seat) ?? turnBudgetMs(settings), since: null };
+      const reading = clockAt(clock, now, { weekendZone: row?.weekendZone ?? null, vacations: row?.vacations ?? [] });
+      return { seat, remainingSeconds: Math.floor(reading.remainingMs / 1000), running: reading.running };
+    });
+  }
+
+  /** The game's running deadlines with their players' vacations: as its append just wrote them on the game a change of this request made; else read. */
+  private async standing(game: LoadedGame): Promise<StandingDeadline[]> {
     const written = game.written?.get(STANDING_DEADLINES) as StandingDeadline[] | undefined;
-    if (written) return seatDeadlines(written);
+    if (written) return written;
     const rows = await this.prisma.turnDeadline.findMany({ where: { gameId: game.row.id } });
     const periods = await this.vacations.periodsOf([...new Set(rows.map((row) => row.userId))]);
-    return seatDeadlines(rows.map((row) => ({ ...row, vacations: periods.get(row.userId)! })));
+    return rows.map((row) => ({ ...row, vacations: periods.get(row.userId)! }));
   }
 
   // ---- reminders -------------------------------------------------------------
@@ -212,7 +243,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   private async withPauses(rows: TurnDeadline[]): Promise<EffectiveDeadline[]> {
     const periods = await this.vacations.periodsOf([...new Set(rows.map((r) => r.userId))]);
     return rows.map((row) => {
-      const dueAt = pausedDeadline(row.activeSince, row.dueAt, periods.get(row.userId)!);
+      const dueAt = pausedDueAt(row, periods.get(row.userId)!);
       return { row, dueAt, remindAt: new Date(row.remindAt.getTime() + dueAt.getTime() - row.dueAt.getTime()) };
     });
   }

@@ -3,8 +3,7 @@
  * `Game.deadlines` shows. A move's own answer takes them from what its append
  * wrote (turn-deadline-projection.ts), any other answer reads them.
  */
-import type { Period } from '../vacations/vacation-time';
-import { pausedDeadline } from '../vacations/vacation-time';
+import { type Period, runsOutAt } from '../play/platform/clock-time';
 
 export interface StandingDeadline {
   seat: number;
@@ -12,8 +11,25 @@ export interface StandingDeadline {
   activeSince: Date;
   dueAt: Date;
   expiredAt: Date | null;
+  /** Counted time the seat had at `activeSince` (a bigint as Prisma reads it); null in rows from before it was kept. */
+  budgetMs: number | bigint | null;
+  /** Whose weekends pause the deadline; null: weekends count. */
+  weekendZone: string | null;
   /** The player's vacations, which pause the deadline. */
   vacations: Period[];
+}
+
+/** What a deadline row holds of its clock. */
+export type DeadlineClock = Pick<StandingDeadline, 'activeSince' | 'dueAt' | 'budgetMs' | 'weekendZone'>;
+
+/** The counted time a deadline had at its start (rows from before it was kept: until their due time, no weekends paused them). */
+export function budgetOf(row: DeadlineClock): number {
+  return row.budgetMs === null ? row.dueAt.getTime() - row.activeSince.getTime() : Number(row.budgetMs);
+}
+
+/** When the deadline falls, its player's weekends (where the game pauses on them) and vacations not counted. */
+export function pausedDueAt(row: DeadlineClock, vacations: readonly Period[]): Date {
+  return runsOutAt(row.activeSince, budgetOf(row), { weekendZone: row.weekendZone, vacations });
 }
 
 export interface SeatDeadline {
@@ -34,5 +50,5 @@ export function withDates(row: StandingDeadline): StandingDeadline {
 export function seatDeadlines(standing: StandingDeadline[]): SeatDeadline[] {
   return [...standing]
     .sort((a, b) => a.seat - b.seat)
-    .map((row) => ({ seat: row.seat, deadline: pausedDeadline(row.activeSince, row.dueAt, row.vacations), passed: row.expiredAt !== null }));
+    .map((row) => ({ seat: row.seat, deadline: pausedDueAt(row, row.vacations), passed: row.expiredAt !== null }));
 }

@@ -35,6 +35,8 @@ export interface GameState {
   undoable: UndoableStep[];
   /** Set when the game was created with move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
+  /** Each seat's time zone as recorded when it was taken, whose weekends pause its clock (games that pause on weekends only). */
+  timeZones?: (string | null)[];
   /** Set when the host, or a move deadline, ended the game before the rules did (`lateSeat`: whose deadline, in games since it is recorded). */
   endedByHost?: { reason: string; lateSeat?: number };
   /**

@@ -80,10 +80,11 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       };
     }
     case SeatTaken: {
-      const { seat, userId, clientSeed } = event.payload as unknown as SeatTakenPayload;
+      const { seat, userId, clientSeed, timeZone } = event.payload as unknown as SeatTakenPayload;
       return {
         ...state,
         linePosition,
+        ...(timeZone ? { timeZones: state.seats.map((_, i) => (i === seat ? timeZone : (state.timeZones?.[i] ?? null))) } : {}),
         seats: state.seats.map((current, i) => (i === seat ? userId : current)),
         clientSeeds: state.clientSeeds.map((current, i) => (i === seat ? (clientSeed ?? null) : current)),
       };
@@ -125,6 +126,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         rules: ruleset.evolve(state.rules, rulesEvent),
         undoable: foldStep(state, event),
         moveDeadline: state.moveDeadline,
+        timeZones: state.timeZones,
         endedByHost: state.endedByHost,
         linePosition,
         clientSeeds: state.clientSeeds,

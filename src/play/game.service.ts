@@ -125,6 +125,8 @@ export class GameService {
       hostSeat: placement.hostSeat ?? 0,
       rematchOf: placement.rematchOf ?? null,
       autoStart: input.autoStart ?? null,
+      // Only a game that pauses on weekends records whose weekends they are.
+      hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
     };
     const facts = {
       commitment,
@@ -145,17 +147,35 @@ export class GameService {
   joinGame(userId: string, gameId: string, request: JoinRequest = {}): Promise<LoadedGame> {
     const madeClientSeed = this.randomness.randomClientSeed();
     const { seat = null, clientSeed = null, access = PUBLIC } = request;
-    return this.seatCommand(userId, gameId, { type: 'join', seat, clientSeed, access, madeClientSeed }, request.alsoWrite);
+    const join = async (game: LoadedGame): Promise<PlatformCommand> => ({
+      type: 'join',
+      seat,
+      clientSeed,
+      access,
+      madeClientSeed,
+      timeZone: await this.weekendZoneOf(game, userId),
+    });
+    return this.seatCommand(userId, gameId, join, request.alsoWrite);
+  }
+
+  /** Only a game that pauses on weekends records whose weekends they are. */
+  private async weekendZoneOf(game: LoadedGame, userId: string): Promise<string | null> {
+    return game.state.moveDeadline?.pauseOnWeekends ? this.rows.timeZone(userId) : null;
   }
 
   /** A seated player other than the host gives up their seat before the start. */
   leaveGame(userId: string, gameId: string): Promise<LoadedGame> {
-    return this.seatCommand(userId, gameId, { type: 'leave' });
+    return this.seatCommand(userId, gameId, () => ({ type: 'leave' }));
   }
 
-  private seatCommand(userId: string, gameId: string, command: PlatformCommand, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+  private seatCommand(
+    userId: string,
+    gameId: string,
+    command: (game: LoadedGame) => PlatformCommand | Promise<PlatformCommand>,
+    alsoWrite?: ExtraWrites,
+  ): Promise<LoadedGame> {
     const seats: ExtraWrites = (sql, appended) => this.rows.keepSeats(sql, gameId, appended);
-    return this.pipeline.run({ gameId, actor: userId, prepare: () => ({ command, alsoWrite: allWrites(seats, alsoWrite) }) });
+    return this.pipeline.run({ gameId, actor: userId, prepare: async (game) => ({ command: await command(game), alsoWrite: allWrites(seats, alsoWrite) }) });
   }
 
   /** The host invites: `prepare` gathers who (from the loaded game) and what the invitations write beside their events. */
@@ -193,7 +213,12 @@ export class GameService {
 
   /** The invitee takes over the seat their invitation offers, keeping `game_seats` in step. */
   takeSeat(userId: string, gameId: string, invitationId: string | null, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
-    return this.seatCommand(userId, gameId, { type: 'takeSeat', invitationId }, alsoWrite);
+    const takeSeat = async (game: LoadedGame): Promise<PlatformCommand> => ({
+      type: 'takeSeat',
+      invitationId,
+      timeZone: await this.weekendZoneOf(game, userId),
+    });
+    return this.seatCommand(userId, gameId, takeSeat, alsoWrite);
   }
 
   startGame(userId: string, gameId: string): Promise<LoadedGame> {

@@ -33,6 +33,7 @@ const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
 const HAND_OVER_SEAT = `UPDATE game_seats SET user_id = $3::uuid WHERE game_id = $1::uuid AND index = $2`;
 const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
+const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid`;
 
 /**
  * A page of the lobby's games, newest activity first: $1 status or null,
@@ -91,6 +92,12 @@ export class GamesRepository {
     const [user] = await this.prisma.sql.query<{ displayName: string }>(DISPLAY_NAME, [userId]);
     if (!user) throw new Error(`no user ${userId}`);
     return user.displayName;
+  }
+
+  /** The player's time zone (null: never chosen, read as UTC). */
+  async timeZone(userId: string): Promise<string | null> {
+    const [user] = await this.prisma.sql.query<{ timeZone: string | null }>(TIME_ZONE, [userId]);
+    return user?.timeZone ?? null;
   }
 
   /**

@@ -65,9 +65,22 @@ export const EndedByAgreement = 'game.endedByAgreement';
 /** What may happen to a seat whose move deadline passed. */
 export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
 
+/** A time bank: each seat's own, running only during its turns (src/play/platform/clocks.ts). */
+export interface TimeBank {
+  initialHours: number;
+  /** Added whenever the seat's turn ends, up to `maxHours`. */
+  incrementHours: number;
+  maxHours: number;
+}
+
 /** Correspondence play: how long each seat has to act, and what then. */
 export interface MoveDeadlineSettings {
-  hoursPerMove: number;
+  /** The time of every turn; absent in a game with a time bank instead. */
+  hoursPerMove?: number;
+  /** Each seat's time bank; absent in a game with `hoursPerMove`. */
+  bank?: TimeBank;
+  /** No clock runs from Saturday 00:00 to Monday 00:00 in its player's time zone (recorded with the seat); absent: weekends count. */
+  pauseOnWeekends?: boolean;
   /** The reminder mail goes out this long before the deadline. */
   reminderHoursBefore: number;
   /** Applied as soon as a deadline passes, or `ASK_HOST` to let the host choose then. */
@@ -109,6 +122,8 @@ export interface SeatTakenPayload {
   userId: string;
   /** The player's contribution to the game's randomness, public; absent in games stored before there were any. */
   clientSeed?: string;
+  /** The player's time zone as they sat down, whose weekends pause their clock: only in games that pause on weekends. */
+  timeZone?: string;
 }
 
 export interface SeatGivenUpPayload {
@@ -153,6 +168,8 @@ export interface SeatReassignedPayload {
   previousUserId: string;
   /** The seq of the `game.seatOffered` accepted. */
   offerSeq: number;
+  /** The new player's time zone, where the game pauses on weekends (as `game.seatTaken` records it). */
+  timeZone?: string;
 }
 
 export interface TakebackRequestedPayload {

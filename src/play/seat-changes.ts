@@ -50,7 +50,7 @@ export function foldSeatChange(state: GameState, event: FoldableEvent, linePosit
       return { ...state, linePosition, undoable: [], life: { ...sealed, offers: withoutKey(life.offers ?? {}, seat) } };
     }
     case SeatReassigned: {
-      const { seat, userId, previousUserId } = event.payload as unknown as SeatReassignedPayload;
+      const { seat, userId, previousUserId, timeZone } = event.payload as unknown as SeatReassignedPayload;
       const taken = life.offers?.[seat];
       const handedOver = [...(life.handedOver ?? []), { seat, seq: event.seq, invitationId: taken?.invitationId ?? '', from: previousUserId }];
       // The new player answers for the seat from here: no agreement, lateness or step of the one before is theirs.
@@ -59,6 +59,8 @@ export function foldSeatChange(state: GameState, event: FoldableEvent, linePosit
         linePosition,
         undoable: [],
         seats: state.seats.map((holder, i) => (i === seat ? userId : holder)),
+        // Whose weekends pause the seat's clock: the new player's.
+        ...(timeZone ? { timeZones: state.seats.map((_, i) => (i === seat ? timeZone : (state.timeZones?.[i] ?? null))) } : {}),
         life: { ...sealed, proposal: null, overdue: withoutKey(life.overdue, seat), offers: withoutKey(life.offers ?? {}, seat), handedOver },
       };
     }

@@ -144,11 +144,14 @@ function longGame(): ScriptedGame {
   game.run({ type: 'withdraw' }, BOB);
   game.run({ type: 'proposeEnd' }, CAT).later(49).run({ type: 'lapse' }, null);
   const late = (): number => gameAfter(game.events, skippable).state.seats.indexOf(game.toAct);
-  game.run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'EXTEND', deadlinePassed: true }, ANN);
-  game.run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'SKIP', deadlinePassed: true }, ANN);
+  game
+    .later(24)
+    .run({ type: 'deadlinePassed', seat: late() }, null)
+    .run({ type: 'resolveDeadline', seat: late(), action: 'EXTEND', deadlinePassed: true }, ANN);
+  game.later(24).run({ type: 'deadlinePassed', seat: late() }, null).run({ type: 'resolveDeadline', seat: late(), action: 'SKIP', deadlinePassed: true }, ANN);
   while (late() === 0) game.turn();
   const removed = late();
-  game.run({ type: 'deadlinePassed', seat: removed }, null).run({ type: 'remove', seat: removed }, ANN);
+  game.later(24).run({ type: 'deadlinePassed', seat: removed }, null).run({ type: 'remove', seat: removed }, ANN);
   game.turn();
   const remaining = [BOB, CAT].find((_, i) => i + 1 !== removed)!;
   return game.run({ type: 'proposeEnd' }, remaining).run({ type: 'answer', kind: 'end', accept: true }, ANN);
@@ -158,7 +161,10 @@ function longGame(): ScriptedGame {
 function endedGame(): ScriptedGame {
   const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
   const late = gameAfter(game.events).state.seats.indexOf(game.toAct);
-  return game.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+  return game
+    .later(24)
+    .run({ type: 'deadlinePassed', seat: late }, null)
+    .run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
 }
 
 /** A game of two one player resigns. */
@@ -175,7 +181,7 @@ function substitutedGame(): ScriptedGame {
   const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
   if (game.toAct !== BOB) game.turn();
   game.run(offer('o1'), BOB).run(offer('o2'), BOB).run({ type: 'withdrawSeatOffer', seat: 1 }, BOB);
-  game.run({ type: 'deadlinePassed', seat: 1 }, null).run(offer('o3'), ANN).run({ type: 'takeSeat', invitationId: 'o3' }, EVE);
+  game.later(24).run({ type: 'deadlinePassed', seat: 1 }, null).run(offer('o3'), ANN).run({ type: 'takeSeat', invitationId: 'o3' }, EVE);
   return game.turn().run({ type: 'resign' }, ANN);
 }
 
@@ -438,6 +444,21 @@ describe('a forged record is refused by the decider, as the command would be', (
       ok: false,
       seq: revealed.seq,
       problem: expect.stringMatching(/^completing its append gives .* where event \d+ records .*another seed/),
+    });
+  });
+});
+
+describe('a deadline recorded as passed before its time ran out', () => {
+  it('is refused, by the record’s own count of the clock', () => {
+    // As endedGame, but the deadline passes a minute after the turn began, not a day.
+    const early = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
+    const late = gameAfter(early.events).state.seats.indexOf(early.toAct);
+    early.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+    const passed = early.record().events.find((event) => event.type === 'game.deadlinePassed')!;
+    expect(verifyRecord(early.record(), rulesetOf(countingGame))).toMatchObject({
+      ok: false,
+      seq: passed.seq,
+      problem: expect.stringMatching(/^game\.deadlinePassed: seat \d's time had not run out \(it runs out at .* by the record's times\)$/),
     });
   });
 });

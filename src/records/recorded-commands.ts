@@ -89,8 +89,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
   const jump = payload as unknown as JumpPayload;
   switch (event.type) {
     case SeatTaken: {
-      const { seat, clientSeed } = payload as unknown as SeatTakenPayload;
-      return by({ type: 'join', seat, clientSeed: clientSeed ?? null, access: ANYONE, madeClientSeed: '' });
+      const { seat, clientSeed, timeZone } = payload as unknown as SeatTakenPayload;
+      return by({ type: 'join', seat, clientSeed: clientSeed ?? null, access: ANYONE, madeClientSeed: '', timeZone: timeZone ?? null });
     }
     case SeatGivenUp:
       return by({ type: 'leave' });
@@ -145,7 +145,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'withdrawSeatOffer', seat: payload.seat as number });
     case SeatReassigned:
       // What the record cannot show: that its new player held the invitation; which offer they took, it does.
-      return by({ type: 'takeSeat', invitationId: offeredInvitation(events, (payload as unknown as SeatReassignedPayload).offerSeq) });
+      const { offerSeq, timeZone } = payload as unknown as SeatReassignedPayload;
+      return by({ type: 'takeSeat', invitationId: offeredInvitation(events, offerSeq), timeZone: timeZone ?? null });
     case GameCreated:
       return { problem: 'a game is created once, by its first event' };
     default:
@@ -169,6 +170,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
       autoStart: payload.autoStart === true,
+      hostTimeZone: seat?.timeZone ?? null,
     },
     facts: {
       commitment: payload.commitment!,

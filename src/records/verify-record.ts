@@ -34,6 +34,7 @@ import type { GameAt } from '../play/platform/game-at';
 import { decideCreate } from '../play/platform/lobby';
 import { GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
 import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
+import { RecordedClocks } from './recorded-clocks';
 import { recordedCommand, recordedCreation, samePlatformPayload } from './recorded-commands';
 
 export type Verdict =
@@ -120,6 +121,7 @@ class RecordCheck {
   private stepsDecided = 0;
   /** Events not decided again (see VerifyOptions.lineInForceOnly). */
   private readonly setAside: Set<number>;
+  private readonly clocks: RecordedClocks;
 
   constructor(
     private readonly record: GameRecord,
@@ -133,6 +135,7 @@ class RecordCheck {
       fail(null, `the game was played under version ${record.game.rulesetVersion} of its rules, newer than this verifier's (${ruleset.version})`);
     }
     this.ruleset = ruleset;
+    this.clocks = new RecordedClocks(ruleset);
     this.events = record.events;
     this.setAside = options.lineInForceOnly ? rolledBackSeqs(jumpsIn(this.events), this.events.length) : new Set();
   }
@@ -215,6 +218,7 @@ class RecordCheck {
       this.states.push(after);
       j++;
     } while (j < this.events.length && (this.setAside.has(this.events[j].seq) || !opensRequest(this.events[j])));
+    this.clocks.after(this.events.slice(i, j), this.stateAt(j));
     return j;
   }
 
@@ -243,6 +247,8 @@ class RecordCheck {
   private request(i: number): number {
     const event = this.events[i];
     const game = this.gameAt(event.seq - 1);
+    const early = this.clocks.problemWith(event, game.state);
+    if (early) fail(event.seq, early);
     const decided = atStep(event.seq, () => (event.type === GameCreated ? this.created(i) : this.decidedAgain(event, game)));
     this.sameEvents(this.what(event), decided, i);
     for (const recorded of this.events.slice(i, i + decided.length)) this.fold(recorded);
@@ -252,6 +258,7 @@ class RecordCheck {
     while (j < this.events.length && !opensRequest(this.events[j]) && !this.setAside.has(this.events[j].seq)) j++;
     this.sameCompletion(completion.events, last, j);
     for (const recorded of this.events.slice(last + 1, j)) this.fold(recorded);
+    this.clocks.after(this.events.slice(i, j), this.stateAt(j));
     // Steps: a move, the setup, a skipped turn, each turn of a seat that left; what the rules decided.
     this.stepsDecided += (decided.some((e) => !isPlatformEvent(e.type)) ? 1 : 0) + completion.events.filter((e) => e.type === TurnSkipped).length;
     return j;

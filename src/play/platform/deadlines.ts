@@ -8,7 +8,8 @@
 import { DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, MoveDeadlineSettings, ServerCause, TurnSkipped } from '../platform-events';
 import { type DecidedEvent, type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
 import { type GameAt, requireActive, requireHost, requireServer, rulesEventAs, seatArgument, statusOf } from './game-at';
-import { deadlineFor } from './options';
+import { runsOutAt } from './clock-time';
+import { extensionMs, recordedPauses } from './clocks';
 
 function requireDeadlines(game: GameAt): MoveDeadlineSettings | Refusal {
   return game.state.moveDeadline ?? refuse('BAD_USER_INPUT', 'The game has no move deadlines.');
@@ -22,7 +23,13 @@ function requireDeadlines(game: GameAt): MoveDeadlineSettings | Refusal {
 function outcome(game: GameAt, settings: MoveDeadlineSettings, seat: number, action: DeadlineAction, actor: string | null, now: Date): DecidedEvent[] | null {
   switch (action) {
     case 'EXTEND':
-      return [{ type: DeadlineExtended, payload: { seat, dueAt: deadlineFor(settings, now).dueAt.toISOString() }, actorUserId: actor }];
+      return [
+        {
+          type: DeadlineExtended,
+          payload: { seat, dueAt: runsOutAt(now, extensionMs(settings), recordedPauses(game.state, seat)).toISOString() },
+          actorUserId: actor,
+        },
+      ];
     case 'SKIP': {
       const skip = game.ruleset.skipTurn?.(game.state.rules, seat, game.draws(game.state)) ?? null;
       // An irreversible step: nothing before a skip can be taken back.

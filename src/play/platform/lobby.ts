@@ -11,6 +11,7 @@ import {
   GameCreated,
   GameCreatedPayload,
   GameStarted,
+  MoveDeadlineSettings,
   PlayerInvited,
   SeatGivenUp,
   SeatGivenUpPayload,
@@ -21,6 +22,7 @@ import {
 } from '../platform-events';
 import { type Decision, type DecidedEvent, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, requireServer, rulesEventAs, seatArgument } from './game-at';
+import { UNCHOSEN_ZONE } from './clock-time';
 import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
 
 export type GameVisibility = 'PUBLIC' | 'PRIVATE';
@@ -50,6 +52,8 @@ export interface CreateCommand {
   rematchOf: string | null;
   /** The game starts by itself as its last seat is taken, rather than when its host starts it; null: it does. */
   autoStart: boolean | null;
+  /** The host's time zone (me.timeZone), recorded with their seat where the game pauses on weekends; null: UTC. */
+  hostTimeZone?: string | null;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -105,7 +109,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     ...((command.autoStart ?? true) ? { autoStart: true } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
   };
-  const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed };
+  const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed, ...weekendZone(created.moveDeadline, command.hostTimeZone) };
   return decided([
     { type: GameCreated, payload: { ...created }, actorUserId: actor },
     { type: SeatTaken, payload: { ...seatTaken }, actorUserId: actor, actorSeat: command.hostSeat },
@@ -130,6 +134,13 @@ export interface JoinCommand {
   access: JoinAccess;
   /** A client seed made at random, for a player who brings none to a game whose seed is not fixed. */
   madeClientSeed: string;
+  /** The player's time zone (me.timeZone), recorded with their seat where the game pauses on weekends; null: UTC. */
+  timeZone?: string | null;
+}
+
+/** The seat's time zone, recorded only where the game pauses on weekends (see clocks.ts). */
+export function weekendZone(settings: MoveDeadlineSettings | undefined, timeZone: string | null | undefined): { timeZone?: string } {
+  return settings?.pauseOnWeekends ? { timeZone: timeZone ?? UNCHOSEN_ZONE } : {};
 }
 
 function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
@@ -170,7 +181,7 @@ export function decideJoin(game: GameAt, command: JoinCommand, actor: string): D
   if (isRefusal(seat)) return seat;
   const clientSeed = clientSeedFor(command.clientSeed, seat, game.state.fixedSeed, command.madeClientSeed);
   if (isRefusal(clientSeed)) return clientSeed;
-  const taken: SeatTakenPayload = { seat, userId: actor, clientSeed };
+  const taken: SeatTakenPayload = { seat, userId: actor, clientSeed, ...weekendZone(game.state.moveDeadline, command.timeZone) };
   const seatTaken: DecidedEvent = { type: SeatTaken, payload: { ...taken }, actorUserId: actor, actorSeat: seat };
   return decided([seatTaken, ...startedIfFull(game, seatTaken)]);
 }

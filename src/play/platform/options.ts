@@ -6,12 +6,13 @@
  */
 import type { AnyRuleset, GameOptions, OptionSpec } from '../../rules/contract';
 import { optionApplies, optionValueWords } from '../../rules/option-words';
-import type { DeadlineAction, MoveDeadlineSettings } from '../platform-events';
-import { type Refusal, refuse } from './decision';
+import type { DeadlineAction, MoveDeadlineSettings, TimeBank } from '../platform-events';
+import { isRefusal, type Refusal, refuse } from './decision';
 
 export const MAX_HOURS_PER_MOVE = 60 * 24;
+/** A bank holds at most 60 days, as a turn does. */
+export const MAX_BANK_HOURS = 60 * 24;
 const DEFAULT_REMINDER_HOURS = 24;
-const HOUR_MS = 60 * 60 * 1000;
 
 function checkOption(spec: OptionSpec, value: unknown): string | null {
   switch (spec.type) {
@@ -57,38 +58,60 @@ export function resolvedOptions(ruleset: AnyRuleset, given: unknown): { ok: true
   return { ok: true, options };
 }
 
-/** Move deadlines as a host asks for them: defaults apply to what is left out. */
+/** Move deadlines as a host asks for them: `hoursPerMove` or a `bank`, exactly one; defaults apply to what is left out. */
 export interface MoveDeadlineInput {
-  hoursPerMove: number;
+  hoursPerMove?: number | null;
+  bank?: TimeBank | null;
+  pauseOnWeekends?: boolean | null;
   reminderHoursBefore?: number | null;
   onExpiry?: DeadlineAction | 'ASK_HOST' | null;
 }
 
+const wholeHours = (value: unknown, min: number, max: number) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** The bank as given, or why it cannot be one. */
+function checkedBank(bank: TimeBank): TimeBank | Refusal {
+  const { initialHours, incrementHours, maxHours } = bank;
+  if (!wholeHours(maxHours, 1, MAX_BANK_HOURS)) return refuse('BAD_USER_INPUT', `bank.maxHours must be a whole number from 1 to ${MAX_BANK_HOURS}.`);
+  if (!wholeHours(initialHours, 1, maxHours)) return refuse('BAD_USER_INPUT', `bank.initialHours must be a whole number from 1 to maxHours (${maxHours}).`);
+  if (!wholeHours(incrementHours, 0, maxHours)) {
+    return refuse('BAD_USER_INPUT', `bank.incrementHours must be a whole number from 0 to maxHours (${maxHours}): a move cannot add more than the bank holds.`);
+  }
+  return { initialHours, incrementHours, maxHours };
+}
+
+/** The time controls: `hoursPerMove` or a bank, never both nor neither. */
+function timeControl(input: MoveDeadlineInput): Pick<MoveDeadlineSettings, 'hoursPerMove' | 'bank'> | Refusal {
+  const { hoursPerMove, bank } = input;
+  const given = (hoursPerMove !== undefined && hoursPerMove !== null ? 1 : 0) + (bank ? 1 : 0);
+  if (given !== 1) return refuse('BAD_USER_INPUT', 'Move deadlines take either hoursPerMove or a bank, not both nor neither.');
+  if (bank) {
+    const checked = checkedBank(bank);
+    return isRefusal(checked) ? checked : { bank: checked };
+  }
+  if (!wholeHours(hoursPerMove, 1, MAX_HOURS_PER_MOVE)) return refuse('BAD_USER_INPUT', `hoursPerMove must be a whole number from 1 to ${MAX_HOURS_PER_MOVE}.`);
+  return { hoursPerMove: hoursPerMove! };
+}
+
 /** The settings with defaults applied; anything out of range is refused (BAD_USER_INPUT). */
 export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInput): { ok: true; settings: MoveDeadlineSettings } | Refusal {
-  const { hoursPerMove } = input;
-  if (!Number.isInteger(hoursPerMove) || hoursPerMove < 1 || hoursPerMove > MAX_HOURS_PER_MOVE) {
-    return refuse('BAD_USER_INPUT', `hoursPerMove must be a whole number from 1 to ${MAX_HOURS_PER_MOVE}.`);
-  }
-  const reminderHoursBefore = input.reminderHoursBefore ?? Math.min(DEFAULT_REMINDER_HOURS, Math.floor(hoursPerMove / 2));
-  if (!Number.isInteger(reminderHoursBefore) || reminderHoursBefore < 0 || reminderHoursBefore >= hoursPerMove) {
-    return refuse('BAD_USER_INPUT', `reminderHoursBefore must be a whole number from 0 (no reminder) to ${hoursPerMove - 1}.`);
+  const control = timeControl(input);
+  if (isRefusal(control)) return control;
+  // A reminder fits in a turn, or in a full bank.
+  const longest = control.hoursPerMove ?? control.bank!.maxHours;
+  const reminderHoursBefore =
+    input.reminderHoursBefore ?? Math.min(DEFAULT_REMINDER_HOURS, Math.floor((control.hoursPerMove ?? control.bank!.initialHours) / 2));
+  if (!wholeHours(reminderHoursBefore, 0, longest - 1)) {
+    return refuse('BAD_USER_INPUT', `reminderHoursBefore must be a whole number from 0 (no reminder) to ${longest - 1}.`);
   }
   const onExpiry = input.onExpiry ?? 'ASK_HOST';
   if (onExpiry === 'SKIP' && !ruleset.skipTurn) {
     return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END or ASK_HOST.`);
   }
-  return { ok: true, settings: { hoursPerMove, reminderHoursBefore, onExpiry } };
-}
-
-/** When a seat whose turn began at `since` must have moved, and when it is reminded. */
-export function deadlineFor(settings: MoveDeadlineSettings, since: Date): { dueAt: Date; remindAt: Date } {
-  const dueAt = new Date(since.getTime() + settings.hoursPerMove * HOUR_MS);
-  return { dueAt, remindAt: reminderTime(settings, dueAt) };
-}
-
-export function reminderTime(settings: MoveDeadlineSettings, dueAt: Date): Date {
-  return new Date(dueAt.getTime() - settings.reminderHoursBefore * HOUR_MS);
+  if (input.pauseOnWeekends !== undefined && input.pauseOnWeekends !== null && typeof input.pauseOnWeekends !== 'boolean') {
+    return refuse('BAD_USER_INPUT', 'pauseOnWeekends must be true or false.');
+  }
+  return { ok: true, settings: { ...control, ...(input.pauseOnWeekends ? { pauseOnWeekends: true } : {}), reminderHoursBefore, onExpiry } };
 }
 
 /** The options with defaults applied, of settings known to be the rules' own (benchmarks, tests): a refusal is a mistake in them. */

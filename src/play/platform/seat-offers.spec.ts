@@ -127,6 +127,16 @@ describe('taking over a seat', () => {
     expect(after.state.life?.offers).toEqual({});
   });
 
+  it('in a game that pauses on weekends, with the new player’s time zone: their weekends pause the seat from then on', () => {
+    const weekends = { moveDeadline: { hoursPerMove: 24, pauseOnWeekends: true, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' } };
+    const offeredThere = [...playing(2, weekends), ...turn(0), offered(1, BOB)];
+    given(offeredThere)
+      .when({ ...takeSeat(), timeZone: 'Asia/Tokyo' }, EVE)
+      .then([{ ...reassigned(1, EVE, BOB, 8), payload: { seat: 1, userId: EVE, previousUserId: BOB, offerSeq: 8, timeZone: 'Asia/Tokyo' } }]);
+    const taken = { ...reassigned(1, EVE, BOB, 8), payload: { seat: 1, userId: EVE, previousUserId: BOB, offerSeq: 8, timeZone: 'Asia/Tokyo' } };
+    expect(gameAfter([...offeredThere, taken]).state.timeZones?.[1]).toBe('Asia/Tokyo');
+  });
+
   it('ends the seat’s lateness: its new player is not late', () => {
     const after = gameAfter([...oneTurn(), deadlinePassed(1, BOB), offered(1, ANN, 'offer-1', 0), reassigned(1, EVE, BOB, 9)]);
     expect(after.state.life?.overdue).toEqual({});

@@ -12,7 +12,7 @@ import { SeatOffered, SeatOfferedPayload, SeatOfferWithdrawn, SeatOfferWithdrawn
 import { pendingOffers } from '../seat-changes';
 import { type Decision, decided, type Refusal, refuse } from './decision';
 import { type GameAt, requireActive, seatArgument } from './game-at';
-import type { Invitee } from './lobby';
+import { type Invitee, weekendZone } from './lobby';
 
 export interface SeatOfferCommand {
   type: 'offerSeat';
@@ -24,6 +24,8 @@ export interface SeatOfferCommand {
 export interface TakeSeatCommand {
   type: 'takeSeat';
   invitationId: string | null;
+  /** The player's time zone (me.timeZone), recorded with the seat where the game pauses on weekends; null: UTC. */
+  timeZone?: string | null;
 }
 
 /** Why the actor may not offer `seat`: it is not theirs, or (the host) its deadline has not passed. */
@@ -80,6 +82,12 @@ export function decideSeatTaking(game: GameAt, command: TakeSeatCommand, actor: 
     return refuse('NOTHING_PENDING', 'No seat is offered to you in this game: the offer was withdrawn, or replaced by a newer one.');
   if (state.seats.includes(actor)) return refuse('ALREADY_SEATED', 'You already have a seat in this game.');
   const seat = Number(offered[0]);
-  const payload: SeatReassignedPayload = { seat, userId: actor, previousUserId: state.seats[seat]!, offerSeq: offered[1].seq };
+  const payload: SeatReassignedPayload = {
+    seat,
+    userId: actor,
+    previousUserId: state.seats[seat]!,
+    offerSeq: offered[1].seq,
+    ...weekendZone(state.moveDeadline, command.timeZone),
+  };
   return decided([{ type: SeatReassigned, payload: { ...payload }, actorUserId: actor, actorSeat: seat }]);
 }

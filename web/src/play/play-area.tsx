@@ -20,6 +20,7 @@ import { BoardZoom } from '../components/board-zoom';
 import { ProblemBanner } from '../components/problem-banner';
 import { gameUiFor } from '../games/registry';
 import { CardDetailProvider } from './card-detail';
+import { SeatClocks } from './seat-clocks';
 import { DeadlineNotice } from './deadline-notice';
 import { EndScreen } from './end-screen';
 import { RematchButton } from './rematch-button';
@@ -158,6 +159,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
         <TurnBanner game={game} players={players} prompt={view && live ? (ui.prompt?.(view) ?? null) : null} />
       )}
       <PlayerStrip players={players} leftSeats={game.resignedSeats} />
+      <SeatClocks clocks={game.clocks} players={players} />
       <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <AgreementNotice game={game} players={players} accept={accept} pointLabel={(seq) => items.find((item) => item.seq === seq)?.label ?? null} />

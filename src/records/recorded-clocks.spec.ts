@@ -1,0 +1,43 @@
+/** The verifier's count of the clocks: a deadline recorded as passed before its seat's time ran out is refused. */
+import { gameAfter, type GivenEvent, HOUR, NOW, playing } from '../play/platform/test-support/specification';
+import { DeadlinePassed } from '../play/platform-events';
+import type { RecordEvent } from './game-record';
+import { RecordedClocks } from './recorded-clocks';
+
+const settings = { bank: { initialHours: 24, incrementHours: 0, maxHours: 24 }, pauseOnWeekends: true, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' };
+/** Ann (seat 0) to act from NOW, a Monday: created, seated and started in three appends. */
+const lobbyAndStart = playing(2, { moveDeadline: settings });
+const APPENDS = [2, 3, 5];
+
+const recorded = (event: GivenEvent, seq: number, at: Date) =>
+  ({ ...event, seq, at: at.toISOString(), actorUserId: event.actorUserId ?? null }) as unknown as RecordEvent;
+
+function clocksOfStartedGame(): RecordedClocks {
+  const clocks = new RecordedClocks(gameAfter([]).ruleset);
+  let from = 0;
+  for (const end of APPENDS) {
+    clocks.after(
+      lobbyAndStart.slice(from, end).map((event, i) => recorded(event, from + i + 1, NOW)),
+      gameAfter(lobbyAndStart.slice(0, end)).state,
+    );
+    from = end;
+  }
+  return clocks;
+}
+
+const passedAt = (at: Date) => recorded({ type: DeadlinePassed, payload: { seat: 0, userId: 'ann' } }, 6, at);
+
+describe('the clocks the verifier counts', () => {
+  const state = gameAfter(lobbyAndStart).state;
+
+  it('refuse a deadline that passed before its seat had used its bank', () => {
+    expect(clocksOfStartedGame().problemWith(passedAt(new Date(NOW.getTime() + 23 * HOUR)), state)).toBe(
+      "game.deadlinePassed: seat 1's time had not run out (it runs out at 2026-05-05T09:00:00.000Z by the record's times)",
+    );
+  });
+
+  it('take one that passed once it had, or later (a vacation the record does not show)', () => {
+    expect(clocksOfStartedGame().problemWith(passedAt(new Date(NOW.getTime() + 24 * HOUR)), state)).toBeNull();
+    expect(clocksOfStartedGame().problemWith(passedAt(new Date(NOW.getTime() + 50 * HOUR)), state)).toBeNull();
+  });
+});
