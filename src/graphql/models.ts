@@ -12,6 +12,24 @@ export enum GameStatusValue {
 }
 registerEnumType(GameStatusValue, { name: 'GameStatus' });
 
+export enum BotLevelValue {
+  RANDOM = 'RANDOM',
+  GREEDY = 'GREEDY',
+}
+registerEnumType(BotLevelValue, {
+  name: 'BotLevel',
+  description: "How a bot plays: RANDOM, any move it may make; GREEDY, the move its game's own evaluation rates best one step ahead.",
+});
+
+export enum WhenPlayerLeavesValue {
+  SKIP = 'SKIP',
+  BOT = 'BOT',
+}
+registerEnumType(WhenPlayerLeavesValue, {
+  name: 'WhenPlayerLeaves',
+  description: 'What becomes of the seat of a player who resigns, is removed or deletes their account: passed over (SKIP), or played by a bot (BOT).',
+});
+
 export enum GameVisibilityValue {
   PUBLIC = 'PUBLIC',
   PRIVATE = 'PRIVATE',
@@ -59,6 +77,11 @@ export class RulesetModel {
 export class SeatModel {
   @Field(() => Int) index!: number;
   @Field(() => UserModel, { nullable: true }) user!: UserModel | null;
+  @Field(() => BotLevelValue, {
+    nullable: true,
+    description: 'The level of the bot that plays the seat now (given it at the creation, or taking over from a player who left); null: none.',
+  })
+  bot!: BotLevelValue | null;
 }
 
 @ObjectType('Moment', { description: 'Where a game stood, as players count: round, whose turn, move number.' })
@@ -180,6 +203,14 @@ export class GameParent {
   get startWhenFull(): boolean {
     return this.game.row.startWhenFull;
   }
+
+  get withBots(): boolean {
+    return this.game.state.bots !== undefined || this.game.state.botsTakeOver === true;
+  }
+
+  get whenPlayerLeaves(): WhenPlayerLeavesValue {
+    return this.game.state.botsTakeOver ? WhenPlayerLeavesValue.BOT : WhenPlayerLeavesValue.SKIP;
+  }
 }
 
 @ObjectType('Game')
@@ -199,4 +230,6 @@ export class GameModel {
   @Field() updatedAt!: Date;
   @Field({ description: 'It starts by itself as its last seat is taken (its host chose so; every rematch does), rather than when its host starts it.' })
   startWhenFull!: boolean;
+  @Field({ description: 'Bots play in it: given seats at the creation, or taking over from players who leave.' }) withBots!: boolean;
+  @Field(() => WhenPlayerLeavesValue) whenPlayerLeaves!: WhenPlayerLeavesValue;
 }

@@ -28,7 +28,7 @@ import type { Sql } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
-import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
+import { freeSeats, type Invitee as PlatformInvitee, type JoinAccess } from '../play/platform/lobby';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
@@ -163,7 +163,7 @@ export class Invitations {
     // Taken up with the seat: the invitation is seated in the same transaction.
     const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));
     const joined = await this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
-    const full = !joined.state.seats.includes(null);
+    const full = freeSeats(joined.state).length === 0;
     // As its host asked at its creation (a rematch always does): the start is theirs.
     return joined.row.startWhenFull && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
   }

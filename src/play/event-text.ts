@@ -4,10 +4,13 @@
  * the server's events are worded here. Input is already redacted for the
  * reader, so nothing hidden can reach the text.
  */
+import type { BotLevel } from '../rules/bots';
 import type { AnyRuleset } from '../rules/contract';
 import { capitalized } from '../rules/text';
 import { Moment, positionAfter, possessive } from './moments';
 import {
+  BotMoved,
+  BotMovedPayload,
   DeadlineExtended,
   DeadlinePassed,
   EndAnswered,
@@ -48,6 +51,11 @@ export type SeatName = (seat: number) => string;
 /** A seat nobody holds, counted from 1 as players count. */
 export function seatLabel(seat: number): string {
   return `Seat ${seat + 1}`;
+}
+
+/** A bot as the history credits it: "Bot (greedy)". */
+export function botName(level: BotLevel): string {
+  return `Bot (${level.toLowerCase()})`;
 }
 
 /** Events of the lobby: before the game starts, nobody waits on them. */
@@ -115,6 +123,11 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
           : `${who} ended the game when ${late} move deadline passed.`;
       }
       return `${who} ended the game${quoted(payload.reason)}.`;
+    case BotMoved: {
+      const { seat, level } = payload as unknown as BotMovedPayload;
+      const bot = botName(level);
+      return seatName(seat) === bot ? `${bot} moves.` : `${bot} moves for ${seatName(seat)}.`;
+    }
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:

@@ -74,6 +74,10 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         visibility: created.visibility ?? 'PUBLIC',
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
+        ...(created.bots?.length
+          ? { bots: Array.from({ length: created.seats }, (_, seat) => created.bots!.find((bot) => bot.seat === seat)?.level ?? null) }
+          : {}),
+        ...(created.whenPlayerLeaves === 'BOT' ? { botsTakeOver: true as const } : {}),
       };
     }
     case SeatTaken: {
@@ -118,6 +122,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         rules: ruleset.evolve(state.rules, rulesEvent),
         undoable: foldStep(state, event),
         moveDeadline: state.moveDeadline,
+        bots: state.bots,
+        botsTakeOver: state.botsTakeOver,
         endedByHost: state.endedByHost,
         linePosition,
         clientSeeds: state.clientSeeds,

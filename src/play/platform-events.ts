@@ -3,6 +3,8 @@
  * ruleset's own events. Their types all start with `game.`, which no
  * ruleset may use.
  */
+import type { BotLevel } from '../rules/bots';
+
 export const PLATFORM_EVENT_PREFIX = 'game.';
 
 export const GameCreated = 'game.created';
@@ -23,6 +25,8 @@ export const DeadlineExtended = 'game.deadlineExtended';
 export const TurnSkipped = 'game.turnSkipped';
 /** The host ended the game early: it is finished with the current result. */
 export const EndedByHost = 'game.endedByHost';
+/** A bot made the move of the step that follows, for `seat` (`BotMovedPayload`): written by the server, credited to the bot. */
+export const BotMoved = 'game.botMoved';
 /** The game finished: its server seed is public now, so that anyone can check every draw. */
 export const SeedRevealed = 'game.seedRevealed';
 
@@ -53,13 +57,30 @@ export const EndedByAgreement = 'game.endedByAgreement';
 /** What may happen to a seat whose move deadline passed. */
 export type DeadlineAction = 'EXTEND' | 'SKIP' | 'END';
 
+/** What happens as a deadline passes: an action at once, a bot playing the seat's turn (`BOT`), or the host's choice later (`ASK_HOST`). */
+export type DeadlineExpiry = DeadlineAction | 'BOT' | 'ASK_HOST';
+
+/** A seat given to a bot at the creation. */
+export interface BotSeat {
+  seat: number;
+  level: BotLevel;
+}
+
+/** What becomes of a seat whose player leaves during play: passed over (`SKIP`) or played by a bot (`BOT`). */
+export type WhenPlayerLeaves = 'SKIP' | 'BOT';
+
+export interface BotMovedPayload {
+  seat: number;
+  level: BotLevel;
+}
+
 /** Correspondence play: how long each seat has to act, and what then. */
 export interface MoveDeadlineSettings {
   hoursPerMove: number;
   /** The reminder mail goes out this long before the deadline. */
   reminderHoursBefore: number;
-  /** Applied as soon as a deadline passes, or `ASK_HOST` to let the host choose then. */
-  onExpiry: DeadlineAction | 'ASK_HOST';
+  /** Applied as soon as a deadline passes (`BOT`: a bot plays the seat's turn), or `ASK_HOST` to let the host choose then. */
+  onExpiry: DeadlineExpiry;
 }
 
 export interface GameCreatedPayload {
@@ -90,6 +111,10 @@ export interface GameCreatedPayload {
   startWhenFull?: boolean;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
+  /** Seats played by bots from the start, by seat; absent: none. */
+  bots?: BotSeat[];
+  /** `BOT`: a bot plays the seat of a player who leaves during play; absent: they are passed over. */
+  whenPlayerLeaves?: 'BOT';
 }
 
 export interface SeatTakenPayload {
@@ -150,7 +175,7 @@ export interface JumpPayload {
  * about one (`resolveDeadline`).
  */
 export type ServerCause =
-  { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineAction | 'ASK_HOST' } | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
+  { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineExpiry } | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
 
 export function isPlatformEvent(type: string): boolean {
   return type.startsWith(PLATFORM_EVENT_PREFIX);

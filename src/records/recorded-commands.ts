@@ -15,6 +15,7 @@ import type { PlatformCommand } from '../play/platform/commands';
 import type { CreateCommand, CreateFacts, JoinAccess } from '../play/platform/lobby';
 import type { AnyRuleset } from '../rules/contract';
 import {
+  BotMoved,
   DeadlineAction,
   DeadlineExtended,
   DeadlinePassed,
@@ -118,6 +119,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'remove', seat: payload.seat as number });
     case DeadlinePassed:
       return by({ type: 'deadlinePassed', seat: payload.seat as number });
+    case BotMoved:
+      return by({ type: 'botMove', seat: payload.seat as number, expectedVersion: event.seq - 1 });
     case DeadlineExtended:
     case TurnSkipped:
     case EndedByHost: {
@@ -149,6 +152,8 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
       startWhenFull: payload.startWhenFull === true,
+      bots: payload.bots ?? [],
+      whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
     },
     facts: {
       commitment: payload.commitment!,

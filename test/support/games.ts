@@ -15,6 +15,8 @@ export interface NewGame {
   visibility?: 'PUBLIC' | 'PRIVATE';
   moveDeadline?: Record<string, unknown>;
   startWhenFull?: boolean;
+  bots?: Array<{ seat: number; level: 'RANDOM' | 'GREEDY' }>;
+  whenPlayerLeaves?: 'SKIP' | 'BOT';
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */

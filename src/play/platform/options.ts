@@ -6,7 +6,7 @@
  */
 import type { AnyRuleset, GameOptions, OptionSpec } from '../../rules/contract';
 import { optionApplies, optionValueWords } from '../../rules/option-words';
-import type { DeadlineAction, MoveDeadlineSettings } from '../platform-events';
+import type { DeadlineExpiry, MoveDeadlineSettings } from '../platform-events';
 import { type Refusal, refuse } from './decision';
 
 export const MAX_HOURS_PER_MOVE = 60 * 24;
@@ -61,7 +61,7 @@ export function resolvedOptions(ruleset: AnyRuleset, given: unknown): { ok: true
 export interface MoveDeadlineInput {
   hoursPerMove: number;
   reminderHoursBefore?: number | null;
-  onExpiry?: DeadlineAction | 'ASK_HOST' | null;
+  onExpiry?: DeadlineExpiry | null;
 }
 
 /** The settings with defaults applied; anything out of range is refused (BAD_USER_INPUT). */
@@ -76,7 +76,7 @@ export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInp
   }
   const onExpiry = input.onExpiry ?? 'ASK_HOST';
   if (onExpiry === 'SKIP' && !ruleset.skipTurn) {
-    return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END or ASK_HOST.`);
+    return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END, BOT or ASK_HOST.`);
   }
   return { ok: true, settings: { hoursPerMove, reminderHoursBefore, onExpiry } };
 }
