@@ -6,6 +6,7 @@ import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
 import { botName, eventText, seatLabel } from '../play/event-text';
 import { botSeatLevel } from '../play/platform/bots';
+import { BOT_LEVELS, canPlayAt } from '../rules/bots';
 import { GameService } from '../play/game.service';
 import { HistoryPages } from '../play/history-pages';
 import type { LoadedGame } from '../play/loaded-game';
@@ -102,7 +103,7 @@ export class GamesResolver {
 
   @Query(() => [RulesetModel])
   rulesets() {
-    return this.registry.list();
+    return this.registry.list().map((ruleset) => ({ ...ruleset, botLevels: BOT_LEVELS.filter((level) => canPlayAt(ruleset, level)) }));
   }
 
   @Query(() => GameModel)

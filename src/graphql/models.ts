@@ -71,6 +71,8 @@ export class RulesetModel {
   @Field(() => Int) maxSeats!: number;
   @Field(() => JSONScalar, { description: 'Option schema: key, label, type, default and limits of each option.' })
   options!: unknown;
+  @Field(() => [BotLevelValue], { description: 'The levels of bots its games can seat (GREEDY needs an evaluation of its own).' })
+  botLevels!: BotLevelValue[];
 }
 
 @ObjectType('Seat')

@@ -6,6 +6,7 @@ const EXPIRY_CHOICES: Array<[DeadlineExpiry, string]> = [
   ['EXTEND', 'give more time'],
   ['SKIP', 'skip that player where the rules allow'],
   ['END', 'end the game with the current scores'],
+  ['BOT', 'a bot plays that turn'],
 ];
 
 export const DEFAULT_DEADLINE: MoveDeadlineInput = { hoursPerMove: 72, onExpiry: 'ASK_HOST' };

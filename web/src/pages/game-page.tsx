@@ -33,6 +33,9 @@ export function GamePage({ id }: { id: string }) {
         {game.name} <span className="ruleset-name">{name}</span>{' '}
         <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
       </h1>
+      {game.withBots && (
+        <p className="with-bots muted">Bots play in this game{game.whenPlayerLeaves === 'BOT' ? ', and take over the seat of any player who leaves' : ''}.</p>
+      )}
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
       {game.status === 'LOBBY' ? (
