@@ -1,4 +1,5 @@
-import { BOTS_OPTIONS, DEFAULT_BOT_MOVE_DELAY_MS, DEFAULT_BOT_QUEUE_POLICY } from './bots/bots-options';
+import { DEFAULT_BOT_MOVE_DELAY_MS } from './config/config';
+import { BOTS_OPTIONS, DEFAULT_BOT_QUEUE_POLICY } from './bots/bots-options';
 import { DynamicModule, Module, ValueProvider } from '@nestjs/common';
 import type { Logger as PinoLogger } from 'pino';
 import { EMAIL_VERIFICATION } from './accounts/accounts.service';
@@ -70,7 +71,7 @@ export interface AppOptions {
   webhooks?: { deliver?: boolean; delivery?: Partial<DeliveryPolicy> };
   /** Web push. Omitted: a key pair of this process's own, and no push sent (tests that do not test it). */
   push?: PushOptions;
-  /** Bots' moves (BOT_MOVE_DELAY_MS: the moment a bot waits in a game with a player). Omitted: DEFAULT_BOT_MOVE_DELAY_MS, made by this process. */
+  /** Bots' moves (BOT_MOVE_DELAY_MS: the moment a bot waits in a game with a player), made by this process unless `play` is false. Omitted: its default. */
   bots?: { moveDelayMs?: number; play?: boolean; delivery?: Partial<DeliveryPolicy> };
 }
 

@@ -259,6 +259,42 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     }
   });
 
+  it('gives no deadline to a bot, and has a bot take over from a player the host removed after their deadline passed', async () => {
+    const server = await startTestServer({ rulesets: RULESETS, clock });
+    try {
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+      const id = await createGame(server.url, ann, {
+        seats: 3,
+        options: { target: 40 },
+        bots: [{ seat: 2, level: 'RANDOM' }],
+        whenPlayerLeaves: 'BOT',
+        moveDeadline: { hoursPerMove: 1, onExpiry: 'ASK_HOST' },
+      });
+      await joinGame(server.url, id, bob);
+      await gqlOk(server.url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id }, ann.token);
+      // Ann plays her turns, the bot its own, until Bob is to act.
+      for (let game = await see(server.url, id); game.activeSeats[0] !== 1; game = await see(server.url, id)) {
+        if (game.activeSeats[0] === 0) await playTurn(server.url, id, [ann, bob, ann]);
+        else await until(async () => (await see(server.url, id)).version > game.version, 'the bot moved', 20_000);
+      }
+      const deadlinesOf = async () =>
+        (await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(server.url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id })).game
+          .deadlines;
+      expect((await deadlinesOf()).map((deadline) => deadline.seat)).toEqual([1]);
+      clock.advance(2 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      await gqlOk(server.url, `mutation($id: ID!) { removePlayer(gameId: $id, seat: 1) { id } }`, { id }, ann.token);
+      expect((await see(server.url, id)).seats.map((seat) => seat.bot)).toEqual([null, 'GREEDY', 'RANDOM']);
+      const finished = await playToTheEnd(server.url, id, new Map([[0, ann]]));
+      expect(finished.status).toBe('FINISHED');
+      const history = await historyOf(server.url, id);
+      expect(history.map((entry) => entry.text)).toContain('Bot (greedy) moves for Bob.');
+      expect(verifyRecord(await server.app.get(RecordsService).wholeRecord(id), rulesetFor)).toMatchObject({ ok: true, complete: true });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("makes a bot's move that was due when the server stopped once it starts again", async () => {
     const db = await createTestDatabase();
     const stopped = await startTestServer({ rulesets: RULESETS, db, bots: { play: false } });

@@ -11,9 +11,6 @@ export interface BotsOptions {
 }
 export const BOTS_OPTIONS = Symbol('BOTS_OPTIONS');
 
-/** A bot's moment of thought in a game with a player: long enough to be seen, short enough not to keep anyone. */
-export const DEFAULT_BOT_MOVE_DELAY_MS = 1200;
-
 /** A bot's move that fails (the database away, say) is tried again soon, a few times, then left for an operator. */
 export const DEFAULT_BOT_QUEUE_POLICY: DeliveryPolicy = {
   retryLimit: 8,

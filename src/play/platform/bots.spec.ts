@@ -4,21 +4,7 @@ import type { AnyRuleset } from '../../rules/contract';
 import { BotMoved, DeadlinePassed, GameCreated, GameStarted, PlayerResigned, SeatTaken, TurnSkipped } from '../platform-events';
 import { decide } from './commands';
 import { decideCreate } from './lobby';
-import {
-  ANN,
-  BOB,
-  CAT,
-  created,
-  CREATE_COUNTING,
-  endedTurn,
-  gameAfter,
-  given,
-  type GivenEvent,
-  NOW,
-  playing,
-  seatTaken,
-  turn,
-} from './test-support/specification';
+import { ANN, BOB, created, CREATE_COUNTING, endedTurn, gameAfter, given, type GivenEvent, NOW, playing, seatTaken, turn } from './test-support/specification';
 
 const FACTS = { commitment: 'c', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made' };
 const withoutScores: AnyRuleset = { ...countingGame, botScore: undefined };
