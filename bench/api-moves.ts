@@ -98,7 +98,7 @@ export async function createStartedGame(url: string, ruleset: AnyRuleset, player
   const seats = ruleset.minSeats;
   const created = await post(
     url,
-    `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s }) { id } }`,
+    `mutation($r: String!, $n: Int!, $s: String!) { createGame(input: { ruleset: $r, seats: $n, seed: $s, autoStart: false }) { id } }`,
     { r: ruleset.id, n: seats, s: seed },
     players[0].token,
   );

@@ -153,7 +153,7 @@ describe('GraphQL API (end to end)', () => {
   it('lets a seated player other than the host leave before the start, freeing the seat; refuses anyone else, writing nothing', async () => {
     const { createGame: lobby } = await gqlOk<{ createGame: Game }>(
       url,
-      `mutation { createGame(input: { ruleset: "counting", seats: 3 }) { id } }`,
+      `mutation { createGame(input: { ruleset: "counting", seats: 3, autoStart: false }) { id } }`,
       {},
       ann.token,
     );

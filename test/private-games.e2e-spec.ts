@@ -199,14 +199,15 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await listed('(status: LOBBY, ruleset: "counting", first: 200)', ann)).toContain(bobs.id);
   });
 
-  it('starts a game its host asked to start when full as its last seat is taken, as its host; one not asked waits for its host', async () => {
-    const created = await createGameFields<{ id: string; startWhenFull: boolean }>(
+  it('starts a game by itself (unless its host said not to) with its last seat, as its host; one whose host said not to waits for them', async () => {
+    // Created as a host does who says nothing of it (the test helpers say autoStart: false).
+    const { createGame: created } = await gqlOk<{ createGame: { id: string; autoStart: boolean } }>(
       url,
-      ann,
-      { ruleset: 'counting', seats: 3, startWhenFull: true },
-      'id startWhenFull',
+      `mutation { createGame(input: { ruleset: "counting", seats: 3 }) { id autoStart } }`,
+      {},
+      ann.token,
     );
-    expect(created.startWhenFull).toBe(true);
+    expect(created.autoStart).toBe(true);
     const join = (who: Player, id: string) =>
       gqlOk<{ joinGame: { status: string } }>(url, `mutation($id: ID!) { joinGame(gameId: $id) { status } }`, { id }, who.token);
     expect((await join(bob, created.id)).joinGame.status).toBe('LOBBY');
@@ -219,12 +220,14 @@ describe('private games, invitations and rematches (end to end)', () => {
       { id: created.id },
       cat.token,
     );
-    // The start is the host's, by the leave they gave at its creation.
-    expect(game.history.find((entry) => entry.type === 'game.started')?.actor?.id).toBe(ann.id);
+    // The start is the host's, by the leave they gave at its creation, right after the seat that filled the game.
+    const started = game.history.findIndex((entry) => entry.type === 'game.started');
+    expect(game.history[started].actor?.id).toBe(ann.id);
+    expect(game.history[started - 1]).toEqual({ type: 'game.seatTaken', actor: { id: cat.id } });
     expect(game.recordCheck.verified).toBe(true);
 
-    const waits = await createGameFields<{ id: string; startWhenFull: boolean }>(url, ann, { ruleset: 'counting', seats: 2 }, 'id startWhenFull');
-    expect(waits.startWhenFull).toBe(false);
+    const waits = await createGameFields<{ id: string; autoStart: boolean }>(url, ann, { ruleset: 'counting', seats: 2, autoStart: false }, 'id autoStart');
+    expect(waits.autoStart).toBe(false);
     expect((await join(bob, waits.id)).joinGame.status).toBe('LOBBY');
   });
 

@@ -139,7 +139,7 @@ export class ThisServer implements Contender {
     const [host, guest] = this.players;
     const created = await post(
       url,
-      `mutation($options: JSON) { createGame(input: { ruleset: "counting", seats: 2, options: $options }) { id } }`,
+      `mutation($options: JSON) { createGame(input: { ruleset: "counting", seats: 2, options: $options, autoStart: false }) { id } }`,
       { options: { target: TARGET } },
       host.token,
     );

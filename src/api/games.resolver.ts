@@ -55,8 +55,8 @@ class CreateGameInput {
   moveDeadline?: MoveDeadlineInputModel;
   @Field({ nullable: true, description: 'What the players call the game (1 to 80 characters); absent: "<host>\'s <game> game".' }) name?: string;
   @Field(() => GameVisibilityValue, { nullable: true, description: 'Absent: PUBLIC.' }) visibility?: GameVisibilityValue;
-  @Field({ nullable: true, description: 'The game starts by itself as its last seat is taken; absent or false: when its host starts it.' })
-  startWhenFull?: boolean;
+  @Field({ nullable: true, description: 'The game starts by itself as its last seat is taken; absent: true; false: when its host starts it.' })
+  autoStart?: boolean;
   @Field(() => [BotSeatInput], {
     nullable: true,
     description: 'Seats played by bots from the start; every seat: a game of bots alone, which the host watches. A game its host and bots fill starts at once.',
@@ -136,6 +136,17 @@ export class GamesResolver {
       offset: Math.max(offset ?? 0, 0),
     });
     return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
+  }
+
+  @Query(() => GameModel, {
+    nullable: true,
+    description:
+      'The game that has waited longest on the caller (the lobby\'s "next game"): of those where they are to act, the one unchanged for longest; null when none waits on them.',
+  })
+  async nextGame(@Context() context: RequestContext) {
+    const userId = requireUser(context);
+    const game = await this.play.nextGame(userId);
+    return game && new GameParent(game, userId);
   }
 
   // ---- lobby and play ----------------------------------------------------------

@@ -77,10 +77,18 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweeper?.stop();
   }
 
-  /** Sends the reminders and handles the deadlines that are due now, and lapses takeback requests and proposals to end left unanswered. */
-  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number }> {
+  /**
+   * Sends the reminders and handles the deadlines that are due now, lapses takeback requests and proposals to end left
+   * unanswered, and closes the tables nobody started in time.
+   */
+  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number }> {
     const now = this.clock.now();
-    return { reminded: await this.remindDue(now), expired: await this.expireDue(now), lapsed: await this.play.lapseExpiredProposals(now) };
+    return {
+      reminded: await this.remindDue(now),
+      expired: await this.expireDue(now),
+      lapsed: await this.play.lapseExpiredProposals(now),
+      tablesClosed: await this.play.expireStaleTables(now),
+    };
   }
 
   /** Host only: what happens to a seat whose deadline passed (the platform decides; this module knows whether it passed). */

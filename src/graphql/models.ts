@@ -9,6 +9,8 @@ export enum GameStatusValue {
   LOBBY = 'LOBBY',
   ACTIVE = 'ACTIVE',
   FINISHED = 'FINISHED',
+  /** A table nobody started within its days open. */
+  EXPIRED = 'EXPIRED',
 }
 registerEnumType(GameStatusValue, { name: 'GameStatus' });
 
@@ -202,8 +204,8 @@ export class GameParent {
     return this.game.row.updatedAt;
   }
 
-  get startWhenFull(): boolean {
-    return this.game.row.startWhenFull;
+  get autoStart(): boolean {
+    return this.game.state.autoStart === true;
   }
 
   get withBots(): boolean {
@@ -230,8 +232,8 @@ export class GameModel {
   @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
-  @Field({ description: 'It starts by itself as its last seat is taken (its host chose so; every rematch does), rather than when its host starts it.' })
-  startWhenFull!: boolean;
+  @Field({ description: 'It starts by itself as its last seat is taken (as games do unless their host chose otherwise), rather than when its host starts it.' })
+  autoStart!: boolean;
   @Field({ description: 'Bots play in it: given seats at the creation, or taking over from players who leave.' }) withBots!: boolean;
   @Field(() => WhenPlayerLeavesValue) whenPlayerLeaves!: WhenPlayerLeavesValue;
 }

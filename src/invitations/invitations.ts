@@ -148,8 +148,8 @@ export class Invitations {
    * Takes a seat: in a public game as anyone may, in a private one only
    * with its invite code or an invitation. An invitation is accepted by
    * it, to the seat it keeps if it keeps one; a seat kept for someone
-   * else's open invitation is not for the caller. A rematch whose last
-   * invitee sat down starts.
+   * else's open invitation is not for the caller. A game that starts by
+   * itself (every rematch does) starts with its last seat.
    */
   async join(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, inviteCode?: string | null): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
@@ -162,10 +162,7 @@ export class Invitations {
     };
     // Taken up with the seat: the invitation is seated in the same transaction.
     const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));
-    const joined = await this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
-    const full = freeSeats(joined.state).length === 0;
-    // As its host asked at its creation (a rematch always does): the start is theirs.
-    return joined.row.startWhenFull && full ? this.play.startGame(joined.row.hostId, gameId) : joined;
+    return this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
   }
 
   private inviteCodeFits(game: LoadedGame, inviteCode: string): boolean {

@@ -65,6 +65,8 @@ export class Rematches {
         moveDeadline: game.state.moveDeadline,
         name: rematchName(name),
         visibility: game.row.visibility,
+        // It starts once everyone is back.
+        autoStart: true,
       },
       { hostSeat: rotated(seat), rematchOf: game.row.id },
     );

@@ -30,6 +30,7 @@ import {
   digestMail,
   gameFinishedMail,
   gameStartedMail,
+  tableExpiredMail,
   GameMailContext,
   invitationMail,
   layout,
@@ -167,6 +168,8 @@ export class MailComposer {
         return invitationMail({ ...context, hostName: game.hostName });
       case 'GAME_STARTED':
         return gameStartedMail({ ...context, players: this.players(game) });
+      case 'TABLE_EXPIRED':
+        return tableExpiredMail({ ...context, afterDays: (notification.details as { afterDays: number }).afterDays, lobbyUrl: this.pageUrl('/') });
       case 'GAME_FINISHED':
         return this.gameFinished(mail);
       case 'ROLLBACK':

@@ -13,6 +13,7 @@ import {
   GameRolledBack,
   GameStarted,
   PlayerInvited,
+  TableExpired,
   TakebackRequested,
 } from '../play/platform-events';
 import type { PlannedNotification } from './outbox';
@@ -29,6 +30,9 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
         break;
       case GameStarted:
         planned.push(...players.map((userId) => ({ userId, kind: 'GAME_STARTED' as const })));
+        break;
+      case TableExpired:
+        planned.push(...players.map((userId) => ({ userId, kind: 'TABLE_EXPIRED' as const, details: { ...event.payload } })));
         break;
       case GameRolledBack:
         planned.push(

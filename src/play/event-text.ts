@@ -28,6 +28,7 @@ import {
   ProposalLapsed,
   ProposalWithdrawn,
   SeatGivenUp,
+  TableExpired,
   SeatTaken,
   SeedRevealed,
   TakebackAnswered,
@@ -128,6 +129,8 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       const bot = botName(level);
       return seatName(seat) === bot ? `${bot} moves.` : `${bot} moves for ${seatName(seat)}.`;
     }
+    case TableExpired:
+      return `Nobody started the game within ${payload.afterDays as number} days of its opening, so it was closed.`;
     case SeedRevealed:
       return 'The game is over: its secret shuffle seed is revealed, so anyone can check every shuffle and roll.';
     default:

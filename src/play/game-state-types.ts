@@ -20,7 +20,11 @@ export interface GameState {
   hostId: string;
   /** A private game is joined only through its invite link or an invitation. */
   visibility: 'PUBLIC' | 'PRIVATE';
+  /** It starts by itself as its last seat is taken (`game.created`'s `autoStart`; absent: when its host starts it). */
+  autoStart?: boolean;
   started: boolean;
+  /** Set when the table expired before anyone started it (`game.tableExpired`). */
+  expired?: boolean;
   /** The version play began at: after `game.started` and the ruleset's setup written with it (absent before the start). */
   startedVersion?: number;
   /** userId per seat, null while free. */

@@ -11,6 +11,7 @@ import { changesNothingOfPlay, endedNow, foldLifeEvent, isLifeEvent, lifeAfterJu
 import {
   EndedByHost,
   GameCreated,
+  TableExpired,
   GameCreatedPayload,
   GameStarted,
   isPlatformEvent,
@@ -72,6 +73,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         rulesetVersion: created.rulesetVersion ?? 1,
         hostId: created.hostId,
         visibility: created.visibility ?? 'PUBLIC',
+        ...(created.autoStart ? { autoStart: true } : {}),
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
         ...(created.bots?.length
@@ -102,6 +104,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         startedVersion: event.seq,
         rules: ruleset.initialState({ seats: state.seats.length, options: state.options }),
       };
+    case TableExpired:
+      return { ...state, linePosition, expired: true };
     case EndedByHost: {
       const { reason, seat } = event.payload as { reason: string; seat?: number };
       return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
@@ -115,6 +119,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         format: state.format,
         hostId: state.hostId,
         visibility: state.visibility,
+        autoStart: state.autoStart,
         started: state.started,
         startedVersion: setupGoesOn(state, event) ? event.seq : state.startedVersion,
         seats: state.seats,

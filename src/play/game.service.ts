@@ -19,7 +19,7 @@ import { GamesRepository, LobbyFilter } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
+import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
 import type { MoveDeadlineInput } from './platform/options';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { BotSeat, DeadlineAction, GameCreatedPayload, WhenPlayerLeaves } from './platform-events';
@@ -40,8 +40,8 @@ export interface CreateGameInput {
   name?: string | null;
   /** Absent: PUBLIC. */
   visibility?: GameVisibility | null;
-  /** Starts by itself as its last seat is taken; absent: when its host starts it. */
-  startWhenFull?: boolean | null;
+  /** Starts by itself as its last seat is taken (absent: it does), or waits for its host to start it. */
+  autoStart?: boolean | null;
   /** Seats played by bots from the start (every seat: a game of bots alone, which its host watches); absent: none. */
   bots?: BotSeat[] | null;
   /** What becomes of the seat of a player who leaves during play; absent: SKIP. */
@@ -101,6 +101,12 @@ export class GameService {
     return this.rows.seatsToAct(userId);
   }
 
+  /** The game that has waited longest on `userId` (the lobby's "next game"), or null when none waits on them. */
+  async nextGame(userId: string): Promise<LoadedGame | null> {
+    const gameId = await this.rows.nextGameFor(userId);
+    return gameId === null ? null : this.load(gameId);
+  }
+
   /** What `userId` may see: its own seat, or everything once the game is over. */
   viewerFor(game: LoadedGame, userId: string | undefined): Viewer {
     if (game.row.status === 'FINISHED') return 'all';
@@ -122,8 +128,7 @@ export class GameService {
       clientSeed: input.clientSeed ?? null,
       hostSeat: placement.hostSeat ?? 0,
       rematchOf: placement.rematchOf ?? null,
-      // A rematch starts once everyone is back.
-      startWhenFull: input.startWhenFull === true || placement.rematchOf !== undefined,
+      autoStart: input.autoStart ?? null,
       bots: input.bots ?? [],
       whenPlayerLeaves: input.whenPlayerLeaves ?? null,
     };
@@ -140,8 +145,8 @@ export class GameService {
     const created = decision.events[0].payload as unknown as GameCreatedPayload;
     const append = (sql: Sql, gameId: string) => this.store.appendInTransaction(sql, { gameId, expectedVersion: 0, events: decision.events });
     const game = await this.load(await this.rows.create(created, serverSeed, append));
-    // Seated at once by its host and bots, it has nobody to wait for.
-    return freeSeats(game.state).length === 0 ? this.startGame(hostId, game.row.id) : game;
+    // Seated at once by its host and bots, it waits for nobody: it starts now, unless its host said they would start it.
+    return game.state.autoStart && freeSeats(game.state).length === 0 ? this.startGame(hostId, game.row.id) : game;
   }
 
   /** Seats the player (see JoinRequest), keeping `game_seats` in step. */
@@ -285,6 +290,21 @@ export class GameService {
       }
     }
     return lapsed;
+  }
+
+  /** Closes every table nobody started within its days open (TABLE_OPEN_DAYS) (asked by the deadline sweep); returns how many. */
+  async expireStaleTables(now: Date): Promise<number> {
+    let expired = 0;
+    for (const { gameId, openedAt } of await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS))) {
+      try {
+        await this.command(null, gameId, { type: 'expire', openedAt: openedAt.toISOString() });
+        expired++;
+      } catch (error) {
+        // Started meanwhile: nothing to close.
+        if (!(error instanceof AppError && error.code === 'GAME_NOT_ACTIVE')) throw error;
+      }
+    }
+    return expired;
   }
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {

@@ -22,12 +22,12 @@ const GAME_ROW_STATEMENT = `
 SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
   active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
   rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
-  invite_code AS "inviteCode", rematch_of::text AS "rematchOf", start_when_full AS "startWhenFull"
+  invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
 FROM games WHERE id = $1::uuid`;
 
 const CREATE_GAME = `
-INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of, start_when_full)
-VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid, $12)`;
+INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of)
+VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid)`;
 
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
@@ -51,13 +51,21 @@ const SEATS_TO_ACT = `
 SELECT s.game_id::text AS "gameId", s.index AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
 WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
 
+/** The game waiting longest on a player: of those where they are to act, the one unchanged for longest. */
+const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
+
+/** Tables still open that were opened before a time, oldest first, a batch at a time: opened when their first event was written, as their record shows. */
+const TABLES_OPENED_BEFORE = `
+SELECT g.id::text AS "gameId", e.at AS "openedAt" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
+WHERE g.status = 'LOBBY' AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
+
 /** A private game's invite secret: 128 random bits, for a link. */
 function newInviteCode(): string {
   return randomBytes(16).toString('base64url');
 }
 
 export interface LobbyFilter {
-  status: 'LOBBY' | 'ACTIVE' | 'FINISHED' | null;
+  status: 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'EXPIRED' | null;
   ruleset: string | null;
   /** Whose lobby: null for someone not signed in. */
   userId: string | null;
@@ -104,7 +112,6 @@ export class GamesRepository {
         created.visibility,
         created.visibility === 'PRIVATE' ? newInviteCode() : null,
         created.rematchOf ?? null,
-        created.startWhenFull === true,
       ]);
       await this.keepSeats(sql, gameId, await appendFirst(sql, gameId));
     });
@@ -129,5 +136,13 @@ export class GamesRepository {
   /** Where `userId` must act now: each game being played and their seat in it. */
   seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
     return this.prisma.sql.query(SEATS_TO_ACT, [userId]);
+  }
+
+  async nextGameFor(userId: string): Promise<string | null> {
+    return (await this.prisma.sql.query<{ gameId: string }>(NEXT_GAME, [userId]))[0]?.gameId ?? null;
+  }
+
+  tablesOpenedBefore(time: Date): Promise<Array<{ gameId: string; openedAt: Date }>> {
+    return this.prisma.sql.query(TABLES_OPENED_BEFORE, [time]);
   }
 }

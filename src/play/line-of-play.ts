@@ -4,7 +4,7 @@
  * request's events begin, the only places the game may go back to. Pure: the
  * decider, the history and the verifier read a game's line the same way.
  */
-import { BotMoved, DeadlinePassed, isPlatformEvent, jumpTarget, ProposalLapsed } from './platform-events';
+import { BotMoved, DeadlinePassed, isPlatformEvent, jumpTarget, ProposalLapsed, TableExpired } from './platform-events';
 
 /** A rollback, undo or takeback: the event at `seq` returned the game to `toVersion`. */
 export interface Jump {
@@ -34,7 +34,7 @@ export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
 }
 
 /** Platform events the server writes on its own, each opening an append of its own. */
-const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed, BotMoved]);
+const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed, TableExpired, BotMoved]);
 
 /**
  * Whether `event` is the first of what one request wrote: a player's move

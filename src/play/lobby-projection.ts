@@ -12,11 +12,11 @@ import type { GameRow } from './loaded-game';
 
 export const LOBBY_COLUMNS: StreamColumns = { status: '"GameStatus"', active_seats: 'int[]', result: 'jsonb', started_version: 'int' };
 
-/** The lobby's fields of a game's row, from its status and state after an append; none while it waits in its lobby. */
+/** The lobby's fields of a game's row, from its status and state after an append; none while it waits in its lobby, only its status once that expired. */
 export type LobbyFields = Partial<Pick<GameRow, 'status' | 'activeSeats' | 'result' | 'startedVersion'>>;
 
 export function lobbyFields(status: GameStatus | null, state: GameState): LobbyFields {
-  if (!status) return {};
+  if (!status) return state.expired ? { status: 'EXPIRED', activeSeats: [], result: null, startedVersion: null } : {};
   return {
     status: status.finished ? 'FINISHED' : 'ACTIVE',
     activeSeats: status.finished ? [] : status.activeSeats,

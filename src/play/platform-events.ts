@@ -27,6 +27,8 @@ export const TurnSkipped = 'game.turnSkipped';
 export const EndedByHost = 'game.endedByHost';
 /** A bot made the move of the step that follows, for `seat` (`BotMovedPayload`): written by the server, credited to the bot. */
 export const BotMoved = 'game.botMoved';
+/** Nobody started the table in the days it may stay open (`TableExpiredPayload`): nothing can happen in it any more. */
+export const TableExpired = 'game.tableExpired';
 /** The game finished: its server seed is public now, so that anyone can check every draw. */
 export const SeedRevealed = 'game.seedRevealed';
 
@@ -107,8 +109,8 @@ export interface GameCreatedPayload {
   visibility?: 'PUBLIC' | 'PRIVATE';
   /** The finished game this one is the rematch of. */
   rematchOf?: string;
-  /** It starts by itself as its last seat is taken (its host said so at its creation); absent: when its host starts it. */
-  startWhenFull?: boolean;
+  /** It starts by itself as its last seat is taken (its host let it at its creation); absent (and in games stored before): when its host starts it. */
+  autoStart?: boolean;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
   /** Seats played by bots from the start, by seat; absent: none. */
@@ -127,6 +129,11 @@ export interface SeatTakenPayload {
 export interface SeatGivenUpPayload {
   seat: number;
   userId: string;
+}
+
+export interface TableExpiredPayload {
+  /** How long it had been open without starting: TABLE_OPEN_DAYS then. */
+  afterDays: number;
 }
 
 export interface SeedRevealedPayload {

@@ -45,7 +45,7 @@ class ScriptedGame {
       clientSeed: null,
       hostSeat: 0,
       rematchOf: null,
-      startWhenFull: false,
+      autoStart: false,
       moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' },
     };
     const facts = { commitment: commitmentTo(SERVER_SEED), fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'seed of ann' };

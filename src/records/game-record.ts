@@ -20,7 +20,7 @@ import { jumpsIn } from '../play/line-of-play';
 
 export const RECORD_FORMAT = 'play-by-web game record, version 1';
 
-export type RecordedStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED';
+export type RecordedStatus = 'LOBBY' | 'ACTIVE' | 'FINISHED' | 'EXPIRED';
 
 export interface RecordEvent {
   seq: number;

@@ -36,6 +36,7 @@ import {
   ProposalWithdrawn,
   SeatGivenUp,
   SeatTaken,
+  TableExpired,
   SeatTakenPayload,
   TakebackAnswered,
   TakebackRequested,
@@ -113,6 +114,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'withdraw' });
     case ProposalLapsed:
       return by({ type: 'lapse' });
+    case TableExpired:
+      return by({ type: 'expire', openedAt: events[0].at });
     case PlayerResigned:
       return by({ type: 'resign' });
     case PlayerRemoved:
@@ -151,7 +154,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       clientSeed: seat?.clientSeed ?? null,
       hostSeat: seat?.seat ?? 0,
       rematchOf: payload.rematchOf ?? null,
-      startWhenFull: payload.startWhenFull === true,
+      autoStart: payload.autoStart === true,
       bots: payload.bots ?? [],
       whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
     },

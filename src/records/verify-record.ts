@@ -349,9 +349,10 @@ class RecordCheck {
 
   private checkResult(): void {
     const version = this.events.length;
-    const status = gameStatus(this.ruleset, this.stateAt(version));
+    const state = this.stateAt(version);
+    const status = gameStatus(this.ruleset, state);
     const recorded = this.record.game.status;
-    const actual = status === null ? 'LOBBY' : status.finished ? 'FINISHED' : 'ACTIVE';
+    const actual = state.expired ? 'EXPIRED' : status === null ? 'LOBBY' : status.finished ? 'FINISHED' : 'ACTIVE';
     if (recorded !== actual) fail(version || null, `the events leave the game ${actual.toLowerCase()}, but the record says it is ${recorded.toLowerCase()}`);
     if (!status?.finished) return;
     // The outcome is the scores and the winners. `detail` explains them (a score sheet, an ending's

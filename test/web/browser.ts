@@ -357,16 +357,11 @@ export async function clickMove<M>(
 
 /**
  * The host creates a game on the page (ruleset, seats, a fixed seed under "Shuffle fairness"),
- * the other players join through the API, the host starts it on the page,
- * and every window opens the game. `pages[i]` is the window of `tokens[i]`,
+ * the other players join through the API, and it starts by itself with the
+ * last of them (as a game does unless its host says otherwise); every window opens the game. `pages[i]` is the window of `tokens[i]`,
  * the host first. Returns the game's id.
  */
-export async function startGameOnPage(
-  pages: Page[],
-  graphqlUrl: string,
-  tokens: string[],
-  game: { ruleset: string; seed: string; lastSeatName: string },
-): Promise<string> {
+export async function startGameOnPage(pages: Page[], graphqlUrl: string, tokens: string[], game: { ruleset: string; seed: string }): Promise<string> {
   const [host] = pages;
   await host.locator('select[name="ruleset"]').selectOption(game.ruleset);
   await host.locator('select[name="seats"]').selectOption(String(pages.length));
@@ -376,8 +371,6 @@ export async function startGameOnPage(
   const gameUrl = await host.locator('[data-invite-link]').inputValue();
   const gameId = gameUrl.split('/').pop()!;
   for (const token of tokens.slice(1)) await gqlOk(graphqlUrl, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, token);
-  await host.locator(`[data-seat="${pages.length - 1}"]`, { hasText: game.lastSeatName }).waitFor();
-  await host.getByRole('button', { name: 'Start the game' }).click();
   await Promise.all(pages.slice(1).map((page) => page.goto(gameUrl)));
   await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
   return gameId;

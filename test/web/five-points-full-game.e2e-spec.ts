@@ -150,7 +150,7 @@ describe('web page: a whole Five Points game by clicks', () => {
       pages,
       server.url,
       players.map((player) => player.token),
-      { ruleset: 'five-points', seed: GAME_SEED, lastSeatName: 'Cy' },
+      { ruleset: 'five-points', seed: GAME_SEED },
     );
   });
 

@@ -26,7 +26,7 @@ describe('web page: Five Points in the browser', () => {
       pages,
       server.url,
       players.map((player) => player.token),
-      { ruleset: 'five-points', seed: 'web-five-points', lastSeatName: 'Cy' },
+      { ruleset: 'five-points', seed: 'web-five-points' },
     );
   });
 

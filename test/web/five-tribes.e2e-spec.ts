@@ -72,6 +72,8 @@ describe('web page: Five Tribes in the browser', () => {
     await ann.getByLabel('Hours per move').fill('48');
     await ann.getByText('Shuffle fairness').click();
     await ann.getByLabel(/Fixed seed/).fill('web-five-tribes');
+    // Ann starts it herself, rather than as its last seat is taken.
+    await ann.locator('input[name="autoStart"]').uncheck();
     await ann.getByRole('button', { name: 'Create game' }).click();
     gameUrl = await ann.locator('[data-invite-link]').inputValue();
     expect(gameUrl).toMatch(/\/games\/[0-9a-f-]+$/);

@@ -3,7 +3,7 @@
  * each game once; live, without reloading (its turns and the tab's title,
  * unread chat lines, invitations), also after its socket dropped; a private
  * game that cannot be joined without its link; an invitation accepted from
- * the lobby; a rematch asked for and started.
+ * the lobby; a rematch asked for and started; the next-game button.
  */
 import type { Page } from 'playwright-core';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
@@ -122,6 +122,21 @@ describe('web page: the lobby, private games and rematches', () => {
     await page.context().close();
   });
 
+  it("opens the game that has waited longest on the player from the lobby's next-game button", async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const games: string[] = [];
+    for (const seed of ['next-a', 'next-b']) {
+      const gameId = await startCountingGame(bench.server.url, [ann, bob], { seed });
+      if ((await seeGame(bench.server.url, gameId)).activeSeats[0] !== 0) await playTurn(bench.server.url, gameId, [ann, bob]);
+      games.push(gameId);
+    }
+    const page = await windowOf(ann);
+    await page.getByRole('button', { name: /^Next game/ }).click();
+    await page.waitForURL(`**/games/${games[0]}`);
+    await page.locator('.play-area').waitFor();
+    await page.context().close();
+  });
+
   it('lets a player who took a seat leave it before the start, and offers the host no such button', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const gameId = await createGame(ann, { name: 'Come and go', seats: 3 });
@@ -160,15 +175,16 @@ describe('web page: the lobby, private games and rematches', () => {
     await guest.getByText('This game is private: only its invite link or an invitation lets you join.').waitFor();
     await guest.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await guest.getByRole('button', { name: 'Take this seat' }).click();
-    await guest.locator('.game-lobby .seats li', { hasText: 'Bob' }).waitFor();
+    // His seat was the last: the game starts by itself with him in it.
+    await guest.locator('.play-area').waitFor();
   });
 
-  it('starts a game its host asked to start when full as soon as the last seat is taken, with no start button meanwhile', async () => {
+  it('starts a game by itself as soon as the last seat is taken, unless its host unticks it, with no start button meanwhile', async () => {
     const [ann, bob] = await players('Ann', 'Bob');
     const host = await windowOf(ann);
     const form = host.getByRole('form', { name: 'New game' });
     await form.locator('select[name="ruleset"]').selectOption('counting');
-    await form.locator('input[name="startWhenFull"]').check();
+    expect(await form.locator('input[name="autoStart"]').isChecked()).toBe(true);
     await form.getByRole('button', { name: 'Create game' }).click();
     await host.waitForURL('**/games/*');
     await host.getByText('It starts by itself as soon as every seat is taken.').waitFor();

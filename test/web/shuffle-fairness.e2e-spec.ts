@@ -39,6 +39,8 @@ describe('web page: shuffle fairness', () => {
     await annPage.locator('select[name="ruleset"]').selectOption('counting');
     await annPage.getByText('Shuffle fairness').click();
     await annPage.getByLabel(/Your shuffle contribution/).fill('Ann rolls sevens');
+    // Started by Ann once both have read the lobby's fairness panel.
+    await annPage.locator('input[name="autoStart"]').uncheck();
     await annPage.getByRole('button', { name: 'Create game' }).click();
     const gameUrl = await annPage.locator('[data-invite-link]').inputValue();
     const gameId = gameUrl.split('/').pop()!;

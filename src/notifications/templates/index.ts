@@ -12,6 +12,7 @@ export { deadlineReminderMail } from './deadline-reminder';
 export { digestMail } from './digest';
 export { gameFinishedMail } from './game-finished';
 export { gameStartedMail } from './game-started';
+export { tableExpiredMail } from './table-expired';
 export { invitationMail } from './invitation';
 export { layout } from './layout';
 export type { RenderedMail } from './layout';

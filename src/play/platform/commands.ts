@@ -21,7 +21,7 @@ import {
   decideWithdrawal,
   type TakebackRequest,
 } from './life';
-import { decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
+import { decideExpire, decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
 import { decideMove, decideRollback, decideUndo, type MoveCommand, type RollbackCommand } from './moves';
 
 export type PlatformCommand =
@@ -42,12 +42,17 @@ export type PlatformCommand =
   /** The server's own. */
   | { type: 'deadlinePassed'; seat: number }
   | { type: 'lapse' }
+  /** A table nobody started; `openedAt`: when it was created (its first event's time). */
+  | { type: 'expire'; openedAt: string }
   /** A bot's move for `seat`, which the server saw to act at `expectedVersion`. */
   | { type: 'botMove'; seat: number; expectedVersion: number };
 
 /** Decides `command` by `actor` (null: the server) at `now`: the events to append, or the refusal. */
 export function decide(game: GameAt, command: PlatformCommand, actor: string | null, now: Date): Decision {
+  if (game.state.expired) return refuse('GAME_NOT_ACTIVE', 'This table expired before anyone started it.');
   switch (command.type) {
+    case 'expire':
+      return decideExpire(game, new Date(command.openedAt), actor, now);
     case 'deadlinePassed':
       return decideDeadlinePassed(game, command.seat, actor, now);
     case 'lapse':

@@ -1,6 +1,6 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
-import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken } from '../platform-events';
+import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
 import { decideCreate, type CreateFacts, type JoinAccess } from './lobby';
 import { ANN, BOB, CAT, CREATE_COUNTING, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
 
@@ -16,17 +16,17 @@ describe('creating a game', () => {
     expect(decideCreate(CREATE_COUNTING, ANN, FACTS)).toEqual({
       ok: true,
       events: [
-        created({ commitment: 'c0ffee', name: "Ann's Counting (test game) game", visibility: 'PUBLIC' }),
+        created({ commitment: 'c0ffee', name: "Ann's Counting (test game) game", visibility: 'PUBLIC', autoStart: true }),
         { type: SeatTaken, payload: { seat: 0, userId: ANN, clientSeed: 'made for Ann' }, actorUserId: ANN, actorSeat: 0 },
       ],
     });
   });
 
-  it('keeps that the game starts by itself when full, where its host asked', () => {
-    const asked = decideCreate({ ...CREATE_COUNTING, startWhenFull: true }, ANN, FACTS);
-    expect(asked.ok && asked.events[0].payload).toMatchObject({ startWhenFull: true });
-    const notAsked = decideCreate(CREATE_COUNTING, ANN, FACTS);
-    expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('startWhenFull');
+  it('keeps that the game starts by itself when full, unless its host said it waits for them', () => {
+    const asked = decideCreate({ ...CREATE_COUNTING, autoStart: true }, ANN, FACTS);
+    expect(asked.ok && asked.events[0].payload).toMatchObject({ autoStart: true });
+    const notAsked = decideCreate({ ...CREATE_COUNTING, autoStart: false }, ANN, FACTS);
+    expect(notAsked.ok && notAsked.events[0].payload).not.toHaveProperty('autoStart');
   });
 
   it("keeps a rematch's name, visibility, deadlines and host seat; a fixed-seed game's host gets a seed anyone can predict", () => {
@@ -84,6 +84,20 @@ describe('taking a seat', () => {
     given([created({ seats: 3, fixedSeed: true }), seatTaken(0, ANN)])
       .when(join(2), BOB)
       .then([{ type: SeatTaken, payload: { seat: 2, userId: BOB, clientSeed: 'seat 3' }, actorUserId: BOB, actorSeat: 2 }]);
+  });
+
+  it('starts a game that starts by itself with the seat that fills it, as its host, drawn as the host would have drawn it', () => {
+    const firstPlayer = drawRandom({ serverSeed: SERVER_SEED, clientSeeds: ['seed of ann', 'made'] }, 3).int(2);
+    given([created({ autoStart: true }), seatTaken(0, ANN)])
+      .when(join(), BOB)
+      .then([
+        { type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 },
+        { type: GameStarted, payload: {}, actorUserId: ANN, actorSeat: 0 },
+        { type: 'dealt', payload: { firstPlayer } },
+      ]);
+    given([created({ seats: 3, autoStart: true }), seatTaken(0, ANN)])
+      .when(join(), BOB)
+      .thenMatching([{ type: SeatTaken }]);
   });
 
   it('in a private game, with its invite code or an invitation, in the seat the invitation keeps', () => {
@@ -183,6 +197,29 @@ describe('starting', () => {
     ['with a seat free', [created({ seats: 3 }), seatTaken(0, ANN)], ANN, 'BAD_USER_INPUT', 'Waiting for 2 more players to join.'],
   ] as const)('refuses a start %s', (_what, events, actor, code, words) => {
     given(events).when({ type: 'start' }, actor).thenRefused(code, words);
+  });
+});
+
+describe('a table that expires', () => {
+  const opened = '2026-04-20T09:00:00.000Z';
+  const dayAfter = (days: number) => new Date(Date.parse(opened) + days * 24 * 3600 * 1000);
+
+  it('is closed by the server 14 days after it was opened, and then nothing more happens in it', () => {
+    given(lobby)
+      .when({ type: 'expire', openedAt: opened }, null, dayAfter(14))
+      .then([{ type: TableExpired, payload: { afterDays: 14 }, actorUserId: null }]);
+    const closed = [...lobby, { type: TableExpired, payload: { afterDays: 14 } }];
+    given(closed).when(join(), BOB).thenRefused('GAME_NOT_ACTIVE', 'This table expired before anyone started it.');
+    given(closed).when({ type: 'start' }, ANN).thenRefused('GAME_NOT_ACTIVE');
+    given(closed).when({ type: 'expire', openedAt: opened }, null, dayAfter(15)).thenRefused('GAME_NOT_ACTIVE');
+  });
+
+  it.each([
+    ['before its 14 days', lobby, null, dayAfter(13.9), 'BAD_USER_INPUT', 'open for less than 14 days'],
+    ['once started', playing(2), null, dayAfter(20), 'GAME_NOT_ACTIVE', 'The game has already started.'],
+    ['by a player', lobby, ANN, dayAfter(20), 'FORBIDDEN', 'Only the server lets a table expire.'],
+  ] as const)('is refused %s', (_what, events, actor, now, code, words) => {
+    given(events).when({ type: 'expire', openedAt: opened }, actor, now).thenRefused(code, words);
   });
 });
 

@@ -17,11 +17,13 @@ import {
   SeatGivenUpPayload,
   SeatTaken,
   SeatTakenPayload,
+  TableExpired,
+  TableExpiredPayload,
   WhenPlayerLeaves,
 } from '../platform-events';
 import { botSeatsRefusal, botsAlone, isBotSeat } from './bots';
-import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
-import { actorSeat, cleanedText, type GameAt, requireHost, rulesEventAs, seatArgument } from './game-at';
+import { type Decision, type DecidedEvent, decided, isRefusal, type Refusal, refuse } from './decision';
+import { actorSeat, cleanedText, type GameAt, requireHost, requireServer, rulesEventAs, seatArgument } from './game-at';
 import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
 
 export type GameVisibility = 'PUBLIC' | 'PRIVATE';
@@ -49,8 +51,8 @@ export interface CreateCommand {
   hostSeat: number;
   /** The finished game this one is the rematch of. */
   rematchOf: string | null;
-  /** The game starts by itself as its last seat is taken, rather than when its host starts it. */
-  startWhenFull: boolean;
+  /** The game starts by itself as its last seat is taken, rather than when its host starts it; null: it does. */
+  autoStart: boolean | null;
   /** Seats played by bots from the start; every seat: a game of bots alone, which its host watches. Absent: none. */
   bots?: BotSeat[];
   /** Absent or null: SKIP. */
@@ -114,7 +116,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     name,
     visibility: command.visibility ?? 'PUBLIC',
     ...(command.rematchOf ? { rematchOf: command.rematchOf } : {}),
-    ...(command.startWhenFull ? { startWhenFull: true } : {}),
+    ...((command.autoStart ?? true) ? { autoStart: true } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
     ...(bots.length > 0 ? { bots: [...bots].sort((a, b) => a.seat - b.seat).map(({ seat, level }) => ({ seat, level })) } : {}),
     ...(command.whenPlayerLeaves === 'BOT' ? { whenPlayerLeaves: 'BOT' as const } : {}),
@@ -189,7 +191,25 @@ export function decideJoin(game: GameAt, command: JoinCommand, actor: string): D
   const clientSeed = clientSeedFor(command.clientSeed, seat, game.state.fixedSeed, command.madeClientSeed);
   if (isRefusal(clientSeed)) return clientSeed;
   const taken: SeatTakenPayload = { seat, userId: actor, clientSeed };
-  return decided([{ type: SeatTaken, payload: { ...taken }, actorUserId: actor, actorSeat: seat }]);
+  const seatTaken: DecidedEvent = { type: SeatTaken, payload: { ...taken }, actorUserId: actor, actorSeat: seat };
+  return decided([seatTaken, ...startedIfFull(game, seatTaken)]);
+}
+
+/**
+ * A game its host let start by itself (`autoStart`) starts with the seat that
+ * fills it, in the same append: the start is the host's, by the leave they
+ * gave at its creation.
+ */
+function startedIfFull(game: GameAt, seatTaken: DecidedEvent): DecidedEvent[] {
+  const joined = foldEvent(game.ruleset, game.state, {
+    ...seatTaken,
+    seq: game.version + 1,
+    actorSeat: seatTaken.actorSeat ?? null,
+    stepStart: false,
+    reversible: false,
+  });
+  if (!joined.autoStart || freeSeats(joined).length > 0) return [];
+  return startEvents({ ...game, state: joined, version: game.version + 1 }, joined.hostId);
 }
 
 /** A seated player other than the host gives up their seat before the start. */
@@ -221,18 +241,38 @@ export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): 
   return decided(invitees.map(({ invitationId }) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: actor })));
 }
 
+/** Days a table stays open for players before it expires unstarted (Rally the Troops purges its open tables after 10). */
+export const TABLE_OPEN_DAYS = 14;
+export const TABLE_OPEN_MS = TABLE_OPEN_DAYS * 24 * 60 * 60 * 1000;
+
+/** The server closes a table nobody started within TABLE_OPEN_DAYS of `openedAt` (its creation); its players are told. */
+export function decideExpire(game: GameAt, openedAt: Date, actor: string | null, now: Date): Decision {
+  const notServer = requireServer(actor, 'Only the server lets a table expire.');
+  if (notServer) return notServer;
+  if (game.state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
+  if (now.getTime() < openedAt.getTime() + TABLE_OPEN_MS) return refuse('BAD_USER_INPUT', `The table has been open for less than ${TABLE_OPEN_DAYS} days.`);
+  const expired: TableExpiredPayload = { afterDays: TABLE_OPEN_DAYS };
+  return decided([{ type: TableExpired, payload: { ...expired }, actorUserId: null }]);
+}
+
 /** The host starts a full game: `game.started`, then the ruleset's setup, drawn for this append. */
 export function decideStart(game: GameAt, actor: string): Decision {
-  const { ruleset, state } = game;
+  const { state } = game;
   const notHost = requireHost(state, actor, 'Only the host can start the game.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
   const waiting = freeSeats(state).length;
   if (waiting > 0) return refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
+  return decided(startEvents(game, actor));
+}
+
+/** `game.started` by `starter`, then the ruleset's setup, drawn for this append. */
+function startEvents(game: GameAt, starter: string): DecidedEvent[] {
+  const { ruleset, state } = game;
   const started = foldEvent(ruleset, state, { seq: game.version + 1, type: GameStarted, payload: {}, actorSeat: null, stepStart: false, reversible: false });
   const setup = ruleset.setup(started.rules, game.draws(state)) as RulesEvent[];
-  return decided([
-    { type: GameStarted, payload: {}, actorUserId: actor, actorSeat: seatOf(state, actor) },
+  return [
+    { type: GameStarted, payload: {}, actorUserId: starter, actorSeat: seatOf(state, starter) },
     ...setup.map((event) => rulesEventAs(event, null, null)),
-  ]);
+  ];
 }

@@ -58,7 +58,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [moveDeadline, setMoveDeadline] = useState<MoveDeadlineInput | null>(null);
   const [name, setName] = useState('');
   const [privateGame, setPrivateGame] = useState(false);
-  const [startWhenFull, setStartWhenFull] = useState(false);
+  const [autoStart, setAutoStart] = useState(true);
   const [bots, setBots] = useState<SeatBots>([]);
   const [botsTakeOver, setBotsTakeOver] = useState(false);
   const creation = useMutations();
@@ -82,7 +82,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       options: Object.fromEntries(applying.map((spec) => [spec.key, values[spec.key]])),
       moveDeadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
-      startWhenFull,
+      autoStart,
       bots: botSeatsInput(bots, seatCount),
       whenPlayerLeaves: (botsTakeOver ? 'BOT' : 'SKIP') as WhenPlayerLeaves,
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -116,8 +116,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
         lobby; only people with its invite link, or whom you invite, can join
       </label>
       <label className="check">
-        <input type="checkbox" name="startWhenFull" checked={startWhenFull} onChange={(event) => setStartWhenFull(event.target.checked)} /> Start by itself as
-        soon as every seat is taken, without waiting for you
+        <input type="checkbox" name="autoStart" checked={autoStart} onChange={(event) => setAutoStart(event.target.checked)} /> Start by itself as soon as every
+        seat is taken (untick to start it yourself)
       </label>
       <label>
         Players

@@ -12,7 +12,9 @@ import { ChatPanel } from '../chat/chat-panel';
 import { Notepad } from '../notes/notepad';
 import { ChannelWebhook } from '../play/channel-webhook';
 import { TurnNotificationsButton, useTurnSignals } from '../play/turn-signals';
-import type { GameFragment } from '../api/generated';
+import type { GameFragment, GameStatus } from '../api/generated';
+
+const STATUS_WORDS: Record<GameStatus, string> = { LOBBY: 'waiting for players', ACTIVE: 'in play', FINISHED: 'finished', EXPIRED: 'closed' };
 
 function isMyTurn(game: GameFragment | null): boolean {
   return game !== null && game.status === 'ACTIVE' && game.mySeat !== null && game.activeSeats.includes(game.mySeat);
@@ -30,15 +32,16 @@ export function GamePage({ id }: { id: string }) {
   return (
     <main className="game-page">
       <h1>
-        {game.name} <span className="ruleset-name">{name}</span>{' '}
-        <span className="status">{game.status === 'LOBBY' ? 'waiting for players' : game.status === 'ACTIVE' ? 'in play' : 'finished'}</span>
+        {game.name} <span className="ruleset-name">{name}</span> <span className="status">{STATUS_WORDS[game.status]}</span>
       </h1>
       {game.withBots && (
         <p className="with-bots muted">Bots play in this game{game.whenPlayerLeaves === 'BOT' ? ', and take over the seat of any player who leaves' : ''}.</p>
       )}
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
-      {game.status === 'LOBBY' ? (
+      {game.status === 'EXPIRED' ? (
+        <p className="expired-table">Nobody started this game within 14 days of its opening, so it was closed.</p>
+      ) : game.status === 'LOBBY' ? (
         <GameLobby game={game} me={me ?? null} accept={accept} />
       ) : (
         <PlayArea game={game} accept={accept} reload={reload} isHost={me?.id === game.host.id} />

@@ -9,8 +9,9 @@
  * the player.
  */
 import { useState } from 'react';
-import { problemOf } from '../api/errors';
-import { DeclineInvitationDocument, JoinGameDocument, type GameSummaryFragment } from '../api/generated';
+import { useClient } from 'urql';
+import { problemOf, type Problem } from '../api/errors';
+import { DeclineInvitationDocument, JoinGameDocument, NextGameDocument, type GameSummaryFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { CreateGameForm } from '../components/create-game-form';
 import { GameList } from '../components/game-list';
@@ -22,6 +23,26 @@ import { isFreeSeat } from '../play/players';
 import { useLiveLobby } from '../lobby/use-live-lobby';
 
 const FINISHED_PAGE = 10;
+
+/** Opens the game that has waited longest on the player, asked of the server when pressed (the list above is by deadline). */
+function NextGameButton() {
+  const client = useClient();
+  const { navigate } = useRouter();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const open = async () => {
+    const { data, error } = await client.query(NextGameDocument, {}, { requestPolicy: 'network-only' });
+    if (error) setProblem(problemOf(error));
+    else if (data?.nextGame) navigate(`/games/${data.nextGame.id}`);
+  };
+  return (
+    <>
+      <button className="next-game" onClick={open}>
+        Next game: the one waiting longest on you
+      </button>
+      <ProblemBanner problem={problem} onDismiss={() => setProblem(null)} />
+    </>
+  );
+}
 
 export function LobbyPage() {
   const { navigate } = useRouter();
@@ -55,6 +76,7 @@ export function LobbyPage() {
       <ProblemBanner problem={problem} onDismiss={answers.dismiss} />
       <section aria-label="My turns">
         <h2>Your turn</h2>
+        {turns !== null && turns.length > 0 && <NextGameButton />}
         {turns === null ? (
           <Loading />
         ) : (

@@ -42,7 +42,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
     <section className="game-lobby">
       <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
       {isPrivate && <p className="muted">A private game: only people with its invite link, or whom the host invites, can join.</p>}
-      {game.startWhenFull && <p className="muted">It starts by itself as soon as every seat is taken.</p>}
+      {game.autoStart && <p className="muted">It starts by itself as soon as every seat is taken.</p>}
       {me && !seated && game.seats.some(isFreeSeat) && (
         <label className="contribution">
           Your shuffle contribution (optional): any words, mixed into every shuffle
@@ -82,7 +82,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
           <span className="muted">Give up your seat before the game starts, for someone else to take.</span>
         </p>
       )}
-      {isHost && !game.startWhenFull && (
+      {isHost && !game.autoStart && (
         <p>
           <button className="primary" onClick={start} disabled={waiting > 0} aria-describedby={waiting > 0 ? 'start-when-full' : undefined}>
             Start the game

@@ -153,5 +153,5 @@ export const CREATE_COUNTING: CreateCommand = {
   clientSeed: null,
   hostSeat: 0,
   rematchOf: null,
-  startWhenFull: false,
+  autoStart: null,
 };
