@@ -99,6 +99,7 @@ describe('bots (end to end)', () => {
       {
         seats: 3,
         options: { target: 40 },
+        autoStart: true,
         bots: [
           { seat: 2, level: 'GREEDY' },
           { seat: 0, level: 'RANDOM' },
@@ -134,6 +135,7 @@ describe('bots (end to end)', () => {
       ann,
       {
         options: { target: 12 },
+        autoStart: true,
         bots: [
           { seat: 0, level: 'GREEDY' },
           { seat: 1, level: 'GREEDY' },
@@ -152,12 +154,16 @@ describe('bots (end to end)', () => {
   });
 
   it('plays one player against a bot: the game starts at once, and the bot answers each turn a moment later, by itself', async () => {
-    const game = await createGameFields<SeenGame>(url, ann, { options: { target: 20 }, bots: [{ seat: 1, level: 'GREEDY' }] }, FIELDS);
+    const game = await createGameFields<SeenGame>(url, ann, { options: { target: 20 }, autoStart: true, bots: [{ seat: 1, level: 'GREEDY' }] }, FIELDS);
     expect(game.status).toBe('ACTIVE');
     expect(game.seats.map((seat) => [seat.user?.id ?? null, seat.bot])).toEqual([
       [ann.id, null],
       [null, 'GREEDY'],
     ]);
+    // Its host may keep it for their own start, as any game.
+    const waiting = await createGameFields<SeenGame>(url, ann, { autoStart: false, bots: [{ seat: 1, level: 'RANDOM' }] }, FIELDS);
+    expect(waiting.status).toBe('LOBBY');
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: waiting.id }, ann.token);
     const finished = await playToTheEnd(url, game.id, new Map([[0, ann]]));
     expect(finished.status).toBe('FINISHED');
     const history = await historyOf(url, game.id);
@@ -302,9 +308,8 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     let version: number;
     try {
       const ann = await registerPlayer(stopped.url, 'Ann');
-      gameId = (
-        await createGameFields<SeenGame>(stopped.url, ann, { options: { target: 20 } as NewGame['options'], bots: [{ seat: 1, level: 'RANDOM' }] }, 'id')
-      ).id;
+      gameId = (await createGameFields<SeenGame>(stopped.url, ann, { options: { target: 20 }, autoStart: true, bots: [{ seat: 1, level: 'RANDOM' }] }, 'id'))
+        .id;
       if ((await see(stopped.url, gameId)).activeSeats[0] === 0) await playTurn(stopped.url, gameId, [ann, ann]);
       const waiting = await see(stopped.url, gameId);
       expect(waiting.activeSeats).toEqual([1]);
