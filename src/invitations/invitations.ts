@@ -28,7 +28,7 @@ import type { Sql } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
-import { freeSeats, type Invitee as PlatformInvitee, type JoinAccess } from '../play/platform/lobby';
+import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
