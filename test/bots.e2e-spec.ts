@@ -301,6 +301,34 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     }
   });
 
+  it("tries a bot's move that failed again, and makes it", async () => {
+    // The bot's first look at its seat fails, as a ruleset's bug or a lost connection might.
+    let failuresLeft = 1;
+    const flaky: AnyRuleset = {
+      ...countingGame,
+      id: 'counting-flaky',
+      view: (state, viewer) => {
+        if (viewer === 1 && failuresLeft-- > 0) throw new Error('the view failed this once');
+        return countingGame.view(state, viewer);
+      },
+    };
+    const server = await startTestServer({ rulesets: [...RULESETS, flaky], bots: { delivery: { retryDelaySeconds: 0.1, retryBackoff: false } } });
+    try {
+      const ann = await registerPlayer(server.url, 'Ann');
+      const { id } = await createGameFields<SeenGame>(
+        server.url,
+        ann,
+        { ruleset: 'counting-flaky', options: { target: 20 }, autoStart: true, bots: [{ seat: 1, level: 'RANDOM' }] },
+        'id',
+      );
+      if ((await see(server.url, id)).activeSeats[0] === 0) await playTurn(server.url, id, [ann, ann]);
+      await until(async () => (await see(server.url, id)).activeSeats[0] === 0, "the bot's turn was played after its failure", 20_000);
+      expect(failuresLeft).toBeLessThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("makes a bot's move that was due when the server stopped once it starts again", async () => {
     const db = await createTestDatabase();
     const stopped = await startTestServer({ rulesets: RULESETS, db, bots: { play: false } });

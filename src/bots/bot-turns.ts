@@ -78,18 +78,22 @@ export class BotTurns implements GameChangeHook, OnModuleInit, OnApplicationBoot
     };
   }
 
-  /** Makes the claimed moves, one game after another; answers those that failed, to be tried again. */
+  /**
+   * Makes the claimed moves together (each its own game's: of two claimed in
+   * one game, the older was queued at a version the game has left, and is
+   * dropped); answers those that failed, to be tried again.
+   */
   private async playQueued(claims: readonly DeliveryClaim[]): Promise<DeliveryFailure[]> {
     const moves = await this.prisma.sql.query<QueuedMove>(CLAIMED_MOVES, [claims.map((claim) => claim.notificationId)]);
-    const failures: DeliveryFailure[] = [];
-    for (const move of moves) {
-      try {
-        await this.playOne(move);
-      } catch (error) {
-        failures.push({ notificationId: move.id, error });
-      }
-    }
-    return failures;
+    const outcomes = await Promise.all(
+      moves.map((move) =>
+        this.playOne(move).then(
+          () => null,
+          (error: unknown): DeliveryFailure => ({ notificationId: move.id, error }),
+        ),
+      ),
+    );
+    return outcomes.filter((failure): failure is DeliveryFailure => failure !== null);
   }
 
   private async playOne(move: QueuedMove): Promise<void> {
