@@ -60,7 +60,7 @@ const LAYERS = [
  */
 const PURE_FOR_THE_DECIDER = [
   '^src/(rules|games|play/platform)/',
-  '^src/play/(game-state|game-state-types|game-life|platform-events|line-of-play)\\.ts$',
+  '^src/play/(game-state|game-state-types|game-life|seat-changes|platform-events|line-of-play)\\.ts$',
   '^src/randomness/draw-recipe\\.ts$',
   '^src/common/clean-text\\.ts$',
   '^test/support/counting-game\\.ts$',

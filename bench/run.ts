@@ -4,7 +4,7 @@
  * figures to bench/results/<time>.json with the machine's facts.
  * See bench/README.md for what each figure means and what was done about it.
  *
- * Flags: `--quick` (shorter runs, fewer games), `--only=raw,append,replay,api,scale`,
+ * Flags: `--quick` (shorter runs, fewer games), `--only=raw,append,replay,api,scale,bots`,
  * `--profile` (the server process writes a CPU profile to bench/results/profiles, with runs-*.jsonl
  * beside it: when each API run was, for bench/profile-summary.ts to count only their samples).
  */
@@ -16,6 +16,7 @@ import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerP
 import type { Throughput } from './lib/measure';
 import { PostgresCounters } from './lib/postgres-counters';
 import { Report, round } from './lib/report';
+import { measureBots, type MoveCosts } from './bots';
 import { measureAppends, measureRawInserts } from './raw-and-append';
 import { measureReplay } from './replay';
 import { fillEventsTable } from './scale';
@@ -39,6 +40,8 @@ const API_GAMES = 1000;
 const SCALE_GAMES = quick ? 2000 : 10000;
 const REPLAY_LENGTHS = quick ? [1000, 10000] : [1000, 10000, 100000];
 const PROFILE_DIR = join(__dirname, 'results', 'profiles');
+/** Games of GREEDY against RANDOM per ruleset (issue 33's goal is measured on 50). */
+const BOT_GAMES = quick ? 10 : 50;
 
 async function rawAndAppend(database: BenchDatabase, report: Report) {
   const raw: Record<number, Throughput> = {};
@@ -64,6 +67,27 @@ async function replay(database: BenchDatabase, report: Report): Promise<void> {
     report.row([`fold ${r.events} events (events/s)`, round(r.foldEventsPerSecond, 0), '', '', '']);
   }
   report.data.replay = results;
+}
+
+function costRow(report: Report, label: string, cost: MoveCosts): void {
+  report.row([`  ${label} (${cost.moves}), ms`, '', round(cost.p50Ms, 3), round(cost.p99Ms, 2), `max ${round(cost.maxMs, 1)}`]);
+}
+
+/** GREEDY against RANDOM per ruleset and option set, and what a bot's move costs: pure, no server (see bots.ts). */
+function bots(report: Report): void {
+  const results = measureBots(BOT_GAMES);
+  const percent = (n: number, of: number) => `${round((100 * n) / of, 0)}%`;
+  for (const r of results.contests) {
+    const shared = r.greedyShared ? `, ${r.greedyShared} shared` : '';
+    report.row([`bots, ${r.ruleset} (${r.options}), ${r.seats} seats: GREEDY won ${r.greedyWins} of ${r.games} (${percent(r.greedyWins, r.games)}${shared})`]);
+    costRow(report, 'GREEDY moves', r.cost.GREEDY);
+    costRow(report, 'RANDOM moves', r.cost.RANDOM);
+  }
+  for (const t of results.teams) {
+    report.row([`bots, ${t.ruleset} (${t.options}), ${t.seats} seats: tables won, of ${t.games}: GREEDY ${t.won.GREEDY}, RANDOM ${t.won.RANDOM}`]);
+    costRow(report, 'every bot move', t.cost);
+  }
+  report.data.bots = results;
 }
 
 function describeCpu(cpu: CpuSplit): string {
@@ -168,6 +192,7 @@ async function main(): Promise<void> {
     report.row(['measure', 'per second', 'p50 ms', 'p99 ms', 'vs raw']);
     const { raw, append } = runs('raw') || runs('append') || runs('api') || runs('scale') ? await rawAndAppend(database, report) : { raw: {}, append: {} };
     if (runs('replay')) await replay(database, report);
+    if (runs('bots')) bots(report);
     if (runs('api') || runs('scale')) await throughServer(database, report, raw);
     if (runs('scale')) await largeTable(database, report, append[8]);
   } finally {

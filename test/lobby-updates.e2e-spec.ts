@@ -2,7 +2,7 @@
  * The lobby's live signal (`lobbyChanged`, over graphql-ws): a signal that
  * anything may have changed at once, then one per change of the player's
  * lobby (a move or a chat line in their game, an invitation, an open
- * public game), to that player's subscriptions alone, naming the game and
+ * public game, a seat offered or taken over), to that player's subscriptions alone, naming the game and
  * why it concerns them; a visitor who is not logged in is refused; after
  * the server's LISTEN connection was down, every lobby is told to read
  * itself again.
@@ -134,6 +134,33 @@ describe('lobby updates (lobbyChanged)', () => {
     const later = await createGame(server.url, cat, {});
     const seen = await annLobby.until((change) => change.gameId === later);
     expect(seen.slice(beforeMove).filter((change) => change.gameId === game)).toEqual([{ gameId: game, seated: true, invited: false, open: false }]);
+  });
+
+  it('signals a seat offered to its invitee, and its taking over to both the new player and the one whose seat it was', async () => {
+    const [ann, bob, eve] = await players('Ann', 'Bob', 'Eve');
+    const game = await startCountingGame(server.url, [ann, bob], { seed: 'lobby-substitute' });
+    const [bobLobby, eveLobby] = [lobbyOf(bob), lobbyOf(eve)];
+    for (const lobby of [bobLobby, eveLobby]) await lobby.until(() => true);
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $email: String!) { offerSeat(gameId: $id, seat: 1, email: $email) { id } }`,
+      { id: game, email: await emailOf(server.url, eve) },
+      bob.token,
+    );
+    await eveLobby.until((change) => change.gameId === game && change.invited);
+    await bobLobby.until((change) => change.gameId === game);
+    const bobBefore = bobLobby.changes.length;
+    await gqlOk(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: game }, eve.token);
+    await eveLobby.until((change) => change.gameId === game && change.seated);
+    // Bob's seat is Eve's now: the game leaves his lists, as a game of his that changed.
+    const bobSaw = await bobLobby.until((change) => bobLobby.changes.indexOf(change) >= bobBefore && change.gameId === game);
+    expect(
+      bobSaw
+        .slice(bobBefore)
+        .filter((change) => change.gameId === game)
+        .every((change) => change.seated && !change.invited),
+    ).toBe(true);
+    for (const lobby of [bobLobby, eveLobby]) expect(lobby.errors).toEqual([]);
   });
 
   it('refuses a visitor who is not logged in', async () => {

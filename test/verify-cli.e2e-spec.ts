@@ -4,14 +4,17 @@
  * is refused, naming the event (exit 1); a file that is no record is refused (exit 1);
  * a game stored before moves were recorded is "not verifiable" (exit 3).
  * With `--game`, it and `npm run games:revalidate` read a server's database.
+ * A game whose seat changed hands verifies; its record with the seat handed
+ * to a player already seated is refused.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusFiles, readCorpusRecord } from './corpus/corpus-files';
-import { rehashed } from './support/record-forgery';
-import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
+import { rehashed, withActor, withPayload } from './support/record-forgery';
+import type { GameRecord } from '../src/records/game-record';
+import { emailOf, gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 import { startGame } from './support/games';
 
 /** Runs one of the scripts/ tools as `npm run` does. */
@@ -85,5 +88,32 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
       id: gameId,
     });
     expect(game.rulesCheck).toEqual({ ok: true });
+  });
+
+  it('verifies a game whose seat changed hands, and refuses its record with the seat handed to a player already seated', async () => {
+    const [ann, bob, eve] = await Promise.all(['Ann', 'Bob', 'Eve'].map((name) => registerPlayer(server.url, name)));
+    const gameId = await startGame(server.url, [ann, bob], { ruleset: 'five-tribes', seed: 'cli-substitute' });
+    const act = (as: { token: string }, mutation: string) => gqlOk(server.url, `mutation($id: ID!) { ${mutation} { id } }`, { id: gameId }, as.token);
+    await gqlOk(
+      server.url,
+      `mutation($id: ID!, $email: String!) { offerSeat(gameId: $id, seat: 1, email: $email) { id } }`,
+      { id: gameId, email: await emailOf(server.url, eve) },
+      bob.token,
+    );
+    await act(eve, 'joinGame(gameId: $id)');
+    const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
+    expect(await run('verify.ts', ['--game', gameId], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
+
+    await act(ann, 'resignGame(gameId: $id)');
+    const record = (await (await fetch(server.url.replace(/\/graphql$/, `/games/${gameId}/record.json`))).json()) as GameRecord;
+    const handedOver = record.events.find((event) => event.type === 'game.seatReassigned')!;
+    const forged = withActor(withPayload(record, handedOver.seq, { ...handedOver.payload, userId: ann.id }), handedOver.seq, ann.id, 1);
+    writeFileSync(join(dir, 'substituted.json'), JSON.stringify(record));
+    writeFileSync(join(dir, 'forged-substitute.json'), JSON.stringify(forged));
+    expect(await verify(join(dir, 'substituted.json'))).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
+    expect(await verify(join(dir, 'forged-substitute.json'))).toMatchObject({
+      code: 1,
+      stdout: `not verified: event ${handedOver.seq}: game.seatReassigned: You already have a seat in this game.\n`,
+    });
   });
 });

@@ -17,6 +17,7 @@ import { RecordsResolver } from '../records/records.resolver';
 import { GameLifeResolver } from './game-life.resolver';
 import { GamesResolver } from './games.resolver';
 import { InvitationsResolver } from '../invitations/invitations.resolver';
+import { SeatOffersResolver } from '../invitations/seat-offers.resolver';
 import { LobbyResolver } from './lobby.resolver';
 import { NotificationsResolver } from '../notifications/notifications.resolver';
 import { PushResolver } from '../push/push.resolver';
@@ -36,6 +37,7 @@ export const API_RESOLVERS = [
   GamesResolver,
   GameLifeResolver,
   InvitationsResolver,
+  SeatOffersResolver,
   LobbyResolver,
   NotificationsResolver,
   PushResolver,

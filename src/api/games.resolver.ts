@@ -7,6 +7,7 @@ import { Metrics } from '../metrics/metrics';
 import { botName, eventText, seatLabel } from '../play/event-text';
 import { botSeatLevel } from '../play/platform/bots';
 import { BOT_LEVELS, canPlayAt } from '../rules/bots';
+import { earlierHolders, holderAt } from '../play/seat-changes';
 import { GameService } from '../play/game.service';
 import { HistoryPages } from '../play/history-pages';
 import type { LoadedGame } from '../play/loaded-game';
@@ -157,7 +158,9 @@ export class GamesResolver {
     return new GameParent(await this.play.createGame(userId, input), userId);
   }
 
-  @Mutation(() => GameModel)
+  @Mutation(() => GameModel, {
+    description: 'Takes a seat in a game waiting for players; in a game being played, takes over the seat offered to the caller (offerSeat).',
+  })
   async joinGame(
     @Args('gameId', { type: () => ID }) gameId: string,
     @Context() context: RequestContext,
@@ -308,11 +311,13 @@ export class GamesResolver {
     // What the page can bring, spent before it is read: no more than the game's events after `after` (a live read: the last step).
     spendOnEntries(context, info, Math.min(take, Math.max(0, game.row.version - (after ?? 0))));
     const entries = await this.historyPages.page(game, this.play.viewerFor(game, userId), after ?? 0, take);
-    const users = await this.names.ofAll([...seated(game), ...entries.map((e) => e.actorUserId).filter((id): id is string => id !== null)]);
-    const seatName = (seat: number) => users.get(game.state.seats[seat] ?? '')?.displayName ?? seatNobodyHolds(game, seat);
+    const actors = entries.map((e) => e.actorUserId).filter((id): id is string => id !== null);
+    const users = await this.names.ofAll([...seated(game), ...earlierHolders(game.state), ...actors]);
+    // Each entry names a seat by whoever held it then: a seat that changed hands keeps its earlier moves its earlier player's.
+    const seatNameAt = (seq: number) => (seat: number) => users.get(holderAt(game.state, seat, seq) ?? '')?.displayName ?? seatNobodyHolds(game, seat);
     return entries.map((entry) => {
       const actor = (entry.actorUserId && users.get(entry.actorUserId)) || null;
-      return { ...entry, actor, text: eventText(game.ruleset, { ...entry, actorName: actor?.displayName ?? null }, seatName) };
+      return { ...entry, actor, text: eventText(game.ruleset, { ...entry, actorName: actor?.displayName ?? null }, seatNameAt(entry.seq)) };
     });
   }
 

@@ -138,10 +138,13 @@ export class LobbyUpdates implements OnModuleInit, OnModuleDestroy {
   private async tellWhomConcerns(gameIds: string[]): Promise<void> {
     try {
       const [audiences, invitees] = await readWhileUnavailable(() => Promise.all([this.audience.of(gameIds), this.invitations.openInvitees(gameIds)]));
-      const invited = new Set(invitees.map(({ gameId, userId }) => `${gameId} ${userId}`));
+      const invited = new Set(invitees.filter(({ former }) => !former).map(({ gameId, userId }) => `${gameId} ${userId}`));
+      // A player whose seat was taken over: the game leaves their lists, as a game of theirs that changed.
+      const former = new Set(invitees.filter(({ former }) => former).map(({ gameId, userId }) => `${gameId} ${userId}`));
       for (const { gameId, seated, open } of audiences) {
         for (const watcher of this.watchers) {
-          const change = { gameId, seated: seated.includes(watcher.userId), invited: invited.has(`${gameId} ${watcher.userId}`), open };
+          const key = `${gameId} ${watcher.userId}`;
+          const change = { gameId, seated: seated.includes(watcher.userId) || former.has(key), invited: invited.has(key), open };
           if (change.seated || change.invited || change.open) watcher.push(change);
         }
       }

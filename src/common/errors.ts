@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'PROPOSAL_PENDING'
   /** The host removing a player whose move deadline has not passed. */
   | 'DEADLINE_NOT_PASSED'
+  /** A seat offered to, or taken over by, a player who already has one in the game. */
+  | 'ALREADY_SEATED'
   /** The game's stored history no longer matches its hash chain: it can be read, never written. */
   | 'INTEGRITY_FAILURE';
 

@@ -14,7 +14,8 @@
  * joined only through its invite link (which carries the game's secret
  * invite code) or by invitation. A rematch invites every player of a
  * finished game, each to a seat of their own, and starts by itself once all
- * have accepted.
+ * have accepted. An offer of a seat in a game being played is accepted
+ * through `join` too (seat-offers.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
@@ -29,6 +30,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
+import { SeatOffers } from './seat-offers';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
@@ -62,12 +64,19 @@ WHERE i.seated_at IS NULL AND i.declined_at IS NULL
         WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
           AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
 ORDER BY g.updated_at DESC`;
-/** The accounts with an open invitation to any of these games (to their account, or to their address), not yet seated in it. */
+/**
+ * The accounts with an open invitation to any of these games (to their
+ * account, or to their address), not yet seated in it; and the players
+ * whose seat in one was taken over by a substitute (`former`).
+ */
 const OPEN_INVITEES = `
-SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId" FROM invitations i
+SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId", false AS former FROM invitations i
 JOIN users u ON i.invitee_id = u.id OR i.email = u.email
-WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)`;
+WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)
+UNION
+SELECT i.game_id::text, i.seat_player::text, true FROM invitations i
+WHERE i.game_id = ANY($1::uuid[]) AND i.substitute AND i.seated_at IS NOT NULL AND i.seat_player IS NOT NULL`;
 /** A game's free seats that an open invitation keeps for one account (a rematch's players), by seat. */
 const HELD_SEATS = `
 SELECT i.seat, i.invitee_id::text AS "userId" FROM invitations i
@@ -96,6 +105,7 @@ export class Invitations {
     private readonly play: GameService,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
+    private readonly seatOffers: SeatOffers,
   ) {}
 
   /** The host invites an address; the platform decides whether they may. */
@@ -153,6 +163,8 @@ export class Invitations {
    */
   async join(userId: string, gameId: string, seat?: number | null, clientSeed?: string | null, inviteCode?: string | null): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
+    // Once the game is being played, a seat is only ever taken over from its player (seat-offers.ts).
+    if (game.row.status === 'ACTIVE' && (await this.seatOffers.hasOffer(userId, gameId))) return this.seatOffers.takeOver(userId, game);
     const open = await this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, gameId]);
     const invitation = open.find((i) => i.mine);
     const access: JoinAccess = {
@@ -176,9 +188,14 @@ export class Invitations {
     if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
   }
 
-  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take. */
+  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take; and games being played where a seat is offered to them. */
   async invitedGames(userId: string): Promise<string[]> {
-    return (await this.prisma.sql.query<{ id: string }>(INVITED_GAMES, [userId])).map((row) => row.id);
+    const [waiting, offered] = await Promise.all([
+      this.prisma.sql.query<{ id: string; updated_at: Date }>(INVITED_GAMES, [userId]),
+      this.seatOffers.offeredGames(userId),
+    ]);
+    const games = [...waiting.map((row) => ({ gameId: row.id, updatedAt: row.updated_at })), ...offered];
+    return [...new Set(games.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime()).map((game) => game.gameId))];
   }
 
   /** The game's free seats kept for one account each by an open invitation. */
@@ -186,9 +203,9 @@ export class Invitations {
     return this.prisma.sql.query<{ seat: number; userId: string }>(HELD_SEATS, [gameId]);
   }
 
-  /** Who has an open invitation to any of these games (the lobbies a change of them concerns). */
-  async openInvitees(gameIds: string[]): Promise<Array<{ gameId: string; userId: string }>> {
-    return this.prisma.sql.query<{ gameId: string; userId: string }>(OPEN_INVITEES, [gameIds]);
+  /** Who has an open invitation to any of these games, or had a seat in one taken over (the lobbies a change of them concerns besides its players'). */
+  async openInvitees(gameIds: string[]): Promise<Array<{ gameId: string; userId: string; former: boolean }>> {
+    return this.prisma.sql.query<{ gameId: string; userId: string; former: boolean }>(OPEN_INVITEES, [gameIds]);
   }
 
   /** A new account takes the seats its address was invited to, in games still waiting for players. */

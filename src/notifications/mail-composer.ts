@@ -33,6 +33,7 @@ import {
   tableExpiredMail,
   GameMailContext,
   invitationMail,
+  seatOfferMail,
   layout,
   newMessagesMail,
   MailBody,
@@ -130,6 +131,8 @@ export class MailComposer {
       case 'INVITATION_TO_SIGN_UP': {
         const { context, game } = this.gameMail(notification, notification.recipient.timeZone);
         const signUpUrl = this.pageUrl(`/sign-up?email=${encodeURIComponent(notification.recipient.email!)}&game=${game.id}`);
+        const offered = seatOffered(notification);
+        if (offered !== null) return seatOfferMail({ ...context, playerName: this.players(game)[offered], takeOverUrl: signUpUrl, signUp: true });
         return invitationToSignUpMail({ hostName: game.hostName, rulesetName: context.rulesetName, gameTitle: context.gameTitle, signUpUrl });
       }
       case 'RULES_CHECK_FAILED': {
@@ -164,8 +167,11 @@ export class MailComposer {
     switch (notification.kind) {
       case 'YOUR_TURN':
         return this.yourTurn(mail);
-      case 'INVITATION':
+      case 'INVITATION': {
+        const offered = seatOffered(notification);
+        if (offered !== null) return seatOfferMail({ ...context, playerName: this.players(game)[offered], takeOverUrl: context.gameUrl, signUp: false });
         return invitationMail({ ...context, hostName: game.hostName });
+      }
       case 'GAME_STARTED':
         return gameStartedMail({ ...context, players: this.players(game) });
       case 'TABLE_EXPIRED':
@@ -321,4 +327,10 @@ export class MailComposer {
   private pageUrl(path: string): string {
     return `${this.options.mail.publicUrl}${path}`;
   }
+}
+
+/** The seat an invitation offers in a game being played (src/invitations/seat-offers.ts), or null for an invitation to a game waiting for players. */
+function seatOffered(notification: NotificationFacts): number | null {
+  const { seat } = notification.details as { seat?: unknown };
+  return typeof seat === 'number' ? seat : null;
 }

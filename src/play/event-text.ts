@@ -28,6 +28,9 @@ import {
   ProposalLapsed,
   ProposalWithdrawn,
   SeatGivenUp,
+  SeatOffered,
+  SeatOfferWithdrawn,
+  SeatReassigned,
   TableExpired,
   SeatTaken,
   SeedRevealed,
@@ -129,6 +132,12 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       const bot = botName(level);
       return seatName(seat) === bot ? `${bot} moves.` : `${bot} moves for ${seatName(seat)}.`;
     }
+    case SeatOffered:
+      return `${who} offered seat ${(payload.seat as number) + 1} to someone else to take over.`;
+    case SeatOfferWithdrawn:
+      return `${who} withdrew the offer of seat ${(payload.seat as number) + 1}.`;
+    case SeatReassigned:
+      return `${who} took over seat ${(payload.seat as number) + 1} and plays it from here.`;
     case TableExpired:
       return `Nobody started the game within ${payload.afterDays as number} days of its opening, so it was closed.`;
     case SeedRevealed:

@@ -24,6 +24,8 @@ import {
   ProposalAnsweredPayload,
   ProposalLapsed,
   ProposalWithdrawn,
+  SeatOffered,
+  SeatOfferWithdrawn,
   TakebackAnswered,
   TakebackRequested,
   TakebackRequestedPayload,
@@ -52,7 +54,8 @@ const LIFE_EVENTS: ReadonlySet<string> = new Set([
 
 /**
  * Events of the game's life that change nothing of the play: a proposal,
- * its answers, its lapse or withdrawal, a deadline passing or extended. They do not
+ * its answers, its lapse or withdrawal, a deadline passing or extended, a
+ * seat offered to a substitute or the offer withdrawn. They do not
  * move the draw position (draw recipe 2), so that none of them can be
  * added after a rollback to draw anew what was already seen.
  */
@@ -65,6 +68,8 @@ const REMARKS: ReadonlySet<string> = new Set([
   ProposalWithdrawn,
   DeadlinePassed,
   DeadlineExtended,
+  SeatOffered,
+  SeatOfferWithdrawn,
 ]);
 
 export function changesNothingOfPlay(type: string): boolean {
@@ -115,7 +120,8 @@ export function seatsToAnswer(state: GameState, proposal: Proposal): Seat[] {
 
 // ---- folding -------------------------------------------------------------------
 
-function withoutKey(record: Record<number, number>, key: number): Record<number, number> {
+/** `record` without `key`'s entry. */
+export function withoutKey<T>(record: Record<number, T>, key: number): Record<number, T> {
   const { [key]: _gone, ...rest } = record;
   return rest;
 }
@@ -132,7 +138,14 @@ export function foldLifeEvent(state: GameState, event: FoldableEvent, linePositi
         ...state,
         linePosition,
         undoable: [],
-        life: { ...life, left: [...life.left, { seat, seq: event.seq }], overdue: withoutKey(life.overdue, seat), proposal: null },
+        life: {
+          ...life,
+          left: [...life.left, { seat, seq: event.seq }],
+          overdue: withoutKey(life.overdue, seat),
+          proposal: null,
+          // Nobody takes over a seat that left: its turns are passed over.
+          ...(life.offers ? { offers: withoutKey(life.offers, seat) } : {}),
+        },
       };
     case TakebackRequested: {
       const { toVersion, reason, expiresAt } = payload as unknown as TakebackRequestedPayload;

@@ -106,4 +106,19 @@ export interface GameLife {
   overdue: Record<number, number>;
   proposal: Proposal | null;
   endedByAgreement: boolean;
+  /** Seats offered to a substitute and not yet taken: seat → the offer (absent in states stored before substitutes). */
+  offers?: Record<number, SeatOffer>;
+  /** Seats that changed hands, in order: the offers accepted, and who held the seat until then. */
+  handedOver?: Array<{ seat: Seat; seq: number; invitationId: string; from: string }>;
+  /** The seq of the last offer of a seat, its withdrawal or its acceptance: no undo, takeback or rollback goes back past it. */
+  seatsChangedAt?: number;
+}
+
+/** A seat offered to someone else, waiting for them. */
+export interface SeatOffer {
+  /** The seq of its `game.seatOffered`. */
+  seq: number;
+  invitationId: string;
+  /** Who offered it: the seat's player, or the host. */
+  by: string;
 }

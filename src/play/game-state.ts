@@ -21,6 +21,7 @@ import {
   SeatTaken,
   SeatTakenPayload,
 } from './platform-events';
+import { foldSeatChange, isSeatChange } from './seat-changes';
 
 /**
  * The shape of GameState this code folds. A state kept in another shape (a
@@ -112,6 +113,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     }
     default: {
       if (isLifeEvent(event.type)) return foldLifeEvent(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
+      if (isSeatChange(event.type)) return foldSeatChange(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
       if (isPlatformEvent(event.type)) return { ...state, linePosition };
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.

@@ -178,6 +178,32 @@ export class GameService {
     });
   }
 
+  /** A seat offered to a substitute: `prepare` gathers the invitation and what it writes beside its event (src/invitations/). */
+  offerSeat(
+    userId: string,
+    gameId: string,
+    seat: number,
+    prepare: (game: LoadedGame) => Promise<{ invitee: Invitee; alsoWrite: ExtraWrites }>,
+  ): Promise<LoadedGame> {
+    return this.pipeline.run({
+      gameId,
+      actor: userId,
+      prepare: async (game) => {
+        const { invitee, alsoWrite } = await prepare(game);
+        return { command: { type: 'offerSeat', seat, invitee }, alsoWrite };
+      },
+    });
+  }
+
+  withdrawSeatOffer(userId: string, gameId: string, seat: number, alsoWrite: ExtraWrites): Promise<LoadedGame> {
+    return this.pipeline.run({ gameId, actor: userId, prepare: () => ({ command: { type: 'withdrawSeatOffer', seat }, alsoWrite }) });
+  }
+
+  /** The invitee takes over the seat their invitation offers, keeping `game_seats` in step. */
+  takeSeat(userId: string, gameId: string, invitationId: string | null, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+    return this.seatCommand(userId, gameId, { type: 'takeSeat', invitationId }, alsoWrite);
+  }
+
   startGame(userId: string, gameId: string): Promise<LoadedGame> {
     return this.command(userId, gameId, { type: 'start' });
   }

@@ -10,7 +10,7 @@ import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import type { StoredEvent } from '../event-store/event-store';
 import type { GameRow } from './loaded-game';
-import { GameCreatedPayload, SeatGivenUp, SeatTaken } from './platform-events';
+import { GameCreatedPayload, SeatGivenUp, SeatReassigned, SeatTaken } from './platform-events';
 
 /**
  * A game's row as Prisma's `Game` has it, read on the prepared `pg` path:
@@ -31,6 +31,7 @@ VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility",
 
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
+const HAND_OVER_SEAT = `UPDATE game_seats SET user_id = $3::uuid WHERE game_id = $1::uuid AND index = $2`;
 const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
 
 /**
@@ -118,11 +119,12 @@ export class GamesRepository {
     return gameId;
   }
 
-  /** Keeps `game_seats` in step with the seats the events took and gave up, in their append's transaction. */
+  /** Keeps `game_seats` in step with the seats the events took, gave up and handed over, in their append's transaction. */
   async keepSeats(sql: Sql, gameId: string, appended: readonly StoredEvent[]): Promise<void> {
     for (const event of appended) {
       if (event.type === SeatTaken) await sql.query(TAKE_SEAT, [gameId, event.payload.seat, event.payload.userId]);
       else if (event.type === SeatGivenUp) await sql.query(FREE_SEAT, [gameId, event.payload.seat]);
+      else if (event.type === SeatReassigned) await sql.query(HAND_OVER_SEAT, [gameId, event.payload.seat, event.payload.userId]);
     }
   }
 

@@ -49,6 +49,16 @@ export const TakenBack = 'game.takenBack';
 export const ProposalWithdrawn = 'game.proposalWithdrawn';
 /** A takeback request or proposal to end went unanswered until it expired: `{ proposalSeq }`. */
 export const ProposalLapsed = 'game.proposalLapsed';
+/**
+ * Substitutes: a seat offered to someone else (by its player, or by the host
+ * once the seat's move deadline passed), as an invitation: `SeatOfferedPayload`.
+ * A newer offer of the same seat replaces the older one.
+ */
+export const SeatOffered = 'game.seatOffered';
+/** The offer of a seat taken back before anyone accepted it: `SeatOfferWithdrawnPayload`. */
+export const SeatOfferWithdrawn = 'game.seatOfferWithdrawn';
+/** The invitee accepted the offer: the seat is theirs from here on (`SeatReassignedPayload`), its earlier moves stay its earlier player's. */
+export const SeatReassigned = 'game.seatReassigned';
 /** A seated player proposes to end the game with the current result: `{ seat, expiresAt }`. */
 export const EndProposed = 'game.endProposed';
 /** A seat asked about ending the game answered: `ProposalAnsweredPayload`. */
@@ -146,6 +156,28 @@ export interface SeatLeftPayload {
   userId: string;
   /** `game.playerRemoved` only: the `game.deadlinePassed` event the removal rests on. */
   deadlinePassedSeq?: number;
+}
+
+export interface SeatOfferedPayload {
+  seat: number;
+  /** The invitation (src/invitations/) that carries the offer: never the invitee's address. */
+  invitationId: string;
+}
+
+export interface SeatOfferWithdrawnPayload {
+  seat: number;
+  /** The seq of the `game.seatOffered` withdrawn. */
+  offerSeq: number;
+}
+
+export interface SeatReassignedPayload {
+  seat: number;
+  /** The seat's new player, who accepted the offer. */
+  userId: string;
+  /** Who held the seat until now: the moves made before stay theirs. */
+  previousUserId: string;
+  /** The seq of the `game.seatOffered` accepted. */
+  offerSeq: number;
 }
 
 export interface TakebackRequestedPayload {

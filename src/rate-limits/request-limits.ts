@@ -40,7 +40,7 @@ const mailedAddress = ({ args }: LimitedRequest) => {
 
 /** Mutations that mail someone or make an account: rare for a person, the first thing a script repeats. */
 const ACCOUNT_REQUESTS = ['register', 'resendVerification', 'requestPasswordReset', 'resetPassword', 'verifyEmail', 'changeEmail'];
-const MAILING = ['register', 'resendVerification', 'requestPasswordReset', 'changeEmail', 'invitePlayer'];
+const MAILING = ['register', 'resendVerification', 'requestPasswordReset', 'changeEmail', 'invitePlayer', 'offerSeat'];
 
 export const REQUEST_LIMITS: RequestLimit[] = [
   // A player moving as fast as clicks allow makes a move or two a second; a script, hundreds.
@@ -48,7 +48,7 @@ export const REQUEST_LIMITS: RequestLimit[] = [
   { name: 'account-requests-per-address', limit: 30, ttl: HOUR, mutations: ACCOUNT_REQUESTS, tracker: clientAddress },
   // Nobody's inbox gets more than a few such mails an hour from us, whoever asks.
   { name: 'mails-per-address', limit: 5, ttl: HOUR, mutations: MAILING, tracker: mailedAddress },
-  { name: 'invitations-per-player', limit: 30, ttl: HOUR, mutations: ['invitePlayer'], tracker: signedInPlayer },
+  { name: 'invitations-per-player', limit: 30, ttl: HOUR, mutations: ['invitePlayer', 'offerSeat'], tracker: signedInPlayer },
 ];
 
 /** The mutations-per-player limit, which every move meets, is counted in-process (rate-limit-counters.ts). */

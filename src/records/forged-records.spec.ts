@@ -166,8 +166,21 @@ function resignedGame(): ScriptedGame {
   return new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn().run({ type: 'resign' }, BOB);
 }
 
-const games = { long: longGame(), ended: endedGame(), resigned: resignedGame() };
-const rulesets = { long: skippable, ended: countingGame, resigned: countingGame };
+/**
+ * A game of two whose second seat changes hands: Bob offers it, offers it again (replacing the first
+ * offer) and withdraws; his deadline passes, the host offers it, Eve takes it over and plays; Ann resigns.
+ */
+function substitutedGame(): ScriptedGame {
+  const offer = (invitationId: string): PlatformCommand => ({ type: 'offerSeat', seat: 1, invitee: { invitationId, accountId: null } });
+  const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
+  if (game.toAct !== BOB) game.turn();
+  game.run(offer('o1'), BOB).run(offer('o2'), BOB).run({ type: 'withdrawSeatOffer', seat: 1 }, BOB);
+  game.run({ type: 'deadlinePassed', seat: 1 }, null).run(offer('o3'), ANN).run({ type: 'takeSeat', invitationId: 'o3' }, EVE);
+  return game.turn().run({ type: 'resign' }, ANN);
+}
+
+const games = { long: longGame(), ended: endedGame(), resigned: resignedGame(), substituted: substitutedGame() };
+const rulesets = { long: skippable, ended: countingGame, resigned: countingGame, substituted: countingGame };
 type GameName = keyof typeof games;
 
 function find(name: GameName, type: string, nth = 0) {
@@ -216,6 +229,9 @@ describe('the scripted games', () => {
         'game.endProposed',
         'game.endAnswered',
         'game.endedByAgreement',
+        'game.seatOffered',
+        'game.seatOfferWithdrawn',
+        'game.seatReassigned',
       ].sort(),
     );
   });
@@ -359,6 +375,35 @@ describe('a forged record is refused by the decider, as the command would be', (
       resigned.seq,
       `game.resigned: ${refusalAt('resigned', resigned.seq, { type: 'resign' }, EVE)}`,
     );
+  });
+
+  describe('substitutes', () => {
+    const record = () => games.substituted.record();
+    const offers = () => record().events.filter((event) => event.type === 'game.seatOffered');
+    const refusedAs = (forged: GameRecord, event: RecordEvent, command: PlatformCommand, actor: string) =>
+      expectRefused('substituted', forged, event.seq, `${event.type}: ${refusalAt('substituted', event.seq, command, actor)}`);
+
+    it('game.seatReassigned, taking the offer that was replaced', () => {
+      const taken = find('substituted', 'game.seatReassigned');
+      const forged = withPayload(record(), taken.seq, { ...taken.payload, offerSeq: offers()[0].seq });
+      refusedAs(forged, taken, { type: 'takeSeat', invitationId: 'o1' }, EVE);
+    });
+
+    it('game.seatReassigned, to a player already seated', () => {
+      const taken = find('substituted', 'game.seatReassigned');
+      const forged = withActor(withPayload(record(), taken.seq, { ...taken.payload, userId: ANN }), taken.seq, ANN, 1);
+      refusedAs(forged, taken, { type: 'takeSeat', invitationId: 'o3' }, ANN);
+    });
+
+    it('game.seatOffered, by the host before the seat’s deadline passed', () => {
+      const first = offers()[0];
+      refusedAs(withActor(record(), first.seq, ANN, 0), first, { type: 'offerSeat', seat: 1, invitee: { invitationId: 'o1', accountId: null } }, ANN);
+    });
+
+    it('game.seatOfferWithdrawn, by a player who neither offered the seat nor holds it', () => {
+      const withdrawn = find('substituted', 'game.seatOfferWithdrawn');
+      refusedAs(withActor(record(), withdrawn.seq, ANN, 0), withdrawn, { type: 'withdrawSeatOffer', seat: 1 }, ANN);
+    });
   });
 
   // What the server adds to an append: no command writes it, so what completes the append decides it.

@@ -35,6 +35,10 @@ import {
   ProposalLapsed,
   ProposalWithdrawn,
   SeatGivenUp,
+  SeatOffered,
+  SeatOfferWithdrawn,
+  SeatReassigned,
+  SeatReassignedPayload,
   SeatTaken,
   TableExpired,
   SeatTakenPayload,
@@ -70,6 +74,12 @@ function resolvedSeat(event: RecordEvent): number | null {
   if (typeof event.payload.seat === 'number') return event.payload.seat;
   const late = /^seat (\d+) ran out of time$/.exec(String(event.payload.reason));
   return late ? Number(late[1]) - 1 : null;
+}
+
+/** The invitation the offer recorded at `offerSeq` names, or null when no offer is recorded there. */
+function offeredInvitation(events: readonly RecordEvent[], offerSeq: number): string | null {
+  const offer = events.find((event) => event.seq === offerSeq);
+  return offer?.type === SeatOffered ? String(offer.payload.invitationId) : null;
 }
 
 /** The command that opens with `event`, a player's or the server's, as the record shows it (`events`: the whole record). */
@@ -132,6 +142,13 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       // What the record cannot show: whether the seat's deadline (kept with vacation pauses) had passed.
       return by({ type: 'resolveDeadline', seat, action: RESOLUTIONS[event.type], deadlinePassed: true });
     }
+    case SeatOffered:
+      return by({ type: 'offerSeat', seat: payload.seat as number, invitee: { invitationId: String(payload.invitationId), accountId: null } });
+    case SeatOfferWithdrawn:
+      return by({ type: 'withdrawSeatOffer', seat: payload.seat as number });
+    case SeatReassigned:
+      // What the record cannot show: that its new player held the invitation; which offer they took, it does.
+      return by({ type: 'takeSeat', invitationId: offeredInvitation(events, (payload as unknown as SeatReassignedPayload).offerSeq) });
     case GameCreated:
       return { problem: 'a game is created once, by its first event' };
     default:

@@ -18,6 +18,11 @@ export interface SeatSight<V = unknown, M = unknown> {
   legalMoves: M[];
 }
 
+/** What `seat` sees and may do in `state`: all a bot is handed. */
+export function seatSight(ruleset: AnyRuleset, state: unknown, seat: Seat): SeatSight {
+  return { seat, view: ruleset.view(state, seat), legalMoves: ruleset.legalMoves(state, seat) as unknown[] };
+}
+
 /** Whether `ruleset` can seat a bot of `level` (GREEDY needs its `botScore`). */
 export function canPlayAt(ruleset: AnyRuleset, level: BotLevel): boolean {
   return level === 'RANDOM' || typeof ruleset.botScore === 'function';

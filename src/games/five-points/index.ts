@@ -3,6 +3,7 @@
  * See README.md for where each rule lives and every default and ruling.
  */
 import type { Ruleset } from '../../rules/contract';
+import { botScore } from './bot-score';
 import { decide } from './decide';
 import { describe } from './describe';
 import type { Event } from './events';
@@ -36,6 +37,7 @@ export const fivePoints: Ruleset<State, Move, Event, FivePointsView> = {
   describe,
   skipTurn,
   rounds: { startedBy: 'roundStarted' },
+  botScore,
 };
 
 export type { State as FivePointsState, Move as FivePointsMove, Event as FivePointsEvent, FivePointsView };

@@ -1,5 +1,6 @@
 /** Five Tribes (Days of Wonder, 2014) on the rules contract. */
 import type { Ruleset } from '../../rules/contract';
+import { botScore } from './bot-score';
 import { decide } from './decide';
 import { describe } from './describe';
 import type { Event } from './events';
@@ -31,6 +32,7 @@ export const fiveTribes: Ruleset<State, Move, Event, FiveTribesView> = {
   describe,
   skipTurn,
   rounds: { startedBy: 'roundStarted', firstStartedBy: 'setup' },
+  botScore,
 };
 
 export type { State as FiveTribesState, Move as FiveTribesMove, Event as FiveTribesEvent, FiveTribesView };

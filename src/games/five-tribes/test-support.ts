@@ -1,11 +1,11 @@
 /** Helpers shared by the Five Tribes specs: building positions and checking invariants. */
-import { seededRandom } from '../../rules/random';
+import { seededRandom, type Random } from '../../rules/random';
 import { CARD_COUNTS, CARD_KINDS } from './data/cards';
 import { DJINN_IDS } from './data/djinns';
 import { COLORS, MEEPLE_COUNTS, type Color } from './data/meeples';
 import { PALACES, PALM_TREES, TOTAL_COINS_VALUE, camelsPerSeat } from './data/supply';
 import { TILES, type TileKind } from './data/tiles';
-import { countItems, emptyCounts, total } from './counts';
+import { countItems, emptyCounts, expand, total } from './counts';
 import type { Event } from './events';
 import { toIndex, type Coord } from './grid';
 import { fiveTribes } from './index';
@@ -131,4 +131,32 @@ export function oneStepMove(state: State, from: Coord, to: Coord, color: Color) 
   const picked = play(state, 0, { type: 'pickUp', tile: from });
   const dropped = play(picked.state, 0, { type: 'drop', tile: to, color });
   return { state: dropped.state, events: [...picked.events, ...dropped.events] };
+}
+
+/**
+ * The state with what `seat` cannot see changed, for the specs that check a
+ * bot decides from its sight alone: the other seats' gold, the Djinn pile's
+ * order, which resource cards lie in the pile and which in the discard (each
+ * keeping its size), and the Djinns another seat drew with Sibittis.
+ */
+export function reshuffleHidden(state: State, seat: number, random: Random): State {
+  const players = state.players.map((player, s) => (s === seat ? player : { ...player, gold: random.int(60) }));
+  const unseen = random.shuffle([...expand(state.resourceDeck, CARD_KINDS), ...expand(state.resourceDiscard, CARD_KINDS)]);
+  const deckSize = total(state.resourceDeck);
+  let djinnDeck = random.shuffle(state.djinnDeck);
+  let turn = state.turn;
+  if (turn && turn.seat !== seat && turn.step.name === 'sibittis') {
+    const pool = random.shuffle([...turn.step.drawn, ...djinnDeck]);
+    const drawn = pool.slice(0, turn.step.drawn.length);
+    djinnDeck = pool.slice(drawn.length);
+    turn = { ...turn, step: { ...turn.step, drawn } };
+  }
+  return {
+    ...state,
+    players,
+    resourceDeck: countItems(unseen.slice(0, deckSize), CARD_KINDS),
+    resourceDiscard: countItems(unseen.slice(deckSize), CARD_KINDS),
+    djinnDeck,
+    turn,
+  };
 }

@@ -3,6 +3,7 @@
  * "Upholding the Law". See README.md for every default and ruling.
  */
 import type { Ruleset } from '../../rules/contract';
+import { botScore } from './bot-score';
 import { decide } from './decide';
 import { describe } from './describe';
 import { evolve } from './evolve';
@@ -40,6 +41,7 @@ export const mobTown: Ruleset<State, Move, MobTownEvent, MobTownView> = {
   describe,
   skipTurn,
   rounds: { startedBy: 'roundStarted' },
+  botScore,
 };
 
 export type { State as MobTownState, Move as MobTownMove, MobTownEvent, MobTownView };

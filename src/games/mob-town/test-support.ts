@@ -1,7 +1,8 @@
 /** Helpers shared by the specs: building games, applying moves, and the conservation invariants. */
 import type { GameOptions, Seat } from '../../rules/contract';
-import { seededRandom } from '../../rules/random';
+import { seededRandom, type Random } from '../../rules/random';
 import { startGame } from '../../rules/playout';
+import { AGENDAS } from './data/agendas';
 import { MASTER_CRIMES, MOB_ACTIVITIES, COOP } from './data/coop';
 import { ROUND_DECK } from './data/deck';
 import { PROFESSIONALS } from './data/professionals';
@@ -178,3 +179,26 @@ export const willingTeam: Chooser = (listed, state, seat, pick) => {
   if (walks.length) return walks.sort((a, b) => b.value - a.value)[0].move;
   return firstOfTypes(moves, ['pick', 'cashIn', 'draw'], pick) ?? moves[pick(moves.length)];
 };
+
+/**
+ * The state with what `seat` cannot see changed, for the specs that check a
+ * bot decides from its sight alone: the other seats' hands dealt again from
+ * them and the deck (each keeping its size), their agendas drawn again, and
+ * every face-down pile in another order.
+ */
+export function reshuffleHidden(state: State, seat: Seat, random: Random): State {
+  const unseen = random.shuffle([...state.deck, ...state.players.flatMap((p, s) => (s === seat ? [] : p.hand))]);
+  const deal = (count: number): Card[] => unseen.splice(0, count).sort();
+  const players = state.players.map((player, s) =>
+    s === seat ? player : { ...player, hand: deal(player.hand.length), agendas: random.shuffle(AGENDAS.map((a) => a.id)).slice(0, player.agendas.length) },
+  );
+  return {
+    ...state,
+    players,
+    deck: unseen.sort(),
+    propertyDeck: random.shuffle(state.propertyDeck),
+    cityCardDeck: random.shuffle(state.cityCardDeck),
+    professionals: state.professionals && { ...state.professionals, deck: random.shuffle(state.professionals.deck) },
+    coop: state.coop && { ...state.coop, mobDeck: random.shuffle(state.coop.mobDeck) },
+  };
+}

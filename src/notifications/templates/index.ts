@@ -13,7 +13,7 @@ export { digestMail } from './digest';
 export { gameFinishedMail } from './game-finished';
 export { gameStartedMail } from './game-started';
 export { tableExpiredMail } from './table-expired';
-export { invitationMail } from './invitation';
+export { invitationMail, seatOfferMail } from './invitation';
 export { layout } from './layout';
 export type { RenderedMail } from './layout';
 export type { GameMailContext, MailBody } from './mail-template';

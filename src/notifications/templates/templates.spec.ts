@@ -16,6 +16,7 @@ import {
   gameFinishedMail,
   gameStartedMail,
   invitationMail,
+  seatOfferMail,
   invitationToSignUpMail,
   newMessagesMail,
   layout,
@@ -73,6 +74,8 @@ const BODIES: Record<string, MailBody> = {
   }),
   newMessages: newMessagesMail({ ...game, chat: { lines: [{ authorName: 'Bob', text: 'Your move, Ann.' }], count: 3 } }),
   invitation: invitationMail({ ...game, hostName: 'Ann' }),
+  seatOffer: seatOfferMail({ ...game, playerName: 'Bob', takeOverUrl: game.gameUrl, signUp: false }),
+  seatOfferToSignUp: seatOfferMail({ ...game, playerName: 'Bob', takeOverUrl: `${SITE}/sign-up?email=eve%40example.org`, signUp: true }),
   gameStarted: gameStartedMail({ ...game, players: ['Ann', 'Bob'] }),
   gameFinished: gameFinishedMail({
     ...game,
@@ -221,6 +224,14 @@ describe('times in mail', () => {
     );
     const request = agreementRequestMail({ ...game, timeZone: 'Asia/Tokyo', askerName: 'Bob', request: { kind: 'end' }, expiresAt: due });
     expect(request.text).toContain('unanswered it lapses on Tue 1 Dec 2026, 19:00 GMT+9 (Tokyo time).');
+  });
+});
+
+describe('the mail offering a seat', () => {
+  it('names whose seat it is and says the game is being played, with the link to take it over (or to sign up first)', () => {
+    expect(BODIES.seatOffer.text).toContain("take over Bob's seat in a game of");
+    expect(BODIES.seatOffer.text).toContain(`Take it over: ${game.gameUrl}`);
+    expect(BODIES.seatOfferToSignUp.text).toContain(`Sign up with this address to take it over: ${SITE}/sign-up?email=eve%40example.org`);
   });
 });
 

@@ -23,6 +23,7 @@ import {
 } from './life';
 import { decideExpire, decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
 import { decideMove, decideRollback, decideUndo, type MoveCommand, type RollbackCommand } from './moves';
+import { decideOfferWithdrawal, decideSeatOffer, decideSeatTaking, type SeatOfferCommand, type TakeSeatCommand } from './seat-offers';
 
 export type PlatformCommand =
   | JoinCommand
@@ -39,6 +40,9 @@ export type PlatformCommand =
   | { type: 'resign' }
   | { type: 'remove'; seat: number }
   | ({ type: 'resolveDeadline' } & DeadlineResolution)
+  | SeatOfferCommand
+  | { type: 'withdrawSeatOffer'; seat: number }
+  | TakeSeatCommand
   /** The server's own. */
   | { type: 'deadlinePassed'; seat: number }
   | { type: 'lapse' }
@@ -90,5 +94,11 @@ export function decide(game: GameAt, command: PlatformCommand, actor: string | n
       return decideRemoval(game, command.seat, actor);
     case 'resolveDeadline':
       return decideResolveDeadline(game, command, actor, now);
+    case 'offerSeat':
+      return decideSeatOffer(game, command, actor);
+    case 'withdrawSeatOffer':
+      return decideOfferWithdrawal(game, command.seat, actor);
+    case 'takeSeat':
+      return decideSeatTaking(game, command, actor);
   }
 }

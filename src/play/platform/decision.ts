@@ -16,7 +16,8 @@ export type RefusalCode =
   | 'ALREADY_DONE'
   | 'PROPOSAL_PENDING'
   | 'NOTHING_PENDING'
-  | 'DEADLINE_NOT_PASSED';
+  | 'DEADLINE_NOT_PASSED'
+  | 'ALREADY_SEATED';
 
 export interface Refusal {
   ok: false;

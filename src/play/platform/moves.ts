@@ -4,6 +4,7 @@
  * host's rollback.
  */
 import type { RulesEvent } from '../../rules/contract';
+import { lifeOf } from '../game-life';
 import { seatOf } from '../game-state';
 import { GameRolledBack, MoveUndone } from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
@@ -77,7 +78,12 @@ export function decideRollback(game: GameAt, command: RollbackCommand, actor: st
   const { from, to } = returnRange(state, game.version);
   const { toVersion } = command;
   if (!Number.isInteger(toVersion) || toVersion < from || toVersion > to) {
-    const start = from === state.startedVersion ? 'the start of play' : 'when the last player left';
+    const start =
+      from === state.startedVersion
+        ? 'the start of play'
+        : from === lifeOf(state).seatsChangedAt
+          ? 'when a seat was last offered or taken over'
+          : 'when the last player left';
     return refuse('BAD_USER_INPUT', from > to ? 'There is nothing to roll back yet.' : `toVersion must be from ${from} (${start}) to ${to}.`);
   }
   const reason = cleanedText(command.reason, 'The reason for a rollback', [1, 500]);

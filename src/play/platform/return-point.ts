@@ -49,10 +49,15 @@ export function returnPointOf(eventsAfter: readonly EventAfter[], toVersion: num
   };
 }
 
-/** The versions a takeback or a host's rollback may return to: from the start of play, and from the last player's leaving, to the one before now. */
+/**
+ * The versions a takeback or a host's rollback may return to: from the start
+ * of play, from the last player's leaving and from the last change of a
+ * seat's hands (seat-changes.ts), to the one before now.
+ */
 export function returnRange(state: GameState, version: number): { from: number; to: number } {
-  const lastLeft = lifeOf(state).left.at(-1)?.seq ?? 0;
-  return { from: Math.max(state.startedVersion ?? version, lastLeft), to: version - 1 };
+  const life = lifeOf(state);
+  const lastLeft = life.left.at(-1)?.seq ?? 0;
+  return { from: Math.max(state.startedVersion ?? version, lastLeft, life.seatsChangedAt ?? 0), to: version - 1 };
 }
 
 /** Why the game may not go back to a point with these facts, or null. */

@@ -24,6 +24,7 @@ import { DeadlineNotice } from './deadline-notice';
 import { EndScreen } from './end-screen';
 import { RematchButton } from './rematch-button';
 import { AgreementNotice, LeaveActions } from './game-life';
+import { SeatOffers } from './seat-offers';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
 import { MoveOfferProvider, movesByTarget } from './move-offer';
@@ -187,6 +188,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       </div>
       {ui.MoveForm && formMoves.length > 0 && <ui.MoveForm moves={formMoves} view={game.view} submit={submit} />}
       {live && <MoveBar moves={buttonMoves} describe={describe} onMove={submit} canUndo={game.canUndo} onUndo={undo} busy={busy} />}
+      <SeatOffers game={game} players={players} isHost={isHost} accept={accept} />
       <LeaveActions game={game} players={players} isHost={isHost} accept={accept} />
       <Timeline
         items={items}

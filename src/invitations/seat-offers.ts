@@ -1,0 +1,123 @@
+/**
+ * Substitutes: a seat in a game being played offered to someone else by
+ * email, as an invitation. Its player offers it when they must leave, or the
+ * host once the seat's move deadline has passed (the platform's decider
+ * says who may: src/play/platform/seat-offers.ts). The invitee is mailed as
+ * any invitee is (an address without an account gets a link to sign up),
+ * finds the game among their invitations, and accepts through `joinGame`:
+ * the seat changes hands (`game.seatReassigned`). A newer offer of the same
+ * seat replaces the older one; an offer can be withdrawn until accepted.
+ */
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { checkEmail } from '../auth/email-address';
+import { Clock } from '../common/clock';
+import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
+import { NotificationOutbox } from '../notifications/outbox';
+import { GameService } from '../play/game.service';
+import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
+import { pendingOffers } from '../play/seat-changes';
+
+const ACCOUNT_OF = `SELECT id FROM users WHERE email = $1`;
+/** Earlier offers of the seat still open end: withdrawn, or replaced by the one written after this. */
+const WITHDRAW_OPEN = `
+UPDATE invitations SET withdrawn_at = $3::timestamptz
+WHERE game_id = $1::uuid AND seat = $2::int AND substitute AND seated_at IS NULL AND withdrawn_at IS NULL`;
+const RECORD_OFFER = `
+INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat, substitute, seat_player)
+VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::timestamptz, $6::uuid, $7::int, true, $8::uuid)`;
+const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
+/** The offers of seats in a game made to the caller (to their account or their address), not declined, newest first. */
+const OFFERS_TO = `
+SELECT i.id FROM invitations i JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
+WHERE i.game_id = $2::uuid AND i.substitute AND i.declined_at IS NULL
+ORDER BY i.created_at DESC`;
+/** Games being played where the caller has an offer of a seat waiting (to their account or their address). */
+const OFFERED_GAMES = `
+SELECT DISTINCT i.id AS "invitationId", g.id::text AS "gameId", g.updated_at FROM invitations i
+JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
+JOIN games g ON g.id = i.game_id AND g.status = 'ACTIVE'
+WHERE i.substitute AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
+ORDER BY g.updated_at DESC`;
+
+/** A seat offered and waiting, as the page shows it: who offered it, and whether to the caller. */
+export interface SeatOfferView {
+  seat: number;
+  offeredBy: string;
+  toCaller: boolean;
+}
+
+@Injectable()
+export class SeatOffers {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly play: GameService,
+    private readonly outbox: NotificationOutbox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Offers `seat` to `email`, replacing any earlier offer of it; the platform decides whether the caller may. */
+  offer(userId: string, gameId: string, seat: number, email: string): Promise<LoadedGame> {
+    return this.play.offerSeat(userId, gameId, seat, async (game) => {
+      const address = checkEmail(email);
+      const [account] = await this.prisma.sql.query<{ id: string }>(ACCOUNT_OF, [address]);
+      const accountId = account?.id ?? null;
+      const invitationId = randomUUID();
+      const alsoWrite: ExtraWrites = async (sql, appended) => {
+        const now = this.clock.now();
+        await sql.query(WITHDRAW_OPEN, [gameId, seat, now]);
+        await sql.query(RECORD_OFFER, [invitationId, gameId, address, userId, now, accountId, seat, game.state.seats[seat] ?? null]);
+        await this.mail(sql, game, { address, accountId, invitationId, seat }, appended[0].seq);
+      };
+      return { invitee: { invitationId, accountId }, alsoWrite };
+    });
+  }
+
+  private async mail(sql: Sql, game: LoadedGame, offer: { address: string; accountId: string | null; invitationId: string; seat: number }, version: number) {
+    const details = { invitationId: offer.invitationId, seat: offer.seat };
+    if (offer.accountId) await this.outbox.recordInTransaction(sql, game.row.id, version, [{ userId: offer.accountId, kind: 'INVITATION', details }]);
+    else await this.outbox.recordAccountMail(sql, { kind: 'INVITATION_TO_SIGN_UP', userId: null, toAddress: offer.address, gameId: game.row.id, details });
+  }
+
+  /** Withdraws the offer of `seat` that waits for its invitee. */
+  withdraw(userId: string, gameId: string, seat: number): Promise<LoadedGame> {
+    return this.play.withdrawSeatOffer(userId, gameId, seat, async (sql) => void (await sql.query(WITHDRAW_OPEN, [gameId, seat, this.clock.now()])));
+  }
+
+  /** Whether the caller was ever offered a seat in the game (and did not decline): joining it is taking a seat over. */
+  async hasOffer(userId: string, gameId: string): Promise<boolean> {
+    return (await this.prisma.sql.query(OFFERS_TO, [userId, gameId])).length > 0;
+  }
+
+  /**
+   * The caller accepts the offer of a seat in a game being played, with
+   * the invitation they hold: the one waiting, else their newest (which
+   * the decider refuses as taken, withdrawn or replaced).
+   */
+  async takeOver(userId: string, game: LoadedGame): Promise<LoadedGame> {
+    const mine = (await this.prisma.sql.query<{ id: string }>(OFFERS_TO, [userId, game.row.id])).map((row) => row.id);
+    const waiting = new Set(Object.values(pendingOffers(game.state)).map((offer) => offer.invitationId));
+    const invitationId = mine.find((id) => waiting.has(id)) ?? mine[0] ?? null;
+    const seated: ExtraWrites | undefined = invitationId ? async (sql) => void (await sql.query(SEATED, [invitationId, this.clock.now()])) : undefined;
+    return this.play.takeSeat(userId, game.row.id, invitationId, seated);
+  }
+
+  /** Games being played where a seat is offered to the caller and waits for them. */
+  async offeredGames(userId: string): Promise<Array<{ gameId: string; updatedAt: Date }>> {
+    const rows = await this.prisma.sql.query<{ invitationId: string; gameId: string; updated_at: Date }>(OFFERED_GAMES, [userId]);
+    const games = await Promise.all(rows.map(async (row) => ({ row, game: await this.play.load(row.gameId) })));
+    // A seat whose player left meanwhile is no longer offered: the game's state says which offers wait.
+    return games
+      .filter(({ row, game }) => Object.values(pendingOffers(game.state)).some((offer) => offer.invitationId === row.invitationId))
+      .map(({ row }) => ({ gameId: row.gameId, updatedAt: row.updated_at }));
+  }
+
+  /** The offers of seats waiting in the game, and which of them is to the caller. */
+  async offersIn(game: LoadedGame, userId: string | undefined): Promise<SeatOfferView[]> {
+    const offers = Object.entries(pendingOffers(game.state));
+    if (offers.length === 0) return [];
+    const mine = new Set(userId ? (await this.prisma.sql.query<{ id: string }>(OFFERS_TO, [userId, game.row.id])).map((row) => row.id) : []);
+    return offers.map(([seat, offer]) => ({ seat: Number(seat), offeredBy: offer.by, toCaller: mine.has(offer.invitationId) }));
+  }
+}
