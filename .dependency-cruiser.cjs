@@ -34,6 +34,8 @@ const LAYERS = [
   'rate-limits',
   'vacations',
   'notifications',
+  // Seats the server plays, through a leased queue like mail's.
+  'bots',
   'push',
   'deadlines',
   'chat',

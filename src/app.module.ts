@@ -1,3 +1,5 @@
+import { DEFAULT_BOT_MOVE_DELAY_MS } from './config/config';
+import { BOTS_OPTIONS, DEFAULT_BOT_QUEUE_POLICY } from './bots/bots-options';
 import { DynamicModule, Module, ValueProvider } from '@nestjs/common';
 import type { Logger as PinoLogger } from 'pino';
 import { EMAIL_VERIFICATION } from './accounts/accounts.service';
@@ -69,6 +71,8 @@ export interface AppOptions {
   webhooks?: { deliver?: boolean; delivery?: Partial<DeliveryPolicy> };
   /** Web push. Omitted: a key pair of this process's own, and no push sent (tests that do not test it). */
   push?: PushOptions;
+  /** Bots' moves (BOT_MOVE_DELAY_MS: the moment a bot waits in a game with a player), made by this process unless `play` is false. Omitted: its default. */
+  bots?: { moveDelayMs?: number; play?: boolean; delivery?: Partial<DeliveryPolicy> };
 }
 
 /** What a process of the server must be told; the rest has defaults. */
@@ -117,6 +121,14 @@ function settings(options: ProcessOptions): ValueProvider[] {
       },
     },
     { provide: PUSH_OPTIONS, useValue: options.push ?? pushNotSent(options.mail ?? MAIL_NOT_SENT) },
+    {
+      provide: BOTS_OPTIONS,
+      useValue: {
+        moveDelayMs: options.bots?.moveDelayMs ?? DEFAULT_BOT_MOVE_DELAY_MS,
+        play: options.bots?.play ?? true,
+        delivery: { ...DEFAULT_BOT_QUEUE_POLICY, ...options.bots?.delivery },
+      },
+    },
   ];
 }
 

@@ -69,6 +69,7 @@ async function bootstrap(): Promise<void> {
     // Without a transport this process queues mail and sends none.
     mail: config.mailWorker === 'inline' ? mail : { ...mail, transportUrl: undefined },
     turnMailDelaySeconds: config.turnMailDelaySeconds,
+    bots: { moveDelayMs: config.botMoveDelayMs },
     sweepIntervalMs: SWEEP_INTERVAL_MS,
     logger: processLogger,
     metricsToken: config.metricsToken ?? null,

@@ -9,6 +9,7 @@ import { AuthModule } from '../auth/auth.module';
 import { CalendarModule } from '../calendar/calendar.module';
 import { Sessions } from '../auth/sessions';
 import { ChatModule } from '../chat/chat.module';
+import { BotsModule } from '../bots/bots.module';
 import { DeadlinesModule } from '../deadlines/deadlines.module';
 import { InvitationsModule } from '../invitations/invitations.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
@@ -94,6 +95,7 @@ export class ApiModule {
         NotificationsModule,
         PushModule,
         DeadlinesModule,
+        BotsModule,
         CalendarModule,
         ChatModule,
         NotesModule,

@@ -4,7 +4,9 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
-import { eventText, seatLabel } from '../play/event-text';
+import { botName, eventText, seatLabel } from '../play/event-text';
+import { botSeatLevel } from '../play/platform/bots';
+import { BOT_LEVELS, canPlayAt } from '../rules/bots';
 import { earlierHolders, holderAt } from '../play/seat-changes';
 import { GameService } from '../play/game.service';
 import { HistoryPages } from '../play/history-pages';
@@ -19,15 +21,23 @@ import {
   GameModel,
   GameParent,
   GameStatusValue,
+  BotLevelValue,
   GameVisibilityValue,
   HistoryEntryModel,
   IntegrityModel,
   RulesetModel,
   SeatModel,
   UserModel,
+  WhenPlayerLeavesValue,
 } from '../graphql/models';
 import { MoveDeadlineInputModel } from '../deadlines/deadline-models';
 import { errorCode } from './format-error';
+
+@InputType('BotSeatInput')
+class BotSeatInput {
+  @Field(() => Int, { description: "The seat the bot plays (0 is the host's, unless every seat goes to a bot)." }) seat!: number;
+  @Field(() => BotLevelValue) level!: BotLevelValue;
+}
 
 @InputType()
 class CreateGameInput {
@@ -48,6 +58,12 @@ class CreateGameInput {
   @Field(() => GameVisibilityValue, { nullable: true, description: 'Absent: PUBLIC.' }) visibility?: GameVisibilityValue;
   @Field({ nullable: true, description: 'The game starts by itself as its last seat is taken; absent: true; false: when its host starts it.' })
   autoStart?: boolean;
+  @Field(() => [BotSeatInput], {
+    nullable: true,
+    description: 'Seats played by bots from the start; every seat: a game of bots alone, which the host watches. A game its host and bots fill starts at once.',
+  })
+  bots?: BotSeatInput[];
+  @Field(() => WhenPlayerLeavesValue, { nullable: true, description: 'Absent: SKIP.' }) whenPlayerLeaves?: WhenPlayerLeavesValue;
 }
 
 /** Games per page of `games`. */
@@ -58,6 +74,12 @@ function pageSize(first: number | null | undefined): number {
 /** Entries per page of `history`. */
 function historyPageSize(first: number | null | undefined): number {
   return Math.min(Math.max(first ?? 100, 1), 500);
+}
+
+/** A seat nobody holds, as the history names it: its bot's, or its number. */
+function seatNobodyHolds(game: LoadedGame, seat: number): string {
+  const bot = game.state.bots?.[seat];
+  return bot ? botName(bot) : seatLabel(seat);
 }
 
 /** The users holding the game's seats. */
@@ -82,7 +104,7 @@ export class GamesResolver {
 
   @Query(() => [RulesetModel])
   rulesets() {
-    return this.registry.list();
+    return this.registry.list().map((ruleset) => ({ ...ruleset, botLevels: BOT_LEVELS.filter((level) => canPlayAt(ruleset, level)) }));
   }
 
   @Query(() => GameModel)
@@ -253,7 +275,11 @@ export class GamesResolver {
   @ResolveField(() => [SeatModel], { complexity: listCost(() => FIELD_COSTS.unboundedList) })
   async seats(@Parent() { game }: GameParent) {
     const users = await this.names.ofAll(seated(game));
-    return game.state.seats.map((userId, index) => ({ index, user: (userId && users.get(userId)) ?? null }));
+    return game.state.seats.map((userId, index) => ({
+      index,
+      user: (userId && users.get(userId)) ?? null,
+      bot: botSeatLevel(game.ruleset, game.state, index),
+    }));
   }
 
   @ResolveField(() => JSONScalar, {
@@ -288,7 +314,7 @@ export class GamesResolver {
     const actors = entries.map((e) => e.actorUserId).filter((id): id is string => id !== null);
     const users = await this.names.ofAll([...seated(game), ...earlierHolders(game.state), ...actors]);
     // Each entry names a seat by whoever held it then: a seat that changed hands keeps its earlier moves its earlier player's.
-    const seatNameAt = (seq: number) => (seat: number) => users.get(holderAt(game.state, seat, seq) ?? '')?.displayName ?? seatLabel(seat);
+    const seatNameAt = (seq: number) => (seat: number) => users.get(holderAt(game.state, seat, seq) ?? '')?.displayName ?? seatNobodyHolds(game, seat);
     return entries.map((entry) => {
       const actor = (entry.actorUserId && users.get(entry.actorUserId)) || null;
       return { ...entry, actor, text: eventText(game.ruleset, { ...entry, actorName: actor?.displayName ?? null }, seatNameAt(entry.seq)) };

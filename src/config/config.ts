@@ -8,6 +8,8 @@ import { LOG_FORMATS, LOG_LEVELS, LogFormat, LogLevel } from '../logging/logging
 
 /** TURN_MAIL_DELAY's default: three minutes, time enough to answer a move made while one is looking. */
 const DEFAULT_TURN_MAIL_DELAY_SECONDS = 180;
+/** BOT_MOVE_DELAY_MS's default: a bot's moment of thought in a game with a player, long enough to be seen, short enough not to keep anyone. */
+export const DEFAULT_BOT_MOVE_DELAY_MS = 1200;
 
 /** VACATION_DAYS_PER_YEAR's default. */
 export const DEFAULT_VACATION_DAYS_PER_YEAR = 30;
@@ -39,6 +41,8 @@ export interface AppConfig {
   mailWorker: MailWorkerMode;
   /** How long a "your turn" (or "new messages") mail waits for the player to come by before it goes out; 0: at once. */
   turnMailDelaySeconds: number;
+  /** How long a bot waits, once its turn begins in a game with a player, before it moves. */
+  botMoveDelayMs: number;
   /** Each player's yearly vacation allowance; 0: no vacations. */
   vacationDaysPerYear: number;
   /** `text` (one readable line each) or `json` (JSON lines, for a log collector). */
@@ -308,6 +312,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   }
   const allowFixedSeeds = parseSwitch('ALLOW_FIXED_SEEDS', env.ALLOW_FIXED_SEEDS, false, problems);
   const turnMailDelaySeconds = parseWholeNumber('TURN_MAIL_DELAY', env.TURN_MAIL_DELAY, DEFAULT_TURN_MAIL_DELAY_SECONDS, [0, 86_400], problems);
+  const botMoveDelayMs = parseWholeNumber('BOT_MOVE_DELAY_MS', env.BOT_MOVE_DELAY_MS, DEFAULT_BOT_MOVE_DELAY_MS, [0, 60_000], problems);
   const vacationDaysPerYear = parseWholeNumber('VACATION_DAYS_PER_YEAR', env.VACATION_DAYS_PER_YEAR, DEFAULT_VACATION_DAYS_PER_YEAR, [0, 366], problems);
   const mailWorker = parseChoice('MAIL_WORKER', env.MAIL_WORKER, MAIL_WORKER_MODES, 'child', problems);
   const logFormat = parseChoice('LOG_FORMAT', env.LOG_FORMAT, LOG_FORMATS, 'text', problems);
@@ -341,6 +346,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     allowFixedSeeds,
     mailWorker,
     turnMailDelaySeconds,
+    botMoveDelayMs,
     vacationDaysPerYear,
     logFormat,
     logLevel,

@@ -17,10 +17,11 @@ export enum DeadlineExpiryValue {
   EXTEND = 'EXTEND',
   SKIP = 'SKIP',
   END = 'END',
+  BOT = 'BOT',
 }
 registerEnumType(DeadlineExpiryValue, {
   name: 'DeadlineExpiry',
-  description: 'What happens when a deadline passes: the host chooses then (ASK_HOST), or this action is applied at once.',
+  description: "What happens when a deadline passes: the host chooses then (ASK_HOST), or this action is applied at once (BOT: a bot plays the seat's turn).",
 });
 
 @InputType('TimeBankInput', { description: "Each player's own time, running only during their turns." })

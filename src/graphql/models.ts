@@ -14,6 +14,24 @@ export enum GameStatusValue {
 }
 registerEnumType(GameStatusValue, { name: 'GameStatus' });
 
+export enum BotLevelValue {
+  RANDOM = 'RANDOM',
+  GREEDY = 'GREEDY',
+}
+registerEnumType(BotLevelValue, {
+  name: 'BotLevel',
+  description: "How a bot plays: RANDOM, any move it may make; GREEDY, the move its game's own evaluation rates best one step ahead.",
+});
+
+export enum WhenPlayerLeavesValue {
+  SKIP = 'SKIP',
+  BOT = 'BOT',
+}
+registerEnumType(WhenPlayerLeavesValue, {
+  name: 'WhenPlayerLeaves',
+  description: 'What becomes of the seat of a player who resigns, is removed or deletes their account: passed over (SKIP), or played by a bot (BOT).',
+});
+
 export enum GameVisibilityValue {
   PUBLIC = 'PUBLIC',
   PRIVATE = 'PRIVATE',
@@ -55,12 +73,19 @@ export class RulesetModel {
   @Field(() => Int) maxSeats!: number;
   @Field(() => JSONScalar, { description: 'Option schema: key, label, type, default and limits of each option.' })
   options!: unknown;
+  @Field(() => [BotLevelValue], { description: 'The levels of bots its games can seat (GREEDY needs an evaluation of its own).' })
+  botLevels!: BotLevelValue[];
 }
 
 @ObjectType('Seat')
 export class SeatModel {
   @Field(() => Int) index!: number;
   @Field(() => UserModel, { nullable: true }) user!: UserModel | null;
+  @Field(() => BotLevelValue, {
+    nullable: true,
+    description: 'The level of the bot that plays the seat now (given it at the creation, or taking over from a player who left); null: none.',
+  })
+  bot!: BotLevelValue | null;
 }
 
 @ObjectType('Moment', { description: 'Where a game stood, as players count: round, whose turn, move number.' })
@@ -182,6 +207,14 @@ export class GameParent {
   get autoStart(): boolean {
     return this.game.state.autoStart === true;
   }
+
+  get withBots(): boolean {
+    return this.game.state.bots !== undefined || this.game.state.botsTakeOver === true;
+  }
+
+  get whenPlayerLeaves(): WhenPlayerLeavesValue {
+    return this.game.state.botsTakeOver ? WhenPlayerLeavesValue.BOT : WhenPlayerLeavesValue.SKIP;
+  }
 }
 
 @ObjectType('Game')
@@ -201,4 +234,6 @@ export class GameModel {
   @Field() updatedAt!: Date;
   @Field({ description: 'It starts by itself as its last seat is taken (as games do unless their host chose otherwise), rather than when its host starts it.' })
   autoStart!: boolean;
+  @Field({ description: 'Bots play in it: given seats at the creation, or taking over from players who leave.' }) withBots!: boolean;
+  @Field(() => WhenPlayerLeavesValue) whenPlayerLeaves!: WhenPlayerLeavesValue;
 }

@@ -135,6 +135,8 @@ export class LeasedQueue implements OnModuleDestroy {
   private running: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
+  /** Asked to look again (`wake`) while a pass was under way: the next pause is skipped. */
+  private woken = false;
   /** Told when the next pass that finds no more than it can take ends (`settled`). */
   private settling: Array<() => void> = [];
 
@@ -171,6 +173,12 @@ export class LeasedQueue implements OnModuleDestroy {
       this.settling.push(resolve);
       this.wakeUp?.();
     });
+  }
+
+  /** Makes the next pass at once rather than after the polling interval: its caller knows of entries due now. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -259,14 +267,18 @@ export class LeasedQueue implements OnModuleDestroy {
   }
 
   private pause(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
+    if (this.stopping || this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.woken = false;
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       this.wakeUp = done;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
     });
   }
 }

@@ -4,10 +4,13 @@
  * the server's events are worded here. Input is already redacted for the
  * reader, so nothing hidden can reach the text.
  */
+import type { BotLevel } from '../rules/bots';
 import type { AnyRuleset } from '../rules/contract';
 import { capitalized } from '../rules/text';
 import { Moment, positionAfter, possessive } from './moments';
 import {
+  BotMoved,
+  BotMovedPayload,
   DeadlineExtended,
   DeadlinePassed,
   EndAnswered,
@@ -52,6 +55,11 @@ export type SeatName = (seat: number) => string;
 /** A seat nobody holds, counted from 1 as players count. */
 export function seatLabel(seat: number): string {
   return `Seat ${seat + 1}`;
+}
+
+/** A bot as the history credits it: "Bot (greedy)". */
+export function botName(level: BotLevel): string {
+  return `Bot (${level.toLowerCase()})`;
 }
 
 /** Events of the lobby: before the game starts, nobody waits on them. */
@@ -119,6 +127,11 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
           : `${who} ended the game when ${late} move deadline passed.`;
       }
       return `${who} ended the game${quoted(payload.reason)}.`;
+    case BotMoved: {
+      const { seat, level } = payload as unknown as BotMovedPayload;
+      const bot = botName(level);
+      return seatName(seat) === bot ? `${bot} moves.` : `${bot} moves for ${seatName(seat)}.`;
+    }
     case SeatOffered:
       return `${who} offered seat ${(payload.seat as number) + 1} to someone else to take over.`;
     case SeatOfferWithdrawn:

@@ -10,6 +10,7 @@ import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
 import type { LoadedGame } from './loaded-game';
 import type { GameState } from './game-state';
+import { botSeatLevel } from './platform/bots';
 import { GameRolledBack, SeatReassigned, TakenBack, TurnSkipped } from './platform-events';
 
 /** What hooks may read of an event before it is stored. */
@@ -72,7 +73,7 @@ export class GameChangeHooks {
  * turn (and its deadline) begins now. A host rollback restarts every turn.
  * A skip passes one turn only (src/rules/pass-over.ts), so a seat skipped
  * and still to act is at its next turn, which begins now too; so is a seat
- * to act that changed hands.
+ * to act that changed hands. Seats bots play are left out.
  */
 export function seatsNowToAct(change: PendingChange): number[] {
   const after = change.status && !change.status.finished ? change.status.activeSeats : [];
@@ -80,5 +81,10 @@ export function seatsNowToAct(change: PendingChange): number[] {
   const before = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
   // A seat that changed hands begins its turn anew, for its new player.
   const restarted = change.appended.filter((event) => event.type === TurnSkipped || event.type === SeatReassigned).map((event) => event.payload.seat as number);
-  return after.filter((seat) => !before.includes(seat) || restarted.includes(seat));
+  return after.filter((seat) => (!before.includes(seat) || restarted.includes(seat)) && !playedByABot(change, seat));
+}
+
+/** A seat a bot plays has no player's turn to begin (no deadline, no mail): its bot moves in a moment (src/bots/). */
+function playedByABot(change: PendingChange, seat: number): boolean {
+  return botSeatLevel(change.before.ruleset, change.state, seat) !== null;
 }

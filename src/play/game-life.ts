@@ -102,6 +102,11 @@ export function seatsInPlay(state: GameState): Seat[] {
   return state.seats.flatMap((holder, seat) => (holder !== null && !left.includes(seat) ? [seat] : []));
 }
 
+/** Seats given to bots at the creation: nobody holds them. */
+function botSeats(state: GameState): Seat[] {
+  return (state.bots ?? []).flatMap((level, seat) => (level ? [seat] : []));
+}
+
 /** The proposal waiting for answers at `now`; null when there is none or it lapsed. */
 export function pendingProposal(state: GameState, now: Date): Proposal | null {
   const proposal = lifeOf(state).proposal;
@@ -227,9 +232,11 @@ export function withLifeOutcome(status: GameStatus, state: GameState): GameStatu
   if (!life) return status;
   const agreed = life.endedByAgreement && !status.finished ? endedNow(status, { endedByAgreement: true }) : status;
   if (life.left.length === 0) return agreed;
-  const inPlay = seatsInPlay(state);
-  if (!agreed.finished && inPlay.length > 1) return agreed;
   const resigned = life.left.map((left) => left.seat);
+  // Bots given seats at the creation play on, and may win; seats left to bots that take over play on, and never win.
+  const inPlay = [...seatsInPlay(state), ...botSeats(state)].sort((a, b) => a - b);
+  const playing = state.botsTakeOver ? inPlay.length + resigned.length : inPlay.length;
+  if (!agreed.finished && playing > 1) return agreed;
   const detail = { ...agreed.detail, resigned };
   if (!agreed.finished) return { ...agreed, activeSeats: [], finished: true, winners: inPlay, detail: { ...detail, endedByResignation: true } };
   const winners = (agreed.winners ?? []).filter((seat) => inPlay.includes(seat));

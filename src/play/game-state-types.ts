@@ -4,6 +4,7 @@
  * both read them without importing each other.
  */
 import type { GameOptions, Seat } from '../rules/contract';
+import type { BotLevel } from '../rules/bots';
 import type { MoveDeadlineSettings } from './platform-events';
 
 export interface UndoableStep {
@@ -33,6 +34,10 @@ export interface GameState {
   rules: unknown;
   /** Steps their players may still take back, newest last. */
   undoable: UndoableStep[];
+  /** The level of the bot each seat was given at the creation, or null; absent: no bots. */
+  bots?: (BotLevel | null)[];
+  /** Set when bots play the seats of players who leave during play (`whenPlayerLeaves: BOT`). */
+  botsTakeOver?: true;
   /** Set when the game was created with move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
   /** Each seat's time zone as recorded when it was taken, whose weekends pause its clock (games that pause on weekends only). */

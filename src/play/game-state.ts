@@ -77,6 +77,10 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         ...(created.autoStart ? { autoStart: true } : {}),
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
+        ...(created.bots?.length
+          ? { bots: Array.from({ length: created.seats }, (_, seat) => created.bots!.find((bot) => bot.seat === seat)?.level ?? null) }
+          : {}),
+        ...(created.whenPlayerLeaves === 'BOT' ? { botsTakeOver: true as const } : {}),
       };
     }
     case SeatTaken: {
@@ -127,6 +131,8 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         undoable: foldStep(state, event),
         moveDeadline: state.moveDeadline,
         timeZones: state.timeZones,
+        bots: state.bots,
+        botsTakeOver: state.botsTakeOver,
         endedByHost: state.endedByHost,
         linePosition,
         clientSeeds: state.clientSeeds,

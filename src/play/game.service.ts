@@ -19,10 +19,10 @@ import { GamesRepository, LobbyFilter } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
+import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
 import type { MoveDeadlineInput } from './platform/options';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
-import type { DeadlineAction, GameCreatedPayload } from './platform-events';
+import type { BotSeat, DeadlineAction, GameCreatedPayload, WhenPlayerLeaves } from './platform-events';
 import { refusalError } from './refusal-error';
 import { RulesetRegistry } from './ruleset-registry';
 
@@ -42,6 +42,10 @@ export interface CreateGameInput {
   visibility?: GameVisibility | null;
   /** Starts by itself as its last seat is taken (absent: it does), or waits for its host to start it. */
   autoStart?: boolean | null;
+  /** Seats played by bots from the start (every seat: a game of bots alone, which its host watches); absent: none. */
+  bots?: BotSeat[] | null;
+  /** What becomes of the seat of a player who leaves during play; absent: SKIP. */
+  whenPlayerLeaves?: WhenPlayerLeaves | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -127,6 +131,8 @@ export class GameService {
       autoStart: input.autoStart ?? null,
       // Only a game that pauses on weekends records whose weekends they are.
       hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
+      bots: input.bots ?? [],
+      whenPlayerLeaves: input.whenPlayerLeaves ?? null,
     };
     const facts = {
       commitment,
@@ -140,7 +146,9 @@ export class GameService {
     if (!decision.ok) throw refusalError(decision);
     const created = decision.events[0].payload as unknown as GameCreatedPayload;
     const append = (sql: Sql, gameId: string) => this.store.appendInTransaction(sql, { gameId, expectedVersion: 0, events: decision.events });
-    return this.load(await this.rows.create(created, serverSeed, append));
+    const game = await this.load(await this.rows.create(created, serverSeed, append));
+    // Seated at once by its host and bots, it waits for nobody: it starts now, unless its host said they would start it.
+    return game.state.autoStart && freeSeats(game.state).length === 0 ? this.startGame(hostId, game.row.id) : game;
   }
 
   /** Seats the player (see JoinRequest), keeping `game_seats` in step. */
@@ -299,6 +307,11 @@ export class GameService {
   /** The server records that `seat`'s move deadline passed, with what the game's settings say follows. */
   passDeadline(gameId: string, seat: number): Promise<LoadedGame> {
     return this.command(null, gameId, { type: 'deadlinePassed', seat });
+  }
+
+  /** The server has the bot of `seat` move, the game being at `version` as it saw it. */
+  botMove(gameId: string, seat: number, version: number): Promise<LoadedGame> {
+    return this.command(null, gameId, { type: 'botMove', seat, expectedVersion: version });
   }
 
   /** Host only: what happens to a seat whose deadline passed (`deadlinePassed` reads whether it did). */

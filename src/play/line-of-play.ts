@@ -4,7 +4,7 @@
  * request's events begin, the only places the game may go back to. Pure: the
  * decider, the history and the verifier read a game's line the same way.
  */
-import { DeadlinePassed, isPlatformEvent, jumpTarget, ProposalLapsed, TableExpired } from './platform-events';
+import { BotMoved, DeadlinePassed, isPlatformEvent, jumpTarget, ProposalLapsed, TableExpired } from './platform-events';
 
 /** A rollback, undo or takeback: the event at `seq` returned the game to `toVersion`. */
 export interface Jump {
@@ -34,13 +34,13 @@ export function rolledBackSeqs(jumps: Jump[], version: number): Set<number> {
 }
 
 /** Platform events the server writes on its own, each opening an append of its own. */
-const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed, TableExpired]);
+const OPENED_BY_THE_SERVER: ReadonlySet<string> = new Set([DeadlinePassed, ProposalLapsed, TableExpired, BotMoved]);
 
 /**
  * Whether `event` is the first of what one request wrote: a player's move
  * (its first event, which names its player), any platform event made by a
  * player or the host, or one the server writes on its own (a deadline that
- * passed, a proposal that lapsed). What follows in the same append (the
+ * passed, a proposal that lapsed, a bot's move). What follows in the same append (the
  * rest of a move, a skip after a deadline, the turns played for a seat that
  * left, the seed revealed at the end) does not. The game may go back only
  * to just before such an event, never into the middle of an append, where

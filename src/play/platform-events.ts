@@ -3,6 +3,8 @@
  * ruleset's own events. Their types all start with `game.`, which no
  * ruleset may use.
  */
+import type { BotLevel } from '../rules/bots';
+
 export const PLATFORM_EVENT_PREFIX = 'game.';
 
 export const GameCreated = 'game.created';
@@ -23,6 +25,8 @@ export const DeadlineExtended = 'game.deadlineExtended';
 export const TurnSkipped = 'game.turnSkipped';
 /** The host ended the game early: it is finished with the current result. */
 export const EndedByHost = 'game.endedByHost';
+/** A bot made the move of the step that follows, for `seat` (`BotMovedPayload`): written by the server, credited to the bot. */
+export const BotMoved = 'game.botMoved';
 /** Nobody started the table in the days it may stay open (`TableExpiredPayload`): nothing can happen in it any more. */
 export const TableExpired = 'game.tableExpired';
 /** The game finished: its server seed is public now, so that anyone can check every draw. */
@@ -73,6 +77,23 @@ export interface TimeBank {
   maxHours: number;
 }
 
+/** What happens as a deadline passes: an action at once, a bot playing the seat's turn (`BOT`), or the host's choice later (`ASK_HOST`). */
+export type DeadlineExpiry = DeadlineAction | 'BOT' | 'ASK_HOST';
+
+/** A seat given to a bot at the creation. */
+export interface BotSeat {
+  seat: number;
+  level: BotLevel;
+}
+
+/** What becomes of a seat whose player leaves during play: passed over (`SKIP`) or played by a bot (`BOT`). */
+export type WhenPlayerLeaves = 'SKIP' | 'BOT';
+
+export interface BotMovedPayload {
+  seat: number;
+  level: BotLevel;
+}
+
 /** Correspondence play: how long each seat has to act, and what then. */
 export interface MoveDeadlineSettings {
   /** The time of every turn; absent in a game with a time bank instead. */
@@ -83,8 +104,8 @@ export interface MoveDeadlineSettings {
   pauseOnWeekends?: boolean;
   /** The reminder mail goes out this long before the deadline. */
   reminderHoursBefore: number;
-  /** Applied as soon as a deadline passes, or `ASK_HOST` to let the host choose then. */
-  onExpiry: DeadlineAction | 'ASK_HOST';
+  /** Applied as soon as a deadline passes (`BOT`: a bot plays the seat's turn), or `ASK_HOST` to let the host choose then. */
+  onExpiry: DeadlineExpiry;
 }
 
 export interface GameCreatedPayload {
@@ -115,6 +136,10 @@ export interface GameCreatedPayload {
   autoStart?: boolean;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
+  /** Seats played by bots from the start, by seat; absent: none. */
+  bots?: BotSeat[];
+  /** `BOT`: a bot plays the seat of a player who leaves during play; absent: they are passed over. */
+  whenPlayerLeaves?: 'BOT';
 }
 
 export interface SeatTakenPayload {
@@ -206,7 +231,7 @@ export interface JumpPayload {
  * about one (`resolveDeadline`).
  */
 export type ServerCause =
-  { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineAction | 'ASK_HOST' } | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
+  { cause: 'deadlinePassed'; seat: number; onExpiry: DeadlineExpiry } | { cause: 'resolveDeadline'; seat: number; action: DeadlineAction };
 
 export function isPlatformEvent(type: string): boolean {
   return type.startsWith(PLATFORM_EVENT_PREFIX);

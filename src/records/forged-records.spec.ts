@@ -6,17 +6,13 @@
  * from games scripted through the same decider, with no database.
  */
 import { countingGame, type CountingState } from '../../test/support/counting-game';
-import { recordOf, type ScriptedEvent, withActor, withPayload } from '../../test/support/record-forgery';
-import { commitmentTo } from '../randomness/draw-recipe';
+import { withActor, withPayload } from '../../test/support/record-forgery';
 import type { AnyRuleset, Ruleset } from '../rules/contract';
-import { gameStatus } from '../play/game-state';
 import { decide, type PlatformCommand } from '../play/platform/commands';
-import { phaseOf } from '../play/platform/game-at';
-import { type ReturnPoint, returnPointOf } from '../play/platform/return-point';
-import { jumpTarget } from '../play/platform-events';
-import { type CreateCommand, decideCreate } from '../play/platform/lobby';
-import { ANN, appended, BOB, CAT, CREATE_COUNTING, EVE, gameAfter, HOUR, NOW, SERVER_SEED } from '../play/platform/test-support/specification';
+import { decideCreate } from '../play/platform/lobby';
+import { ANN, BOB, CAT, CREATE_COUNTING, EVE, gameAfter } from '../play/platform/test-support/specification';
 import type { GameRecord, RecordEvent } from './game-record';
+import { join, ScriptedGame } from './test-support/scripted-game';
 import { verifyRecord } from './verify-record';
 
 /** The test game, where a player who runs out of time can be passed over. */
@@ -27,91 +23,6 @@ const skippable: Ruleset<CountingState> = {
     event.type === 'turnPassed' ? { ...state, turn: (state.turn + 1) % state.seats, addedThisTurn: 0 } : countingGame.evolve(state, event as never),
 };
 
-/** A game played command by command through the decider, each append a minute after the one before. */
-class ScriptedGame {
-  readonly events: ScriptedEvent[] = [];
-  private now = NOW;
-
-  constructor(
-    private readonly ruleset: AnyRuleset,
-    seats: number,
-  ) {
-    const command: CreateCommand = {
-      ruleset,
-      seats,
-      options: { target: 100 },
-      name: 'Scripted',
-      visibility: null,
-      clientSeed: null,
-      hostSeat: 0,
-      rematchOf: null,
-      autoStart: false,
-      moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' },
-    };
-    const facts = { commitment: commitmentTo(SERVER_SEED), fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'seed of ann' };
-    const created = decideCreate(command, ANN, facts);
-    if (!created.ok) throw new Error(created.message);
-    this.write(created.events);
-  }
-
-  /** The player of the first seat to act. */
-  get toAct(): string {
-    const game = gameAfter(this.events, this.ruleset);
-    return game.state.seats[gameStatus(this.ruleset, game.state)!.activeSeats[0]]!;
-  }
-
-  run(command: PlatformCommand, actor: string | null): this {
-    const outcome = appended(this.events, command, actor, this.now, this.ruleset);
-    if (!outcome.ok) throw new Error(`${command.type} by ${actor}: ${outcome.message}`);
-    this.write(outcome.events);
-    return this;
-  }
-
-  /** A turn of the player to act: add 1, then end it. */
-  turn(): this {
-    const player = this.toAct;
-    this.run({ type: 'move', move: { type: 'add', amount: 1 }, expectedVersion: this.events.length }, player);
-    return this.run({ type: 'move', move: { type: 'endTurn' }, expectedVersion: this.events.length }, player);
-  }
-
-  /** Going back to `toVersion`, as the server reads it from the events. */
-  returnPoint(toVersion: number): ReturnPoint {
-    const after = this.events.slice(toVersion).map((event, i) => ({
-      ...event,
-      seq: toVersion + i + 1,
-      actorUserId: event.actorUserId ?? null,
-      stepStart: event.stepStart ?? false,
-      toVersion: jumpTarget(event),
-    }));
-    return returnPointOf(after, toVersion, this.events.length);
-  }
-
-  later(hours: number): this {
-    this.now = new Date(this.now.getTime() + hours * HOUR);
-    return this;
-  }
-
-  record(): GameRecord {
-    const game = gameAfter(this.events, this.ruleset);
-    const status = gameStatus(this.ruleset, game.state);
-    const result = status?.finished ? { scores: status.scores ?? null, winners: status.winners ?? [], detail: status.detail ?? null } : null;
-    const randomness = { commitment: commitmentTo(SERVER_SEED), clientSeeds: game.state.clientSeeds, fixedSeed: false, serverSeed: SERVER_SEED };
-    return recordOf({ id: 'scripted', ruleset: 'counting', options: { target: 100 }, status: phaseOf(game) }, this.events, randomness, result);
-  }
-
-  private write(events: ScriptedEvent[] | readonly Omit<ScriptedEvent, 'at'>[]): void {
-    for (const event of events) this.events.push({ ...event, at: this.now });
-    this.now = new Date(this.now.getTime() + 60_000);
-  }
-}
-
-const join = (seat: number | null = null): PlatformCommand => ({
-  type: 'join',
-  seat,
-  clientSeed: null,
-  access: { invitation: null, inviteCode: 'none', keptForOthers: [] },
-  madeClientSeed: 'made',
-});
 const rulesetOf = (ruleset: AnyRuleset) => () => ruleset;
 
 /**
@@ -444,21 +355,6 @@ describe('a forged record is refused by the decider, as the command would be', (
       ok: false,
       seq: revealed.seq,
       problem: expect.stringMatching(/^completing its append gives .* where event \d+ records .*another seed/),
-    });
-  });
-});
-
-describe('a deadline recorded as passed before its time ran out', () => {
-  it('is refused, by the record’s own count of the clock', () => {
-    // As endedGame, but the deadline passes a minute after the turn began, not a day.
-    const early = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
-    const late = gameAfter(early.events).state.seats.indexOf(early.toAct);
-    early.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
-    const passed = early.record().events.find((event) => event.type === 'game.deadlinePassed')!;
-    expect(verifyRecord(early.record(), rulesetOf(countingGame))).toMatchObject({
-      ok: false,
-      seq: passed.seq,
-      problem: expect.stringMatching(/^game\.deadlinePassed: seat \d's time had not run out \(it runs out at .* by the record's times\)$/),
     });
   });
 });

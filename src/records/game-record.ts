@@ -12,6 +12,7 @@
  * checked by the reader (the events around it still can).
  */
 import type { StoredEvent } from '../event-store/event-store';
+import type { BotLevel } from '../rules/bots';
 import type { AnyRuleset, Viewer } from '../rules/contract';
 import { jsonEqual } from '../rules/moves';
 import { historyEntries } from '../play/history';
@@ -64,8 +65,8 @@ export interface GameRecord {
     status: RecordedStatus;
     createdAt: string;
   };
-  /** Who sat where (display names as the record was made). */
-  seats: Array<{ seat: number; displayName: string | null }>;
+  /** Who sat where (display names as the record was made), and the bot that played the seat at the end, if any. */
+  seats: Array<{ seat: number; displayName: string | null; bot?: BotLevel }>;
   randomness: {
     /** SHA-256 of the server seed, public from the start. */
     commitment: string;
@@ -87,6 +88,8 @@ export interface RecordSource {
   ruleset: AnyRuleset;
   events: StoredEvent[];
   seatNames: (string | null)[];
+  /** The bot playing each seat as the record is made (null: none). */
+  seatBots: (BotLevel | null)[];
   randomness: { commitment: string; clientSeeds: (string | null)[]; fixedSeed: boolean };
   /** The server seed, where this record may carry it: a finished game's, or for the server's own checks. */
   serverSeed: string | null;
@@ -141,7 +144,10 @@ export function buildRecord(source: RecordSource): GameRecord {
       status: game.status,
       createdAt: game.createdAt.toISOString(),
     },
-    seats: source.seatNames.map((displayName, seat) => ({ seat, displayName })),
+    seats: source.seatNames.map((displayName, seat) => {
+      const bot = source.seatBots[seat];
+      return bot ? { seat, displayName, bot } : { seat, displayName };
+    }),
     randomness: { ...source.randomness, serverSeed: source.serverSeed },
     events: whole ? source.events.map(wholeEvent) : eventsSeenBy(source, viewer as number),
     result: game.status === 'FINISHED' ? (game.result as GameResultRecord) : null,

@@ -1,8 +1,11 @@
 /** The verifier's count of the clocks: a deadline recorded as passed before its seat's time ran out is refused. */
-import { gameAfter, type GivenEvent, HOUR, NOW, playing } from '../play/platform/test-support/specification';
+import { countingGame } from '../../test/support/counting-game';
+import { ANN, BOB, gameAfter, type GivenEvent, HOUR, NOW, playing } from '../play/platform/test-support/specification';
 import { DeadlinePassed } from '../play/platform-events';
 import type { RecordEvent } from './game-record';
 import { RecordedClocks } from './recorded-clocks';
+import { join, ScriptedGame } from './test-support/scripted-game';
+import { verifyRecord } from './verify-record';
 
 const settings = { bank: { initialHours: 24, incrementHours: 0, maxHours: 24 }, pauseOnWeekends: true, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' };
 /** Ann (seat 0) to act from NOW, a Monday: created, seated and started in three appends. */
@@ -39,5 +42,20 @@ describe('the clocks the verifier counts', () => {
   it('take one that passed once it had, or later (a vacation the record does not show)', () => {
     expect(clocksOfStartedGame().problemWith(passedAt(new Date(NOW.getTime() + 24 * HOUR)), state)).toBeNull();
     expect(clocksOfStartedGame().problemWith(passedAt(new Date(NOW.getTime() + 50 * HOUR)), state)).toBeNull();
+  });
+});
+
+describe('a deadline recorded as passed before its time ran out', () => {
+  it('is refused, by the record’s own count of the clock', () => {
+    // As forged-records.spec.ts's endedGame, but the deadline passes a minute after the turn began, not a day.
+    const early = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN).turn();
+    const late = gameAfter(early.events).state.seats.indexOf(early.toAct);
+    early.run({ type: 'deadlinePassed', seat: late }, null).run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+    const passed = early.record().events.find((event) => event.type === 'game.deadlinePassed')!;
+    expect(verifyRecord(early.record(), () => countingGame)).toMatchObject({
+      ok: false,
+      seq: passed.seq,
+      problem: expect.stringMatching(/^game\.deadlinePassed: seat \d's time had not run out \(it runs out at .* by the record's times\)$/),
+    });
   });
 });

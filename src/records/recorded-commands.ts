@@ -15,6 +15,7 @@ import type { PlatformCommand } from '../play/platform/commands';
 import type { CreateCommand, CreateFacts, JoinAccess } from '../play/platform/lobby';
 import type { AnyRuleset } from '../rules/contract';
 import {
+  BotMoved,
   DeadlineAction,
   DeadlineExtended,
   DeadlinePassed,
@@ -131,6 +132,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'remove', seat: payload.seat as number });
     case DeadlinePassed:
       return by({ type: 'deadlinePassed', seat: payload.seat as number });
+    case BotMoved:
+      return by({ type: 'botMove', seat: payload.seat as number, expectedVersion: event.seq - 1 });
     case DeadlineExtended:
     case TurnSkipped:
     case EndedByHost: {
@@ -143,10 +146,11 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'offerSeat', seat: payload.seat as number, invitee: { invitationId: String(payload.invitationId), accountId: null } });
     case SeatOfferWithdrawn:
       return by({ type: 'withdrawSeatOffer', seat: payload.seat as number });
-    case SeatReassigned:
+    case SeatReassigned: {
       // What the record cannot show: that its new player held the invitation; which offer they took, it does.
       const { offerSeq, timeZone } = payload as unknown as SeatReassignedPayload;
       return by({ type: 'takeSeat', invitationId: offeredInvitation(events, offerSeq), timeZone: timeZone ?? null });
+    }
     case GameCreated:
       return { problem: 'a game is created once, by its first event' };
     default:
@@ -171,6 +175,8 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       rematchOf: payload.rematchOf ?? null,
       autoStart: payload.autoStart === true,
       hostTimeZone: seat?.timeZone ?? null,
+      bots: payload.bots ?? [],
+      whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
     },
     facts: {
       commitment: payload.commitment!,

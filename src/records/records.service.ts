@@ -12,6 +12,7 @@ import { EventStore } from '../event-store/event-store';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
+import { botSeatLevel } from '../play/platform/bots';
 import { seatOf } from '../play/game-state';
 import type { Viewer } from '../rules/contract';
 import { buildRecord, GameRecord } from './game-record';
@@ -74,6 +75,7 @@ export class RecordsService {
       ruleset,
       events,
       seatNames: state.seats.map((id) => (id === null ? null : (names.get(id) ?? null))),
+      seatBots: state.seats.map((_, seat) => botSeatLevel(ruleset, state, seat)),
       randomness: { commitment: state.commitment, clientSeeds: state.clientSeeds, fixedSeed: state.fixedSeed },
       serverSeed: row.status === 'FINISHED' || withServerSeed ? row.seed : null,
       viewer,

@@ -32,7 +32,7 @@ import { completeAppend } from '../play/platform/completion';
 import type { DecidedEvent } from '../play/platform/decision';
 import type { GameAt } from '../play/platform/game-at';
 import { decideCreate } from '../play/platform/lobby';
-import { GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
+import { BotMoved, GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
 import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
 import { RecordedClocks } from './recorded-clocks';
 import { recordedCommand, recordedCreation, samePlatformPayload } from './recorded-commands';
@@ -315,6 +315,8 @@ class RecordCheck {
     });
     const first = this.events[from];
     if (!isPlatformEvent(first.type)) this.sameStep(what, decided, from);
+    // A bot's move is its step after `game.botMoved`.
+    if (first.type === BotMoved) this.sameStep(what, decided.slice(1), from + 1);
   }
 
   /** A move's own: as able to be taken back as the rules say, and made by its seat. */
@@ -333,7 +335,9 @@ class RecordCheck {
       return causeHolds && samePlatformPayload(decided.type, decided.payload, recorded.payload);
     }
     const today = upcastEvent(this.ruleset, this.record.game.rulesetVersion, { ...recorded.payload, type: recorded.type });
-    return jsonEqual({ ...decided.payload, type: decided.type }, today);
+    // The move a step opens with (a bot's, chosen again here) is the one recorded.
+    const moveHolds = decided.move === undefined || jsonEqual(recorded.move ?? null, decided.move);
+    return moveHolds && jsonEqual({ ...decided.payload, type: decided.type }, today);
   }
 
   /** Checks that events[last + 1 .. end) are exactly what completes the append that ends at `last`. */

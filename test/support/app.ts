@@ -59,7 +59,12 @@ export interface TestServerOptions {
   webhooks?: AppOptions['webhooks'];
   /** Omitted: a key pair of the server's own, and no push sent. */
   push?: PushOptions;
+  /** Bots' moves (AppOptions.bots). Omitted: made by the server, BOT_MOVE_DELAY_MS after their turn begins in a game with a player. */
+  bots?: AppOptions['bots'];
 }
+
+/** A bot's moment of thought in tests: short, but a moment (a game with a player still sees its moves one by one). */
+export const BOT_MOVE_DELAY_MS = 30;
 
 /** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
 export function fixedSeedsAllowedByEnvironment(): boolean {
@@ -88,6 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outboundAllowPrivate: options.outboundAllowPrivate,
     webhooks: options.webhooks,
     push: options.push,
+    bots: { moveDelayMs: BOT_MOVE_DELAY_MS, ...options.bots },
   });
   if (options.web && !serveWebApp(app)) throw new Error('The web page is not built: run `npm run build:web` (npm test does).');
   await app.listen(0, '127.0.0.1');

@@ -94,6 +94,9 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
     }
   },
 
+  // The bigger add scores best, ending the turn least: a greedy bot adds 2, then 1, then ends its turn.
+  botScore: (_view, move) => (move.type === 'add' ? move.amount : 0),
+
   view(state, viewer: Viewer) {
     return {
       counter: state.counter,

@@ -16,6 +16,8 @@ export interface NewGame {
   moveDeadline?: Record<string, unknown>;
   /** Absent here: false, so that a test's game waits for its host's start (the server's default, a game that starts itself, is tested where it matters). */
   autoStart?: boolean;
+  bots?: Array<{ seat: number; level: 'RANDOM' | 'GREEDY' }>;
+  whenPlayerLeaves?: 'SKIP' | 'BOT';
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */

@@ -31,6 +31,8 @@ function outcome(c: DeadlinePassedContext): string {
       return 'As the game settings say, the turn was skipped.';
     case 'END':
       return 'As the game settings say, the game was ended with the current result.';
+    case 'BOT':
+      return 'As the game settings say, a bot played the turn.';
   }
 }
 

@@ -7,6 +7,7 @@
  * game is decided by `decideCreate` (lobby.ts), from no game at all.
  */
 import type { ProposalKind } from '../game-life';
+import { decideBotMove } from './bots';
 import { type Decision, refuse } from './decision';
 import { decideDeadlinePassed, decideResolveDeadline, type DeadlineResolution } from './deadlines';
 import type { GameAt } from './game-at';
@@ -46,7 +47,9 @@ export type PlatformCommand =
   | { type: 'deadlinePassed'; seat: number }
   | { type: 'lapse' }
   /** A table nobody started; `openedAt`: when it was created (its first event's time). */
-  | { type: 'expire'; openedAt: string };
+  | { type: 'expire'; openedAt: string }
+  /** A bot's move for `seat`, which the server saw to act at `expectedVersion`. */
+  | { type: 'botMove'; seat: number; expectedVersion: number };
 
 /** Decides `command` by `actor` (null: the server) at `now`: the events to append, or the refusal. */
 export function decide(game: GameAt, command: PlatformCommand, actor: string | null, now: Date): Decision {
@@ -58,6 +61,8 @@ export function decide(game: GameAt, command: PlatformCommand, actor: string | n
       return decideDeadlinePassed(game, command.seat, actor, now);
     case 'lapse':
       return decideLapse(game, actor, now);
+    case 'botMove':
+      return decideBotMove(game, command.seat, command.expectedVersion, actor);
   }
   if (actor === null) return refuse('FORBIDDEN', 'Only a player does that.');
   switch (command.type) {

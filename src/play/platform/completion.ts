@@ -35,10 +35,10 @@ export function foldDecided(ruleset: AnyRuleset, state: GameState, events: reado
   return folded;
 }
 
-/** A seat that left and would keep a game that is still going waiting. */
+/** A seat that left and would keep a game that is still going waiting (where bots take over left seats, a bot plays it: src/bots/). */
 function leftSeatToAct(game: GameAt, state: GameState): Seat | undefined {
   const status = statusOf(game, state);
-  if (!status || status.finished) return undefined;
+  if (!status || status.finished || state.botsTakeOver) return undefined;
   const left = leftSeats(state);
   return status.activeSeats.find((seat) => left.includes(seat));
 }

@@ -10,6 +10,8 @@ import { type DecidedEvent, type Decision, decided, isRefusal, type Refusal, ref
 import { type GameAt, requireActive, requireHost, requireServer, rulesEventAs, seatArgument, statusOf } from './game-at';
 import { runsOutAt } from './clock-time';
 import { extensionMs, recordedPauses } from './clocks';
+import { botTurn } from './bots';
+import { foldDecided } from './completion';
 
 function requireDeadlines(game: GameAt): MoveDeadlineSettings | Refusal {
   return game.state.moveDeadline ?? refuse('BAD_USER_INPUT', 'The game has no move deadlines.');
@@ -57,8 +59,20 @@ export function decideDeadlinePassed(game: GameAt, seat: number, actor: string |
   if (!statusOf(game)!.activeSeats.includes(seat)) return refuse('BAD_USER_INPUT', `Seat ${seat + 1} is not to act: no deadline of theirs is running.`);
   const cause: ServerCause = { cause: 'deadlinePassed', seat, onExpiry: settings.onExpiry };
   const passed: DecidedEvent = { type: DeadlinePassed, payload: { seat, userId: game.state.seats[seat]! }, move: cause };
-  const then = settings.onExpiry === 'ASK_HOST' ? null : outcome(game, settings, seat, settings.onExpiry, null, now);
-  return decided([passed, ...(then ?? [])]);
+  return decided([passed, ...(expiryOutcome(game, settings, passed, now) ?? [])]);
+}
+
+/** What the game's settings say follows a deadline that passed (`passed`): nothing yet where the host decides, or a bot cannot play the turn. */
+function expiryOutcome(game: GameAt, settings: MoveDeadlineSettings, passed: DecidedEvent, now: Date): DecidedEvent[] | null {
+  const seat = passed.payload.seat as number;
+  switch (settings.onExpiry) {
+    case 'ASK_HOST':
+      return null;
+    case 'BOT':
+      return botTurn(game, foldDecided(game.ruleset, game.state, [passed], game.version), game.version + 1, seat);
+    default:
+      return outcome(game, settings, seat, settings.onExpiry, null, now);
+  }
 }
 
 export interface DeadlineResolution {

@@ -6,8 +6,9 @@
  */
 import { fixedSeedClientSeed, seedProblem } from '../../randomness/draw-recipe';
 import type { AnyRuleset, RulesEvent } from '../../rules/contract';
-import { foldEvent, seatOf } from '../game-state';
+import { foldEvent, type GameState, seatOf } from '../game-state';
 import {
+  BotSeat,
   GameCreated,
   GameCreatedPayload,
   GameStarted,
@@ -19,7 +20,9 @@ import {
   SeatTakenPayload,
   TableExpired,
   TableExpiredPayload,
+  WhenPlayerLeaves,
 } from '../platform-events';
+import { botSeatsRefusal, botsAlone, isBotSeat } from './bots';
 import { type Decision, type DecidedEvent, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, requireServer, rulesEventAs, seatArgument } from './game-at';
 import { UNCHOSEN_ZONE } from './clock-time';
@@ -54,6 +57,10 @@ export interface CreateCommand {
   autoStart: boolean | null;
   /** The host's time zone (me.timeZone), recorded with their seat where the game pauses on weekends; null: UTC. */
   hostTimeZone?: string | null;
+  /** Seats played by bots from the start; every seat: a game of bots alone, which its host watches. Absent: none. */
+  bots?: BotSeat[];
+  /** Absent or null: SKIP. */
+  whenPlayerLeaves?: WhenPlayerLeaves | null;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -94,6 +101,13 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
   if (deadline && !deadline.ok) return deadline;
   const badSeat = seatArgument(command.hostSeat, seats);
   if (badSeat) return badSeat;
+  const bots = command.bots ?? [];
+  const watching = botsAlone(seats, bots);
+  const badBots = botSeatsRefusal(ruleset, seats, bots, watching ? null : command.hostSeat);
+  if (badBots) return badBots;
+  if (watching && command.clientSeed !== null) {
+    return refuse('BAD_USER_INPUT', 'Every seat goes to a bot, so there is none for you: leave out clientSeed to watch the bots play.');
+  }
   const created: GameCreatedPayload = {
     ruleset: ruleset.id,
     rulesetVersion: facts.rulesetVersion,
@@ -108,12 +122,13 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     ...(command.rematchOf ? { rematchOf: command.rematchOf } : {}),
     ...((command.autoStart ?? true) ? { autoStart: true } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
+    ...(bots.length > 0 ? { bots: [...bots].sort((a, b) => a.seat - b.seat).map(({ seat, level }) => ({ seat, level })) } : {}),
+    ...(command.whenPlayerLeaves === 'BOT' ? { whenPlayerLeaves: 'BOT' as const } : {}),
   };
+  const creation = { type: GameCreated, payload: { ...created }, actorUserId: actor };
+  if (watching) return decided([creation]);
   const seatTaken: SeatTakenPayload = { seat: command.hostSeat, userId: actor, clientSeed, ...weekendZone(created.moveDeadline, command.hostTimeZone) };
-  return decided([
-    { type: GameCreated, payload: { ...created }, actorUserId: actor },
-    { type: SeatTaken, payload: { ...seatTaken }, actorUserId: actor, actorSeat: command.hostSeat },
-  ]);
+  return decided([creation, { type: SeatTaken, payload: { ...seatTaken }, actorUserId: actor, actorSeat: command.hostSeat }]);
 }
 
 /** Who may sit where, beyond the events: invitations and a private game's invite code. */
@@ -158,10 +173,15 @@ function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
   return null;
 }
 
+/** Seats a player may still take: held by nobody, and no bot's. */
+export function freeSeats(state: GameState): number[] {
+  return state.seats.flatMap((holder, seat) => (holder === null && !isBotSeat(state, seat) ? [seat] : []));
+}
+
 /** The seat the player takes, or why there is none for them. */
 function seatToTake(game: GameAt, command: JoinCommand): number | Refusal {
   const seats = game.state.seats;
-  const free = seats.flatMap((holder, i) => (holder === null ? [i] : []));
+  const free = freeSeats(game.state);
   const open = free.filter((i) => !command.access.keptForOthers.includes(i));
   const chosen = command.access.invitation?.seat ?? command.seat ?? open[0];
   if (chosen === undefined) return refuse('BAD_USER_INPUT', free.length > 0 ? 'Every free seat is kept for an invited player.' : 'Every seat is taken.');
@@ -199,7 +219,7 @@ function startedIfFull(game: GameAt, seatTaken: DecidedEvent): DecidedEvent[] {
     stepStart: false,
     reversible: false,
   });
-  if (!joined.autoStart || joined.seats.includes(null)) return [];
+  if (!joined.autoStart || freeSeats(joined).length > 0) return [];
   return startEvents({ ...game, state: joined, version: game.version + 1 }, joined.hostId);
 }
 
@@ -224,7 +244,7 @@ export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): 
   const notHost = requireHost(state, actor, 'Only the host can invite players.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
-  if (!state.seats.includes(null)) return refuse('BAD_USER_INPUT', 'Every seat is taken.');
+  if (freeSeats(state).length === 0) return refuse('BAD_USER_INPUT', 'Every seat is taken.');
   for (const { accountId } of invitees) {
     if (accountId === actor) return refuse('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
     if (accountId !== null && state.seats.includes(accountId)) return refuse('BAD_USER_INPUT', 'That player already has a seat in this game.');
@@ -252,7 +272,7 @@ export function decideStart(game: GameAt, actor: string): Decision {
   const notHost = requireHost(state, actor, 'Only the host can start the game.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
-  const waiting = state.seats.filter((holder) => holder === null).length;
+  const waiting = freeSeats(state).length;
   if (waiting > 0) return refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
   return decided(startEvents(game, actor));
 }

@@ -6,7 +6,7 @@
  */
 import type { AnyRuleset, GameOptions, OptionSpec } from '../../rules/contract';
 import { optionApplies, optionValueWords } from '../../rules/option-words';
-import type { DeadlineAction, MoveDeadlineSettings, TimeBank } from '../platform-events';
+import type { DeadlineExpiry, MoveDeadlineSettings, TimeBank } from '../platform-events';
 import { isRefusal, type Refusal, refuse } from './decision';
 
 export const MAX_HOURS_PER_MOVE = 60 * 24;
@@ -64,7 +64,7 @@ export interface MoveDeadlineInput {
   bank?: TimeBank | null;
   pauseOnWeekends?: boolean | null;
   reminderHoursBefore?: number | null;
-  onExpiry?: DeadlineAction | 'ASK_HOST' | null;
+  onExpiry?: DeadlineExpiry | null;
 }
 
 const wholeHours = (value: unknown, min: number, max: number) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
@@ -106,7 +106,7 @@ export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInp
   }
   const onExpiry = input.onExpiry ?? 'ASK_HOST';
   if (onExpiry === 'SKIP' && !ruleset.skipTurn) {
-    return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END or ASK_HOST.`);
+    return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END, BOT or ASK_HOST.`);
   }
   if (input.pauseOnWeekends !== undefined && input.pauseOnWeekends !== null && typeof input.pauseOnWeekends !== 'boolean') {
     return refuse('BAD_USER_INPUT', 'pauseOnWeekends must be true or false.');

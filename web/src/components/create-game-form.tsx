@@ -1,9 +1,10 @@
-/** Choosing a game, its number of seats, its options and move deadlines; the creator hosts and sits in seat 1. */
+/** Choosing a game, its number of seats, who plays them (bots included), its options and move deadlines; the creator hosts and sits in seat 1 unless bots take every seat. */
 import { useState, type FormEvent } from 'react';
-import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput } from '../api/generated';
+import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput, type WhenPlayerLeaves } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
 import { optionApplies, optionValueWords } from '@shared/rules';
 import { useMutations } from '../api/use-mutations';
+import { BotFields, botSeatsInput, type SeatBots } from './bot-fields';
 import { DeadlineFields } from './deadline-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
 import { ProblemBanner } from './problem-banner';
@@ -58,6 +59,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
   const [name, setName] = useState('');
   const [privateGame, setPrivateGame] = useState(false);
   const [autoStart, setAutoStart] = useState(true);
+  const [bots, setBots] = useState<SeatBots>([]);
+  const [botsTakeOver, setBotsTakeOver] = useState(false);
   const creation = useMutations();
   if (!ruleset) return null;
 
@@ -69,6 +72,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
     setRulesetId(id);
     setSeats(null);
     setOptions(null);
+    setBots([]);
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,6 +83,8 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       moveDeadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
       autoStart,
+      bots: botSeatsInput(bots, seatCount),
+      whenPlayerLeaves: (botsTakeOver ? 'BOT' : 'SKIP') as WhenPlayerLeaves,
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
@@ -123,6 +129,14 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
           ))}
         </select>
       </label>
+      <BotFields
+        seatCount={seatCount}
+        levels={ruleset.botLevels}
+        bots={bots}
+        onBotsChange={setBots}
+        botsTakeOver={botsTakeOver}
+        onTakeOverChange={setBotsTakeOver}
+      />
       {applying.map((spec) => (
         <OptionField key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setOptions({ ...values, [spec.key]: value })} />
       ))}

@@ -6,6 +6,7 @@ const EXPIRY_CHOICES: Array<[DeadlineExpiry, string]> = [
   ['EXTEND', 'give more time'],
   ['SKIP', 'skip that player where the rules allow'],
   ['END', 'end the game with the current scores'],
+  ['BOT', 'a bot plays that turn'],
 ];
 
 /** Time banks as Rally the Troops paces its games: a full bank to start, some time back after each turn. */

@@ -7,12 +7,13 @@ import { optionApplies, optionValueWords, type GameOptions } from '@shared/rules
 import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
+import { isFreeSeat, seatHolderName } from '../play/players';
 
 function whoseTurn(game: GameSummaryFragment): string {
-  if (game.status === 'LOBBY') return `${game.seats.filter((s) => s.user).length} of ${game.seats.length} seats taken`;
+  if (game.status === 'LOBBY') return `${game.seats.filter((s) => !isFreeSeat(s)).length} of ${game.seats.length} seats taken`;
   if (game.status === 'FINISHED') return 'finished';
   if (game.mySeat !== null && game.activeSeats.includes(game.mySeat)) return 'your turn';
-  const names = game.activeSeats.map((seat) => game.seats[seat]?.user?.displayName ?? `seat ${seat + 1}`);
+  const names = game.activeSeats.map((seat) => (game.seats[seat] ? seatHolderName(game.seats[seat]) : `seat ${seat + 1}`));
   return names.length ? `waiting for ${names.join(', ')}` : 'in play';
 }
 
@@ -67,9 +68,10 @@ export function GameList({
                 {ruleset?.name ?? game.ruleset}
                 {variants.length > 0 && ` · ${variants.join(', ')}`}
                 {game.visibility === 'PRIVATE' && ' · private'}
+                {game.withBots && <span className="with-bots"> · with bots</span>}
               </span>
-              {/* Seated players only: the free seats are counted beside ("1 of 2 seats taken"). */}
-              <span className="players">{game.seats.flatMap((s) => (s.user ? [s.user.displayName] : [])).join(', ')}</span>
+              {/* Seated players and bots only: the free seats are counted beside ("1 of 2 seats taken"). */}
+              <span className="players">{game.seats.flatMap((s) => (isFreeSeat(s) ? [] : [seatHolderName(s)])).join(', ')}</span>
               <span className="turn">
                 {whoseTurn(game)} · <span className="age">{lastMoveText(game)}</span>
                 {deadlines?.[i] && <span className="deadline"> · your move is due {deadlineText(deadlines[i]!)}</span>}

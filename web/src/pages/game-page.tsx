@@ -34,6 +34,9 @@ export function GamePage({ id }: { id: string }) {
       <h1>
         {game.name} <span className="ruleset-name">{name}</span> <span className="status">{STATUS_WORDS[game.status]}</span>
       </h1>
+      {game.withBots && (
+        <p className="with-bots muted">Bots play in this game{game.whenPlayerLeaves === 'BOT' ? ', and take over the seat of any player who leaves' : ''}.</p>
+      )}
       <FixedSeedNotice game={game} />
       <ProblemBanner problem={problem} />
       {game.status === 'EXPIRED' ? (

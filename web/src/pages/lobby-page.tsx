@@ -19,6 +19,7 @@ import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets } from '../components/use-rulesets';
 import { useRouter } from '../router';
 import { useWaitingTurnsTitle } from '../play/turn-signals';
+import { isFreeSeat } from '../play/players';
 import { useLiveLobby } from '../lobby/use-live-lobby';
 
 const FINISHED_PAGE = 10;
@@ -58,7 +59,7 @@ export function LobbyPage() {
   const invitedIds = new Set(invited.map((game) => game.id));
   // null while loading: an empty list would say "none" before it knows.
   const waiting = lists.active && lists.waiting && turns ? [...lists.active.filter((game) => !myTurnIds.has(game.id)), ...lists.waiting] : null;
-  const open = lists.open && lists.invitations ? lists.open.filter((game) => !invitedIds.has(game.id) && game.seats.some((seat) => !seat.user)) : null;
+  const open = lists.open && lists.invitations ? lists.open.filter((game) => !invitedIds.has(game.id) && game.seats.some(isFreeSeat)) : null;
   const finishedGames = lists.finished ?? [];
   const problem = answers.problem ?? (error ? problemOf(error) : null);
 

@@ -7,6 +7,7 @@ import { ProblemBanner } from '../components/problem-banner';
 import { SeatSwatch } from '../components/svg';
 import { useRouter } from '../router';
 import { InviteByEmail } from './invite-by-email';
+import { isFreeSeat, seatHolderName } from './players';
 
 export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFragment | null; accept: (game: GameFragment) => void }) {
   const { send, problem, dismiss } = useMutations();
@@ -18,7 +19,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   const inviteLink = `${location.origin}/games/${game.id}${isPrivate && game.inviteCode ? `?invite=${encodeURIComponent(game.inviteCode)}` : ''}`;
   const isHost = me?.id === game.host.id;
   const seated = game.mySeat !== null;
-  const waiting = game.seats.filter((seat) => !seat.user).length;
+  const waiting = game.seats.filter(isFreeSeat).length;
   // A seat an invitation keeps (a rematch's) is that player's: no one else is offered it, and no one need be invited to it.
   const heldFor = (seat: number) => game.heldSeats.find((held) => held.seat === seat)?.player ?? null;
   const openToAnyone = waiting - game.heldSeats.length;
@@ -42,7 +43,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
       {isPrivate && <p className="muted">A private game: only people with its invite link, or whom the host invites, can join.</p>}
       {game.autoStart && <p className="muted">It starts by itself as soon as every seat is taken.</p>}
-      {me && !seated && game.seats.some((seat) => !seat.user) && (
+      {me && !seated && game.seats.some(isFreeSeat) && (
         <label className="contribution">
           Your shuffle contribution (optional): any words, mixed into every shuffle
           <input name="clientSeed" value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} maxLength={200} />
@@ -50,14 +51,14 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       )}
       <ol className="seats">
         {game.seats.map((seat) => {
-          const held = seat.user ? null : heldFor(seat.index);
+          const held = isFreeSeat(seat) ? heldFor(seat.index) : null;
           return (
             <li key={seat.index} data-seat={seat.index}>
               <SeatSwatch seat={seat.index} />
               Seat {seat.index + 1}:{' '}
-              {seat.user ? seat.user.displayName : <em>{held ? `held for ${held.id === me?.id ? 'you' : held.displayName}` : 'free'}</em>}
+              {isFreeSeat(seat) ? <em>{held ? `held for ${held.id === me?.id ? 'you' : held.displayName}` : 'free'}</em> : seatHolderName(seat)}
               {seat.user?.id === game.host.id && ' (host)'}
-              {!seat.user && me && mayTake(seat.index) && <button onClick={() => join(seat.index)}>Take this seat</button>}
+              {isFreeSeat(seat) && me && mayTake(seat.index) && <button onClick={() => join(seat.index)}>Take this seat</button>}
             </li>
           );
         })}

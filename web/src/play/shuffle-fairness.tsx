@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import type { GameFragment as Game } from '../api/generated';
 import { SeatSwatch } from '../components/svg';
+import { seatHolderName } from './players';
 
 /** The SHA-256 of `text`, hex; null where the browser offers no digest (a page not served over https). */
 async function sha256(text: string): Promise<string | null> {
@@ -60,7 +61,7 @@ export function ShuffleFairness({ game }: { game: Pick<Game, 'randomness' | 'sea
             {game.seats.map((seat) => (
               <li key={seat.index}>
                 <SeatSwatch seat={seat.index} />
-                {seat.user?.displayName ?? `Seat ${seat.index + 1}`}: <span className="seed">{clientSeeds[seat.index] ?? <em>not yet</em>}</span>
+                {seatHolderName(seat)}: <span className="seed">{clientSeeds[seat.index] ?? <em>not yet</em>}</span>
               </li>
             ))}
           </ul>
