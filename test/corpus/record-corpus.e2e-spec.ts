@@ -68,7 +68,14 @@ const recording = process.env.WRITE_CORPUS === 'true';
     const name = corpusFileName(game.ruleset.id, game.seats, game.label, game.n);
     const players = await Promise.all(Array.from({ length: game.seats }, (_, seat) => prisma.user.create({ data: { displayName: `Player ${seat + 1}` } })));
     const chooser = seededRandom(`corpus:${name}`);
-    const created = await service.createGame(players[0].id, { ruleset: game.ruleset.id, seats: game.seats, options: game.options, seed: `corpus ${name}` });
+    // Started by the host, as the corpus's games were recorded (autoStart came later): its records stay the same.
+    const created = await service.createGame(players[0].id, {
+      ruleset: game.ruleset.id,
+      seats: game.seats,
+      options: game.options,
+      seed: `corpus ${name}`,
+      autoStart: false,
+    });
     const gameId = created.row.id;
     for (const [seat, player] of players.entries()) if (seat > 0) await service.joinGame(player.id, gameId, { seat });
     let loaded = await service.startGame(players[0].id, gameId);
