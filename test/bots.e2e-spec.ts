@@ -265,7 +265,7 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     }
   });
 
-  it('gives no deadline to a bot, and has a bot take over from a player the host removed after their deadline passed', async () => {
+  it('gives no deadline or clock to a bot, and has a bot take over from a player the host removed after their deadline passed', async () => {
     const server = await startTestServer({ rulesets: RULESETS, clock });
     try {
       const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
@@ -287,6 +287,9 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
         (await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(server.url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id })).game
           .deadlines;
       expect((await deadlinesOf()).map((deadline) => deadline.seat)).toEqual([1]);
+      // Nor a clock: only the players' seats have one.
+      const clocks = await gqlOk<{ game: { clocks: Array<{ seat: number }> } }>(server.url, `query($id: ID!) { game(id: $id) { clocks { seat } } }`, { id });
+      expect(clocks.game.clocks.map((clock) => clock.seat)).toEqual([0, 1]);
       clock.advance(2 * HOUR);
       await server.app.get(Deadlines).runDue();
       await gqlOk(server.url, `mutation($id: ID!) { removePlayer(gameId: $id, seat: 1) { id } }`, { id }, ann.token);

@@ -40,7 +40,7 @@ export class DeadlinesResolver {
   }
 
   @ResolveField(() => [SeatClockModel], {
-    description: "Each seat's clock (games with deadlines only): the time left, and whether it is ticking.",
+    description: "The clock of each seat a player holds (games with deadlines only; a bot's seat has none): the time left, and whether it is ticking.",
     complexity: listCost(() => FIELD_COSTS.unboundedList),
   })
   clocks(@Parent() { game }: GameParent) {

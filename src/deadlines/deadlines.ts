@@ -15,6 +15,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
+import { botSeatLevel } from '../play/platform/bots';
 import { clockAt, turnBudgetMs } from '../play/platform/clocks';
 import { SeatBanks } from './seat-banks';
 import { budgetOf, pausedDueAt, SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
@@ -156,7 +157,9 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     if (!settings || game.row.status !== 'ACTIVE') return [];
     const [standing, banks] = await Promise.all([this.standing(game), settings.bank ? this.banks.ofGame(game.row.id) : new Map<number, number>()]);
     const now = this.clock.now();
-    return game.state.seats.map((_, seat) => {
+    // A bot's seat has no clock: it moves in a moment, whatever the time control.
+    const players = game.state.seats.flatMap((_, seat) => (botSeatLevel(game.ruleset, game.state, seat) === null ? [seat] : []));
+    return players.map((seat) => {
       const row = standing.find((deadline) => deadline.seat === seat);
       if (row?.expiredAt) return { seat, remainingSeconds: 0, running: false };
       const clock = row ? { remainingMs: budgetOf(row), since: row.activeSince } : { remainingMs: banks.get(seat) ?? turnBudgetMs(settings), since: null };
