@@ -16,16 +16,23 @@
  * are the server's: the test waits for them on the page.
  *
  * The bots wait BOT_MOVE_DELAY_MS (test/support/app.ts) before each move, as
- * in a game with a player; the seeds are fixed, so each game is the same on
- * every run.
+ * in a game with a player. The seeds are fixed, so each game is the same on
+ * every run: the bots' choices draw from the game's draws like its rules do.
+ * They were picked for short games (the suite is long); when the rules, the
+ * bots or the draws change, `AGAINST_BOTS_FIND_SEEDS=1` runs the search at
+ * the end of this file (pure rules, no browser) to print new ones, and the
+ * test's report says how each game went against the search's plan.
  */
 import type { Page } from 'playwright-core';
 import type { FivePointsMove } from '../../src/games/five-points';
 import type { Move as FiveTribesMove } from '../../src/games/five-tribes/moves';
 import type { MobTownView } from '../../src/games/mob-town';
+import { RULESETS_HOSTED } from '../../src/games';
+import { validOptions } from '../../src/play/platform/options';
 import type { BotLevel } from '../../src/rules/bots';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
+import { FixedSeedGame } from '../support/fixed-seed-game';
 import {
   chooseByType,
   clickMove,
@@ -33,6 +40,8 @@ import {
   launchBrowser,
   openWindow,
   recordSentMoves,
+  seatState,
+  stillGlow,
   type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
@@ -44,6 +53,8 @@ interface Clicks<M> {
   targetsOf(move: M): string[];
   /** The moves the board and the move bar offer (omitted: all). */
   onBoard?(moves: M[]): M[];
+  /** Whether `make` picks one of a move's targets (when it has any) with `random`: the seed search below draws as it does. */
+  picksTarget: boolean;
   /** Makes `move`, one of the legal `moves`, as a player would; `view` is the player's. */
   make(page: Page, move: M, moves: M[], view: unknown, random: Random): Promise<unknown>;
 }
@@ -61,29 +72,32 @@ interface AgainstBots {
 
 const clickFivePoints: Clicks<FivePointsMove> = {
   targetsOf: fivePointsTargets,
+  picksTarget: false,
   make: (page, move, moves) => clickMove(page, move, moves, fivePointsTargets, () => 0),
 };
 const clickFiveTribes: Clicks<FiveTribesMove> = {
   targetsOf: fiveTribesTargets,
   onBoard: fiveTribesBoardMoves,
+  picksTarget: true,
   make: (page, move, moves, _view, random) => makeFiveTribesMove(page, move, moves, (n) => random.int(n)),
 };
 // Buttons and choices found by the page's own words for the moves, which must tell them apart.
 const clickMobTown: Clicks<MobTownMove> = {
   targetsOf: mobTownTargets,
+  picksTarget: true,
   make: (page, move, moves, view, random) => clickMove(page, move, moves, mobTownTargets, (n) => random.int(n), mobTownWords(view as MobTownView)),
 };
 
 const GAMES: AgainstBots[] = [
-  { title: 'Five Points, three seats', ruleset: 'five-points', bots: ['GREEDY', 'RANDOM'], seed: 'against-bots-5p-1', clicks: clickFivePoints },
-  { title: 'Five Tribes, two seats', ruleset: 'five-tribes', bots: ['GREEDY'], seed: 'against-bots-5t-1', clicks: clickFiveTribes },
-  { title: 'Mob Town, competitive, two seats', ruleset: 'mob-town', bots: ['GREEDY'], seed: 'against-bots-mt-1', clicks: clickMobTown },
+  { title: 'Five Points, three seats', ruleset: 'five-points', bots: ['GREEDY', 'RANDOM'], seed: 'against-bots-5p-7', clicks: clickFivePoints },
+  { title: 'Five Tribes, two seats', ruleset: 'five-tribes', bots: ['GREEDY'], seed: 'against-bots-5t-8', clicks: clickFiveTribes },
+  { title: 'Mob Town, competitive, two seats', ruleset: 'mob-town', bots: ['GREEDY'], seed: 'against-bots-mt-16', clicks: clickMobTown },
   {
     title: 'Mob Town, co-op, two seats',
     ruleset: 'mob-town',
     options: { mode: 'coop' },
     bots: ['GREEDY'],
-    seed: 'against-bots-mtc-1',
+    seed: 'against-bots-mtc-8',
     clicks: clickMobTown,
   },
   {
@@ -91,19 +105,10 @@ const GAMES: AgainstBots[] = [
     ruleset: 'mob-town',
     options: { mode: 'coop' },
     bots: ['GREEDY', 'RANDOM', 'RANDOM'],
-    seed: 'against-bots-mtc-4',
+    seed: 'against-bots-mtc-24',
     clicks: clickMobTown,
   },
 ];
-
-interface SeatState {
-  version: number;
-  status: 'ACTIVE' | 'FINISHED';
-  activeSeats: number[];
-  mySeat: number;
-  legalMoves: unknown[];
-  view: unknown;
-}
 
 interface HistoryEntry {
   seq: number;
@@ -147,19 +152,8 @@ describe('web page: one player against bots, each hosted game to its end', () =>
     await form.getByLabel(/Fixed seed/).fill(game.seed);
     await form.getByRole('button', { name: 'Create game' }).click();
     await page.locator('.play-area').waitFor();
-    // The glow is a filter animation that repaints every offered target on every frame: CPU a long game cannot spare.
-    await page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
+    await stillGlow(page);
     return new URL(page.url()).pathname.split('/').pop()!;
-  }
-
-  async function seatState(id: string): Promise<SeatState> {
-    const data = await gqlOk<{ game: SeatState }>(
-      server.url,
-      `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`,
-      { id },
-      ann.token,
-    );
-    return data.game;
   }
 
   /** The game's history, page by page. */
@@ -183,7 +177,7 @@ describe('web page: one player against bots, each hosted game to its end', () =>
     const sent = recordSentMoves(page);
     let myMoves = 0;
     for (;;) {
-      const state = await seatState(id);
+      const state = await seatState(server.url, id, ann.token);
       if (state.status === 'FINISHED') return myMoves;
       const { version, activeSeats, mySeat, legalMoves } = state;
       if (!activeSeats.includes(mySeat) || activeSeats.length > 1) {
@@ -235,10 +229,59 @@ describe('web page: one player against bots, each hosted game to its end', () =>
       await page.context().close();
 
       const winners = over.result.winners.map((seat) => names[seat]).join(' and ') || 'nobody';
+      // The seed search's plan, told apart from what happened: where they differ, its seeds are no longer the shortest.
+      const planned = planGame(game, game.seed);
       measured.push(
-        `${game.title} (seed ${game.seed}): ${myMoves} moves clicked, ${botMoves.length} bot moves, won by ${winners}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `${game.title} (seed ${game.seed}): ${myMoves} moves clicked (planned ${planned.mine}), ${botMoves.length} bot moves (planned ${planned.bots}), ` +
+          `won by ${winners}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     },
     180_000,
   );
 });
+
+/**
+ * The game of `game` on `seed` without a server or a browser, as the server plays it (the bots' choices included) and
+ * as the test chooses Ann's moves: how many moves she and the bots make.
+ */
+function planGame(game: AgainstBots, seed: string): { mine: number; bots: number } {
+  const ruleset = RULESETS_HOSTED.find((r) => r.id === game.ruleset)!;
+  const seats = game.bots.length + 1;
+  const botSeats = game.bots.map((_, i) => i + 1);
+  const local = new FixedSeedGame<unknown, { type: string }>(ruleset, seed, { seats, options: validOptions(ruleset, game.options ?? {}) }, botSeats);
+  const random = seededRandom(`${seed}:clicks`);
+  const moves = { mine: 0, bots: 0 };
+  while (!local.status.finished && moves.mine + moves.bots < 5000) {
+    const active = local.status.activeSeats;
+    const botSeat = active.find((seat) => seat > 0);
+    if (botSeat !== undefined) {
+      local.playBot(game.bots[botSeat - 1], botSeat);
+      moves.bots++;
+      continue;
+    }
+    const move = chooseByType(local.legalMoves(0), random);
+    const targets = game.clicks.targetsOf(move);
+    if (game.clicks.picksTarget && targets.length > 0) random.int(targets.length);
+    local.play(move, 0);
+    moves.mine++;
+  }
+  return moves;
+}
+
+// A tool, not a test: AGAINST_BOTS_FIND_SEEDS=1 lists, for each game above, the seeds of its shortest games among 40
+// in which Ann makes at least 8 moves (fewer would hardly be a game played by clicks).
+if (process.env.AGAINST_BOTS_FIND_SEEDS) {
+  it('finds seeds for short games against bots', () => {
+    const lines = GAMES.map((game) => {
+      const base = game.seed.replace(/-\d+$/, '');
+      const planned = Array.from({ length: 40 }, (_, n) => ({ seed: `${base}-${n}`, ...planGame(game, `${base}-${n}`) }));
+      const now = planned.find((plan) => plan.seed === game.seed);
+      const shortest = planned
+        .filter((plan) => plan.mine >= 8)
+        .sort((a, b) => a.mine + a.bots - (b.mine + b.bots))
+        .slice(0, 3);
+      return `${game.title}: now ${JSON.stringify(now)}; shortest ${shortest.map((p) => `${p.seed} (${p.mine} + ${p.bots} moves)`).join(', ')}`;
+    });
+    console.log(lines.join('\n'));
+  }, 600_000);
+}

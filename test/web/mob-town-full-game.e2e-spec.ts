@@ -36,6 +36,9 @@ import {
   openWindow,
   PHONE,
   recordSentMoves,
+  seatState,
+  type SeatState as BrowserSeatState,
+  stillGlow,
   type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
@@ -145,14 +148,7 @@ interface Seat {
   sent: Move[];
 }
 
-interface SeatState {
-  version: number;
-  status: string;
-  activeSeats: number[];
-  mySeat: number;
-  legalMoves: Move[];
-  view: MobTownView;
-}
+type SeatState = BrowserSeatState<Move, MobTownView>;
 
 interface PlayedGame {
   steps: number;
@@ -195,9 +191,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
     }
     await seat.page.goto(`/games/${id}`);
     await seat.page.locator('.play-area').waitFor();
-    // The glow is a filter animation that repaints every offered target on every frame: hundreds of
-    // steps of it take seconds of this machine's CPU. Offered targets keep their class and their clicks.
-    await seat.page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
+    await stillGlow(seat.page);
     return seat;
   }
 
@@ -205,14 +199,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return startGame(server.url, seats, { ruleset: 'mob-town', options, seed });
   }
 
-  async function stateFor(id: string, player: Player): Promise<SeatState> {
-    const data = await gqlOk<{ game: SeatState }>(
-      server.url,
-      `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`,
-      { id },
-      player.token,
-    );
-    return data.game;
+  function stateFor(id: string, player: Player): Promise<SeatState> {
+    return seatState(server.url, id, player.token);
   }
 
   /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
