@@ -11,6 +11,7 @@ import { Deadlines } from '../src/deadlines/deadlines';
 import type { GameRecord } from '../src/records/game-record';
 import { verifyRecord } from '../src/records/verify-record';
 import {
+  errorCode,
   gql,
   gqlOk,
   type GraphQLResponse,
@@ -37,9 +38,9 @@ interface OfferGame {
   activeSeats: number[];
   view: { hands: Array<{ count: number; cards?: number[] }> };
   seats: Array<{ index: number; user: { displayName: string } | null }>;
-  seatOffers: Array<{ seat: number; offeredBy: { displayName: string } | null; toMe: boolean }>;
+  seatOffers: Array<{ seat: number; offeredBy: { displayName: string } | null; toMe: boolean; declined: boolean }>;
 }
-const FIELDS = 'version mySeat activeSeats view seats { index user { displayName } } seatOffers { seat offeredBy { displayName } toMe }';
+const FIELDS = 'version mySeat activeSeats view seats { index user { displayName } } seatOffers { seat offeredBy { displayName } toMe declined }';
 
 describe('substitutes (end to end)', () => {
   const clock = new ManualClock(new Date('2026-05-04T09:00:00.000Z'));
@@ -107,11 +108,11 @@ describe('substitutes (end to end)', () => {
     await playTurn(url, id, [ann, bob]);
     await playTurn(url, id, [ann, bob]); // Bob has moved: his moves stay his
     const offered = (await offerSeat(bob, id, 1, eve.email)).data!.offerSeat;
-    expect(offered.seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: false }]);
+    expect(offered.seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: false, declined: false }]);
     const [mail] = await inbox.waitFor(eve.email, /^Take over a seat in a game of /, { containing: id });
     expect(mail.text).toContain("take over Bob's seat");
     expect(await invitations(eve)).toContain(id);
-    expect((await gameAs(id, eve)).seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: true }]);
+    expect((await gameAs(id, eve)).seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: true, declined: false }]);
     expect((await gameAs(id, eve)).view.hands[1].cards).toBeUndefined();
 
     const taken = (await takeOver(eve, id)).data!.joinGame;
@@ -167,6 +168,24 @@ describe('substitutes (end to end)', () => {
     expect(await invitations(eve)).not.toContain(id);
     expect(await refused(id, takeOver(eve, id))).toBe('NOTHING_PENDING');
     expect(await refused(id, withdraw(ann, id, 1))).toBe('NOTHING_PENDING');
+  });
+
+  it('declined by its invitee: whoever offered it is told, by mail and on the page, and may offer it again', async () => {
+    const id = await bobToPlay('declined-offer');
+    await offerSeat(bob, id, 1, cat.email);
+    expect((await gameAs(id, bob)).seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: false, declined: false }]);
+    await gqlOk(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, cat.token);
+    expect(await invitations(cat)).not.toContain(id);
+    expect((await gameAs(id, bob)).seatOffers).toEqual([{ seat: 1, offeredBy: { displayName: 'Bob' }, toMe: false, declined: true }]);
+    const [told] = await inbox.waitFor(bob.email, /^Your offer of seat 2 was declined/);
+    expect(told.text).toContain('offer it to someone else, or withdraw the offer');
+    // Declined, it is no longer theirs to take: a seat of a game under way, as to anyone.
+    expect(await refused(id, takeOver(cat, id))).toBe('GAME_NOT_ACTIVE');
+    // Offered again, to someone else: a new offer, not declined.
+    expect((await offerSeat(bob, id, 1, eve.email)).data!.offerSeat.seatOffers).toEqual([
+      { seat: 1, offeredBy: { displayName: 'Bob' }, toMe: false, declined: false },
+    ]);
+    expect(errorCode(await gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, cat.token))).toBe('NOTHING_PENDING');
   });
 
   it('offered to an address without an account: a link to sign up, and signing up with it takes the seat over', async () => {

@@ -37,7 +37,7 @@ export class InvitationsResolver {
     return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
   }
 
-  @Mutation(() => Boolean, { description: "Declines the caller's invitation to the game." })
+  @Mutation(() => Boolean, { description: "Declines the caller's invitation to the game (an offer of a seat too: whoever offered it is told)." })
   async declineInvitation(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     await this.invitations.decline(requireUser(context), gameId);
     return true;

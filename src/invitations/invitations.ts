@@ -25,12 +25,12 @@ import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { sameSecret } from '../common/same-secret';
 import { PrismaService } from '../database/prisma.service';
-import type { Sql } from '../database/sql';
+import { type Sql, sqlInPrismaTransaction } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
-import { SeatOffers } from './seat-offers';
+import { type DeclinedInvitation, SeatOffers } from './seat-offers';
 
 const RECORD = `
 INSERT INTO invitations (id, game_id, email, invited_by, created_at, invitee_id, seat)
@@ -87,7 +87,9 @@ const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1
 const DECLINE = `
 UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
 WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)`;
+const DECLINED_COLUMNS = `i.id::text AS "invitationId", i.substitute, i.invited_by::text AS "offeredBy", i.seat`;
 const FORGET_ADDRESS = `DELETE FROM invitations WHERE email = $1`;
+const noInvitation = () => new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
 
 /** One invitation to write: an address, its account if it has one, and the seat kept for it (or any). */
 interface Invitee {
@@ -182,10 +184,15 @@ export class Invitations {
     return expected !== null && sameSecret(inviteCode, expected);
   }
 
-  /** The caller declines their invitation to a game. */
+  /** The caller declines their invitation to a game; whoever offered them a seat (a substitute's invitation) is told. */
   async decline(userId: string, gameId: string): Promise<void> {
-    const declined = isUuid(gameId) ? await this.prisma.sql.query(`${DECLINE} RETURNING i.id`, [userId, gameId, this.clock.now()]) : [];
-    if (declined.length === 0) throw new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
+    if (!isUuid(gameId)) throw noInvitation();
+    await this.prisma.$transaction(async (tx) => {
+      const sql = sqlInPrismaTransaction(tx);
+      const declined = await sql.query<DeclinedInvitation>(`${DECLINE} RETURNING ${DECLINED_COLUMNS}`, [userId, gameId, this.clock.now()]);
+      if (declined.length === 0) throw noInvitation();
+      await this.seatOffers.tellDeclined(sql, gameId, declined);
+    });
   }
 
   /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take; and games being played where a seat is offered to them. */

@@ -11,6 +11,7 @@ class SeatOfferModel {
   @Field(() => Int, { description: 'The seat (0 is the seat players call seat 1).' }) seat!: number;
   @Field(() => UserModel, { nullable: true, description: 'Who offered it: the seat’s player, or the host.' }) offeredBy!: UserModel | null;
   @Field({ description: 'The offer is to the caller: joinGame takes the seat over.' }) toMe!: boolean;
+  @Field({ description: 'Its invitee declined it: offer the seat again (to someone else), or withdraw the offer.' }) declined!: boolean;
 }
 
 @Resolver(() => GameModel)
@@ -51,6 +52,6 @@ export class SeatOffersResolver {
   async seatOffers(@Parent() { game, userId }: GameParent): Promise<SeatOfferModel[]> {
     const offers = await this.offers.offersIn(game, userId);
     const names = await this.names.ofAll(offers.map((offer) => offer.offeredBy));
-    return offers.map(({ seat, offeredBy, toCaller }) => ({ seat, offeredBy: names.get(offeredBy) ?? null, toMe: toCaller }));
+    return offers.map(({ seat, offeredBy, toCaller, declined }) => ({ seat, offeredBy: names.get(offeredBy) ?? null, toMe: toCaller, declined }));
   }
 }

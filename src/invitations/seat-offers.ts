@@ -41,12 +41,24 @@ JOIN games g ON g.id = i.game_id AND g.status = 'ACTIVE'
 WHERE i.substitute AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
 ORDER BY g.updated_at DESC`;
 
-/** A seat offered and waiting, as the page shows it: who offered it, and whether to the caller. */
+/** A seat offered and waiting, as the page shows it: who offered it, whether to the caller, and whether its invitee declined it. */
 export interface SeatOfferView {
   seat: number;
   offeredBy: string;
   toCaller: boolean;
+  declined: boolean;
 }
+
+/** An invitation just declined: a substitute's names who offered which seat. */
+export interface DeclinedInvitation {
+  invitationId: string;
+  substitute: boolean;
+  offeredBy: string;
+  seat: number | null;
+}
+
+/** Of the given invitations, those declined. */
+const DECLINED = `SELECT id::text AS "invitationId" FROM invitations WHERE id = ANY($1::uuid[]) AND declined_at IS NOT NULL`;
 
 @Injectable()
 export class SeatOffers {
@@ -113,11 +125,28 @@ export class SeatOffers {
       .map(({ row }) => ({ gameId: row.gameId, updatedAt: row.updated_at }));
   }
 
-  /** The offers of seats waiting in the game, and which of them is to the caller. */
+  /** The offers of seats waiting in the game, which of them is to the caller, and which its invitee declined. */
   async offersIn(game: LoadedGame, userId: string | undefined): Promise<SeatOfferView[]> {
     const offers = Object.entries(pendingOffers(game.state));
     if (offers.length === 0) return [];
-    const mine = new Set(userId ? (await this.prisma.sql.query<{ id: string }>(OFFERS_TO, [userId, game.row.id])).map((row) => row.id) : []);
-    return offers.map(([seat, offer]) => ({ seat: Number(seat), offeredBy: offer.by, toCaller: mine.has(offer.invitationId) }));
+    const [mine, declined] = await Promise.all([
+      userId ? this.prisma.sql.query<{ id: string }>(OFFERS_TO, [userId, game.row.id]) : [],
+      this.prisma.sql.query<{ invitationId: string }>(DECLINED, [offers.map(([, offer]) => offer.invitationId)]),
+    ]);
+    const toCaller = new Set(mine.map((row) => row.id));
+    const refused = new Set(declined.map((row) => row.invitationId));
+    return offers.map(([seat, offer]) => ({
+      seat: Number(seat),
+      offeredBy: offer.by,
+      toCaller: toCaller.has(offer.invitationId),
+      declined: refused.has(offer.invitationId),
+    }));
+  }
+
+  /** Tells whoever offered a seat that its invitee declined it, in the transaction that records the answer; the offer stays, to be withdrawn or made again. */
+  async tellDeclined(sql: Sql, gameId: string, declined: DeclinedInvitation[]): Promise<void> {
+    for (const { substitute, offeredBy, seat } of declined) {
+      if (substitute) await this.outbox.recordAccountMail(sql, { kind: 'SEAT_OFFER_DECLINED', userId: offeredBy, toAddress: null, gameId, details: { seat } });
+    }
   }
 }

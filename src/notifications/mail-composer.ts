@@ -31,6 +31,7 @@ import {
   gameFinishedMail,
   gameStartedMail,
   tableExpiredMail,
+  seatOfferDeclinedMail,
   GameMailContext,
   invitationMail,
   seatOfferMail,
@@ -143,6 +144,10 @@ export class MailComposer {
         const moment = firstBadSeq === null ? undefined : momentsOf(this.rulesets.get(game.ruleset), notification.rollbackCounted ?? []).get(firstBadSeq);
         const firstBadMove = firstBadSeq === null ? null : moment ? positionAfter(moment) : 'one of its moves';
         return rulesCheckFailedMail({ ...context, firstBadMove, rollbackUrl });
+      }
+      case 'SEAT_OFFER_DECLINED': {
+        const { context } = this.gameMail(notification, notification.recipient.timeZone);
+        return seatOfferDeclinedMail({ ...context, seatNumber: (notification.details as { seat: number }).seat + 1 });
       }
       case 'WEBHOOK_SWITCHED_OFF': {
         const game = notification.gameId ? this.gameMail(notification, notification.recipient.timeZone).context : null;

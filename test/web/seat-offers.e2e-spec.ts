@@ -59,4 +59,23 @@ describe('web page: a substitute takes over a seat', () => {
     const moved = await playOneStep(evePage);
     await waitForVersion(bobPage, moved);
   });
+
+  it('shows Bob that his offer was declined, and lets him offer the seat again', async () => {
+    const url = bench.server.url;
+    const [ann, bob, cat] = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(url, name)));
+    const gameId = await startCountingGame(url, [ann, bob], { seed: 'web-declined' });
+    await gqlOk(
+      url,
+      `mutation($id: ID!, $email: String!) { offerSeat(gameId: $id, seat: 1, email: $email) { id } }`,
+      { id: gameId, email: await emailOf(url, cat) },
+      bob.token,
+    );
+    await gqlOk(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id: gameId }, cat.token);
+    const { page } = await openWindow(bench.chromium.browser, url.replace(/\/graphql$/, ''), { token: bob.token, path: `/games/${gameId}` });
+    await page.getByText('Whoever your seat was offered to declined it.').waitFor();
+    await page.getByRole('button', { name: 'Offer my seat to someone else…' }).waitFor();
+    await page.getByRole('button', { name: 'Withdraw the offer' }).click();
+    await page.getByText('Whoever your seat was offered to declined it.').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 });

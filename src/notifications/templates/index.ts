@@ -13,6 +13,7 @@ export { digestMail } from './digest';
 export { gameFinishedMail } from './game-finished';
 export { gameStartedMail } from './game-started';
 export { tableExpiredMail } from './table-expired';
+export { seatOfferDeclinedMail } from './seat-offer-declined';
 export { invitationMail, seatOfferMail } from './invitation';
 export { layout } from './layout';
 export type { RenderedMail } from './layout';

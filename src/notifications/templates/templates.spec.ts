@@ -28,6 +28,7 @@ import {
   verifyEmailMail,
   webhookSwitchedOffMail,
   tableExpiredMail,
+  seatOfferDeclinedMail,
   yourTurnMail,
 } from './index';
 import { listNames, MailBody } from './mail-template';
@@ -101,6 +102,7 @@ const BODIES: Record<string, MailBody> = {
   deadlineExtendedByHost: deadlinePassedMail({ ...game, ...deadline, recipientIsLate: true, recipientIsHost: false, extendedByHost: true }),
   rulesCheckFailed: rulesCheckFailedMail({ ...game, firstBadMove: 'move 19 (round 1)', rollbackUrl: `${SITE}/games/g1?rollbackTo=40` }),
   digest: digestMail({ items: [{ subject: 'Your turn', url: game.gameUrl }] }),
+  seatOfferDeclined: seatOfferDeclinedMail({ ...game, seatNumber: 2 }),
   tableExpired: tableExpiredMail({ ...game, afterDays: 14, lobbyUrl: `${SITE}/` }),
   webhookSwitchedOff: webhookSwitchedOffMail({ game, host: 'discord.com', settingsUrl: `${SITE}/settings` }),
   playerWebhookSwitchedOff: webhookSwitchedOffMail({ game: null, host: 'hooks.slack.com', settingsUrl: `${SITE}/settings` }),

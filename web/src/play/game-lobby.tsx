@@ -82,7 +82,9 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
           <span className="muted">Give up your seat before the game starts, for someone else to take.</span>
         </p>
       )}
-      {isHost && !game.autoStart && (
+      {/* A full table that starts by itself has started, unless its start was cut short (the server stopped just after creating a game
+          its host and bots filled): then its host starts it. */}
+      {isHost && (!game.autoStart || waiting === 0) && (
         <p>
           <button className="primary" onClick={start} disabled={waiting > 0} aria-describedby={waiting > 0 ? 'start-when-full' : undefined}>
             Start the game

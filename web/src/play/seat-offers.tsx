@@ -52,7 +52,7 @@ export function SeatOffers({ game, players, isHost, accept }: SeatOffersProps) {
       )}
       {offerable.map((seat) => {
         const pending = offerOf(seat);
-        return pending ? (
+        return pending && !pending.declined ? (
           <p key={seat} data-offered-seat={seat}>
             {seat === me ? 'Your seat is' : `${nameOf(seat)}'s seat is`} offered to someone else, waiting for them to take it over.{' '}
             <button className="secondary" onClick={() => withdraw(seat)} disabled={mutations.busy}>
@@ -60,13 +60,22 @@ export function SeatOffers({ game, players, isHost, accept }: SeatOffersProps) {
             </button>
           </p>
         ) : (
-          <OfferForm
-            key={seat}
-            game={game}
-            seat={seat}
-            label={seat === me ? 'Offer my seat to someone else' : `Offer ${nameOf(seat)}'s seat to someone else`}
-            accept={accept}
-          />
+          <div key={seat}>
+            {pending && (
+              <p data-declined-seat={seat}>
+                Whoever {seat === me ? 'your seat' : `${nameOf(seat)}'s seat`} was offered to declined it.{' '}
+                <button className="secondary" onClick={() => withdraw(seat)} disabled={mutations.busy}>
+                  Withdraw the offer
+                </button>
+              </p>
+            )}
+            <OfferForm
+              game={game}
+              seat={seat}
+              label={seat === me ? 'Offer my seat to someone else' : `Offer ${nameOf(seat)}'s seat to someone else`}
+              accept={accept}
+            />
+          </div>
         );
       })}
     </section>
