@@ -89,15 +89,15 @@ const clickMobTown: Clicks<MobTownMove> = {
 };
 
 const GAMES: AgainstBots[] = [
-  { title: 'Five Points, three seats', ruleset: 'five-points', bots: ['GREEDY', 'RANDOM'], seed: 'against-bots-5p-7', clicks: clickFivePoints },
-  { title: 'Five Tribes, two seats', ruleset: 'five-tribes', bots: ['GREEDY'], seed: 'against-bots-5t-8', clicks: clickFiveTribes },
+  { title: 'Five Points, three seats', ruleset: 'five-points', bots: ['GREEDY', 'RANDOM'], seed: 'against-bots-5p-119', clicks: clickFivePoints },
+  { title: 'Five Tribes, two seats', ruleset: 'five-tribes', bots: ['GREEDY'], seed: 'against-bots-5t-51', clicks: clickFiveTribes },
   { title: 'Mob Town, competitive, two seats', ruleset: 'mob-town', bots: ['GREEDY'], seed: 'against-bots-mt-16', clicks: clickMobTown },
   {
     title: 'Mob Town, co-op, two seats',
     ruleset: 'mob-town',
     options: { mode: 'coop' },
     bots: ['GREEDY'],
-    seed: 'against-bots-mtc-8',
+    seed: 'against-bots-mtc-89',
     clicks: clickMobTown,
   },
   {
@@ -105,7 +105,7 @@ const GAMES: AgainstBots[] = [
     ruleset: 'mob-town',
     options: { mode: 'coop' },
     bots: ['GREEDY', 'RANDOM', 'RANDOM'],
-    seed: 'against-bots-mtc-24',
+    seed: 'against-bots-mtc-181',
     clicks: clickMobTown,
   },
 ];
@@ -268,13 +268,13 @@ function planGame(game: AgainstBots, seed: string): { mine: number; bots: number
   return moves;
 }
 
-// A tool, not a test: AGAINST_BOTS_FIND_SEEDS=1 lists, for each game above, the seeds of its shortest games among 40
+// A tool, not a test: AGAINST_BOTS_FIND_SEEDS=1 lists, for each game above, the seeds of its shortest games among 200
 // in which Ann makes at least 8 moves (fewer would hardly be a game played by clicks).
 if (process.env.AGAINST_BOTS_FIND_SEEDS) {
   it('finds seeds for short games against bots', () => {
     const lines = GAMES.map((game) => {
       const base = game.seed.replace(/-\d+$/, '');
-      const planned = Array.from({ length: 40 }, (_, n) => ({ seed: `${base}-${n}`, ...planGame(game, `${base}-${n}`) }));
+      const planned = Array.from({ length: 200 }, (_, n) => ({ seed: `${base}-${n}`, ...planGame(game, `${base}-${n}`) }));
       const now = planned.find((plan) => plan.seed === game.seed);
       const shortest = planned
         .filter((plan) => plan.mine >= 8)
