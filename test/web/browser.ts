@@ -273,6 +273,35 @@ export async function waitForOffer(
   return offer;
 }
 
+/** A game as a seat's player reads it through the API between clicks: whose turn, and what they may do and see. */
+export interface SeatState<M = unknown, V = unknown> {
+  version: number;
+  status: string;
+  activeSeats: number[];
+  mySeat: number;
+  legalMoves: M[];
+  view: V;
+}
+
+export async function seatState<M = unknown, V = unknown>(graphqlUrl: string, gameId: string, token: string): Promise<SeatState<M, V>> {
+  const data = await gqlOk<{ game: SeatState<M, V> }>(
+    graphqlUrl,
+    `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`,
+    { id: gameId },
+    token,
+  );
+  return data.game;
+}
+
+/**
+ * Stops the glow of offered targets: a filter animation that repaints every
+ * one of them on every frame, which over hundreds of steps takes seconds of
+ * this machine's CPU. Offered targets keep their class and their clicks.
+ */
+export async function stillGlow(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
+}
+
 /** Records, from now on and in order, every move the page sends (the `move` of its submitMove requests). */
 export function recordSentMoves<M = unknown>(page: Page): M[] {
   const sent: M[] = [];

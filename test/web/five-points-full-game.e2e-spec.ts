@@ -43,6 +43,7 @@ import {
   waitForOffer,
   waitForVersionEverywhere,
 } from './browser';
+import { fivePointsTargets as targetsOf } from './move-targets';
 
 // FIVE_POINTS_SEEDS="<game seed>/<choice seed>" plays another game (it must still reach every move type).
 const [GAME_SEED, CHOICE_SEED] = (process.env.FIVE_POINTS_SEEDS ?? 'web-five-points-36/clicks-151').split('/');
@@ -68,32 +69,6 @@ const MOVE_TYPES: Record<MoveType, true> = {
   chooseElection: true,
 };
 const ALL_TYPES = Object.keys(MOVE_TYPES) as MoveType[];
-
-/** Where a player expects to click for a move: its board target, or none for a button under the board. */
-function targetsOf(move: FivePointsMove): string[] {
-  switch (move.type) {
-    case 'placeBuilding':
-    case 'place':
-    case 'pickNeighborhood':
-    case 'moveBuilding':
-    case 'callSpecialElection':
-    case 'pickRabble':
-    case 'smuggleTo':
-    case 'chooseElection':
-      return [`hood:${move.neighborhood}`];
-    case 'placeNeighborhood':
-      return [`cell:${move.x},${move.y}`];
-    case 'bid':
-      return [`marker:${move.marker}`];
-    case 'takeControlMarker':
-      return [`supply:${move.color}`];
-    case 'pass':
-    case 'skipBid':
-    case 'decline':
-    case 'retrieveRabble':
-      return [];
-  }
-}
 
 const json = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 

@@ -36,7 +36,6 @@ import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/a
 import { FixedSeedGame } from '../support/fixed-seed-game';
 import {
   chooseByType,
-  clickMove,
   DESKTOP,
   expectEndScreen,
   launchBrowser,
@@ -51,6 +50,7 @@ import {
   waitUntil,
   type Way as ClickWay,
 } from './browser';
+import { fiveTribesBoardMoves, fiveTribesTargets, makeFiveTribesMove } from './move-targets';
 import { startGame } from '../support/games';
 
 const SEED = 'ft-168';
@@ -79,33 +79,6 @@ const MOVE_TYPES: Record<Move['type'], true> = {
 /** How a move was made on the page: by clicks on the board or a move button, or with the sale form. */
 type Way = ClickWay | 'form';
 
-/**
- * Where the page must offer a move: the `data-target` ids of the board (see
- * web/src/games/five-tribes/moves.ts); none = a button of the move bar. Sales
- * are made with the sale form.
- */
-function targetsOf(move: Move): string[] {
-  const tile = (coord: [number, number]) => `tile:${coord[0]},${coord[1]}`;
-  switch (move.type) {
-    case 'bid':
-      return [`spot:${move.spot}`];
-    case 'pickUp':
-    case 'drop':
-    case 'place':
-      return [tile(move.tile)];
-    case 'kill':
-      return 'tile' in move ? [tile(move.tile)] : [];
-    case 'useDjinn':
-      return move.tile ? [tile(move.tile)] : [];
-    case 'buyCards':
-      return move.positions.map((position) => `card:${position}`);
-    case 'takeDjinn':
-      return [`djinn:${move.djinn}`];
-    default:
-      return [];
-  }
-}
-
 /** A Sacred Place where the Djinn may be paid with 2 Elders or with an Elder and a Fakir. */
 const offersDjinnEitherWay = (moves: Move[]) => ['elder', 'fakir'].every((pay) => moves.some((m) => m.type === 'takeDjinn' && m.pay === pay));
 const djinnPaidWithFakir = (moves: Move[]) => moves.find((m): m is Extract<Move, { type: 'takeDjinn' }> => m.type === 'takeDjinn' && m.pay === 'fakir')!;
@@ -129,9 +102,6 @@ function playLocallyUntil(game: FixedSeedGame<State, Move>, random: Random, want
   }
   return null;
 }
-
-/** The sale form's label for a kind of card ("gold" is the coins, so the Gold card is named apart). */
-const cardLabel = (kind: string) => (kind === 'bullion' ? 'gold (card)' : kind);
 
 /** A finer name for the report: which form of the move type was made. */
 function variantOf(move: Move): string {
@@ -260,26 +230,6 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     return result;
   }
 
-  /** Makes `move`, one of `moves` (the mover's legal moves), on the page: a sale with the sale form, any other by clicks. Returns how. */
-  async function makeMove(page: Page, move: Move, moves: Move[], pick: (n: number) => number): Promise<Way> {
-    if (move.type === 'sell') {
-      const form = page.locator('.sale-form');
-      for (const box of await form.locator('input[type="checkbox"]').all()) await box.uncheck();
-      for (const kind of move.kinds) await form.getByLabel(cardLabel(kind), { exact: true }).check();
-      const button = form.getByRole('button', { name: new RegExp(`^Sell ${move.kinds.length} for \\d+ gold$`) });
-      await button.click();
-      return 'form';
-    }
-    // A pair of cards glows on both cards: either click makes it.
-    return clickMove(
-      page,
-      move,
-      moves.filter((m) => m.type !== 'sell'),
-      targetsOf,
-      pick,
-    );
-  }
-
   it(
     'plays the game to its end, every move type by clicking, every move live on both pages',
     async () => {
@@ -302,18 +252,18 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
 
         // The mover's page (up to date since the last move) says it is their turn, and
         // offers exactly what the rules list: no target missing, none extra.
-        const boardMoves = moves.filter((m) => m.type !== 'sell');
-        const buttons = boardMoves.filter((m) => targetsOf(m).length === 0).length;
+        const boardMoves = fiveTribesBoardMoves(moves);
+        const buttons = boardMoves.filter((m) => fiveTribesTargets(m).length === 0).length;
         await waitForOffer(
           mover,
-          { version, turn: 'mine', targets: boardMoves.flatMap(targetsOf), buttons },
+          { version, turn: 'mine', targets: boardMoves.flatMap(fiveTribesTargets), buttons },
           `step ${steps + 1} (version ${version}, ${NAMES[seat]})`,
         );
         expect((await mover.locator('.sale-form').count()) > 0).toBe(moves.some((m) => m.type === 'sell'));
 
         for (const type of new Set(moves.map((m) => m.type))) count(listed, type);
         const move = chooseByType(moves, choices);
-        const way = await expectSent(mover, version, move, () => makeMove(mover, move, moves, (n) => targetChoices.int(n)));
+        const way = await expectSent(mover, version, move, () => makeFiveTribesMove(mover, move, moves, (n) => targetChoices.int(n)));
 
         const ways = clicked.get(move.type) ?? new Map<Way, number>();
         clicked.set(move.type, ways);

@@ -25,7 +25,6 @@ import type { Move as RulesMove } from '../../src/games/mob-town/moves';
 import type { State } from '../../src/games/mob-town/state';
 import { validOptions } from '../../src/play/platform/options';
 import { seededRandom, type Random } from '../../src/rules/random';
-import { describeMove } from '../../web/src/games/mob-town/moves';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
 import {
@@ -37,16 +36,20 @@ import {
   openWindow,
   PHONE,
   recordSentMoves,
+  seatState,
+  type SeatState as BrowserSeatState,
+  stillGlow,
   type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
   waitForVersionEverywhere,
   type Way,
 } from './browser';
+import { mobTownTargets as targetsOf, mobTownWords, type MobTownMove } from './move-targets';
 import { startGame } from '../support/games';
 
 type MoveType = RulesMove['type'];
-type Move = { type: MoveType; [key: string]: unknown };
+type Move = MobTownMove;
 
 /** Every move type of the ruleset; the compiler refuses this list when a type is missing. */
 const MOVE_TYPES = [
@@ -101,37 +104,6 @@ const WEIGHT: Record<MoveType, number> = {
   endTurn: 0.5,
 };
 
-/**
- * Where the page is to offer each move: the board targets (`data-target`)
- * a click on which makes it; none: a button under the board.
- */
-function targetsOf(move: Move): string[] {
-  const cell = () => `cell:${(move.cell as number[]).join(',')}`;
-  switch (move.type) {
-    case 'draw':
-      return ['deck'];
-    case 'freeDraw':
-    case 'takeOver':
-    case 'placePawn':
-    case 'move':
-      return [cell()];
-    case 'openLot':
-      return [`lot:${move.property}`, cell()];
-    case 'trade':
-      return [`hand:${move.give}`];
-    case 'pay':
-      return [`hand:${move.card}`];
-    case 'pick':
-      return [`lineup:${move.card}`];
-    case 'hire':
-      return [`pro:${move.professional}`];
-    case 'swapAgenda':
-      return [`agenda:${move.give}`];
-    default:
-      return [];
-  }
-}
-
 /** A move as text with sorted keys: the order the API lists moves in is not part of the contract. */
 const canonical = (move: Move) => JSON.stringify(Object.fromEntries(Object.entries(move).sort(([a], [b]) => (a < b ? -1 : 1))));
 
@@ -176,14 +148,7 @@ interface Seat {
   sent: Move[];
 }
 
-interface SeatState {
-  version: number;
-  status: string;
-  activeSeats: number[];
-  mySeat: number;
-  legalMoves: Move[];
-  view: MobTownView;
-}
+type SeatState = BrowserSeatState<Move, MobTownView>;
 
 interface PlayedGame {
   steps: number;
@@ -226,9 +191,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
     }
     await seat.page.goto(`/games/${id}`);
     await seat.page.locator('.play-area').waitFor();
-    // The glow is a filter animation that repaints every offered target on every frame: hundreds of
-    // steps of it take seconds of this machine's CPU. Offered targets keep their class and their clicks.
-    await seat.page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
+    await stillGlow(seat.page);
     return seat;
   }
 
@@ -236,14 +199,8 @@ describe('web page: whole Mob Town games by clicks only', () => {
     return startGame(server.url, seats, { ruleset: 'mob-town', options, seed });
   }
 
-  async function stateFor(id: string, player: Player): Promise<SeatState> {
-    const data = await gqlOk<{ game: SeatState }>(
-      server.url,
-      `query($id: ID!) { game(id: $id) { version status activeSeats mySeat legalMoves view } }`,
-      { id },
-      player.token,
-    );
-    return data.game;
+  function stateFor(id: string, player: Player): Promise<SeatState> {
+    return seatState(server.url, id, player.token);
   }
 
   /** Plays game `id` to its end by clicks; `seats[i]` is the window of seat i. */
@@ -285,7 +242,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
       const move = chooseMove(moves, random, game.clicked);
       // Buttons and choices are found by the page's own words for the moves, which must tell them apart.
       // The API's JSON moves are the game's own (the page reads them so: web/src/games/registry.ts).
-      const words = (m: Move) => describeMove(m as RulesMove, state.view, () => '');
+      const words = mobTownWords(state.view);
       const sentBefore = sent.length;
       let way: Way;
       try {
