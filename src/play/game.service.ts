@@ -330,32 +330,36 @@ export class GameService {
    * otherwise are not read again for ever; returns how many lapsed.
    */
   async lapseExpiredProposals(now: Date): Promise<number> {
-    let lapsed = 0;
-    for (const gameId of await this.events.withExpiredProposals(PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS))) {
-      try {
-        await this.command(null, gameId, { type: 'lapse' });
-        lapsed++;
-      } catch (error) {
-        // Answered, moved or lapsed meanwhile, or not to be written: the next sweep looks again.
-        if (!(error instanceof AppError && NOT_LAPSING.includes(error.code))) throw error;
-      }
-    }
-    return lapsed;
+    const games = await this.events.withExpiredProposals(PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS));
+    // Answered, moved or lapsed meanwhile, or not to be written: the next sweep looks again.
+    return this.serverCommands(
+      games.map((gameId) => ({ gameId, command: { type: 'lapse' } })),
+      NOT_LAPSING,
+    );
   }
 
   /** Closes every table nobody started within its days open (TABLE_OPEN_DAYS) (asked by the deadline sweep); returns how many. */
   async expireStaleTables(now: Date): Promise<number> {
-    let expired = 0;
-    for (const { gameId, openedAt } of await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS))) {
+    const tables = await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS));
+    // Started meanwhile: nothing to close.
+    return this.serverCommands(
+      tables.map(({ gameId, openedAt }) => ({ gameId, command: { type: 'expire', openedAt: openedAt.toISOString() } })),
+      ['GAME_NOT_ACTIVE'],
+    );
+  }
+
+  /** The server's own commands, one game after another; a refusal with one of `overtaken`'s codes is a game that moved on, passed over. Returns how many were written. */
+  private async serverCommands(commands: Array<{ gameId: string; command: PlatformCommand }>, overtaken: readonly string[]): Promise<number> {
+    let written = 0;
+    for (const { gameId, command } of commands) {
       try {
-        await this.command(null, gameId, { type: 'expire', openedAt: openedAt.toISOString() });
-        expired++;
+        await this.command(null, gameId, command);
+        written++;
       } catch (error) {
-        // Started meanwhile: nothing to close.
-        if (!(error instanceof AppError && error.code === 'GAME_NOT_ACTIVE')) throw error;
+        if (!(error instanceof AppError && overtaken.includes(error.code))) throw error;
       }
     }
-    return expired;
+    return written;
   }
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {

@@ -23,6 +23,7 @@ import {
   WhenPlayerLeaves,
 } from '../platform-events';
 import { botSeatsRefusal, botsAlone, isBotSeat } from './bots';
+import { foldDecided } from './completion';
 import { type Decision, type DecidedEvent, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, requireServer, rulesEventAs, seatArgument } from './game-at';
 import { UNCHOSEN_ZONE } from './clock-time';
@@ -212,13 +213,7 @@ export function decideJoin(game: GameAt, command: JoinCommand, actor: string): D
  * gave at its creation.
  */
 function startedIfFull(game: GameAt, seatTaken: DecidedEvent): DecidedEvent[] {
-  const joined = foldEvent(game.ruleset, game.state, {
-    ...seatTaken,
-    seq: game.version + 1,
-    actorSeat: seatTaken.actorSeat ?? null,
-    stepStart: false,
-    reversible: false,
-  });
+  const joined = foldDecided(game.ruleset, game.state, [seatTaken], game.version);
   if (!joined.autoStart || freeSeats(joined).length > 0) return [];
   return startEvents({ ...game, state: joined, version: game.version + 1 }, joined.hostId);
 }
