@@ -89,10 +89,7 @@ describe('web page: groups', () => {
     await gqlOk(bench.server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
     const page = await open(bob, `/groups/${groupId}`, PHONE);
     const links = async (list: string) =>
-      page
-        .getByRole('list', { name: list })
-        .getByRole('link')
-        .evaluateAll((found) => found.map((a) => a.getAttribute('href')));
+      Promise.all((await page.getByRole('list', { name: list }).getByRole('link').all()).map((link) => link.getAttribute('href')));
     await page.getByRole('list', { name: 'Finished games' }).waitFor();
     await expect(links('Games being played')).resolves.toEqual([`/games/${running}`]);
     await expect(links('Finished games')).resolves.toEqual([`/games/${finished}`]);
