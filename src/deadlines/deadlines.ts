@@ -90,15 +90,16 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Sends the reminders and handles the deadlines that are due now, lapses takeback requests and proposals to end left
-   * unanswered, and closes the tables nobody started in time.
+   * unanswered, closes the tables nobody started in time, and starts the full ones a crash left waiting to start by themselves.
    */
-  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number }> {
+  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number; tablesStarted: number }> {
     const now = this.clock.now();
     return {
       reminded: await this.remindDue(now),
       expired: await this.expireDue(now),
       lapsed: await this.play.lapseExpiredProposals(now),
       tablesClosed: await this.play.expireStaleTables(now),
+      tablesStarted: await this.play.startFullTables(now),
     };
   }
 

@@ -66,6 +66,8 @@ export interface JoinRequest {
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 /** Proposals that expired longer ago than this are not looked at again (they ended otherwise). */
+/** How long a full table that should have started by itself is left to its own start before the sweep starts it. */
+const FULL_TABLE_GRACE_MS = 60_000;
 const LAPSE_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Why the sweep leaves a proposal's game alone: it ended, lapsed elsewhere, moved meanwhile, or cannot be written. */
 const NOT_LAPSING = ['GAME_NOT_ACTIVE', 'NOTHING_PENDING', 'VERSION_CONFLICT', 'INTEGRITY_FAILURE'];
@@ -348,12 +350,30 @@ export class GameService {
     );
   }
 
-  /** The server's own commands, one game after another; a refusal with one of `overtaken`'s codes is a game that moved on, passed over. Returns how many were written. */
-  private async serverCommands(commands: Array<{ gameId: string; command: PlatformCommand }>, overtaken: readonly string[]): Promise<number> {
+  /**
+   * Starts every table whose host let it start by itself, full, and left
+   * waiting for a minute (asked by the deadline sweep): only a crash between
+   * a creation seated by bots and its start (createGame) leaves one. The
+   * start is the host's, by the leave they gave at the creation, as ever.
+   */
+  async startFullTables(now: Date): Promise<number> {
+    const tables = await this.rows.fullTablesLeftWaitingSince(new Date(now.getTime() - FULL_TABLE_GRACE_MS));
+    // Started meanwhile, or a seat given up since: nothing to start.
+    return this.serverCommands(
+      tables.map(({ gameId, hostId }) => ({ gameId, actor: hostId, command: { type: 'start' } })),
+      ['GAME_NOT_ACTIVE', 'BAD_USER_INPUT'],
+    );
+  }
+
+  /**
+   * The server's own commands (made as the server, or as the player whose leave it acts on), one game after another;
+   * a refusal with one of `overtaken`'s codes is a game that moved on, passed over. Returns how many were written.
+   */
+  private async serverCommands(commands: Array<{ gameId: string; command: PlatformCommand; actor?: string }>, overtaken: readonly string[]): Promise<number> {
     let written = 0;
-    for (const { gameId, command } of commands) {
+    for (const { gameId, command, actor = null } of commands) {
       try {
-        await this.command(null, gameId, command);
+        await this.command(actor, gameId, command);
         written++;
       } catch (error) {
         if (!(error instanceof AppError && overtaken.includes(error.code))) throw error;
