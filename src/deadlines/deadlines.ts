@@ -13,6 +13,7 @@ import { sqlInPrismaTransaction } from '../database/sql';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
+import { ServerSweeps } from '../play/server-sweeps';
 import type { LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
 import { botSeatLevel } from '../play/platform/bots';
@@ -71,6 +72,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly play: GameService,
+    private readonly sweeps: ServerSweeps,
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
     private readonly banks: SeatBanks,
@@ -97,9 +99,9 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     return {
       reminded: await this.remindDue(now),
       expired: await this.expireDue(now),
-      lapsed: await this.play.lapseExpiredProposals(now),
-      tablesClosed: await this.play.expireStaleTables(now),
-      tablesStarted: await this.play.startFullTables(now),
+      lapsed: await this.sweeps.lapseExpiredProposals(now),
+      tablesClosed: await this.sweeps.expireStaleTables(now),
+      tablesStarted: await this.sweeps.startFullTables(now),
     };
   }
 
