@@ -195,6 +195,11 @@ describe('groups: clubs whose members play games together', () => {
     const gameId = await createGame(server.url, cid, { groupId });
     const version = async () => (await prisma.sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [gameId]))[0].version;
     const join = (player: Player) => gql(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, player.token);
+    // Not among the open games of the lobby: the group's members find it on the group's page.
+    const open = async (player: Player) =>
+      (await gqlOk<{ games: Array<{ id: string }> }>(server.url, '{ games(status: LOBBY, first: 50) { id } }', {}, player.token)).games.map((game) => game.id);
+    expect(await open(gus)).not.toContain(gameId);
+    expect(await open(cid)).toContain(gameId);
     expect(await refusalWritingNothing(version, join(eve))).toBe('NOT_GROUP_MEMBER');
     expect(await refusalWritingNothing(version, join(gus))).toBe('NOT_GROUP_MEMBER');
     const games = async () => (await prisma.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games'))[0].n;

@@ -98,7 +98,7 @@ describe('web page: groups', () => {
     await page.context().close();
   });
 
-  it('an admin replaces the invite link: the page shows the new one, and the old one joins nobody', async () => {
+  it('an admin replaces the invite link (the page shows the new one, the old one joins nobody) and invites by email', async () => {
     const [ann, , cy] = bench.players;
     const page = await open(ann, `/groups/${groupId}`);
     const before = await page.locator('[data-invite-url]').inputValue();
@@ -106,6 +106,9 @@ describe('web page: groups', () => {
     await page.getByText('A new link is ready: the old one no longer lets anyone in.').waitFor();
     inviteUrl = await page.locator('[data-invite-url]').inputValue();
     expect(inviteUrl).not.toBe(before);
+    await page.getByLabel('Or invite by email').fill('friend@example.org');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText('Invitation sent to friend@example.org: its link lets them join once.').waitFor();
     await page.context().close();
 
     const refused = await open(cy, new URL(before).pathname);
