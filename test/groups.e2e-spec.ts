@@ -22,6 +22,7 @@ import {
   refusalWritingNothing,
   registerMember,
   startTestServer,
+  TEST_PASSWORD,
   TestServer,
 } from './support/app';
 import { ChannelSink } from './support/channel-sink';
@@ -74,7 +75,7 @@ describe('groups: clubs whose members play games together', () => {
 
   const seeGroup = async (as: Player, id = groupId) =>
     (await gqlOk<{ group: GroupSeen }>(server.url, `query($id: ID!) { group(id: $id) { ${GROUP} } }`, { id }, as.token)).group;
-  const roles = async () => Object.fromEntries((await seeGroup(ann)).members.map((member) => [member.user.displayName, member.role]));
+  const roles = async (as: Player = bob) => Object.fromEntries((await seeGroup(as)).members.map((member) => [member.user.displayName, member.role]));
   const codeOf = (inviteUrl: string) => inviteUrl.split('/groups/join/')[1];
   const joinGroup = (player: Player, code: string) =>
     gql<{ joinGroup: GroupSeen }>(server.url, `mutation($code: String!) { joinGroup(code: $code) { ${GROUP} } }`, { code }, player.token);
@@ -265,5 +266,10 @@ describe('groups: clubs whose members play games together', () => {
     expect(
       (await gqlOk<{ groupWebhook: null }>(server.url, `query($g: ID!) { groupWebhook(groupId: $g) { url } }`, { g: groupId }, bob.token)).groupWebhook,
     ).toBeNull();
+  });
+
+  it('a deleted account leaves its groups: one it owned passes to its longest admin', async () => {
+    await gqlOk(server.url, `mutation { deleteAccount(password: "${TEST_PASSWORD}") }`, {}, ann.token);
+    expect(await roles()).toEqual({ Bob: 'OWNER', Fay: 'ADMIN', Cid: 'MEMBER' });
   });
 });

@@ -47,6 +47,23 @@ const GAMES = `
 SELECT id::text FROM games WHERE group_id = $1::uuid AND status IN ('LOBBY', 'ACTIVE', 'FINISHED')
 ORDER BY CASE status WHEN 'FINISHED' THEN 1 ELSE 0 END, updated_at DESC LIMIT ${GAMES_LISTED}`;
 
+/**
+ * A deleted account leaves its groups: one it owned passes to its longest
+ * admin, else its longest member (the statements of a WITH see the rows as
+ * they were, so the heir is never the leaver).
+ */
+const FORGET_USER = `
+WITH heirs AS (
+  SELECT DISTINCT ON (m.group_id) m.group_id, m.user_id FROM group_members m
+  JOIN group_members owned ON owned.group_id = m.group_id AND owned.user_id = $1::uuid AND owned.role = 'OWNER'
+  WHERE m.user_id <> $1::uuid
+  ORDER BY m.group_id, m.role, m.joined_at, m.user_id
+), handed AS (
+  UPDATE group_members m SET role = 'OWNER' FROM heirs WHERE m.group_id = heirs.group_id AND m.user_id = heirs.user_id
+)
+DELETE FROM group_members WHERE user_id = $1::uuid`;
+const FORGET_ADDRESS = `DELETE FROM group_invitations WHERE email = $1`;
+
 /** A secret for a link: 128 random bits. */
 export function newGroupCode(): string {
   return randomBytes(16).toString('base64url');
@@ -122,6 +139,12 @@ export class GroupsRepository {
   /** A new invite link: the old one lets nobody in from now on. */
   async resetLink(groupId: string): Promise<void> {
     await this.prisma.sql.query(SET_LINK, [groupId, newGroupCode()]);
+  }
+
+  /** In the caller's transaction: a deleted account leaves its groups (handing over those it owned), and invitations to its address go. */
+  async forgetUser(sql: Sql, userId: string, email: string): Promise<void> {
+    await sql.query(FORGET_USER, [userId]);
+    await sql.query(FORGET_ADDRESS, [email]);
   }
 
   /** The group's games waiting for players or being played, newest first, then its finished ones. */

@@ -14,6 +14,7 @@ import { AppError } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
+import type { Sql } from '../database/sql';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from '../notifications/notification-options';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GroupRole, GroupsRepository, StoredGroup, StoredMember } from './groups.repository';
@@ -141,6 +142,11 @@ export class GroupsService {
         details: { groupName: group.name, inviterName: inviter.displayName, code },
       }),
     );
+  }
+
+  /** In the caller's transaction: a deleted account leaves its groups, a group it owned passing to its longest admin, else member. */
+  forgetUser(sql: Sql, userId: string, email: string): Promise<void> {
+    return this.groups.forgetUser(sql, userId, email);
   }
 
   /** Refuses unless the caller holds at least `least` in the group. */
