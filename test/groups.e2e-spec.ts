@@ -152,6 +152,13 @@ describe('groups: clubs whose members play games together', () => {
     );
     expect(codeOf(resetGroupInvite.inviteUrl!)).not.toBe(before);
     expect(await refusedWritingNothing(() => joinGroup(gus, before))).toBe('INVITE_NOT_VALID');
+    // What a link tells its holder before they join, signed in or not: nothing once it was reset.
+    const invitedTo = async (code: string) =>
+      (await gqlOk<{ groupInvitation: unknown }>(server.url, `query($code: String!) { groupInvitation(code: $code) { name memberCount } }`, { code }))
+        .groupInvitation;
+    expect(await invitedTo(codeOf(resetGroupInvite.inviteUrl!))).toEqual({ name: 'Tuesday Club', memberCount: 6 });
+    expect(await invitedTo(before)).toBeNull();
+    expect(await invitedTo('not-a-code')).toBeNull();
     expect(await myGroups(gus)).toEqual([]);
   });
 

@@ -35,6 +35,10 @@ const ROLE_OF = `SELECT role::text FROM group_members WHERE group_id = $1::uuid 
 const MEMBERS = `SELECT m.user_id::text AS "userId", m.role::text AS role FROM group_members m WHERE m.group_id = $1::uuid ORDER BY m.role, m.joined_at, m.user_id`;
 const MY_GROUPS = `SELECT g.id::text FROM groups g JOIN group_members m ON m.group_id = g.id WHERE m.user_id = $1::uuid ORDER BY lower(g.name), g.id`;
 const BY_LINK = `SELECT id::text FROM groups WHERE invite_code = $1`;
+/** The group a code would let in (its link, or a mailed invitation not taken up yet), and how many are in it: what the join page shows. */
+const INVITED_TO = `
+SELECT g.name, (SELECT count(*)::int FROM group_members m WHERE m.group_id = g.id) AS "memberCount" FROM groups g
+WHERE g.invite_code = $1 OR g.id = (SELECT i.group_id FROM group_invitations i WHERE i.code = $1 AND i.accepted_at IS NULL)`;
 /** An invitation by mail not taken up yet, marked taken: its code joins once. */
 const TAKE_INVITATION = `UPDATE group_invitations SET accepted_at = $2::timestamptz WHERE code = $1 AND accepted_at IS NULL RETURNING group_id::text AS id`;
 const RECORD_INVITATION = `
@@ -108,6 +112,10 @@ export class GroupsRepository {
       if (groupId !== null) await sql.query(ADD_MEMBER, [groupId, userId, 'MEMBER', now]);
       return groupId;
     });
+  }
+
+  async invitedTo(code: string): Promise<{ name: string; memberCount: number } | null> {
+    return (await this.prisma.sql.query<{ name: string; memberCount: number }>(INVITED_TO, [code]))[0] ?? null;
   }
 
   /** Records an invitation by mail, and its mail (`mail`), in one transaction. */

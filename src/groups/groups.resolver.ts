@@ -1,5 +1,5 @@
 /** Groups (clubs) in the API: creating, joining and leaving them, their members and roles, their invitations, games and webhook. */
-import { Args, Context, Field, ID, Mutation, ObjectType, Parent, Query, registerEnumType, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, Query, registerEnumType, ResolveField, Resolver } from '@nestjs/graphql';
 import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent, UserModel } from '../graphql/models';
 import { FIELD_COSTS, listCost } from '../graphql/query-limits';
@@ -39,6 +39,12 @@ export class GroupParent {
   }
 }
 
+@ObjectType('GroupInvitation', { description: 'What an invite link (or a mailed invitation) tells its holder before they join.' })
+class GroupInvitationModel {
+  @Field() name!: string;
+  @Field(() => Int) memberCount!: number;
+}
+
 @ObjectType('Group', { description: 'A club: its members play games in it, which only they may join.' })
 export class GroupModel {
   @Field(() => ID) id!: string;
@@ -70,6 +76,14 @@ export class GroupsResolver {
   async myGroups(@Context() context: RequestContext): Promise<GroupParent[]> {
     const userId = requireUser(context);
     return (await this.groups.myGroups(userId)).map((group) => new GroupParent(group, userId));
+  }
+
+  @Query(() => GroupInvitationModel, {
+    nullable: true,
+    description: 'The group an invite code lets in, for anyone holding it (signed in or not); null once the link was reset, or for a wrong code.',
+  })
+  groupInvitation(@Args('code') code: string): Promise<GroupInvitationModel | null> {
+    return this.groups.invitedTo(code);
   }
 
   @Mutation(() => GroupModel, {

@@ -29,6 +29,9 @@ const RANK: Record<GroupRole, number> = { OWNER: 2, ADMIN: 1, MEMBER: 0 };
 const ACCOUNT_OF = `SELECT id::text FROM users WHERE email = $1`;
 const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
 
+/** Longer than any code the server makes: not looked up. */
+const MAX_CODE_LENGTH = 64;
+
 const notMember = () => new AppError('NOT_GROUP_MEMBER', 'You are not a member of this group.');
 
 @Injectable()
@@ -80,9 +83,14 @@ export class GroupsService {
     return `${this.options.mail.publicUrl}/groups/join/${group.inviteCode}`;
   }
 
+  /** The name and size of the group a code would let in (what its holder may know before joining), or null when it lets nobody in. */
+  invitedTo(code: string): Promise<{ name: string; memberCount: number } | null> {
+    return code.length > 0 && code.length <= MAX_CODE_LENGTH ? this.groups.invitedTo(code) : Promise.resolve(null);
+  }
+
   /** Joins the group the code lets in: its invite link's, or a mailed invitation's (once); joining again changes nothing. */
   async join(userId: string, code: string): Promise<StoredGroup> {
-    const groupId = code.length > 0 && code.length <= 64 ? await this.groups.join(code, userId, this.clock.now()) : null;
+    const groupId = code.length > 0 && code.length <= MAX_CODE_LENGTH ? await this.groups.join(code, userId, this.clock.now()) : null;
     if (groupId === null) throw new AppError('INVITE_NOT_VALID', 'This invitation to a group is not valid (any more): ask one of its admins for a new link.');
     return (await this.groups.group(groupId))!;
   }
