@@ -14,6 +14,7 @@ import { errorCode, gql, gqlOk, type Player, refusalWritingNothing, registerPlay
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { askToCreateGame, startGame } from './support/games';
 import { runTool } from './support/tools';
+import { ManualClock } from '../src/common/clock';
 
 const RATING_FIELDS = 'user { id displayName } rating deviation games provisional';
 const PROFILE = `query($id: ID!) { player(id: $id) { name ratings { ruleset rating deviation games provisional history { at rating } }
@@ -35,8 +36,12 @@ describe('ratings', () => {
 
   const act = (as: Player, mutation: string, id: string) => gqlOk(server.url, `mutation($id: ID!) { ${mutation} { id } }`, { id }, as.token);
   const ratings = async (ruleset: string, groupId?: string) =>
-    (await gqlOk<{ ratings: ApiRating[] }>(server.url, `query($r: String!, $g: ID) { ratings(ruleset: $r, groupId: $g) { ${RATING_FIELDS} } }`, { r: ruleset, g: groupId }))
-      .ratings;
+    (
+      await gqlOk<{ ratings: ApiRating[] }>(server.url, `query($r: String!, $g: ID) { ratings(ruleset: $r, groupId: $g) { ${RATING_FIELDS} } }`, {
+        r: ruleset,
+        g: groupId,
+      })
+    ).ratings;
 
   /** A Five Tribes game of `players` (host first), its seats leaving in `resigning` order until one is left. */
   async function resignedGame(players: Player[], resigning: Player[], input: { rated?: boolean } = {}): Promise<string> {
@@ -58,7 +63,10 @@ describe('ratings', () => {
     await gqlOk(server.url, `mutation($id: ID!) { answerEndProposal(gameId: $id, accept: true) { id } }`, { id: agreed }, cat.token);
     finished.push(agreed);
     // Counting games, to their end by the rules: the counter reaches 3.
-    for (const players of [[ann, dan], [dan, cat]]) {
+    for (const players of [
+      [ann, dan],
+      [dan, cat],
+    ]) {
       const id = await startCountingGame(server.url, players, { options: { target: 3 } });
       while ((await seeGame(server.url, id)).status !== 'FINISHED') await playTurn(server.url, id, players);
     }
@@ -90,7 +98,10 @@ describe('ratings', () => {
     expect(run).toMatchObject({ code: 0 });
     const computed = JSON.parse(run.stdout);
     expect(computed.tables).toEqual([
-      { ruleset: 'five-tribes', ratings: table.map(({ user, rating, deviation, games, provisional }) => ({ userId: user.id, rating, deviation, games, provisional })) },
+      {
+        ruleset: 'five-tribes',
+        ratings: table.map(({ user, rating, deviation, games, provisional }) => ({ userId: user.id, rating, deviation, games, provisional })),
+      },
     ]);
     expect(computed.unrated).toEqual([{ file: files[2], reason: 'NOT_RATED_BY_HOST' }]);
   });
@@ -151,5 +162,39 @@ describe('ratings', () => {
       code: 1,
       stdout: expect.stringMatching(/changed\.json: not rated: not verified: event 4: /),
     });
+  });
+});
+
+describe('ratings of games that end at once', () => {
+  const clock = new ManualClock(new Date('2026-11-01T10:00:00.000Z'));
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock });
+  });
+  afterAll(() => server.close());
+
+  it('rate them in the order they ended, whichever committed first: the scope is rated again from its first game', async () => {
+    const [ann, bob, cat] = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(server.url, name)));
+    const resign = (as: Player, id: string) => gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, as.token);
+    const [first, second] = [
+      await startGame(server.url, [ann, bob], { ruleset: 'five-tribes' }),
+      await startGame(server.url, [cat, ann], { ruleset: 'five-tribes' }),
+    ];
+    // The game ending later is written first; the one that ended an hour before it, after.
+    clock.set(new Date('2026-11-01T12:00:00.000Z'));
+    await resign(bob, first);
+    clock.set(new Date('2026-11-01T11:00:00.000Z'));
+    await resign(ann, second);
+    const profile = `query($id: ID!) { player(id: $id) { ratings { history { at rating } } } }`;
+    const before = await Promise.all([
+      gqlOk(server.url, `{ ratings(ruleset: "five-tribes") { ${RATING_FIELDS} } }`),
+      gqlOk(server.url, profile, { id: ann.id }),
+    ]);
+    expect(before[1].player.ratings[0].history.map((point: { at: string }) => point.at)).toEqual(['2026-11-01T11:00:00.000Z', '2026-11-01T12:00:00.000Z']);
+    expect(await runTool('ratings-rebuild.ts', [], { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET })).toMatchObject({ code: 0 });
+    expect(
+      await Promise.all([gqlOk(server.url, `{ ratings(ruleset: "five-tribes") { ${RATING_FIELDS} } }`), gqlOk(server.url, profile, { id: ann.id })]),
+    ).toEqual(before);
   });
 });

@@ -10,20 +10,70 @@ function played(gameId: string, minute: number, ranking: Array<[string, number]>
 }
 
 const GAMES = [
-  played('g1', 1, [['ann', 1], ['bob', 2]]),
-  played('g2', 2, [['bob', 1], ['cat', 2], ['ann', 3]], 'club'),
+  played('g1', 1, [
+    ['ann', 1],
+    ['bob', 2],
+  ]),
+  played(
+    'g2',
+    2,
+    [
+      ['bob', 1],
+      ['cat', 2],
+      ['ann', 3],
+    ],
+    'club',
+  ),
   // Ended at the same time as g2: rated after it, by id.
-  played('g0', 2, [['cat', 1], ['ann', 1]]),
-  played('g3', 3, [['ann', 1], ['cat', 2]], 'club'),
-  played('g4', 4, [['bob', 1], ['ann', 2]], null, 'five-tribes'),
+  played('g0', 2, [
+    ['cat', 1],
+    ['ann', 1],
+  ]),
+  played(
+    'g3',
+    3,
+    [
+      ['ann', 1],
+      ['cat', 2],
+    ],
+    'club',
+  ),
+  played(
+    'g4',
+    4,
+    [
+      ['bob', 1],
+      ['ann', 2],
+    ],
+    null,
+    'five-tribes',
+  ),
 ];
 
 describe('ratings', () => {
   it("are openskill's Weng-Lin (Plackett-Luce) at its defaults, each game a free-for-all ranked by places, ties shared", () => {
     const [[ann], [bob]] = rate([[rating()], [rating()]], { rank: [1, 2] });
     const [[cat], [ann2]] = rate([[rating()], [ann]], { rank: [1, 1] });
-    const ratings = computeRatings([played('g1', 1, [['ann', 1], ['bob', 2]]), played('g2', 2, [['cat', 1], ['ann', 1]])], { ruleset: 'counting', groupId: null });
-    expect(ratings.find((r) => r.userId === 'ann')).toMatchObject({ mu: ann2.mu, sigma: ann2.sigma, rating: ann2.mu - 3 * ann2.sigma, deviation: ann2.sigma, games: 2 });
+    const ratings = computeRatings(
+      [
+        played('g1', 1, [
+          ['ann', 1],
+          ['bob', 2],
+        ]),
+        played('g2', 2, [
+          ['cat', 1],
+          ['ann', 1],
+        ]),
+      ],
+      { ruleset: 'counting', groupId: null },
+    );
+    expect(ratings.find((r) => r.userId === 'ann')).toMatchObject({
+      mu: ann2.mu,
+      sigma: ann2.sigma,
+      rating: ann2.mu - 3 * ann2.sigma,
+      deviation: ann2.sigma,
+      games: 2,
+    });
     expect(ratings.find((r) => r.userId === 'bob')).toMatchObject({ mu: bob.mu, sigma: bob.sigma, games: 1 });
     expect(ratings.find((r) => r.userId === 'cat')).toMatchObject({ mu: cat.mu, sigma: cat.sigma, games: 1 });
   });
@@ -53,7 +103,12 @@ describe('ratings', () => {
   });
 
   it(`are provisional until ${PROVISIONAL_UNTIL_GAMES} games`, () => {
-    const games = Array.from({ length: PROVISIONAL_UNTIL_GAMES }, (_, i) => played(`g${i}`, i, [['ann', 1 + (i % 2)], ['bob', 2 - (i % 2)]]));
+    const games = Array.from({ length: PROVISIONAL_UNTIL_GAMES }, (_, i) =>
+      played(`g${i}`, i, [
+        ['ann', 1 + (i % 2)],
+        ['bob', 2 - (i % 2)],
+      ]),
+    );
     expect(computeRatings(games.slice(1), { ruleset: 'counting', groupId: null }).map((r) => r.provisional)).toEqual([true, true]);
     expect(computeRatings(games, { ruleset: 'counting', groupId: null }).map((r) => r.provisional)).toEqual([false, false]);
   });

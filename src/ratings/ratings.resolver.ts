@@ -32,7 +32,9 @@ export class RulesetRatingModel {
   @Field(() => [RatingPointModel], { description: 'The rating after each rated game, oldest first.' }) history!: RatingPointModel[];
 }
 
-@ObjectType('Reliability', { description: 'Of the turns the player had in finished games, how many ran out of time; of their finished games, how many they left.' })
+@ObjectType('Reliability', {
+  description: 'Of the turns the player had in finished games, how many ran out of time; of their finished games, how many they left.',
+})
 export class ReliabilityModel {
   @Field(() => Int) turnsTimedOut!: number;
   @Field(() => Int) turns!: number;

@@ -28,7 +28,9 @@ import { NO_GAMES, type Reliability, reliabilityIn } from './reliability';
 export type PlayerRatings = Array<PlayerRating & { ruleset: string }>;
 
 /** An event as the rule reads it. */
-export function ratedGameEvent(event: Pick<StoredEvent, 'type' | 'payload' | 'actorSeat' | 'actorUserId' | 'stepStart'> & { at: Date | string }): RatedGameEvent {
+export function ratedGameEvent(
+  event: Pick<StoredEvent, 'type' | 'payload' | 'actorSeat' | 'actorUserId' | 'stepStart'> & { at: Date | string },
+): RatedGameEvent {
   const { type, payload, actorSeat, actorUserId, stepStart } = event;
   return { type, payload, actorSeat, actorUserId, stepStart, at: new Date(event.at).toISOString() };
 }

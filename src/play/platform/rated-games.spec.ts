@@ -36,7 +36,11 @@ function game(seats: number, created: Record<string, unknown> = {}, then: RatedG
   ];
 }
 
-const result = (winners: number[], scores: number[] | null = null, detail: Record<string, unknown> | null = null): RecordedResult => ({ scores, winners, detail });
+const result = (winners: number[], scores: number[] | null = null, detail: Record<string, unknown> | null = null): RecordedResult => ({
+  scores,
+  winners,
+  detail,
+});
 
 describe('a finished game is rated', () => {
   it('with its players ranked: the winner first, the others by score, ties sharing a place; ordered by when it ended', () => {
@@ -109,7 +113,7 @@ describe('a finished game is rated', () => {
     expect(ratingVerdict('g1', game(2, {}, ended), result([1], [0, 1]))).toMatchObject({ rated: true });
   });
 
-  it('when a bot played the turn of a player who ran out of time: else letting one\'s clock run out would void a lost game', () => {
+  it("when a bot played the turn of a player who ran out of time: else letting one's clock run out would void a lost game", () => {
     const botTurn = [event(DeadlinePassed, { seat: 0, userId: 'ann' }), event('game.botMoved', { seat: 0, level: 'GREEDY' })];
     expect(ratingVerdict('g1', game(2, { moveDeadline: { onExpiry: 'BOT' } }, botTurn), result([1]))).toMatchObject({ rated: true });
   });
@@ -123,7 +127,12 @@ describe('a finished game is never rated', () => {
     ['bots had seats from the start', game(2, { bots: [{ seat: 1, level: 'RANDOM' }] }), result([0]), 'BOTS'],
     ['its seed was fixed', game(2, { fixedSeed: true }), result([0]), 'FIXED_SEED'],
     ['it was stored before commitments (its seed in the creation)', game(2, { fixedSeed: undefined, seed: 'old' }), result([0]), 'FIXED_SEED'],
-    ['one player held every seat', game(2).map((e) => (e.type === SeatTaken ? { ...e, payload: { ...e.payload, userId: 'ann' } } : e)), result([0]), 'FEWER_THAN_TWO_PLAYERS'],
+    [
+      'one player held every seat',
+      game(2).map((e) => (e.type === SeatTaken ? { ...e, payload: { ...e.payload, userId: 'ann' } } : e)),
+      result([0]),
+      'FEWER_THAN_TWO_PLAYERS',
+    ],
     [
       'a seat was given up and never taken again',
       [...game(2).slice(0, 3), event(SeatGivenUp, { seat: 1, userId: 'bob' }), ...game(2).slice(3)],
