@@ -54,7 +54,9 @@ describe('ratings on the page', () => {
     const [, bob] = bench.players;
     const page = await open(`/players/${bob.id}`);
     const card = page.getByRole('region', { name: 'Five Tribes' });
-    await expect(card.locator('.rating-line').textContent()).resolves.toBe(`${ratingOf.get(bob.id)!.toFixed(1)} after 2 rated games · provisional until 10 games`);
+    await expect(card.locator('.rating-line').textContent()).resolves.toBe(
+      `${ratingOf.get(bob.id)!.toFixed(1)} after 2 rated games · provisional until 10 games`,
+    );
     const chart = card.getByRole('img', { name: /^Five Tribes rating after each of 2 rated games, from -?\d+\.\d to -?\d+\.\d$/ });
     const box = (await chart.boundingBox())!;
     expect(box.width).toBeGreaterThan(100);
