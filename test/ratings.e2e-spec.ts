@@ -15,6 +15,7 @@ import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { askToCreateGame, startGame } from './support/games';
 import { runTool } from './support/tools';
 import { ManualClock } from '../src/common/clock';
+import type { GameRecord } from '../src/records/game-record';
 
 const RATING_FIELDS = 'user { id displayName } rating deviation games provisional';
 const PROFILE = `query($id: ID!) { player(id: $id) { name ratings { ruleset rating deviation games provisional history { at rating } }
@@ -123,6 +124,13 @@ describe('ratings', () => {
     expect(rated).toMatchObject({ rating: fiveTribes.rating, deviation: fiveTribes.deviation, games: 2, provisional: true });
     expect(rated.history).toHaveLength(2);
     expect(rated.history[1].rating).toBe(fiveTribes.rating);
+  });
+
+  it("keep an unrated game's rematch unrated", async () => {
+    const unrated = finished[2];
+    const { rematch } = await gqlOk<{ rematch: { id: string } }>(server.url, `mutation($id: ID!) { rematch(gameId: $id) { id } }`, { id: unrated }, dan.token);
+    const response = await fetch(server.url.replace(/\/graphql$/, `/games/${rematch.id}/record.json`), { headers: { authorization: `Bearer ${dan.token}` } });
+    expect(((await response.json()) as GameRecord).events[0].payload).toMatchObject({ rated: false, rematchOf: unrated });
   });
 
   it("of a group count that group's games alone: none here", async () => {
