@@ -64,6 +64,18 @@ WHERE g.status = 'LOBBY' AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
 /** Every finished game, with its result, in the order they were created. */
 const FINISHED_GAMES = `SELECT id::text AS id, result FROM games WHERE status = 'FINISHED' ORDER BY created_at, id`;
 
+/**
+ * Tables that should have started by themselves and did not: every seat is
+ * taken (by players, or by bots at the creation) and the host let it start
+ * by itself, yet nothing was written since `$1`. Only a crash between a
+ * creation and its start leaves one (src/play/game.service.ts).
+ */
+const FULL_TABLES_LEFT_WAITING = `
+SELECT g.id::text AS "gameId", g.host_id::text AS "hostId" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
+WHERE g.status = 'LOBBY' AND e.payload->>'autoStart' = 'true' AND g.updated_at <= $1::timestamptz
+  AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id) + jsonb_array_length(coalesce(e.payload->'bots', '[]'::jsonb)) >= g.seat_count
+ORDER BY g.updated_at LIMIT 100`;
+
 /** A private game's invite secret: 128 random bits, for a link. */
 function newInviteCode(): string {
   return randomBytes(16).toString('base64url');
@@ -161,5 +173,9 @@ export class GamesRepository {
 
   tablesOpenedBefore(time: Date): Promise<Array<{ gameId: string; openedAt: Date }>> {
     return this.prisma.sql.query(TABLES_OPENED_BEFORE, [time]);
+  }
+
+  fullTablesLeftWaitingSince(time: Date): Promise<Array<{ gameId: string; hostId: string }>> {
+    return this.prisma.sql.query(FULL_TABLES_LEFT_WAITING, [time]);
   }
 }
