@@ -64,6 +64,11 @@ class CreateGameInput {
   })
   bots?: BotSeatInput[];
   @Field(() => WhenPlayerLeavesValue, { nullable: true, description: 'Absent: SKIP.' }) whenPlayerLeaves?: WhenPlayerLeavesValue;
+  @Field({
+    nullable: true,
+    description: 'Whether the game counts for the ratings; absent: true. Games with bots or a fixed seed are never rated: true is refused for them.',
+  })
+  rated?: boolean;
 }
 
 /** Games per page of `games`. */

@@ -16,7 +16,7 @@ import { GameEventsRepository } from './game-events.repository';
 import type { ProposalKind } from './game-life';
 import { type GameState, seatOf } from './game-state';
 import { GamesRepository, LobbyFilter } from './games.repository';
-import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
+import { allWrites, ExtraWrites, GameRow, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
 import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
@@ -46,6 +46,8 @@ export interface CreateGameInput {
   bots?: BotSeat[] | null;
   /** What becomes of the seat of a player who leaves during play; absent: SKIP. */
   whenPlayerLeaves?: WhenPlayerLeaves | null;
+  /** Whether the game counts for ratings; absent: it does, where it may. */
+  rated?: boolean | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -92,6 +94,11 @@ export class GameService {
     return this.rows.lobbyPage(filter);
   }
 
+  /** Every finished game and its recorded result, for projections rebuilt from the events (src/ratings/). */
+  finishedGames(): Promise<Array<{ id: string; result: GameRow['result'] }>> {
+    return this.rows.finishedGames();
+  }
+
   /** Where `userId` must act now: each game being played and their seat in it. */
   seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
     return this.rows.seatsToAct(userId);
@@ -129,6 +136,7 @@ export class GameService {
       hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
       bots: input.bots ?? [],
       whenPlayerLeaves: input.whenPlayerLeaves ?? null,
+      rated: input.rated ?? null,
     };
     const facts = {
       commitment,

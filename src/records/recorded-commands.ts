@@ -177,6 +177,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       hostTimeZone: seat?.timeZone ?? null,
       bots: payload.bots ?? [],
       whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
+      rated: payload.rated ?? null,
     },
     facts: {
       commitment: payload.commitment!,

@@ -18,6 +18,7 @@ export interface NewGame {
   autoStart?: boolean;
   bots?: Array<{ seat: number; level: 'RANDOM' | 'GREEDY' }>;
   whenPlayerLeaves?: 'SKIP' | 'BOT';
+  rated?: boolean;
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */
