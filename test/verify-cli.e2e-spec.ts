@@ -7,7 +7,6 @@
  * A game whose seat changed hands verifies; its record with the seat handed
  * to a player already seated is refused.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,20 +15,9 @@ import { rehashed, withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { emailOf, gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 import { startGame } from './support/games';
+import { runTool } from './support/tools';
 
-/** Runs one of the scripts/ tools as `npm run` does. */
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', join('scripts', script), ...args],
-      { cwd: join(__dirname, '..'), env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
-
-const verify = (file: string) => run('verify.ts', [file]);
+const verify = (file: string) => runTool('verify.ts', [file]);
 const dir = mkdtempSync(join(tmpdir(), 'pbw-verify-'));
 
 describe('npm run verify', () => {
@@ -78,7 +66,7 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
     const gameId = await startGame(server.url, [ann, bob], { ruleset: 'five-tribes', seed: 'cli-game' });
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
 
-    const [verified, revalidated] = await Promise.all([run('verify.ts', ['--game', gameId], env), run('games-revalidate.ts', ['--game', gameId], env)]);
+    const [verified, revalidated] = await Promise.all([runTool('verify.ts', ['--game', gameId], env), runTool('games-revalidate.ts', ['--game', gameId], env)]);
     expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, 1 steps decided again\)\n$/) });
     expect(revalidated).toMatchObject({
       code: 0,
@@ -102,7 +90,7 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
     );
     await act(eve, 'joinGame(gameId: $id)');
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
-    expect(await run('verify.ts', ['--game', gameId], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
+    expect(await runTool('verify.ts', ['--game', gameId], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
 
     await act(ann, 'resignGame(gameId: $id)');
     const record = (await (await fetch(server.url.replace(/\/graphql$/, `/games/${gameId}/record.json`))).json()) as GameRecord;

@@ -24,6 +24,7 @@ import { PushResolver } from '../push/push.resolver';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
 import { GroupsResolver } from '../groups/groups.resolver';
+import { RatingsResolver } from '../ratings/ratings.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -51,6 +52,7 @@ export const API_RESOLVERS = [
   PresenceResolver,
   WebhooksResolver,
   GroupsResolver,
+  RatingsResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

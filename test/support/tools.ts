@@ -1,0 +1,21 @@
+/** The command-line tools of scripts/, run as `npm run` runs them, for tests. */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the scripts/ tools as `npm run` does, with `env` added to this process's environment. */
+export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<ToolRun> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', 'ts-node/register/transpile-only', join('scripts', script), ...args],
+      { cwd: join(__dirname, '..', '..'), env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
