@@ -41,7 +41,7 @@ describe('web page: groups', () => {
     await groups.getByText('You are in no group yet').waitFor();
     await groups.getByLabel('Name of a new group').fill('Tuesday Club');
     await groups.getByRole('button', { name: 'Start the group' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tuesday Club' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tuesday Club', exact: true }).waitFor();
     groupId = /\/groups\/([^/]+)$/.exec(new URL(page.url()).pathname)![1];
 
     await page.getByText('A group of 1 player who play games together. You own this group.').waitFor();
@@ -65,7 +65,7 @@ describe('web page: groups', () => {
 
     const page = await open(bob, invitePath(), PHONE);
     await page.getByRole('button', { name: 'Join the group' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tuesday Club' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tuesday Club', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/groups/${groupId}`);
     const members = page.getByRole('list', { name: 'Members' });
     await expect(members.getByRole('listitem').allInnerTexts()).resolves.toEqual([
@@ -79,7 +79,7 @@ describe('web page: groups', () => {
     // The lobby lists the group.
     await page.goto('/');
     await page.getByRole('list', { name: 'Your groups' }).getByRole('link', { name: 'Tuesday Club' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tuesday Club' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tuesday Club', exact: true }).waitFor();
     await page.context().close();
   });
 
@@ -94,6 +94,13 @@ describe('web page: groups', () => {
         href?.startsWith('/games/'),
       );
     await page.getByRole('list', { name: 'Finished games' }).waitFor();
+    // The group's ratings in the game it played last: the finished game was rated, Ann first (Bob resigned).
+    const ratings = page.getByRole('table', { name: /Counting \(test game\), over the group’s rated games/ });
+    await expect(ratings.getByRole('row').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^Player\s+Rating\s+Games$/),
+      expect.stringMatching(/^Ann\s+[\d.-]+\?\s+1$/),
+      expect.stringMatching(/^Bob\s+[\d.-]+\?\s+1$/),
+    ]);
     await expect(links('Games being played')).resolves.toEqual([`/games/${running}`]);
     await expect(links('Finished games')).resolves.toEqual([`/games/${finished}`]);
     await page

@@ -11,15 +11,15 @@ import { GroupDocument, type GroupFragment } from '../api/generated';
 import { CreateGameForm } from '../components/create-game-form';
 import { GameList } from '../components/game-list';
 import { ProblemBanner } from '../components/problem-banner';
-import { useRulesets } from '../components/use-rulesets';
+import { useRulesets, type Ruleset } from '../components/use-rulesets';
 import { GroupInvitations } from '../groups/group-invitations';
 import { GroupMembers } from '../groups/group-members';
+import { GroupRatings } from '../groups/group-ratings';
 import { GroupWebhook } from '../groups/group-webhook';
 import { yourRoleWords } from '../groups/role-words';
 import { Link, useRouter } from '../router';
 
-function GroupGames({ group }: { group: GroupFragment }) {
-  const rulesets = useRulesets();
+function GroupGames({ group, rulesets }: { group: GroupFragment; rulesets: Ruleset[] }) {
   const { navigate } = useRouter();
   const running = group.games.filter((game) => game.status !== 'FINISHED');
   const finished = group.games.filter((game) => game.status === 'FINISHED');
@@ -43,6 +43,7 @@ export function GroupPage({ id }: { id: string }) {
   const [loaded] = useQuery({ query: GroupDocument, variables: { id } });
   /** What a change made here answered, newer than what was loaded. */
   const [changed, setChanged] = useState<GroupFragment | null>(null);
+  const rulesets = useRulesets();
   const group = changed ?? loaded.data?.group;
   if (!group) {
     return (
@@ -63,13 +64,14 @@ export function GroupPage({ id }: { id: string }) {
       </p>
       <div className="group-columns">
         <div>
-          <GroupGames group={group} />
+          <GroupGames group={group} rulesets={rulesets} />
           <section className="group-leagues" aria-labelledby="group-leagues-heading" data-group-leagues>
             <h2 id="group-leagues-heading">Leagues</h2>
             <p className="muted">No league in this group yet.</p>
           </section>
         </div>
         <div>
+          <GroupRatings group={group} rulesets={rulesets} />
           <GroupMembers group={group} onChanged={setChanged} />
           {admin && <GroupInvitations group={group} onChanged={setChanged} />}
           {admin && <GroupWebhook groupId={group.id} />}
