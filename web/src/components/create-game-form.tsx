@@ -1,4 +1,5 @@
 /** Choosing a game, its number of seats, who plays them (bots included), its options and move deadlines; the creator hosts and sits in seat 1 unless bots take every seat. */
+import { RulesetChoices } from './ruleset-choices';
 import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput, type WhenPlayerLeaves } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
@@ -101,11 +102,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
       <label>
         Game
         <select name="ruleset" value={ruleset.id} onChange={(event) => choose(event.target.value)}>
-          {rulesets.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <RulesetChoices rulesets={rulesets} />
         </select>
       </label>
       <p className="muted small">{ruleset.description}</p>

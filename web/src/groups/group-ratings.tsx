@@ -1,4 +1,5 @@
 /** The group page's ratings: a ruleset's table over the group's rated games alone (the same numbers `npm run ratings` gives over the group's records). */
+import { RulesetChoices } from '../components/ruleset-choices';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
@@ -20,11 +21,7 @@ export function GroupRatings({ group, rulesets }: { group: GroupFragment; rulese
       <label className="filter">
         Game
         <select value={ruleset} onChange={(event) => setChosen(event.target.value)}>
-          {rulesets.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <RulesetChoices rulesets={rulesets} />
         </select>
       </label>
       <ProblemBanner problem={loaded.error ? problemOf(loaded.error) : null} />
