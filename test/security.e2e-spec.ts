@@ -92,6 +92,7 @@ describe('Public API under attack', () => {
       DateTime: new Date().toISOString(),
       DeadlineAction: 'EXTEND',
       WebhookKind: 'DISCORD',
+      GroupRole: 'ADMIN',
       Boolean: true,
     };
     const sample = (type: TypeNode): unknown => {
@@ -99,7 +100,19 @@ describe('Public API under attack', () => {
       if (type.kind === Kind.LIST_TYPE) return [];
       return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
     };
-    const visitorQueries = ['Rulesets', 'OpenGames', 'Game', 'GameUpdated', 'ViewAsOf', 'History', 'GameRecord', 'RecordCheck', 'ChatUpdated', 'MailCaught'];
+    const visitorQueries = [
+      'Rulesets',
+      'OpenGames',
+      'Game',
+      'GameUpdated',
+      'ViewAsOf',
+      'History',
+      'GameRecord',
+      'RecordCheck',
+      'ChatUpdated',
+      'MailCaught',
+      'GroupInvitation',
+    ];
     expect(pageOperations.map(({ name }) => name)).toEqual(
       expect.arrayContaining(['Me', 'MyGames', 'Game', 'GameUpdated', 'SubmitMove', 'NotificationSettings']),
     );

@@ -7,6 +7,7 @@ import { PublicNamesModule } from '../public-names/public-names.module';
 import { PushModule } from '../push/push.module';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { GroupsModule } from '../groups/groups.module';
 import { VacationsModule } from '../vacations/vacations.module';
 import { AccountTokens } from './account-tokens';
 import { AccountsResolver } from './accounts.resolver';
@@ -26,6 +27,7 @@ import { PlayModule } from '../play/play.module';
     CalendarModule,
     PushModule,
     WebhooksModule,
+    GroupsModule,
   ],
   providers: [AccountTokens, Accounts, AccountsResolver],
 })

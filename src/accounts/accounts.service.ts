@@ -11,6 +11,7 @@ import { PushSubscriptionsRepository } from '../push/push-subscriptions.reposito
 import { Inject, Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { RequestContext } from '../graphql/context';
 import { Identity, Sessions } from '../auth/sessions';
+import { GroupsService } from '../groups/groups.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { CalendarService } from '../calendar/calendar.service';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -100,6 +101,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly pushDevices: PushSubscriptionsRepository,
     private readonly calendar: CalendarService,
     private readonly webhooks: WebhooksService,
+    private readonly groups: GroupsService,
   ) {}
 
   onModuleInit(): void {
@@ -293,7 +295,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   /**
    * Resigns the account from every game being played (nobody would ever
    * move for it again, and those games would wait on it for good), then
-   * erases its email, name and password, its settings, its calendar address and its sessions.
+   * erases its email, name and password, its settings, its calendar address, its groups and its sessions.
    * The row stays, named "Deleted player": games it played keep their seats
    * and history, and go on folding and verifying.
    */
@@ -310,6 +312,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       await this.webhooks.forgetUser(sql, user.id);
       await this.tokens.forgetUser(sql, user.id);
       await this.invitations.forgetAddress(sql, user.email!);
+      await this.groups.forgetUser(sql, user.id, user.email!);
       await this.sessions.endAllOf(user.id, null, sql);
     });
     this.names.forget(user.id);

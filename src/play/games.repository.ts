@@ -26,8 +26,8 @@ SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::tex
 FROM games WHERE id = $1::uuid`;
 
 const CREATE_GAME = `
-INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of)
-VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid)`;
+INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of, group_id)
+VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid, $12::uuid)`;
 
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
@@ -39,13 +39,14 @@ const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid
  * A page of the lobby's games, newest activity first: $1 status or null,
  * $2 ruleset or null, $3 the caller or null, $4 only the caller's games, $5
  * only others', $6 how many, $7 from where. A private game is listed to its
- * players alone (its invitees find it among their invitations).
+ * players alone (its invitees find it among their invitations), and so is a
+ * game created in a group (its members find it on the group's page).
  */
 const LOBBY_PAGE = `
 SELECT g.id::text AS id FROM games g
 CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = $3::uuid) AS seated) caller
 WHERE ($1::"GameStatus" IS NULL OR g.status = $1::"GameStatus") AND ($2::text IS NULL OR g.ruleset = $2)
-  AND (CASE WHEN $4 THEN caller.seated ELSE g.visibility = 'PUBLIC' OR caller.seated END) AND NOT ($5 AND caller.seated)
+  AND (CASE WHEN $4 THEN caller.seated ELSE (g.visibility = 'PUBLIC' AND g.group_id IS NULL) OR caller.seated END) AND NOT ($5 AND caller.seated)
 ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
 
 /** The games being played where $1 holds a seat that must act now. */
@@ -135,6 +136,7 @@ export class GamesRepository {
         created.visibility,
         created.visibility === 'PRIVATE' ? newInviteCode() : null,
         created.rematchOf ?? null,
+        created.groupId ?? null,
       ]);
       await this.keepSeats(sql, gameId, await appendFirst(sql, gameId));
     });

@@ -18,6 +18,8 @@ export interface NewGame {
   autoStart?: boolean;
   bots?: Array<{ seat: number; level: 'RANDOM' | 'GREEDY' }>;
   whenPlayerLeaves?: 'SKIP' | 'BOT';
+  /** The group (club) the game is played in. */
+  groupId?: string;
   rated?: boolean;
 }
 

@@ -1,4 +1,5 @@
 /** Choosing a game, its number of seats, who plays them (bots included), its options and move deadlines; the creator hosts and sits in seat 1 unless bots take every seat. */
+import { RulesetChoices } from './ruleset-choices';
 import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput, type WhenPlayerLeaves } from '../api/generated';
 import type { OptionSpec } from '../api/json-fields';
@@ -47,7 +48,8 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boole
   }
 }
 
-export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void }) {
+/** `groupId`: the game is created in that group (club), which only its members may join. */
+export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void; groupId?: string }) {
   const [rulesetId, setRulesetId] = useState('');
   const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
   const [seats, setSeats] = useState<number | null>(null);
@@ -88,6 +90,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
+      ...(groupId ? { groupId } : {}),
     };
     const data = await creation.send(CreateGameDocument, { input });
     if (data) onCreated(data.createGame);
@@ -99,11 +102,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       <label>
         Game
         <select name="ruleset" value={ruleset.id} onChange={(event) => choose(event.target.value)}>
-          {rulesets.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
+          <RulesetChoices rulesets={rulesets} />
         </select>
       </label>
       <p className="muted small">{ruleset.description}</p>

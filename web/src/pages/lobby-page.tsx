@@ -8,6 +8,7 @@
  * (lobby/use-live-lobby.ts), the tab's title counting the games waiting for
  * the player.
  */
+import { RulesetChoices } from '../components/ruleset-choices';
 import { useState } from 'react';
 import { useClient } from 'urql';
 import { problemOf, type Problem } from '../api/errors';
@@ -21,6 +22,7 @@ import { useRouter } from '../router';
 import { useWaitingTurnsTitle } from '../play/turn-signals';
 import { isFreeSeat } from '../play/players';
 import { useLiveLobby } from '../lobby/use-live-lobby';
+import { MyGroupsSection } from '../groups/my-groups-section';
 
 const FINISHED_PAGE = 10;
 
@@ -129,11 +131,7 @@ export function LobbyPage() {
           Game
           <select name="rulesetFilter" value={rulesetFilter} onChange={(event) => setRulesetFilter(event.target.value)}>
             <option value="">Every game</option>
-            {rulesets.map((ruleset) => (
-              <option key={ruleset.id} value={ruleset.id}>
-                {ruleset.name}
-              </option>
-            ))}
+            <RulesetChoices rulesets={rulesets} />
           </select>
         </label>
         {open === null ? <Loading /> : <GameList games={open} rulesets={rulesets} label="Open games" empty="No open game has a free seat just now." />}
@@ -152,6 +150,7 @@ export function LobbyPage() {
           </div>
         </section>
       )}
+      <MyGroupsSection />
       <CreateGameForm rulesets={rulesets} onCreated={(game) => navigate(`/games/${game.id}`)} />
     </main>
   );
