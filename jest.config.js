@@ -16,9 +16,9 @@
 const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
   // Packages published only as ES modules, which Node (from 20.19) requires as they are but Jest's CommonJS runtime cannot.
-  '/node_modules/request-filtering-agent/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true } }],
+  '/node_modules/(request-filtering-agent|tournament-pairings)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, isolatedModules: true } }],
 };
-const ES_MODULE_PACKAGES = ['request-filtering-agent'];
+const ES_MODULE_PACKAGES = ['request-filtering-agent', 'tournament-pairings'];
 // The page's entry to src/shared/ (web/tsconfig.json), for the tests that import page code.
 const common = {
   testEnvironment: 'node',
