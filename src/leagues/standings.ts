@@ -17,6 +17,8 @@ export interface FixtureResult {
   players: readonly string[];
   /** Each player's finish place (0 first; equal places are shared), once the game ended; null before. */
   places: readonly number[] | null;
+  /** Its game is being played: those at it who dropped out meanwhile finish it (or leave it) rather than forfeit. */
+  inPlay?: boolean;
 }
 
 export interface LeagueResults {
@@ -102,7 +104,7 @@ function beaten(place: number, opponentPlace: number): number {
 
 /** The table's outcome once it has one: its game's, or the forfeits of those who dropped out. */
 function decide(fixture: FixtureResult, results: LeagueResults): Decided[] {
-  const places = fixture.places ?? forfeitPlaces(fixture.players, results.droppedOut);
+  const places = fixture.places ?? (fixture.inPlay ? null : forfeitPlaces(fixture.players, results.droppedOut));
   if (places === null) return [];
   const pointsPerPlace = results.terms.pointsPerPlace;
   const points = places.map((place) => pointsForPlace(pointsPerPlace, place, places.filter((other) => other === place).length));
