@@ -41,6 +41,8 @@ const LAYERS = [
   'chat',
   'notes',
   'webhooks',
+  // Clubs: members and roles; what the invitations (who may join a group's game) and leagues ask.
+  'groups',
   'invitations',
   'calendar',
   'accounts',

@@ -16,6 +16,7 @@ import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { MetricsModule } from '../metrics/metrics.module';
 import { NotesModule } from '../notes/notes.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { GroupsModule } from '../groups/groups.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlayModule } from '../play/play.module';
 import { PresenceModule } from '../presence/presence.module';
@@ -100,6 +101,7 @@ export class ApiModule {
         ChatModule,
         NotesModule,
         WebhooksModule,
+        GroupsModule,
         RecordsModule,
         PresenceModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.

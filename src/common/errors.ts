@@ -27,6 +27,12 @@ export type ErrorCode =
   | 'DEADLINE_NOT_PASSED'
   /** A seat offered to, or taken over by, a player who already has one in the game. */
   | 'ALREADY_SEATED'
+  /** A group's invite link that was reset, or a code that never joined any group (src/groups/). */
+  | 'INVITE_NOT_VALID'
+  /** Something only a group's members may do (see a group, create or join a game in it), or a player who is not in the group. */
+  | 'NOT_GROUP_MEMBER'
+  /** Removing a group's owner, or its owner leaving or changing role without handing the group over. */
+  | 'OWNER_STAYS'
   /** The game's stored history no longer matches its hash chain: it can be read, never written. */
   | 'INTEGRITY_FAILURE';
 

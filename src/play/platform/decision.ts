@@ -17,7 +17,8 @@ export type RefusalCode =
   | 'PROPOSAL_PENDING'
   | 'NOTHING_PENDING'
   | 'DEADLINE_NOT_PASSED'
-  | 'ALREADY_SEATED';
+  | 'ALREADY_SEATED'
+  | 'NOT_GROUP_MEMBER';
 
 export interface Refusal {
   ok: false;
