@@ -23,6 +23,7 @@ import { NotificationsResolver } from '../notifications/notifications.resolver';
 import { PushResolver } from '../push/push.resolver';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
+import { GroupLeaguesResolver, LeaguesResolver } from '../leagues/leagues.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -49,6 +50,8 @@ export const API_RESOLVERS = [
   NotesResolver,
   PresenceResolver,
   WebhooksResolver,
+  LeaguesResolver,
+  GroupLeaguesResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

@@ -67,6 +67,8 @@ export interface MyTurn {
 export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(Deadlines.name);
   private readonly sweeper?: PeriodicTask;
+  /** What modules above this one have the sweep do too (leagues starting rounds at their dates and as games end). */
+  private readonly alsoSwept: Array<() => Promise<unknown>> = [];
 
   constructor(
     private readonly prisma: PrismaService,
@@ -88,18 +90,25 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweeper?.stop();
   }
 
+  /** Has every sweep run `work` after its own (which must be safe to repeat, as the sweep is). */
+  alsoSweep(work: () => Promise<unknown>): void {
+    this.alsoSwept.push(work);
+  }
+
   /**
    * Sends the reminders and handles the deadlines that are due now, lapses takeback requests and proposals to end left
-   * unanswered, and closes the tables nobody started in time.
+   * unanswered, and closes the tables nobody started in time; then does what other modules asked (alsoSweep).
    */
   async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number }> {
     const now = this.clock.now();
-    return {
+    const done = {
       reminded: await this.remindDue(now),
       expired: await this.expireDue(now),
       lapsed: await this.play.lapseExpiredProposals(now),
       tablesClosed: await this.play.expireStaleTables(now),
     };
+    for (const work of this.alsoSwept) await work();
+    return done;
   }
 
   /** Host only: what happens to a seat whose deadline passed (the platform decides; this module knows whether it passed). */

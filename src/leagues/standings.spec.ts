@@ -105,6 +105,7 @@ describe('finish places from a game’s result', () => {
     ['scores below the winner', { winners: [2], scores: [5, 9, 7] }, 3, [2, 1, 0]],
     ['level scores', { winners: [0], scores: [9, 4, 4] }, 3, [0, 1, 1]],
     ['a shared win', { winners: [0, 1], scores: [6, 6, 1] }, 3, [0, 0, 2]],
+    ['seats that resigned, the first to leave last', { winners: [1], scores: [9, 2, 8], detail: { resigned: [0, 2] } }, 3, [2, 0, 1]],
   ])('given %s', (_, result, seats, places) => {
     expect(finishPlaces(result, seats)).toEqual(places);
   });

@@ -102,6 +102,11 @@ function beaten(place: number, opponentPlace: number): number {
   return place < opponentPlace ? 1 : 0;
 }
 
+/** Each player's points from the table, once decided; null before. */
+export function tablePoints(fixture: FixtureResult, results: LeagueResults): readonly number[] | null {
+  return decide(fixture, results)[0]?.points ?? null;
+}
+
 /** The table's outcome once it has one: its game's, or the forfeits of those who dropped out. */
 function decide(fixture: FixtureResult, results: LeagueResults): Decided[] {
   const places = fixture.places ?? (fixture.inPlay ? null : forfeitPlaces(fixture.players, results.droppedOut));
