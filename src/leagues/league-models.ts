@@ -32,8 +32,7 @@ export class LeagueTableModel {
   @Field(() => [UserModel]) players!: UserModel[];
   @Field(() => GameModel, { nullable: true }) game!: unknown;
   @Field(() => [Float], { nullable: true, description: "Each player's points from this game, once it is decided (played, or forfeited)." }) points!:
-    | number[]
-    | null;
+    number[] | null;
 }
 
 @ObjectType('LeagueRound')

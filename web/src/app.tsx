@@ -1,6 +1,7 @@
 /** The page frame and which page a path shows. Games can be watched logged out; mail links open their own pages; everything else asks to log in. */
 import { AccountPage } from './pages/account-page';
 import { GamePage } from './pages/game-page';
+import { LeaguePage } from './pages/league-page';
 import { ResetPasswordPage, VerifyEmailPage } from './pages/link-pages';
 import { LobbyPage } from './pages/lobby-page';
 import { LoginPage } from './pages/login-page';
@@ -80,7 +81,8 @@ function Page() {
   const { me } = useSession();
   const { location } = useRouter();
   const game = /^\/games\/([^/]+)\/?$/.exec(location.path);
-  if (!game && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
+  const league = /^\/leagues\/([^/]+)\/?$/.exec(location.path);
+  if (!game && !league && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
   const token = location.query.get('token') ?? '';
   if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
   if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;
@@ -94,6 +96,7 @@ function Page() {
     );
   }
   if (!me) return <SignedOutPage />;
+  if (league) return <LeaguePage key={league[1]} id={league[1]} />;
   if (isPage(location, ACCOUNT_PATH)) return <AccountPage />;
   return isSettings(location) ? <SettingsPage /> : <LobbyPage />;
 }
