@@ -23,6 +23,7 @@ import { NotificationsResolver } from '../notifications/notifications.resolver';
 import { PushResolver } from '../push/push.resolver';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
+import { GroupsResolver } from '../groups/groups.resolver';
 import { GroupLeaguesResolver, LeaguesResolver } from '../leagues/leagues.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
@@ -50,6 +51,7 @@ export const API_RESOLVERS = [
   NotesResolver,
   PresenceResolver,
   WebhooksResolver,
+  GroupsResolver,
   LeaguesResolver,
   GroupLeaguesResolver,
 ];

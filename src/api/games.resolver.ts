@@ -1,4 +1,5 @@
 /** The game endpoints: lobby, play, history, rollback and live updates. */
+import { GroupsService } from '../groups/groups.service';
 import { Args, Context, Extensions, Field, ID, Info, InputType, Int, Mutation, Parent, Query, ResolveField, Resolver, Subscription } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { EventStore } from '../event-store/event-store';
@@ -64,6 +65,12 @@ class CreateGameInput {
   })
   bots?: BotSeatInput[];
   @Field(() => WhenPlayerLeavesValue, { nullable: true, description: 'Absent: SKIP.' }) whenPlayerLeaves?: WhenPlayerLeavesValue;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "The group (club) the game is played in: only its members may create and join it (NOT_GROUP_MEMBER); its turns go to the group's webhook unless it has its own. Absent: none.",
+  })
+  groupId?: string;
 }
 
 /** Games per page of `games`. */
@@ -98,6 +105,7 @@ export class GamesResolver {
     private readonly metrics: Metrics,
     private readonly invitations: Invitations,
     private readonly names: PublicNames,
+    private readonly groups: GroupsService,
   ) {}
 
   // ---- queries ---------------------------------------------------------------
@@ -155,7 +163,9 @@ export class GamesResolver {
   @Mutation(() => GameModel)
   async createGame(@Args('input') input: CreateGameInput, @Context() context: RequestContext) {
     const userId = requireUser(context);
-    return new GameParent(await this.play.createGame(userId, input), userId);
+    // Whether the host may create it in its group is the decider's rule: it is told whether they are a member.
+    const hostInGroup = input.groupId ? (await this.groups.roleOf(input.groupId, userId)) !== null : false;
+    return new GameParent(await this.play.createGame(userId, input, { hostInGroup }), userId);
   }
 
   @Mutation(() => GameModel, {

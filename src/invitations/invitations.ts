@@ -30,6 +30,7 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
+import { GroupsService } from '../groups/groups.service';
 import { type DeclinedInvitation, SeatOffers } from './seat-offers';
 
 const RECORD = `
@@ -108,6 +109,7 @@ export class Invitations {
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
     private readonly seatOffers: SeatOffers,
+    private readonly groups: GroupsService,
   ) {}
 
   /** The host invites an address; the platform decides whether they may. */
@@ -173,6 +175,7 @@ export class Invitations {
       invitation: invitation ? { seat: invitation.seat } : null,
       inviteCode: !inviteCode ? 'none' : this.inviteCodeFits(game, inviteCode) ? 'valid' : 'invalid',
       keptForOthers: open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : [])),
+      groupMember: game.state.groupId !== undefined && (await this.groups.roleOf(game.state.groupId, userId)) !== null,
     };
     // Taken up with the seat: the invitation is seated in the same transaction.
     const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));

@@ -21,6 +21,7 @@ import {
   agreementRequestMail,
   deadlinePassedMail,
   emailChangeRequestedMail,
+  groupInvitationMail,
   invitationToSignUpMail,
   passwordResetMail,
   passwordResetWithoutAccountMail,
@@ -148,6 +149,10 @@ export class MailComposer {
       case 'SEAT_OFFER_DECLINED': {
         const { context } = this.gameMail(notification, notification.recipient.timeZone);
         return seatOfferDeclinedMail({ ...context, seatNumber: (notification.details as { seat: number }).seat + 1 });
+      }
+      case 'GROUP_INVITATION': {
+        const invited = notification.details as { inviterName: string; groupName: string; code: string };
+        return groupInvitationMail({ ...invited, joinUrl: this.pageUrl(`/groups/join/${encodeURIComponent(invited.code)}`) });
       }
       case 'WEBHOOK_SWITCHED_OFF': {
         const game = notification.gameId ? this.gameMail(notification, notification.recipient.timeZone).context : null;

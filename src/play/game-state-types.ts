@@ -20,6 +20,8 @@ export interface GameState {
   hostId: string;
   /** A private game is joined only through its invite link or an invitation. */
   visibility: 'PUBLIC' | 'PRIVATE';
+  /** The group (club) the game was created in (`game.created`'s `groupId`): only its members may join; absent: anyone may. */
+  groupId?: string;
   /** It starts by itself as its last seat is taken (`game.created`'s `autoStart`; absent: when its host starts it). */
   autoStart?: boolean;
   started: boolean;

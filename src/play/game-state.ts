@@ -75,6 +75,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         hostId: created.hostId,
         visibility: created.visibility ?? 'PUBLIC',
         ...(created.autoStart ? { autoStart: true } : {}),
+        ...(created.groupId ? { groupId: created.groupId } : {}),
         ...(created.drawRecipe ? { drawRecipe: created.drawRecipe } : {}),
         ...(created.moveDeadline ? { moveDeadline: created.moveDeadline } : {}),
         ...(created.bots?.length
@@ -123,6 +124,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         hostId: state.hostId,
         visibility: state.visibility,
         autoStart: state.autoStart,
+        groupId: state.groupId,
         started: state.started,
         startedVersion: setupGoesOn(state, event) ? event.seq : state.startedVersion,
         seats: state.seats,

@@ -46,6 +46,8 @@ export interface CreateGameInput {
   bots?: BotSeat[] | null;
   /** What becomes of the seat of a player who leaves during play; absent: SKIP. */
   whenPlayerLeaves?: WhenPlayerLeaves | null;
+  /** The group (club) the game is created in; absent: none. */
+  groupId?: string | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -53,6 +55,8 @@ export interface GamePlacement {
   /** Absent: 0. */
   hostSeat?: number;
   rematchOf?: string;
+  /** Whether the host is a member of the group the game is created in (src/groups/ knows); absent: not. */
+  hostInGroup?: boolean;
 }
 
 /** Taking a seat: where, with which seed, and what the caller knows of who may (src/invitations/). */
@@ -133,6 +137,7 @@ export class GameService {
       hostTimeZone: input.moveDeadline?.pauseOnWeekends ? await this.rows.timeZone(hostId) : null,
       bots: input.bots ?? [],
       whenPlayerLeaves: input.whenPlayerLeaves ?? null,
+      groupId: input.groupId ?? null,
     };
     const facts = {
       commitment,
@@ -141,6 +146,7 @@ export class GameService {
       rulesetVersion: ruleset.version,
       hostName: await this.rows.displayName(hostId),
       madeClientSeed: this.randomness.randomClientSeed(),
+      hostInGroup: placement.hostInGroup ?? false,
     };
     const decision = decideCreate(command, hostId, facts);
     if (!decision.ok) throw refusalError(decision);

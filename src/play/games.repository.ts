@@ -26,8 +26,8 @@ SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::tex
 FROM games WHERE id = $1::uuid`;
 
 const CREATE_GAME = `
-INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of)
-VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid)`;
+INSERT INTO games (id, ruleset, ruleset_version, seed, options, seat_count, host_id, name, visibility, invite_code, rematch_of, group_id)
+VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility", $10, $11::uuid, $12::uuid)`;
 
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
@@ -120,6 +120,7 @@ export class GamesRepository {
         created.visibility,
         created.visibility === 'PRIVATE' ? newInviteCode() : null,
         created.rematchOf ?? null,
+        created.groupId ?? null,
       ]);
       await this.keepSeats(sql, gameId, await appendFirst(sql, gameId));
     });

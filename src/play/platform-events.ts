@@ -134,6 +134,8 @@ export interface GameCreatedPayload {
   rematchOf?: string;
   /** It starts by itself as its last seat is taken (its host let it at its creation); absent (and in games stored before): when its host starts it. */
   autoStart?: boolean;
+  /** The group (club, src/groups/) it was created in: only the group's members may join; absent: anyone may. */
+  groupId?: string;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
   /** Seats played by bots from the start, by seat; absent: none. */

@@ -51,8 +51,15 @@ import type { RecordEvent } from './game-record';
 /** A recorded event's command, by its actor; or why it cannot be one, as a problem or as a game stored before it could be checked. */
 export type RecordedCommand = { command: PlatformCommand; actor: string | null } | { problem: string; unverifiable?: true };
 
-/** What the record cannot show of who may join: taken as allowing what the events did. */
-const ANYONE: JoinAccess = { invitation: null, inviteCode: 'valid', keptForOthers: [] };
+/**
+ * What the record cannot show of who may join: taken as allowing what the
+ * events did. Membership of a group (src/groups/) is among it: who was in
+ * the group when they sat down is the groups' table, not the game's events,
+ * and members leave later; so a recorded seat in a group's game is taken as
+ * a member's, as the server found it, and only the rest of the join rule is
+ * checked again.
+ */
+const ANYONE: JoinAccess = { invitation: null, inviteCode: 'valid', keptForOthers: [], groupMember: true };
 
 /** The outcome a host chose after a deadline, by the event that opens it. */
 const RESOLUTIONS: Record<string, DeadlineAction> = { [DeadlineExtended]: 'EXTEND', [TurnSkipped]: 'SKIP', [EndedByHost]: 'END' };
@@ -177,6 +184,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       hostTimeZone: seat?.timeZone ?? null,
       bots: payload.bots ?? [],
       whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
+      groupId: payload.groupId ?? null,
     },
     facts: {
       commitment: payload.commitment!,
@@ -185,6 +193,8 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       rulesetVersion: payload.rulesetVersion ?? 1,
       hostName: '',
       madeClientSeed: '',
+      // As with joins (ANYONE): the host was a member of the game's group, as the server found them.
+      hostInGroup: true,
     },
   };
 }

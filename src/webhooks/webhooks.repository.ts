@@ -7,8 +7,13 @@
 import type { Sql } from '../database/sql';
 import type { ChatHandles, WebhookKind } from './webhook-posts';
 
-/** Whose webhook: a game's (every turn of it), or a player's own (each of their turns, in every game of theirs). */
-export type WebhookScope = { gameId: string } | { playerId: string };
+/**
+ * Whose webhook: a game's (every turn of it), a player's own (each of their
+ * turns, in every game of theirs), or a group's (every turn of the group's
+ * games that have no webhook of their own; src/groups/ says who sets it).
+ */
+export type WebhookScope = { gameId: string } | { playerId: string } | { groupId: string };
+type ScopeColumn = 'game_id' | 'player_id' | 'group_id';
 
 export interface StoredWebhook {
   id: string;
@@ -37,7 +42,7 @@ const COLUMNS = `w.id, w.game_id AS "gameId", w.player_id AS "playerId", w.owner
   w.message_id AS "messageId", w.created_at AS "createdAt", w.failing_since AS "failingSince", w.switched_off_at AS "switchedOffAt"`;
 
 /** Setting a webhook again replaces it: a new address, kind and secret, working afresh (posts still waiting go to the new one). */
-function setStatement(scope: 'game_id' | 'player_id'): string {
+function setStatement(scope: ScopeColumn): string {
   return `
 INSERT INTO webhooks AS w (id, ${scope}, owner_id, url, kind, secret, created_at)
 VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3::text, $4::text::"WebhookKind", $5::text, $6::timestamptz)
@@ -45,12 +50,17 @@ ON CONFLICT (${scope}) DO UPDATE SET owner_id = EXCLUDED.owner_id, url = EXCLUDE
   created_at = EXCLUDED.created_at, message_id = NULL, failing_since = NULL, switched_off_at = NULL
 RETURNING ${COLUMNS}`;
 }
-const SET = { game_id: setStatement('game_id'), player_id: setStatement('player_id') };
+const SET = { game_id: setStatement('game_id'), player_id: setStatement('player_id'), group_id: setStatement('group_id') };
 const OF = {
   game_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.game_id = $1::uuid`,
   player_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.player_id = $1::uuid`,
+  group_id: `SELECT ${COLUMNS} FROM webhooks w WHERE w.group_id = $1::uuid`,
 };
-const REMOVE = { game_id: `DELETE FROM webhooks WHERE game_id = $1::uuid`, player_id: `DELETE FROM webhooks WHERE player_id = $1::uuid` };
+const REMOVE = {
+  game_id: `DELETE FROM webhooks WHERE game_id = $1::uuid`,
+  player_id: `DELETE FROM webhooks WHERE player_id = $1::uuid`,
+  group_id: `DELETE FROM webhooks WHERE group_id = $1::uuid`,
+};
 const CLAIMED = `
 SELECT d.id AS "deliveryId", d.game_id AS "gameId", d.game_version AS "gameVersion", row_to_json(w.*) AS webhook,
   EXISTS (SELECT 1 FROM webhook_deliveries later
@@ -80,12 +90,12 @@ const FORGET_USER = `
 WITH hooks AS (DELETE FROM webhooks WHERE player_id = $1::uuid)
 DELETE FROM chat_handles WHERE user_id = $1::uuid`;
 
-function column(scope: WebhookScope): 'game_id' | 'player_id' {
-  return 'gameId' in scope ? 'game_id' : 'player_id';
+function column(scope: WebhookScope): ScopeColumn {
+  return 'gameId' in scope ? 'game_id' : 'playerId' in scope ? 'player_id' : 'group_id';
 }
 
 function scopeId(scope: WebhookScope): string {
-  return 'gameId' in scope ? scope.gameId : scope.playerId;
+  return 'gameId' in scope ? scope.gameId : 'playerId' in scope ? scope.playerId : scope.groupId;
 }
 
 export class WebhooksRepository {

@@ -5,7 +5,7 @@ import { WebhookKind } from './webhook-posts';
 import { StoredWebhook } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 
-const WebhookKindValue = { DISCORD: 'DISCORD', SLACK: 'SLACK', MATRIX: 'MATRIX', JSON: 'JSON' } as const satisfies Record<WebhookKind, WebhookKind>;
+export const WebhookKindValue = { DISCORD: 'DISCORD', SLACK: 'SLACK', MATRIX: 'MATRIX', JSON: 'JSON' } as const satisfies Record<WebhookKind, WebhookKind>;
 registerEnumType(WebhookKindValue, {
   name: 'WebhookKind',
   description: 'The chat service a webhook posts to: the shape of its posts. JSON posts are signed (see README, "Webhooks").',
@@ -36,7 +36,7 @@ export class ChatHandlesModel {
   @Field(() => String, { nullable: true, description: 'A Matrix user id (@name:server).' }) matrix!: string | null;
 }
 
-function model({ id, gameId, url, kind, createdAt, failingSince, switchedOffAt }: StoredWebhook): WebhookModel {
+export function webhookModel({ id, gameId, url, kind, createdAt, failingSince, switchedOffAt }: StoredWebhook): WebhookModel {
   return { id, gameId, url, kind, createdAt, failingSince, switchedOffAt };
 }
 
@@ -49,7 +49,7 @@ export class WebhooksResolver {
   @Query(() => WebhookModel, { nullable: true, description: "Host only: where the game's turns are posted, if anywhere." })
   async gameWebhook(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext): Promise<WebhookModel | null> {
     const webhook = await this.webhooks.of(requireUser(context), { gameId });
-    return webhook && model(webhook);
+    return webhook && webhookModel(webhook);
   }
 
   @Mutation(() => WebhookSetupModel, {
@@ -62,7 +62,7 @@ export class WebhooksResolver {
     @Context() context: RequestContext,
   ): Promise<WebhookSetupModel> {
     const { webhook, secret } = await this.webhooks.set(requireUser(context), { gameId }, url, kind);
-    return { webhook: model(webhook), secret };
+    return { webhook: webhookModel(webhook), secret };
   }
 
   @Mutation(() => Boolean, { description: "Host only: stops posting the game's turns. True once none are posted." })
@@ -75,7 +75,7 @@ export class WebhooksResolver {
   async playerWebhook(@Context() context: RequestContext): Promise<WebhookModel | null> {
     const playerId = requireUser(context);
     const webhook = await this.webhooks.of(playerId, { playerId });
-    return webhook && model(webhook);
+    return webhook && webhookModel(webhook);
   }
 
   @Mutation(() => WebhookSetupModel, {
@@ -88,7 +88,7 @@ export class WebhooksResolver {
   ): Promise<WebhookSetupModel> {
     const playerId = requireUser(context);
     const { webhook, secret } = await this.webhooks.set(playerId, { playerId }, url, kind);
-    return { webhook: model(webhook), secret };
+    return { webhook: webhookModel(webhook), secret };
   }
 
   @Mutation(() => Boolean, { description: "Stops posting the caller's turns. True once none are posted." })

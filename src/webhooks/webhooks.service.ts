@@ -68,7 +68,11 @@ export class WebhooksService {
     return WebhooksRepository.forgetUser(sql, userId);
   }
 
-  /** A game's webhook is its host's; a player's own is theirs alone (the scope is the caller). */
+  /**
+   * A game's webhook is its host's; a player's own is theirs alone (the scope
+   * is the caller); a group's, its admins' (src/groups/ asks this module only
+   * once it knows the caller is one).
+   */
   private async requireOwner(userId: string, scope: WebhookScope): Promise<void> {
     if (!('gameId' in scope)) return;
     const game = await this.play.load(scope.gameId);

@@ -18,6 +18,8 @@ export interface NewGame {
   autoStart?: boolean;
   bots?: Array<{ seat: number; level: 'RANDOM' | 'GREEDY' }>;
   whenPlayerLeaves?: 'SKIP' | 'BOT';
+  /** The group (club) the game is played in. */
+  groupId?: string;
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */

@@ -73,3 +73,12 @@ export const invitationToSignUpMail: MailTemplate<{ hostName: string; rulesetNam
     <p><a href="${c.signUpUrl}">Sign up with this address</a> to take your seat.</p>
     <p>If you do not want to play, ignore this mail: we will not write again unless someone invites you.</p>`,
 });
+
+/** An admin's invitation to a group (src/groups/): the link joins it, once, after signing in or up with any account. */
+export const groupInvitationMail: MailTemplate<{ inviterName: string; groupName: string; joinUrl: string }> = (c) => ({
+  subject: `${c.inviterName} invites you to the group ${c.groupName}`,
+  text: `${c.inviterName} invites you to join ${c.groupName}, a group whose members play games together on Play by Web.\n\nJoin the group: ${c.joinUrl}\n\nIf you do not want to join, ignore this mail.`,
+  html: html`<p>${c.inviterName} invites you to join <strong>${c.groupName}</strong>, a group whose members play games together on Play by Web.</p>
+    <p><a href="${c.joinUrl}">Join the group</a></p>
+    <p>If you do not want to join, ignore this mail.</p>`,
+});

@@ -1,6 +1,7 @@
 export { agreementRequestMail } from './agreement-request';
 export {
   emailChangeRequestedMail,
+  groupInvitationMail,
   invitationToSignUpMail,
   passwordResetMail,
   passwordResetWithoutAccountMail,

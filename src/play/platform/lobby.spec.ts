@@ -228,3 +228,31 @@ describe('a player command the server gives itself', () => {
     given(lobby).when(join(), null).thenRefused('FORBIDDEN', 'Only a player does that.');
   });
 });
+
+describe('games created in a group (club)', () => {
+  const groupLobby = [created({ seats: 3, groupId: 'club' }), seatTaken(0, ANN)];
+
+  it('records the group; only a member may create a game in it (the server tells the decider whether the host is one)', () => {
+    const inGroup = decideCreate({ ...CREATE_COUNTING, groupId: 'club' }, ANN, { ...FACTS, hostInGroup: true });
+    expect(inGroup.ok && inGroup.events[0].payload).toMatchObject({ groupId: 'club' });
+    expect(decideCreate({ ...CREATE_COUNTING, groupId: 'club' }, ANN, FACTS)).toMatchObject({ ok: false, code: 'NOT_GROUP_MEMBER' });
+    const outside = decideCreate(CREATE_COUNTING, ANN, FACTS);
+    expect(outside.ok && outside.events[0].payload).not.toHaveProperty('groupId');
+  });
+
+  it('seats a member of the game’s group', () => {
+    given(groupLobby)
+      .when(join(null, { groupMember: true }), BOB)
+      .then([{ type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 }]);
+  });
+
+  it('refuses anyone else, even with an invitation; a game outside any group asks nobody to be a member', () => {
+    given(groupLobby).when(join(), BOB).thenRefused('NOT_GROUP_MEMBER', 'only its members may join');
+    given(groupLobby)
+      .when(join(null, { invitation: { seat: null } }), BOB)
+      .thenRefused('NOT_GROUP_MEMBER', 'only its members may join');
+    given(lobby)
+      .when(join(null, { groupMember: false }), BOB)
+      .then([{ type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 }]);
+  });
+});

@@ -62,6 +62,8 @@ export interface CreateCommand {
   bots?: BotSeat[];
   /** Absent or null: SKIP. */
   whenPlayerLeaves?: WhenPlayerLeaves | null;
+  /** The group (club) the game is created in; absent or null: none. */
+  groupId?: string | null;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -76,6 +78,13 @@ export interface CreateFacts {
   hostName: string;
   /** A client seed made at random, for a host who brings none to a game whose seed is not fixed. */
   madeClientSeed: string;
+  /** Whether the host is a member of the group the game is created in (`groupId`); absent: not. */
+  hostInGroup?: boolean;
+}
+
+/** Who may create a game in a group, and who may join one: its members alone. */
+function notInGroup(groupId: string | null | undefined, member: boolean | undefined, doing: string): Refusal | null {
+  return groupId && member !== true ? refuse('NOT_GROUP_MEMBER', `This game is played in a group: only its members may ${doing} it.`) : null;
 }
 
 /** The client seed a seat sits down with: the player's own, else the server's (predictable in a fixed-seed game). */
@@ -88,6 +97,8 @@ function clientSeedFor(given: string | null, seat: number, fixedSeed: boolean, m
 /** A new game: its creation and its host's seat. */
 export function decideCreate(command: CreateCommand, actor: string, facts: CreateFacts): Decision {
   const { ruleset, seats } = command;
+  const outsider = notInGroup(command.groupId, facts.hostInGroup, 'create');
+  if (outsider) return outsider;
   if (!Number.isInteger(seats) || seats < ruleset.minSeats || seats > ruleset.maxSeats) {
     return refuse('BAD_USER_INPUT', `${ruleset.name} is played by ${ruleset.minSeats} to ${ruleset.maxSeats} players.`);
   }
@@ -122,6 +133,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     visibility: command.visibility ?? 'PUBLIC',
     ...(command.rematchOf ? { rematchOf: command.rematchOf } : {}),
     ...((command.autoStart ?? true) ? { autoStart: true } : {}),
+    ...(command.groupId ? { groupId: command.groupId } : {}),
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
     ...(bots.length > 0 ? { bots: [...bots].sort((a, b) => a.seat - b.seat).map(({ seat, level }) => ({ seat, level })) } : {}),
     ...(command.whenPlayerLeaves === 'BOT' ? { whenPlayerLeaves: 'BOT' as const } : {}),
@@ -140,6 +152,8 @@ export interface JoinAccess {
   inviteCode: 'none' | 'valid' | 'invalid';
   /** Free seats kept for other players' open invitations. */
   keptForOthers: number[];
+  /** Whether the player is a member of the game's group (a game created in one, src/groups/); absent: not. */
+  groupMember?: boolean;
 }
 
 export interface JoinCommand {
@@ -161,6 +175,8 @@ export function weekendZone(settings: MoveDeadlineSettings | undefined, timeZone
 
 function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
   const { invitation, inviteCode } = command.access;
+  const outsider = notInGroup(game.state.groupId, command.access.groupMember, 'join');
+  if (outsider) return outsider;
   if (game.state.visibility === 'PRIVATE' && !invitation && inviteCode !== 'valid') {
     return refuse(
       'FORBIDDEN',

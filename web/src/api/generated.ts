@@ -22,6 +22,8 @@ export type CreateGameInput = {
   bots?: Array<BotSeatInput> | null | undefined;
   /** The host's own contribution to the randomness (1 to 200 characters); absent: the server makes one. */
   clientSeed?: string | null | undefined;
+  /** The group (club) the game is played in: only its members may create and join it (NOT_GROUP_MEMBER); its turns go to the group's webhook unless it has its own. Absent: none. */
+  groupId?: string | null | undefined;
   /** Correspondence play: a deadline for every move. */
   moveDeadline?: MoveDeadlineInput | null | undefined;
   /** What the players call the game (1 to 80 characters); absent: "<host>'s <game> game". */
