@@ -44,7 +44,7 @@ export class LeagueRounds {
   /** Creates the games the current round still lacks, and starts the next round (or ends the league) once it is over. */
   async advance(leagueId: string, now: Date): Promise<boolean> {
     const parts = await this.parts(leagueId);
-    if (!parts || parts.league.finishedAt) return false;
+    if (!parts || parts.league.finishedAt || parts.league.startsAt > now) return false;
     const round = parts.league.currentRound;
     const current = parts.tables.filter((table) => table.round === round);
     const games = await this.createMissingGames(parts, current);
