@@ -5,12 +5,16 @@
  * three seats over three rounds, drop-outs, a start date, and every refusal
  * writing nothing.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ManualClock } from '../src/common/clock';
 import { PrismaService } from '../src/database/prisma.service';
 import { Deadlines } from '../src/deadlines/deadlines';
 import { GameService } from '../src/play/game.service';
 import { seededRandom } from '../src/rules/random';
 import { errorCode, gql, gqlOk, type Player, registerPlayer, startTestServer, type TestServer } from './support/app';
+import { runScript } from './support/scripts';
 
 const LEAGUE_FIELDS = `
 id format currentRound finished seedCommitment seed
@@ -176,7 +180,35 @@ describe('leagues', () => {
         ['Fay', 1.5, 4.25, 5, 0],
         ['Dan', 1.5, 2.75, 5, 0],
       ]);
+      await expectSameStandingsFromTheRecords(league);
     });
+
+    /** `npm run league-standings` over the league's definition and its games' records, downloaded, gives the API's table. */
+    async function expectSameStandingsFromTheRecords(league: LeagueSeen): Promise<void> {
+      const dir = mkdtempSync(join(tmpdir(), 'pbw-league-'));
+      const { definition } = (
+        await gqlOk<{ league: { definition: unknown } }>(server.url, `query($id: ID!) { league(id: $id) { definition } }`, { id: league.id }, players[0].token)
+      ).league;
+      writeFileSync(join(dir, 'league.json'), JSON.stringify(definition));
+      const games = league.rounds.flatMap((round) => round.tables.map((table) => table.game!.id));
+      for (const gameId of games) {
+        const record = await fetch(server.url.replace(/\/graphql$/, `/games/${gameId}/record.json`), {
+          headers: { authorization: `Bearer ${players[0].token}` },
+        });
+        writeFileSync(join(dir, `${gameId}.json`), await record.text());
+      }
+      const run = await runScript('league-standings.ts', [join(dir, 'league.json'), ...games.map((gameId) => join(dir, `${gameId}.json`))]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const printed = run.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t'));
+      expect(printed).toEqual(
+        league.standings.map((row, i) => [String(i + 1), row.user.displayName, String(row.points), String(row.tieBreak), String(row.played), String(row.left)]),
+      );
+    }
   });
 
   describe('a Swiss league of Five Points at three seats', () => {

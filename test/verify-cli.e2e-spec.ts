@@ -7,7 +7,6 @@
  * A game whose seat changed hands verifies; its record with the seat handed
  * to a player already seated is refused.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,18 +15,7 @@ import { rehashed, withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { emailOf, gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 import { startGame } from './support/games';
-
-/** Runs one of the scripts/ tools as `npm run` does. */
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', 'ts-node/register/transpile-only', join('scripts', script), ...args],
-      { cwd: join(__dirname, '..'), env: { ...process.env, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+import { runScript as run } from './support/scripts';
 
 const verify = (file: string) => run('verify.ts', [file]);
 const dir = mkdtempSync(join(tmpdir(), 'pbw-verify-'));

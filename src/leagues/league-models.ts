@@ -69,4 +69,8 @@ export class LeagueModel {
   @Field(() => [GameModel], { description: 'Its games, round by round.' }) games!: unknown[];
   @Field(() => [LeagueStandingModel], { description: 'Best first.' }) standings!: LeagueStandingModel[];
   @Field(() => [LeagueRoundModel]) rounds!: LeagueRoundModel[];
+  @Field(() => JSONScalar, {
+    description: "What its standings are computed from with its games' records: saved as a file, `npm run league-standings` recomputes them with no server.",
+  })
+  definition!: unknown;
 }

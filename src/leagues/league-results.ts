@@ -1,50 +1,73 @@
 /**
- * A stored league read as the pure standings read it: its terms, and each
+ * A league as its standings are computed from it: its definition (terms,
+ * tables, byes, who dropped out; what `League.definition` gives) and each
  * table's result from its game (the game's finish places, those who dropped
- * out before it was created placed last).
+ * out before it was created placed last). Pure: the server reads the games
+ * it stores, `npm run league-standings` the games' records, and both get the
+ * same standings.
  */
-import type { LoadedGame } from '../play/loaded-game';
 import { finishPlaces, type FinishedResult } from './finish-places';
-import type { StoredLeague, StoredMember, StoredTable } from './leagues.repository';
-import type { LeagueTerms } from './league-terms';
+import type { LeagueFormat, LeagueTerms } from './league-terms';
 import { type FixtureResult, type LeagueResults, tablePlaces } from './standings';
 
-export interface StoredLeagueParts {
-  league: StoredLeague;
-  members: StoredMember[];
-  tables: StoredTable[];
+export interface LeagueTableDefinition {
+  round: number;
+  table: number;
+  /** In seat order. */
+  players: string[];
+  /** Who sat down in its game, by seat; empty before its round starts. */
+  seated: string[];
+  gameId: string | null;
+}
+
+export interface LeagueDefinition {
+  id: string;
+  format: LeagueFormat;
+  seatsPerGame: number;
+  rounds: number;
+  pointsPerPlace: number[];
+  /** The round being played; 0 before the first. */
+  currentRound: number;
+  /** In the order given at the creation. */
+  members: Array<{ userId: string; droppedOut: boolean }>;
+  tables: LeagueTableDefinition[];
   byes: Array<{ round: number; userId: string }>;
 }
 
-export function termsOf({ league, members }: Pick<StoredLeagueParts, 'league' | 'members'>): LeagueTerms {
+/** What a league needs to know of one of its games: whether it ended, and how. */
+export interface GameOutcome {
+  ended: boolean;
+  result: FinishedResult | null;
+}
+
+export function termsOf(definition: LeagueDefinition): LeagueTerms {
   return {
-    format: league.format,
-    seatsPerGame: league.seatsPerGame,
-    memberIds: members.map((member) => member.userId),
-    rounds: league.rounds,
-    pointsPerPlace: league.pointsPerPlace,
+    format: definition.format,
+    seatsPerGame: definition.seatsPerGame,
+    memberIds: definition.members.map((member) => member.userId),
+    rounds: definition.rounds,
+    pointsPerPlace: definition.pointsPerPlace,
   };
 }
 
-/** The places of a table whose game finished, or null. */
-export function tableResult(table: StoredTable, game: LoadedGame | null): number[] | null {
-  if (!game || game.row.status !== 'FINISHED') return null;
-  const places = finishPlaces((game.row.result ?? {}) as FinishedResult, table.seated.length);
+/** The places of a table whose game ended, or null. */
+function tableResult(table: LeagueTableDefinition, outcome: GameOutcome | undefined): number[] | null {
+  if (!outcome?.ended) return null;
+  const places = finishPlaces(outcome.result ?? {}, table.seated.length);
   return tablePlaces(table.players, new Map(table.seated.map((player, seat) => [player, places[seat]])));
 }
 
-/** What the standings are computed from; `games` holds each table's game, where it has one. */
-export function leagueResults(parts: StoredLeagueParts, games: ReadonlyMap<string, LoadedGame>): LeagueResults {
-  const fixtures: FixtureResult[] = parts.tables.map((table) => {
-    const game = table.gameId ? (games.get(table.gameId) ?? null) : null;
-    return { round: table.round, players: table.players, places: tableResult(table, game), inPlay: game !== null && game.row.status !== 'FINISHED' };
+/** What the standings are computed from; `outcomeOf` tells of each table's game. */
+export function leagueResults(definition: LeagueDefinition, outcomeOf: (gameId: string) => GameOutcome | undefined): LeagueResults {
+  const fixtures: FixtureResult[] = definition.tables.map((table) => {
+    const outcome = table.gameId ? outcomeOf(table.gameId) : undefined;
+    return { round: table.round, players: table.players, places: tableResult(table, outcome), inPlay: outcome !== undefined && !outcome.ended };
   });
-  const paired = parts.league.format === 'SWISS' ? parts.league.currentRound : parts.league.rounds;
   return {
-    terms: termsOf(parts),
+    terms: termsOf(definition),
     fixtures,
-    byes: parts.byes.filter((bye) => bye.round <= parts.league.currentRound).map((bye) => ({ round: bye.round, player: bye.userId })),
-    roundsPaired: paired,
-    droppedOut: parts.members.filter((member) => member.droppedOut).map((member) => member.userId),
+    byes: definition.byes.filter((bye) => bye.round <= definition.currentRound).map((bye) => ({ round: bye.round, player: bye.userId })),
+    roundsPaired: definition.format === 'SWISS' ? definition.currentRound : definition.rounds,
+    droppedOut: definition.members.filter((member) => member.droppedOut).map((member) => member.userId),
   };
 }

@@ -12,7 +12,7 @@ import type { LoadedGame } from '../play/loaded-game';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { drawSeats, historyOf, leagueDraws, swissTables } from './fixtures';
 import { LeaguesRepository, type PairedRound, type StoredTable } from './leagues.repository';
-import { leagueResults, type StoredLeagueParts } from './league-results';
+import { storedResults, type StoredLeagueParts } from './stored-league';
 import { standings } from './standings';
 
 /** Seats taken in a league's (private) game by the group's members the league seats there. */
@@ -87,7 +87,7 @@ export class LeagueRounds {
     const { league } = parts;
     if (league.format !== 'SWISS') return null;
     const dropped = droppedOut(parts);
-    const standing = standings(leagueResults(parts, games))
+    const standing = standings(storedResults(parts, games))
       .filter((row) => !dropped.includes(row.user))
       .map((row) => ({ player: row.user, points: row.points }));
     const history = historyOf(roundsOf(parts));

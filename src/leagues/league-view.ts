@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { GameParent, type UserModel } from '../graphql/models';
 import type { LoadedGame } from '../play/loaded-game';
 import { PublicNames } from '../public-names/public-names';
-import { leagueResults, type StoredLeagueParts } from './league-results';
+import { definitionOf, storedResults, type StoredLeagueParts } from './stored-league';
 import type { LeagueModel, LeagueRoundModel, LeagueTableModel } from './league-models';
 import type { StoredTable } from './leagues.repository';
 import type { LeagueView } from './leagues.service';
@@ -18,7 +18,7 @@ export class LeagueViews {
     const { league } = parts;
     const users = await this.names.ofAll(parts.members.map((member) => member.userId));
     const user = (id: string): UserModel => users.get(id) ?? { id, displayName: 'A former player' };
-    const tables = tableModels(parts, games, leagueResults(parts, games), user, viewer);
+    const tables = tableModels(parts, games, storedResults(parts, games), user, viewer);
     const rounds: LeagueRoundModel[] = Array.from({ length: league.rounds }, (_, i) => i + 1).map((number) => ({
       number,
       started: number <= league.currentRound,
@@ -40,6 +40,7 @@ export class LeagueViews {
       games: parts.tables.flatMap((table) => (table.gameId && games.has(table.gameId) ? [new GameParent(games.get(table.gameId)!, viewer)] : [])),
       standings: view.standings.map((row) => ({ ...row, user: user(row.user) })),
       rounds,
+      definition: definitionOf(parts),
     };
   }
 }

@@ -19,7 +19,7 @@ import type { AnyRuleset } from '../rules/contract';
 import { drawSeats, leagueDraws, roundRobinSchedule } from './fixtures';
 import { LeagueRounds } from './league-rounds';
 import { type LeagueFormat, leagueProblem, defaultPointsPerPlace } from './league-terms';
-import { leagueResults, type StoredLeagueParts } from './league-results';
+import { storedResults, type StoredLeagueParts } from './stored-league';
 import { LeaguesRepository, type PairedRound } from './leagues.repository';
 import { standings, type StandingRow } from './standings';
 import type { LoadedGame } from '../play/loaded-game';
@@ -107,7 +107,7 @@ export class LeaguesService {
       throw new AppError('NOT_GROUP_MEMBER', "Only the members of the league's group see it.");
     }
     const games = await this.rounds.gamesOf(parts.tables);
-    return { parts, games, standings: standings(leagueResults(parts, games)) };
+    return { parts, games, standings: standings(storedResults(parts, games)) };
   }
 
   /** The group's leagues, newest first. */
