@@ -272,6 +272,38 @@ describe('leagues', () => {
     );
   });
 
+  it('has bots play the games of one who dropped out, where the league says so: their results count for them', async () => {
+    const [ann, bob, cat] = [byName('Ann'), byName('Bob'), byName('Cat')];
+    const input = { ruleset: 'five-tribes', seatsPerGame: 2, format: 'ROUND_ROBIN', memberIds: [ann.id, bob.id, cat.id], botsPlayDropOuts: true };
+    const league = (await createLeague(input)).data!.createLeague;
+    await gqlOk(server.url, `mutation($id: ID!) { leaveLeague(leagueId: $id) { id } }`, { id: league.id }, cat.token);
+    const botSeats = async (gameId: string) =>
+      (
+        await gqlOk<{ game: { seats: Array<{ bot: string | null }> } }>(
+          server.url,
+          `query($id: ID!) { game(id: $id) { seats { bot } } }`,
+          { id: gameId },
+          ann.token,
+        )
+      ).game.seats;
+    let seen = await readLeague(league.id);
+    let gamesWithABot = 0;
+    while (!seen.finished) {
+      seen = await playRound(league.id, async (gameId, table) => {
+        const seats = await botSeats(gameId);
+        const bot = seats.findIndex((seat) => seat.bot !== null);
+        gamesWithABot += bot === -1 ? 0 : 1;
+        // Whoever is not Cat's bot resigns: Cat's bot wins; without a bot, the second seat resigns.
+        await resign(gameId, bot === -1 ? table[1] : table[1 - bot]);
+      });
+    }
+    expect(gamesWithABot).toBeGreaterThanOrEqual(1);
+    const catRow = seen.standings.find((row) => row.user.id === cat.id)!;
+    expect(catRow).toMatchObject({ droppedOut: true, played: 2, left: 0 });
+    expect(catRow.points).toBeGreaterThanOrEqual(gamesWithABot);
+    expect(seen.rounds.every((round) => round.tables.every((table) => table.game?.status === 'FINISHED'))).toBe(true);
+  });
+
   it('waits for its start date: no game before, the first round once the sweep passes the date', async () => {
     const startsAt = new Date(clock.now().getTime() + 60 * 60 * 1000).toISOString();
     const league = (await createLeague({ ruleset: 'five-tribes', seatsPerGame: 2, format: 'SWISS', rounds: 1, startsAt })).data!.createLeague;

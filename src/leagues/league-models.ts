@@ -25,6 +25,8 @@ export class CreateLeagueInput {
   @Field(() => Date, { nullable: true, description: 'When the first round starts; absent: now.' }) startsAt?: Date;
   @Field(() => [Float], { nullable: true, description: 'Points for each finish place, first first; absent: one per player finished ahead of.' })
   pointsPerPlace?: number[];
+  @Field({ nullable: true, description: 'Bots play the games of those who drop out, and their results count; absent or false: they forfeit them.' })
+  botsPlayDropOuts?: boolean;
 }
 
 @ObjectType('LeagueTable', { description: 'One game of a round: its players in seat order, its game once the round has started.' })
@@ -61,6 +63,7 @@ export class LeagueModel {
   @Field(() => LeagueFormatValue) format!: LeagueFormat;
   @Field(() => Int) seatsPerGame!: number;
   @Field(() => [Float]) pointsPerPlace!: number[];
+  @Field() botsPlayDropOuts!: boolean;
   @Field(() => Date) startsAt!: Date;
   @Field(() => Int, { description: 'The round being played; 0 before the first.' }) currentRound!: number;
   @Field() finished!: boolean;

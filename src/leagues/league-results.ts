@@ -26,6 +26,7 @@ export interface LeagueDefinition {
   seatsPerGame: number;
   rounds: number;
   pointsPerPlace: number[];
+  botsPlayDropOuts: boolean;
   /** The round being played; 0 before the first. */
   currentRound: number;
   /** In the order given at the creation. */
@@ -47,6 +48,7 @@ export function termsOf(definition: LeagueDefinition): LeagueTerms {
     memberIds: definition.members.map((member) => member.userId),
     rounds: definition.rounds,
     pointsPerPlace: definition.pointsPerPlace,
+    botsPlayDropOuts: definition.botsPlayDropOuts,
   };
 }
 

@@ -10,6 +10,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { type CreateGameInput, GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
 import { RulesetRegistry } from '../play/ruleset-registry';
+import { canPlayAt } from '../rules/bots';
 import { drawSeats, historyOf, leagueDraws, swissTables } from './fixtures';
 import { LeaguesRepository, type PairedRound, type StoredTable } from './leagues.repository';
 import { storedResults, type StoredLeagueParts } from './stored-league';
@@ -53,7 +54,7 @@ export class LeagueRounds {
       await this.repository.finish(leagueId, now);
       return false;
     }
-    const claimed = await this.repository.startRound(leagueId, round + 1, this.pairing(parts, round + 1, games), droppedOut(parts));
+    const claimed = await this.repository.startRound(leagueId, round + 1, this.pairing(parts, round + 1, games), forfeiting(parts));
     if (claimed) await this.createMissingGames((await this.parts(leagueId))!, null);
     return claimed;
   }
@@ -77,16 +78,17 @@ export class LeagueRounds {
     return status === 'FINISHED' || status === 'EXPIRED';
   }
 
-  /** Enough players sat down for a game: otherwise those still in win by forfeit. */
+  /** Enough players sat down for a game, one of them still in: otherwise those still in win by forfeit. */
   private playable(parts: StoredLeagueParts, table: StoredTable): boolean {
-    return table.seated.length >= Math.max(2, this.rulesets.get(parts.league.ruleset).minSeats);
+    const enough = table.seated.length >= Math.max(2, this.rulesets.get(parts.league.ruleset).minSeats);
+    return enough && table.seated.some((player) => !droppedOut(parts).includes(player));
   }
 
   /** A Swiss round's tables, paired now from the standings; null for a round robin, paired at the start. */
   private pairing(parts: StoredLeagueParts, round: number, games: ReadonlyMap<string, LoadedGame>): PairedRound | null {
     const { league } = parts;
     if (league.format !== 'SWISS') return null;
-    const dropped = droppedOut(parts);
+    const dropped = forfeiting(parts);
     const standing = standings(storedResults(parts, games))
       .filter((row) => !dropped.includes(row.user))
       .map((row) => ({ player: row.user, points: row.points }));
@@ -113,13 +115,19 @@ export class LeagueRounds {
   private async seatPlayers(table: StoredTable, game: LoadedGame): Promise<LoadedGame> {
     let seated = game;
     for (const [seat, player] of table.seated.entries()) {
-      if (seated.state.seats[seat] === null) seated = await this.play.joinGame(player, game.row.id, { seat, access: SEATED_BY_THE_LEAGUE });
+      if (seated.state.seats[seat] === null && !seated.state.bots?.[seat]) {
+        seated = await this.play.joinGame(player, game.row.id, { seat, access: SEATED_BY_THE_LEAGUE });
+      }
     }
     return seated;
   }
 
   private async createGame(parts: StoredLeagueParts, table: StoredTable): Promise<string> {
     const { league } = parts;
+    const ruleset = this.rulesets.get(league.ruleset);
+    const botSeats = table.seated.flatMap((player, seat) => (droppedOut(parts).includes(player) ? [seat] : []));
+    const level = canPlayAt(ruleset, 'GREEDY') ? 'GREEDY' : 'RANDOM';
+    const hostSeat = table.seated.findIndex((_, seat) => !botSeats.includes(seat));
     const input: CreateGameInput = {
       ruleset: league.ruleset,
       seats: table.seated.length,
@@ -129,8 +137,9 @@ export class LeagueRounds {
       visibility: 'PRIVATE',
       autoStart: true,
       groupId: league.groupId,
+      bots: botSeats.map((seat) => ({ seat, level })),
     };
-    const game = await this.play.createGame(table.seated[0], input, { hostInGroup: true });
+    const game = await this.play.createGame(table.seated[hostSeat], input, { hostSeat, hostInGroup: true });
     await this.repository.setGame(league.id, table.round, table.table, game.row.id);
     return game.row.id;
   }
@@ -138,6 +147,11 @@ export class LeagueRounds {
 
 function droppedOut(parts: StoredLeagueParts): string[] {
   return parts.members.filter((member) => member.droppedOut).map((member) => member.userId);
+}
+
+/** Those who dropped out and forfeit what is left to them: none where bots play for them (they keep their seats, a bot in each). */
+function forfeiting(parts: StoredLeagueParts): string[] {
+  return parts.league.botsPlayDropOuts ? [] : droppedOut(parts);
 }
 
 /** The rounds played so far, as the pairing reads them. */

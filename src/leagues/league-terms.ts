@@ -21,6 +21,8 @@ export interface LeagueTerms {
   rounds: number;
   /** Points for each finish place, first place first (as many as seatsPerGame). */
   pointsPerPlace: readonly number[];
+  /** Bots play the games of those who dropped out, which count for them; otherwise they forfeit them. */
+  botsPlayDropOuts?: boolean;
 }
 
 /**

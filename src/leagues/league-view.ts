@@ -32,6 +32,7 @@ export class LeagueViews {
       format: league.format,
       seatsPerGame: league.seatsPerGame,
       pointsPerPlace: league.pointsPerPlace,
+      botsPlayDropOuts: league.botsPlayDropOuts,
       startsAt: league.startsAt,
       currentRound: league.currentRound,
       finished: league.finishedAt !== null,

@@ -36,6 +36,8 @@ export interface CreateLeagueRequest {
   /** Absent: now. */
   startsAt?: Date | null;
   pointsPerPlace?: readonly number[] | null;
+  /** Absent: false, those who drop out forfeit their games. */
+  botsPlayDropOuts?: boolean | null;
 }
 
 /** A league as its readers see it. */
@@ -86,6 +88,7 @@ export class LeaguesService {
         format,
         rounds: format === 'ROUND_ROBIN' ? schedule.length : request.rounds!,
         pointsPerPlace: [...(request.pointsPerPlace ?? defaultPointsPerPlace(request.seatsPerGame))],
+        botsPlayDropOuts: request.botsPlayDropOuts ?? false,
         moveDeadline: request.timeControl ?? null,
         startsAt: request.startsAt ?? now,
         serverSeed,
@@ -115,7 +118,7 @@ export class LeaguesService {
     return Promise.all((await this.repository.ofGroup(groupId)).map((id) => this.league(userId, id)));
   }
 
-  /** The player drops out: the games of theirs not yet begun are forfeited. */
+  /** The player drops out: the games of theirs not yet begun are forfeited, or played by bots where the league says so. */
   async leave(userId: string, leagueId: string): Promise<LeagueView> {
     const parts = isUuid(leagueId) ? await this.rounds.parts(leagueId) : null;
     if (!parts) throw notFound();

@@ -4,8 +4,9 @@
  * league-standings-cli.ts). Points per finish place (places shared share
  * their points); a Swiss bye scores as a win, a round-robin bye (everyone
  * has one when the count is odd) as nothing. A player who dropped out
- * forfeits the games they had not finished: last place at their table, and
- * a two-player table is won by the other player without a game.
+ * forfeits the games they had not begun: last place at their table, and
+ * a two-player table is won by the other player without a game (unless the
+ * league has bots play them: then the bots' places count for them).
  * Tie-break: Sonneborn-Berger in a round robin, Buchholz in Swiss.
  */
 import { type LeagueTerms, pointsForPlace } from './league-terms';
@@ -72,7 +73,7 @@ function row(user: string, results: LeagueResults, decided: readonly Decided[], 
     points: totals.get(user) ?? 0,
     tieBreak: tieBreak(user, mine, totals, results.terms.format),
     played: mine.length,
-    left: droppedOut ? 0 : gamesLeft(user, results, mine.length),
+    left: droppedOut && !results.terms.botsPlayDropOuts ? 0 : gamesLeft(user, results, mine.length),
     droppedOut,
   };
 }
@@ -109,7 +110,8 @@ export function tablePoints(fixture: FixtureResult, results: LeagueResults): rea
 
 /** The table's outcome once it has one: its game's, or the forfeits of those who dropped out. */
 function decide(fixture: FixtureResult, results: LeagueResults): Decided[] {
-  const places = fixture.places ?? (fixture.inPlay ? null : forfeitPlaces(fixture.players, results.droppedOut));
+  const forfeits = !fixture.inPlay && !results.terms.botsPlayDropOuts;
+  const places = fixture.places ?? (forfeits ? forfeitPlaces(fixture.players, results.droppedOut) : null);
   if (places === null) return [];
   const pointsPerPlace = results.terms.pointsPerPlace;
   const points = places.map((place) => pointsForPlace(pointsPerPlace, place, places.filter((other) => other === place).length));

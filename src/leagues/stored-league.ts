@@ -19,6 +19,7 @@ export function definitionOf({ league, members, tables, byes }: StoredLeaguePart
     seatsPerGame: league.seatsPerGame,
     rounds: league.rounds,
     pointsPerPlace: league.pointsPerPlace,
+    botsPlayDropOuts: league.botsPlayDropOuts,
     currentRound: league.currentRound,
     members,
     tables,
