@@ -108,7 +108,10 @@ describe('groups: clubs whose members play games together', () => {
     expect(createGroup).toMatchObject({ name: 'Tuesday Club', myRole: 'OWNER', members: [{ user: { id: ann.id }, role: 'OWNER' }], games: [] });
     expect(createGroup.inviteUrl).toMatch(/^http:\/\/play\.example\/groups\/join\/[\w-]{22}$/);
     const code = codeOf(createGroup.inviteUrl!);
-    for (const player of [bob, cid, dee, eve]) expect((await joinGroup(player, code)).data?.joinGroup).toMatchObject({ id: groupId, myRole: 'MEMBER' });
+    for (const player of [bob, cid, dee, eve]) {
+      clock.advance(60_000);
+      expect((await joinGroup(player, code)).data?.joinGroup).toMatchObject({ id: groupId, myRole: 'MEMBER' });
+    }
     // Joining again changes nothing.
     expect((await joinGroup(bob, code)).data?.joinGroup.members).toHaveLength(5);
 
@@ -116,11 +119,14 @@ describe('groups: clubs whose members play games together', () => {
     const [mail] = await inbox.waitFor(fay.email, /^Ann invites you to the group Tuesday Club$/);
     const link = /http:\/\/play\.example\/groups\/join\/([\w-]+)/.exec(mail.text ?? '')!;
     expect(link[1]).not.toBe(code);
+    clock.advance(60_000);
     expect((await joinGroup(fay, link[1])).data?.joinGroup.myRole).toBe('MEMBER');
     // A mailed invitation joins once: passed on, it lets nobody else in.
     expect(await refusedWritingNothing(() => joinGroup(gus, link[1]))).toBe('INVITE_NOT_VALID');
 
     expect(await roles()).toEqual({ Ann: 'OWNER', Bob: 'MEMBER', Cid: 'MEMBER', Dee: 'MEMBER', Eve: 'MEMBER', Fay: 'MEMBER' });
+    // The owner first, then admins, then members, each in the order they joined.
+    expect((await seeGroup(bob)).members.map((member) => member.user.displayName)).toEqual(['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay']);
     expect(await myGroups(fay)).toEqual([{ id: groupId }]);
     // Only admins see the invite link; only members see the group.
     expect((await seeGroup(bob)).inviteUrl).toBeNull();
@@ -177,6 +183,7 @@ describe('groups: clubs whose members play games together', () => {
     // The owner hands the group over and stays on as an admin; then they may leave.
     expect((await setRole(ann, fay, 'OWNER')).errors).toBeUndefined();
     expect(await roles()).toEqual({ Fay: 'OWNER', Ann: 'ADMIN', Bob: 'ADMIN', Cid: 'MEMBER' });
+    expect((await seeGroup(cid)).members.map((member) => member.role)).toEqual(['OWNER', 'ADMIN', 'ADMIN', 'MEMBER']);
     expect((await setRole(fay, ann, 'OWNER')).errors).toBeUndefined();
     expect(await roles()).toEqual({ Ann: 'OWNER', Bob: 'ADMIN', Fay: 'ADMIN', Cid: 'MEMBER' });
   });

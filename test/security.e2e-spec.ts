@@ -92,6 +92,7 @@ describe('Public API under attack', () => {
       DateTime: new Date().toISOString(),
       DeadlineAction: 'EXTEND',
       WebhookKind: 'DISCORD',
+      GroupRole: 'ADMIN',
       Boolean: true,
     };
     const sample = (type: TypeNode): unknown => {

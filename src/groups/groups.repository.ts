@@ -32,7 +32,7 @@ ON CONFLICT (group_id, user_id) DO NOTHING`;
 const GROUP = `SELECT id::text, name, invite_code AS "inviteCode" FROM groups WHERE id = $1::uuid`;
 const ROLE_OF = `SELECT role::text FROM group_members WHERE group_id = $1::uuid AND user_id = $2::uuid`;
 /** Owner first, then admins, then members, each in the order they joined. */
-const MEMBERS = `SELECT user_id::text AS "userId", role::text FROM group_members WHERE group_id = $1::uuid ORDER BY role, joined_at, user_id`;
+const MEMBERS = `SELECT m.user_id::text AS "userId", m.role::text AS role FROM group_members m WHERE m.group_id = $1::uuid ORDER BY m.role, m.joined_at, m.user_id`;
 const MY_GROUPS = `SELECT g.id::text FROM groups g JOIN group_members m ON m.group_id = g.id WHERE m.user_id = $1::uuid ORDER BY lower(g.name), g.id`;
 const BY_LINK = `SELECT id::text FROM groups WHERE invite_code = $1`;
 /** An invitation by mail not taken up yet, marked taken: its code joins once. */

@@ -9,11 +9,10 @@
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
-import { offeredInView } from './page-checks';
+import { offeredInView, seriousViolations, sidewaysOverflow } from './page-checks';
 import { startGame, startGameFields } from '../support/games';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -28,26 +27,6 @@ const RULESETS = [
 ];
 
 /**
- * The serious and critical findings of axe-core (WCAG 2.x A and AA rules), in a form a failing test prints readably.
- * Only violations are asked for in full (`resultTypes`): axe then lists one node, not every node, of what passed, a fifth less work here.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
-}
-
-/**
  * Offered moves that, once scrolled into view as the browser brings a target
  * forward (`nearest`), are still under something else at their middle: the
  * sticky move bar, say. Every target must come clear of it.
@@ -60,11 +39,6 @@ function coveredOnceScrolledTo(page: Page): Promise<string[]> {
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit && (hit === element || element.contains(hit)) ? [] : [(element.getAttribute('data-target') ?? element.textContent) + ' under ' + (hit ? hit.outerHTML.slice(0, 80) : 'nothing')];
   })`) as Promise<string[]>;
-}
-
-/** How far the page scrolls sideways: wide tables and boards scroll on their own, never the page. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 /** The smallest board text as it is drawn, in CSS pixels: each text's font size times its drawing's scale on the screen; and how many texts there are. */

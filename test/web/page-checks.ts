@@ -1,7 +1,9 @@
 /**
- * What the page tests of the boards share: a game started over the API for
- * the players to open, and which of the moves offered a player can see.
+ * What the page tests share: a game started over the API for the players to
+ * open, which of the moves offered a player can see, axe-core's serious
+ * findings, and whether the page scrolls sideways.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Player } from '../support/app';
 import { startGameFields } from '../support/games';
@@ -24,4 +26,29 @@ export function offeredInView(page: Page): Promise<string[]> {
     const hit = document.elementFromPoint(x, y);
     return hit && (hit === element || element.contains(hit)) ? [element.getAttribute('data-target') ?? element.textContent] : [];
   })`) as Promise<string[]>;
+}
+
+/**
+ * The serious and critical findings of axe-core (WCAG 2.x A and AA rules), in a form a failing test prints readably.
+ * Only violations are asked for in full (`resultTypes`): axe then lists one node, not every node, of what passed, a fifth less work here.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/** How far the page scrolls sideways: wide tables and boards scroll on their own, never the page. */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }

@@ -1,6 +1,9 @@
 /** The page frame and which page a path shows. Games can be watched logged out; mail links open their own pages; everything else asks to log in. */
 import { AccountPage } from './pages/account-page';
 import { GamePage } from './pages/game-page';
+import { GroupPage } from './pages/group-page';
+import { JoinGroupPage } from './pages/join-group-page';
+import { groupRoute } from './groups/group-paths';
 import { LeaguePage } from './pages/league-page';
 import { ResetPasswordPage, VerifyEmailPage } from './pages/link-pages';
 import { LobbyPage } from './pages/lobby-page';
@@ -82,7 +85,8 @@ function Page() {
   const { location } = useRouter();
   const game = /^\/games\/([^/]+)\/?$/.exec(location.path);
   const league = /^\/leagues\/([^/]+)\/?$/.exec(location.path);
-  if (!game && !league && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
+  const group = groupRoute(location.path);
+  if (!game && !league && !group && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
   const token = location.query.get('token') ?? '';
   if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
   if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;
@@ -95,7 +99,9 @@ function Page() {
       </>
     );
   }
+  if (group && 'code' in group) return <JoinGroupPage code={group.code} />;
   if (!me) return <SignedOutPage />;
+  if (group) return <GroupPage key={group.groupId} id={group.groupId} />;
   if (league) return <LeaguePage key={league[1]} id={league[1]} />;
   if (isPage(location, ACCOUNT_PATH)) return <AccountPage />;
   return isSettings(location) ? <SettingsPage /> : <LobbyPage />;

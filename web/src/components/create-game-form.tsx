@@ -47,7 +47,8 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boole
   }
 }
 
-export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void }) {
+/** `groupId`: the game is created in that group (club), which only its members may join. */
+export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void; groupId?: string }) {
   const [rulesetId, setRulesetId] = useState('');
   const ruleset = rulesets.find((r) => r.id === rulesetId) ?? rulesets[0];
   const [seats, setSeats] = useState<number | null>(null);
@@ -88,6 +89,7 @@ export function CreateGameForm({ rulesets, onCreated }: { rulesets: Ruleset[]; o
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(clientSeed.trim() ? { clientSeed: clientSeed.trim() } : {}),
       ...(seed.trim() ? { seed: seed.trim() } : {}),
+      ...(groupId ? { groupId } : {}),
     };
     const data = await creation.send(CreateGameDocument, { input });
     if (data) onCreated(data.createGame);

@@ -21,6 +21,7 @@ import { useRouter } from '../router';
 import { useWaitingTurnsTitle } from '../play/turn-signals';
 import { isFreeSeat } from '../play/players';
 import { useLiveLobby } from '../lobby/use-live-lobby';
+import { MyGroupsSection } from '../groups/my-groups-section';
 
 const FINISHED_PAGE = 10;
 
@@ -152,6 +153,7 @@ export function LobbyPage() {
           </div>
         </section>
       )}
+      <MyGroupsSection />
       <CreateGameForm rulesets={rulesets} onCreated={(game) => navigate(`/games/${game.id}`)} />
     </main>
   );

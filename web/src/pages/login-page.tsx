@@ -4,7 +4,7 @@
  * verifies addresses ends with a note to check the mail, and a button to
  * send the link again.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { Problem } from '../api/errors';
 import { LoginDocument, RegisterDocument, RequestPasswordResetDocument } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
@@ -59,7 +59,8 @@ function About() {
   );
 }
 
-export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initialMode?: LoginMode; initialEmail?: string }) {
+/** `intro`: what the visitor came for (an invitation to a group, say), shown instead of what the site is. */
+export function LoginPage({ initialMode = 'login', initialEmail = '', intro }: { initialMode?: LoginMode; initialEmail?: string; intro?: ReactNode }) {
   const session = useSession();
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [email, setEmail] = useState(initialEmail);
@@ -115,7 +116,7 @@ export function LoginPage({ initialMode = 'login', initialEmail = '' }: { initia
 
   return (
     <main className="login">
-      <About />
+      {intro ?? <About />}
       <form className="card" onSubmit={submit} aria-label={TITLES[mode]}>
         <h2>{TITLES[mode]}</h2>
         {mode === 'forgot' && <p className="muted">We will mail you a link to choose a new password. It works for an hour.</p>}
