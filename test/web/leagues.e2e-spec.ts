@@ -1,8 +1,8 @@
 /**
  * The league page (/leagues/<id>) in Chromium: the standings, each round's
  * games with their results and links to the game and its record, read at a
- * laptop's size and a phone's, without sideways scrolling and with no
- * serious or critical axe-core finding.
+ * laptop's size (light theme) and a phone's (dark), without sideways
+ * scrolling and with no serious or critical axe-core finding.
  */
 import { Deadlines } from '../../src/deadlines/deadlines';
 import { gqlOk } from '../support/app';
@@ -50,11 +50,16 @@ describe('the league page', () => {
   });
 
   it.each([
-    ['laptop', LAPTOP],
-    ['phone', PHONE],
-  ])('shows the standings and the rounds at a %s size, readable by all', async (_, viewport) => {
+    ['laptop', 'light', LAPTOP],
+    ['phone', 'dark', PHONE],
+  ] as const)('shows the standings and the rounds at a %s size in the %s theme, readable by all', async (_, colorScheme, viewport) => {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { viewport, token: bench.players[0].token, path: `/leagues/${leagueId}` });
+    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, {
+      viewport,
+      colorScheme,
+      token: bench.players[0].token,
+      path: `/leagues/${leagueId}`,
+    });
     await page.getByRole('heading', { name: /Five Tribes league/ }).waitFor();
     const standings = page.getByRole('region', { name: 'Standings' });
     await standings.getByRole('columnheader', { name: 'Sonneborn-Berger' }).waitFor();
