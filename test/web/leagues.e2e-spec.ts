@@ -75,4 +75,19 @@ describe('the league page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('lets a player drop out, asking first', async () => {
+    const baseUrl = bench.server.url.replace(/\/graphql$/, '');
+    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, {
+      viewport: PHONE,
+      token: bench.players[2].token,
+      path: `/leagues/${leagueId}`,
+    });
+    await page.getByRole('button', { name: 'Drop out of this league' }).click();
+    await page.getByText('Your games not begun yet will be lost').waitFor();
+    await page.getByRole('button', { name: 'Yes, drop out' }).click();
+    await page.getByRole('region', { name: 'Standings' }).getByText('(dropped out)').waitFor();
+    expect(await page.getByRole('button', { name: 'Drop out of this league' }).count()).toBe(0);
+    await context.close();
+  });
 });

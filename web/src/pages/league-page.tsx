@@ -1,10 +1,13 @@
 /** /leagues/<id>: a league's standings, then its rounds: who plays whom, the results, and a link to each game and its record. */
+import { useState } from 'react';
 import { useQuery } from 'urql';
 import { problemOf } from '../api/errors';
-import { LeagueDocument, type LeagueQuery } from '../api/generated';
+import { LeagueDocument, LeaveLeagueDocument, type LeagueQuery } from '../api/generated';
+import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets } from '../components/use-rulesets';
 import { Link } from '../router';
+import { useSession } from '../session';
 
 type League = LeagueQuery['league'];
 type Round = League['rounds'][number];
@@ -28,7 +31,8 @@ function progress(league: League): string {
 }
 
 export function LeaguePage({ id }: { id: string }) {
-  const [result] = useQuery({ query: LeagueDocument, variables: { id } });
+  const [result, reload] = useQuery({ query: LeagueDocument, variables: { id } });
+  const { me } = useSession();
   const rulesets = useRulesets();
   const league = result.data?.league;
   if (!league) return result.error ? <ProblemBanner problem={problemOf(result.error)} /> : <p className="muted">Loading the league…</p>;
@@ -42,6 +46,9 @@ export function LeaguePage({ id }: { id: string }) {
         {league.seatsPerGame} players a game. {progress(league)}
       </p>
       <Standings league={league} />
+      {!league.finished && league.standings.some((row) => row.user.id === me?.id && !row.droppedOut) && (
+        <DropOut league={league} onDone={() => reload({ requestPolicy: 'network-only' })} />
+      )}
       {league.rounds.map((round) => (
         <RoundSection key={round.number} round={round} />
       ))}
@@ -94,6 +101,37 @@ function Standings({ league }: { league: League }) {
         </table>
       </div>
       <p className="muted small">Ties on points are broken by {TIE_BREAK[league.format]}.</p>
+    </section>
+  );
+}
+
+/** Dropping out, asked twice: the player's games not yet begun are forfeited (or played by bots, where the league says so). */
+function DropOut({ league, onDone }: { league: League; onDone: () => void }) {
+  const mutations = useMutations();
+  const [asked, setAsked] = useState(false);
+  const dropOut = async () => {
+    if (await mutations.send(LeaveLeagueDocument, { leagueId: league.id })) onDone();
+  };
+  const lost = league.botsPlayDropOuts ? 'will be played by bots for you' : 'will be lost';
+  return (
+    <section aria-labelledby="drop-out-heading">
+      <h2 id="drop-out-heading">Dropping out</h2>
+      <ProblemBanner problem={mutations.problem} onDismiss={mutations.dismiss} />
+      {asked ? (
+        <p>
+          Your games not begun yet {lost} (the games you are playing go on).{' '}
+          <button type="button" className="danger" disabled={mutations.busy} onClick={() => void dropOut()}>
+            Yes, drop out
+          </button>{' '}
+          <button type="button" className="secondary" onClick={() => setAsked(false)}>
+            Stay in
+          </button>
+        </p>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setAsked(true)}>
+          Drop out of this league
+        </button>
+      )}
     </section>
   );
 }
