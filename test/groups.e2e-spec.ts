@@ -7,6 +7,8 @@
  * refusal is checked to write nothing.
  */
 import { ManualClock } from '../src/common/clock';
+import type { GameRecord } from '../src/records/game-record';
+import { verifyRecord } from '../src/records/verify-record';
 import { PrismaService } from '../src/database/prisma.service';
 import { WebhookDelivery } from '../src/webhooks/webhook-delivery';
 import {
@@ -23,6 +25,7 @@ import {
   TestServer,
 } from './support/app';
 import { ChannelSink } from './support/channel-sink';
+import { countingGame } from './support/counting-game';
 import { playTurn } from './support/counting-api';
 import { askToCreateGame, createGame, joinGame, startGame } from './support/games';
 import { SmtpInbox } from './support/smtp-inbox';
@@ -192,6 +195,11 @@ describe('groups: clubs whose members play games together', () => {
     const gameId = await createGame(server.url, cid, { groupId });
     const version = async () => (await prisma.sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [gameId]))[0].version;
     const join = (player: Player) => gql(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: gameId }, player.token);
+    // Not among the open games of the lobby: the group's members find it on the group's page.
+    const open = async (player: Player) =>
+      (await gqlOk<{ games: Array<{ id: string }> }>(server.url, '{ games(status: LOBBY, first: 50) { id } }', {}, player.token)).games.map((game) => game.id);
+    expect(await open(gus)).not.toContain(gameId);
+    expect(await open(cid)).toContain(gameId);
     expect(await refusalWritingNothing(version, join(eve))).toBe('NOT_GROUP_MEMBER');
     expect(await refusalWritingNothing(version, join(gus))).toBe('NOT_GROUP_MEMBER');
     const games = async () => (await prisma.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM games'))[0].n;
@@ -210,6 +218,11 @@ describe('groups: clubs whose members play games together', () => {
       { id: finished, status: 'FINISHED' },
     ]);
     expect(listed.map((game) => game.id)).not.toContain(outside);
+
+    // Its record names its group and verifies: membership, which the record cannot show, is taken as the server found it.
+    const record = (await (await fetch(server.url.replace(/\/graphql$/, `/games/${finished}/record.json`))).json()) as GameRecord;
+    expect(record.events[0].payload).toMatchObject({ groupId });
+    expect(verifyRecord(record, (id) => (countingGame.id === id ? countingGame : undefined))).toMatchObject({ ok: true, complete: true });
   });
 
   it("posts the turns of the group's games to its webhook, unless a game has its own; only admins set it", async () => {

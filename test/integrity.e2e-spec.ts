@@ -134,7 +134,7 @@ describe('history the server enforces (real PostgreSQL)', () => {
     await expectEveryWriteRefused(holder.url, gameId);
     // A passing deadline writes nothing either.
     clock.advance(2 * 3600_000);
-    expect(await holder.app.get(Deadlines).runDue()).toEqual({ reminded: 0, expired: 0, lapsed: 0, tablesClosed: 0 });
+    expect(await holder.app.get(Deadlines).runDue()).toEqual({ reminded: 0, expired: 0, lapsed: 0, tablesClosed: 0, tablesStarted: 0 });
 
     const fresh = await freshServer();
     await expectEveryWriteRefused(fresh.url, gameId);

@@ -13,7 +13,8 @@ import { errorCode, gql, gqlOk, Player, quickMailTo, refusalWritingNothing, regi
 import { playTurn, seeGame, startCountingGame } from './support/counting-api';
 import { countingGame } from './support/counting-game';
 import { rehashed } from './support/record-forgery';
-import { createGame, joinGame } from './support/games';
+import { askToCreateGame, createGame, joinGame } from './support/games';
+import { asRole } from './support/database';
 import { SmtpInbox } from './support/smtp-inbox';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -89,6 +90,44 @@ describe('tables that expire, and the next game (end to end)', () => {
     expect(await refusalWritingNothing(version, start)).toBe('GAME_NOT_ACTIVE');
     const open = await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games(status: LOBBY, notMine: true, first: 200) { id } }`, {}, cat.token);
     expect(open.games.map((g) => g.id)).not.toContain(stale);
+  });
+
+  it('starts, as its host, a full table that a crash left waiting to start by itself, and only such a table', async () => {
+    const [ann, bob] = await players('Ann', 'Bob');
+    const waiting = await createGame(url, ann, { seats: 3, autoStart: true, bots: [{ seat: 1, level: 'RANDOM' }] });
+    const hostStarts = await createGame(url, ann, { seats: 2, autoStart: false, bots: [{ seat: 1, level: 'RANDOM' }] });
+    // A creation seated by bots is one write, its start a second: a trigger that refuses the start stands in for a crash between them.
+    const refuseStarts = `CREATE FUNCTION refuse_starts() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'crashed'; END $$;
+      CREATE TRIGGER refuse_starts BEFORE INSERT ON game_events FOR EACH ROW WHEN (NEW.type = 'game.started') EXECUTE FUNCTION refuse_starts()`;
+    await asRole(server.db.ownerUrl, (owner) => owner.query(refuseStarts));
+    try {
+      const crashed = await askToCreateGame(url, bob, { seats: 2, autoStart: true, bots: [{ seat: 1, level: 'RANDOM' }] }, 'id');
+      expect(crashed.errors).toHaveLength(1);
+    } finally {
+      await asRole(server.db.ownerUrl, (owner) => owner.query('DROP TRIGGER refuse_starts ON game_events; DROP FUNCTION refuse_starts()'));
+    }
+    const { games } = await gqlOk<{ games: Array<{ id: string }> }>(url, `{ games(status: LOBBY, mine: true) { id } }`, {}, bob.token);
+    expect(games).toHaveLength(1);
+    const left = games[0].id;
+
+    clock.advance(59_000);
+    expect(await runDue()).toMatchObject({ tablesStarted: 0 });
+    clock.advance(1_000);
+    expect(await runDue()).toMatchObject({ tablesStarted: 1 });
+    expect(await runDue()).toMatchObject({ tablesStarted: 0 });
+
+    const { game } = await gqlOk<{ game: { status: string; history: Array<{ type: string; actor: { id: string } | null }> } }>(
+      url,
+      `query($id: ID!) { game(id: $id) { status history { type actor { id } } } }`,
+      { id: left },
+      bob.token,
+    );
+    expect(game.status).toBe('ACTIVE');
+    expect(game.history.find((entry) => entry.type === 'game.started')?.actor?.id).toBe(bob.id);
+    expect(verifyRecord(await server.app.get(RecordsService).wholeRecord(left), rulesetOf)).toMatchObject({ ok: true });
+    // Not full, or started by its host: left alone.
+    expect((await seeGame(url, waiting)).status).toBe('LOBBY');
+    expect((await seeGame(url, hostStarts)).status).toBe('LOBBY');
   });
 
   it('names the game that has waited longest on the caller, null when none waits, and nobody without a session', async () => {

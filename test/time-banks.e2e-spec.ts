@@ -80,6 +80,8 @@ describe('time banks (end to end)', () => {
     clock.advance(1 * HOUR);
     await playTurn(bench.url, gameId, [ann, bob]);
     expect((await clocksOf(gameId))[seatOf(waiter)].remainingSeconds).toBe(hours(26));
+    // The mover's turn mail asks for a move by the time their bank runs out: 18 hours from 23:00.
+    await bench.inbox.waitFor(mover.email, /^Your turn/, { containing: 'Please move by Tue 3 Mar 2026, 17:00 UTC.' });
 
     // The mover's bank of 18 hours runs low: reminded 6 hours before it runs out, then it runs out.
     clock.advance(13 * HOUR);

@@ -80,7 +80,7 @@ describe("The web page's files", () => {
   });
 
   it("answers the page's own paths with index.html, and leaves other paths to the server", async () => {
-    for (const path of ['/', '/games/some-game', '/settings']) {
+    for (const path of ['/', '/games/some-game', '/settings', '/groups/some-group', '/groups/join/some-code']) {
       const answer = await get(origin, path, 'br');
       expect(answer.status).toBe(200);
       expect(answer.headers['cache-control']).toBe('no-cache');

@@ -1,7 +1,9 @@
 /**
  * What deadlines contribute to mail (notifications/mail-parts.ts): when a
  * deadline reminder, written by the deadline sweep (deadlines.ts), is no
- * longer true and so is not sent.
+ * longer true and so is not sent; and the deadline a turn mail asks its
+ * player to move by, whatever the game's time control (a time per move, or
+ * what is left in a bank).
  */
 import type { MailPart } from '../notifications/mail-parts';
 import { turnOver } from '../notifications/superseded-mail';
@@ -22,4 +24,10 @@ function reminderOver(n: string): string {
           ELSE t.reminded_at IS NOT NULL AND NOT ${turnOver(n)} END)`;
 }
 
-export const DEADLINE_REMINDERS_IN_MAIL: MailPart = { superseded: { kind: 'DEADLINE_REMINDER', when: reminderOver } };
+/** SQL: when the running deadline of the seat notification `n` names falls due (before vacation pauses, as a reminder tells it). */
+function runningDeadline(n: string): string {
+  return `SELECT t.due_at FROM turn_deadlines t
+    WHERE t.game_id = ${n}.game_id AND t.seat = (${n}.details->>'seat')::int AND t.user_id = ${n}.user_id AND t.expired_at IS NULL`;
+}
+
+export const DEADLINE_REMINDERS_IN_MAIL: MailPart = { superseded: { kind: 'DEADLINE_REMINDER', when: reminderOver }, turnDeadline: runningDeadline };

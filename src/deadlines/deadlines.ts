@@ -13,6 +13,7 @@ import { sqlInPrismaTransaction } from '../database/sql';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
+import { ServerSweeps } from '../play/server-sweeps';
 import type { LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
 import { botSeatLevel } from '../play/platform/bots';
@@ -73,6 +74,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly prisma: PrismaService,
     private readonly play: GameService,
+    private readonly sweeps: ServerSweeps,
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
     private readonly banks: SeatBanks,
@@ -97,15 +99,17 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Sends the reminders and handles the deadlines that are due now, lapses takeback requests and proposals to end left
-   * unanswered, and closes the tables nobody started in time; then does what other modules asked (alsoSweep).
+   * unanswered, closes the tables nobody started in time, and starts the full ones a crash left waiting to start by themselves;
+   * then does what other modules asked (alsoSweep).
    */
-  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number }> {
+  async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number; tablesStarted: number }> {
     const now = this.clock.now();
     const done = {
       reminded: await this.remindDue(now),
       expired: await this.expireDue(now),
-      lapsed: await this.play.lapseExpiredProposals(now),
-      tablesClosed: await this.play.expireStaleTables(now),
+      lapsed: await this.sweeps.lapseExpiredProposals(now),
+      tablesClosed: await this.sweeps.expireStaleTables(now),
+      tablesStarted: await this.sweeps.startFullTables(now),
     };
     for (const work of this.alsoSwept) await work();
     return done;

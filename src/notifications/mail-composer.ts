@@ -214,7 +214,7 @@ export class MailComposer {
   }
 
   private yourTurn({ notification, game, context }: GameMail): MailBody {
-    const { seat, deadline } = notification.details as { seat: number; deadline?: string };
+    const { seat } = notification.details as { seat: number };
     const { events, jumps } = notification.turn!;
     // historyEntries keeps the events' order, one entry each.
     const ruleset = this.rulesets.get(game.ruleset);
@@ -233,7 +233,7 @@ export class MailComposer {
       movedBy,
       summary,
       sinceStart,
-      deadline: deadline ? new Date(deadline) : null,
+      deadline: notification.turnDeadline,
       chat: chatSummary(notification),
       sinceUrl: this.sinceLastMoveUrl(game.id),
     });

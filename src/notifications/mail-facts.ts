@@ -51,6 +51,8 @@ export interface NotificationFacts {
   game: GameFacts | null;
   /** For a "your turn" notification: what happened since the recipient's last move. */
   turn: TurnHistory | null;
+  /** For a "your turn" notification: when the recipient's move deadline falls due, as it runs now; null when none runs. */
+  turnDeadline: Date | null;
   /**
    * For a rollback or a takeback request: the game's events up to the version it goes back to; for a failed rules check, up to its first bad event; as
    * moves are counted from them (see moments.ts).
@@ -117,6 +119,7 @@ interface NotificationRow {
   details: Record<string, unknown>;
   game: GameFactsJson | null;
   turn: TurnHistoryJson | null;
+  turn_deadline: Date | null;
   rollback_counted: CountedEvent[] | null;
 }
 
@@ -131,9 +134,17 @@ interface PendingRow extends NotificationRow {
   chat: UnreadChatJson | null;
 }
 
-const NOTIFICATION_COLUMNS = `n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, rollback.counted AS rollback_counted`;
-const NOTIFICATION_WITH_GAME = `
-SELECT ${NOTIFICATION_COLUMNS}`;
+/** SQL: the move deadline a "your turn" notification `n` asks its recipient to move by, as the deadlines module reads it (null where none does). */
+function turnDeadlineColumn(parts: MailPart[]): string {
+  const [deadlines, ...others] = parts.filter((part) => part.turnDeadline);
+  if (others.length > 0) throw new Error('two modules tell of move deadlines in mail');
+  return deadlines ? `CASE WHEN n.kind = 'YOUR_TURN' THEN (${deadlines.turnDeadline!('n')}) END` : 'NULL::timestamptz';
+}
+
+function notificationColumns(parts: MailPart[]): string {
+  return `n.id, n.user_id, n.game_id, n.game_version, n.kind, n.details, facts.game, turn.history AS turn, ${turnDeadlineColumn(parts)} AS turn_deadline,
+  rollback.counted AS rollback_counted`;
+}
 
 const JUMP_TYPES = JUMP_EVENT_TYPES.map((type) => `'${type}'`).join(', ');
 
@@ -192,7 +203,7 @@ function unreadChatJoin(parts: MailPart[]): string {
 }
 
 function pendingNotifications(superseded: SupersededMail, parts: MailPart[]): string {
-  return `${NOTIFICATION_WITH_GAME},
+  return `SELECT ${notificationColumns(parts)},
   -- Mail about an account goes to the address it names; a sign-up's reader has no account yet, and is named by nobody.
   COALESCE(n.to_address, recipient.email) AS email, recipient.display_name, COALESCE(recipient.time_zone, '${DEFAULT_TIME_ZONE}') AS time_zone, settings.deliveries, settings.channels,
   ${onVacation('n.user_id', '$2::timestamptz')} AS on_vacation,
@@ -207,10 +218,10 @@ WHERE n.id = ANY ($1::uuid[]) AND n.status = 'PENDING'`;
 }
 
 /** A digest's mail still true, one (the newest) per game and kind, in the order they came. */
-function digestItems(superseded: SupersededMail): string {
+function digestItems(superseded: SupersededMail, parts: MailPart[]): string {
   return `
 SELECT items.* FROM (
-  SELECT DISTINCT ON (n.game_id, n.kind) ${NOTIFICATION_COLUMNS}, n.created_at
+  SELECT DISTINCT ON (n.game_id, n.kind) ${notificationColumns(parts)}, n.created_at
   FROM notifications n
   ${GAME_FACTS}
   WHERE n.digest_id = $1::uuid AND NOT ${superseded.sql('n')}
@@ -256,6 +267,7 @@ function notificationFacts(row: NotificationRow): NotificationFacts {
     details: row.details,
     game: gameFacts(row.game),
     turn: turnHistory(row.turn),
+    turnDeadline: row.turn_deadline,
     rollbackCounted: row.rollback_counted,
     chat: null,
   };
@@ -272,7 +284,7 @@ export class MailFacts {
     @Inject(MAIL_PARTS) parts: MailPart[],
   ) {
     this.pendingSql = pendingNotifications(superseded, parts);
-    this.digestItemsSql = digestItems(superseded);
+    this.digestItemsSql = digestItems(superseded, parts);
   }
 
   /**

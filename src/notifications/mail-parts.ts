@@ -1,8 +1,9 @@
 /**
  * What other modules contribute to the mail the mail worker sends, each with
  * its own SQL over its own tables: whether a mail of a kind they write is
- * still true (deadlines: a reminder; invitations: an invitation), and the
- * unread chat a mail tells of (chat). Notifications composes them into the
+ * still true (deadlines: a reminder; invitations: an invitation), the
+ * unread chat a mail tells of (chat), and the recipient's move deadline a
+ * turn mail asks them to move by (deadlines). Notifications composes them into the
  * one statement that reads a batch of pending mail (mail-facts.ts), and into
  * the one that sets aside held mail no longer true (superseded-mail.ts).
  * The process composing the modules (app.module.ts) gives them, under
@@ -21,6 +22,11 @@ export interface MailPart {
    * mail told of, or null).
    */
   unreadChat?(mail: { n: string; tellsChat: string; mailedThrough: string }): string;
+  /**
+   * SQL: when the move deadline of the recipient of notification `n` falls due, in its game, for the seat its details
+   * name, as it runs when the mail goes out; null where none runs.
+   */
+  turnDeadline?(n: string): string;
   /** Another way than mail to tell a player (web push), which delivery hands the notifications that go out now and the player wants on it. */
   channel?: NotificationChannel;
 }

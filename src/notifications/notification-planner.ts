@@ -2,8 +2,6 @@
  * Who is told what about a change to a game: a pure function of the change.
  * Mail content is worked out later, at delivery, from the game's events.
  */
-import { HOUR_MS, runsOutAt } from '../play/platform/clock-time';
-import { recordedPauses } from '../play/platform/clocks';
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
 import { seatsInPlay } from '../play/game-life';
 import {
@@ -94,12 +92,9 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
     }
     return planned;
   }
-  const now = appended[0].at;
   for (const seat of seatsNowToAct(change)) {
-    // A bank's deadline depends on what is left in it, which the mail does not say: only a time per move's is told.
-    const hours = state.moveDeadline?.hoursPerMove;
-    const deadline = hours && runsOutAt(now, hours * HOUR_MS, recordedPauses(state, seat)).toISOString();
-    planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat, ...(deadline ? { deadline } : {}) }, grace: true });
+    // The deadline the mail asks for is read when it goes out (deadlines' part of the mail), whatever the time control.
+    planned.push({ userId: state.seats[seat]!, kind: 'YOUR_TURN', details: { seat }, grace: true });
   }
   return planned;
 }

@@ -13,13 +13,13 @@ import { GameRandomness } from '../randomness/game-randomness';
 import type { Viewer } from '../rules/contract';
 import { CommandPipeline, PreparedCommand } from './command-pipeline';
 import { GameEventsRepository } from './game-events.repository';
-import { PROPOSAL_EVENT_TYPES, ProposalKind } from './game-life';
+import type { ProposalKind } from './game-life';
 import { type GameState, seatOf } from './game-state';
 import { GamesRepository, LobbyFilter } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess, TABLE_OPEN_MS } from './platform/lobby';
+import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
 import type { MoveDeadlineInput } from './platform/options';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { BotSeat, DeadlineAction, GameCreatedPayload, WhenPlayerLeaves } from './platform-events';
@@ -69,10 +69,6 @@ export interface JoinRequest {
 }
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
-/** Proposals that expired longer ago than this are not looked at again (they ended otherwise). */
-const LAPSE_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
-/** Why the sweep leaves a proposal's game alone: it ended, lapsed elsewhere, moved meanwhile, or cannot be written. */
-const NOT_LAPSING = ['GAME_NOT_ACTIVE', 'NOTHING_PENDING', 'VERSION_CONFLICT', 'INTEGRITY_FAILURE'];
 const PUBLIC: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
 
 @Injectable()
@@ -327,45 +323,6 @@ export class GameService {
       actor: hostId,
       prepare: async () => ({ command: { type: 'resolveDeadline', seat, action, deadlinePassed: await deadlinePassed() } }),
     });
-  }
-
-  /**
-   * Records the lapse of every takeback request and proposal to end that
-   * expired unanswered (asked by the deadline sweep). Looks only at
-   * proposals that expired within the last week, so that those ended
-   * otherwise are not read again for ever; returns how many lapsed.
-   */
-  async lapseExpiredProposals(now: Date): Promise<number> {
-    const games = await this.events.withExpiredProposals(PROPOSAL_EVENT_TYPES, now, new Date(now.getTime() - LAPSE_LOOKBACK_MS));
-    // Answered, moved or lapsed meanwhile, or not to be written: the next sweep looks again.
-    return this.serverCommands(
-      games.map((gameId) => ({ gameId, command: { type: 'lapse' } })),
-      NOT_LAPSING,
-    );
-  }
-
-  /** Closes every table nobody started within its days open (TABLE_OPEN_DAYS) (asked by the deadline sweep); returns how many. */
-  async expireStaleTables(now: Date): Promise<number> {
-    const tables = await this.rows.tablesOpenedBefore(new Date(now.getTime() - TABLE_OPEN_MS));
-    // Started meanwhile: nothing to close.
-    return this.serverCommands(
-      tables.map(({ gameId, openedAt }) => ({ gameId, command: { type: 'expire', openedAt: openedAt.toISOString() } })),
-      ['GAME_NOT_ACTIVE'],
-    );
-  }
-
-  /** The server's own commands, one game after another; a refusal with one of `overtaken`'s codes is a game that moved on, passed over. Returns how many were written. */
-  private async serverCommands(commands: Array<{ gameId: string; command: PlatformCommand }>, overtaken: readonly string[]): Promise<number> {
-    let written = 0;
-    for (const { gameId, command } of commands) {
-      try {
-        await this.command(null, gameId, command);
-        written++;
-      } catch (error) {
-        if (!(error instanceof AppError && overtaken.includes(error.code))) throw error;
-      }
-    }
-    return written;
   }
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {

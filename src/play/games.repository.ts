@@ -39,13 +39,14 @@ const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid
  * A page of the lobby's games, newest activity first: $1 status or null,
  * $2 ruleset or null, $3 the caller or null, $4 only the caller's games, $5
  * only others', $6 how many, $7 from where. A private game is listed to its
- * players alone (its invitees find it among their invitations).
+ * players alone (its invitees find it among their invitations), and so is a
+ * game created in a group (its members find it on the group's page).
  */
 const LOBBY_PAGE = `
 SELECT g.id::text AS id FROM games g
 CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = $3::uuid) AS seated) caller
 WHERE ($1::"GameStatus" IS NULL OR g.status = $1::"GameStatus") AND ($2::text IS NULL OR g.ruleset = $2)
-  AND (CASE WHEN $4 THEN caller.seated ELSE g.visibility = 'PUBLIC' OR caller.seated END) AND NOT ($5 AND caller.seated)
+  AND (CASE WHEN $4 THEN caller.seated ELSE (g.visibility = 'PUBLIC' AND g.group_id IS NULL) OR caller.seated END) AND NOT ($5 AND caller.seated)
 ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
 
 /** The games being played where $1 holds a seat that must act now. */
@@ -60,6 +61,18 @@ const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
 const TABLES_OPENED_BEFORE = `
 SELECT g.id::text AS "gameId", e.at AS "openedAt" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
 WHERE g.status = 'LOBBY' AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
+
+/**
+ * Tables that should have started by themselves and did not: every seat is
+ * taken (by players, or by bots at the creation) and the host let it start
+ * by itself, yet nothing was written since `$1`. Only a crash between a
+ * creation and its start leaves one (src/play/game.service.ts).
+ */
+const FULL_TABLES_LEFT_WAITING = `
+SELECT g.id::text AS "gameId", g.host_id::text AS "hostId" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
+WHERE g.status = 'LOBBY' AND e.payload->>'autoStart' = 'true' AND g.updated_at <= $1::timestamptz
+  AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id) + jsonb_array_length(coalesce(e.payload->'bots', '[]'::jsonb)) >= g.seat_count
+ORDER BY g.updated_at LIMIT 100`;
 
 /** A private game's invite secret: 128 random bits, for a link. */
 function newInviteCode(): string {
@@ -154,5 +167,9 @@ export class GamesRepository {
 
   tablesOpenedBefore(time: Date): Promise<Array<{ gameId: string; openedAt: Date }>> {
     return this.prisma.sql.query(TABLES_OPENED_BEFORE, [time]);
+  }
+
+  fullTablesLeftWaitingSince(time: Date): Promise<Array<{ gameId: string; hostId: string }>> {
+    return this.prisma.sql.query(FULL_TABLES_LEFT_WAITING, [time]);
   }
 }

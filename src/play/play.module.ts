@@ -13,6 +13,7 @@ import { GamesRepository } from './games.repository';
 import { HistoryPages } from './history-pages';
 import { LoadedGames } from './loaded-games';
 import { RulesetRegistry } from './ruleset-registry';
+import { ServerSweeps } from './server-sweeps';
 import { LobbyAudience } from './lobby-audience';
 
 export interface PlayOptions {
@@ -47,8 +48,9 @@ export const PLAY_OPTIONS = Symbol('PLAY_OPTIONS');
     CommandPipeline,
     HistoryPages,
     GameService,
+    ServerSweeps,
     LobbyAudience,
   ],
-  exports: [RulesetRegistry, GameRandomness, GameService, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
+  exports: [RulesetRegistry, GameRandomness, GameService, ServerSweeps, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
 })
 export class PlayModule {}

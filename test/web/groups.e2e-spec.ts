@@ -89,10 +89,7 @@ describe('web page: groups', () => {
     await gqlOk(bench.server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, bob.token);
     const page = await open(bob, `/groups/${groupId}`, PHONE);
     const links = async (list: string) =>
-      page
-        .getByRole('list', { name: list })
-        .getByRole('link')
-        .evaluateAll((found) => found.map((a) => a.getAttribute('href')));
+      Promise.all((await page.getByRole('list', { name: list }).getByRole('link').all()).map((link) => link.getAttribute('href')));
     await page.getByRole('list', { name: 'Finished games' }).waitFor();
     await expect(links('Games being played')).resolves.toEqual([`/games/${running}`]);
     await expect(links('Finished games')).resolves.toEqual([`/games/${finished}`]);
@@ -101,7 +98,7 @@ describe('web page: groups', () => {
     await page.context().close();
   });
 
-  it('an admin replaces the invite link: the page shows the new one, and the old one joins nobody', async () => {
+  it('an admin replaces the invite link (the page shows the new one, the old one joins nobody) and invites by email', async () => {
     const [ann, , cy] = bench.players;
     const page = await open(ann, `/groups/${groupId}`);
     const before = await page.locator('[data-invite-url]').inputValue();
@@ -109,6 +106,9 @@ describe('web page: groups', () => {
     await page.getByText('A new link is ready: the old one no longer lets anyone in.').waitFor();
     inviteUrl = await page.locator('[data-invite-url]').inputValue();
     expect(inviteUrl).not.toBe(before);
+    await page.getByLabel('Or invite by email').fill('friend@example.org');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText('Invitation sent to friend@example.org: its link lets them join once.').waitFor();
     await page.context().close();
 
     const refused = await open(cy, new URL(before).pathname);

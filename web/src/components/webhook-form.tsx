@@ -5,8 +5,12 @@
  * it is set. What is posted, and by whose leave, is the caller's.
  */
 import { useState, type FormEvent } from 'react';
+import type { CombinedError } from 'urql';
+import { problemOf } from '../api/errors';
 import type { WebhookFragment, WebhookKind } from '../api/generated';
+import { useMutations, type Mutations } from '../api/use-mutations';
 import { CopyButton } from './copy-button';
+import { ProblemBanner } from './problem-banner';
 
 const SERVICES: Array<{ kind: WebhookKind; name: string }> = [
   { kind: 'DISCORD', name: 'Discord' },
@@ -124,5 +128,43 @@ export function WebhookForm({ webhook, secret, busy, onSave, onRemove }: Webhook
         </button>
       </form>
     </>
+  );
+}
+
+/**
+ * A webhook folded under `summary` (a game's, a group's): loaded by `loaded`,
+ * set and removed through `set` and `remove`, saying what it posts (`about`)
+ * until one is set, and what loading or saving answered.
+ */
+export function WebhookDetails({
+  className,
+  summary,
+  about,
+  loaded,
+  set,
+  remove,
+}: {
+  className: string;
+  summary: string;
+  about: string;
+  loaded: { webhook: WebhookFragment | null | undefined; error?: CombinedError };
+  set: (send: Mutations['send'], url: string, kind: WebhookKind) => Promise<WebhookSetup | null>;
+  remove: (send: Mutations['send']) => Promise<boolean>;
+}) {
+  const submission = useMutations();
+  const form = useWebhookEditing(
+    loaded.webhook,
+    submission.busy,
+    (url, kind) => set(submission.send, url, kind),
+    () => remove(submission.send),
+  );
+  return (
+    <details className={`${className} card`}>
+      <summary>{summary}</summary>
+      <ProblemBanner problem={loaded.error ? problemOf(loaded.error) : null} />
+      {!form.webhook && <p className="muted">{about}</p>}
+      <WebhookForm {...form} />
+      <ProblemBanner problem={submission.problem} onDismiss={submission.dismiss} />
+    </details>
   );
 }
