@@ -32,18 +32,22 @@ export class LeagueRounds {
   /** Moves on every league whose start has come; returns how many rounds started. */
   async advanceAll(now: Date): Promise<number> {
     let started = 0;
-    for (const leagueId of await this.repository.running(now)) {
-      try {
-        started += (await this.advance(leagueId, now)) ? 1 : 0;
-      } catch (error) {
-        this.logger.warn(`league ${leagueId} did not move on: ${error instanceof Error ? error.message : error}`);
-      }
-    }
+    for (const leagueId of await this.repository.running(now)) started += (await this.tryToAdvance(leagueId, now)) ? 1 : 0;
     return started;
   }
 
+  /** As advance, but a failure (a game the server could not create, say) is logged and left to the next sweep, which tries again. */
+  async tryToAdvance(leagueId: string, now: Date): Promise<boolean> {
+    try {
+      return await this.advance(leagueId, now);
+    } catch (error) {
+      this.logger.warn(`league ${leagueId} did not move on: ${error instanceof Error ? error.message : error}`);
+      return false;
+    }
+  }
+
   /** Creates the games the current round still lacks, and starts the next round (or ends the league) once it is over. */
-  async advance(leagueId: string, now: Date): Promise<boolean> {
+  private async advance(leagueId: string, now: Date): Promise<boolean> {
     const parts = await this.parts(leagueId);
     if (!parts || parts.league.finishedAt || parts.league.startsAt > now) return false;
     const round = parts.league.currentRound;

@@ -98,7 +98,8 @@ export class LeaguesService {
       },
       schedule,
     );
-    await this.rounds.advance(id, now);
+    // The league is made: its first round, if it cannot start now, starts with a later sweep.
+    await this.rounds.tryToAdvance(id, now);
     return id;
   }
 
