@@ -49,6 +49,8 @@ const LAYERS = [
   'calendar',
   'accounts',
   'records',
+  // Ratings: a projection of finished games, recomputable from their records.
+  'ratings',
   'lifecycle',
   'health',
   // The API as a whole, and serving the page.

@@ -30,6 +30,7 @@ import { PLAY_OPTIONS } from './play/play.module';
 import { DEFAULT_WEBHOOK_DELIVERY, WEBHOOKS_OPTIONS } from './webhooks/webhook-options';
 import { RATE_LIMITS_ENABLED } from './rate-limits/rate-limit-options';
 import { RecordsModule } from './records/records.module';
+import { RatingsModule } from './ratings/ratings.module';
 import type { AnyRuleset } from './rules/contract';
 import { DEFAULT_VACATION_POLICY, VACATION_POLICY, VacationPolicy } from './vacations/vacations';
 
@@ -171,12 +172,12 @@ export class MailWorkerModule {
 
 /**
  * The command-line tools that work on the server's games (`npm run verify --
- * --game`, `npm run games:revalidate`): the games, their records and the mail
- * outbox, without HTTP or sweeps. Mail they queue is sent by the servers' mail workers.
+ * --game`, `npm run games:revalidate`, `npm run ratings:rebuild`): the games,
+ * their records, the ratings and the mail outbox, without HTTP or sweeps. Mail they queue is sent by the servers' mail workers.
  */
 @Module({})
 export class RecordsToolsModule {
   static forRoot(options: Pick<AppOptions, 'databaseUrl' | 'jwtSecret' | 'rulesets' | 'snapshotInterval' | 'snapshotKey'>): DynamicModule {
-    return { module: RecordsToolsModule, imports: [...foundation(options), RecordsModule] };
+    return { module: RecordsToolsModule, imports: [...foundation(options), RecordsModule, RatingsModule] };
   }
 }

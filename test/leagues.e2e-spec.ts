@@ -14,7 +14,7 @@ import { Deadlines } from '../src/deadlines/deadlines';
 import { GameService } from '../src/play/game.service';
 import { seededRandom } from '../src/rules/random';
 import { errorCode, gql, gqlOk, type Player, registerPlayer, startTestServer, type TestServer } from './support/app';
-import { runScript } from './support/scripts';
+import { runTool } from './support/tools';
 
 const LEAGUE_FIELDS = `
 id format currentRound finished seedCommitment seed
@@ -204,7 +204,7 @@ describe('leagues', () => {
         });
         writeFileSync(join(dir, `${gameId}.json`), await record.text());
       }
-      const run = await runScript('league-standings.ts', [join(dir, 'league.json'), ...games.map((gameId) => join(dir, `${gameId}.json`))]);
+      const run = await runTool('league-standings.ts', [join(dir, 'league.json'), ...games.map((gameId) => join(dir, `${gameId}.json`))]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const printed = run.stdout

@@ -15,9 +15,9 @@ import { rehashed, withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { emailOf, gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 import { startGame } from './support/games';
-import { runScript as run } from './support/scripts';
+import { runTool } from './support/tools';
 
-const verify = (file: string) => run('verify.ts', [file]);
+const verify = (file: string) => runTool('verify.ts', [file]);
 const dir = mkdtempSync(join(tmpdir(), 'pbw-verify-'));
 
 describe('npm run verify', () => {
@@ -66,7 +66,7 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
     const gameId = await startGame(server.url, [ann, bob], { ruleset: 'five-tribes', seed: 'cli-game' });
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
 
-    const [verified, revalidated] = await Promise.all([run('verify.ts', ['--game', gameId], env), run('games-revalidate.ts', ['--game', gameId], env)]);
+    const [verified, revalidated] = await Promise.all([runTool('verify.ts', ['--game', gameId], env), runTool('games-revalidate.ts', ['--game', gameId], env)]);
     expect(verified).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified \(\d+ events, 1 steps decided again\)\n$/) });
     expect(revalidated).toMatchObject({
       code: 0,
@@ -90,7 +90,7 @@ describe("npm run verify -- --game and npm run games:revalidate, on a server's d
     );
     await act(eve, 'joinGame(gameId: $id)');
     const env = { DATABASE_URL: server.db.url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dir };
-    expect(await run('verify.ts', ['--game', gameId], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
+    expect(await runTool('verify.ts', ['--game', gameId], env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/^verified /) });
 
     await act(ann, 'resignGame(gameId: $id)');
     const record = (await (await fetch(server.url.replace(/\/graphql$/, `/games/${gameId}/record.json`))).json()) as GameRecord;

@@ -25,6 +25,7 @@ import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
 import { GroupsResolver } from '../groups/groups.resolver';
 import { GroupLeaguesResolver, LeaguesResolver } from '../leagues/leagues.resolver';
+import { RatingsResolver } from '../ratings/ratings.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
 export const SCHEMA_FILE = 'src/api/schema.graphql';
@@ -54,6 +55,7 @@ export const API_RESOLVERS = [
   GroupsResolver,
   LeaguesResolver,
   GroupLeaguesResolver,
+  RatingsResolver,
 ];
 
 const HEADER = '# The GraphQL API, generated from the resolvers in src/ by `npm run codegen`: do not edit.\n\n';

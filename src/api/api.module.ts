@@ -25,6 +25,7 @@ import { PublicNamesModule } from '../public-names/public-names.module';
 import { RateLimitsModule } from '../rate-limits/rate-limits.module';
 import { ReadBudget } from '../rate-limits/read-budget';
 import { RecordsModule } from '../records/records.module';
+import { RatingsModule } from '../ratings/ratings.module';
 import { httpContext } from './request-contexts';
 import { DevMailController } from './dev-mail.controller';
 import { GRAPHQL_PATH } from './endpoint';
@@ -105,6 +106,7 @@ export class ApiModule {
         GroupsModule,
         LeaguesModule,
         RecordsModule,
+        RatingsModule,
         PresenceModule,
         // What the API's own resolvers, its WebSocket and the dev mail page use.
         PlayModule,

@@ -71,6 +71,11 @@ class CreateGameInput {
       "The group (club) the game is played in: only its members may create and join it (NOT_GROUP_MEMBER); its turns go to the group's webhook unless it has its own. Absent: none.",
   })
   groupId?: string;
+  @Field({
+    nullable: true,
+    description: 'Whether the game counts for the ratings; absent: true. Games with bots or a fixed seed are never rated: true is refused for them.',
+  })
+  rated?: boolean;
 }
 
 /** Games per page of `games`. */

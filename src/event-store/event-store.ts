@@ -389,9 +389,9 @@ export class EventStore {
     if (existing) throw new DuplicateMoveError(gameId, clientMoveId);
   }
 
-  /** Events with afterSeq < seq <= toSeq, in order. */
-  async readEvents(gameId: string, afterSeq = 0, toSeq = LAST_SEQ): Promise<StoredEvent[]> {
-    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, afterSeq, toSeq]);
+  /** Events with afterSeq < seq <= toSeq, in order: on the pool, or on `sql` (a transaction the caller holds). */
+  async readEvents(gameId: string, afterSeq = 0, toSeq = LAST_SEQ, sql: Sql = this.prisma.sql): Promise<StoredEvent[]> {
+    const rows = await sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, afterSeq, toSeq]);
     return rows.map(toStoredEvent);
   }
 

@@ -45,7 +45,7 @@ export class InvitationsResolver {
 
   @Mutation(() => GameModel, {
     description:
-      "A finished game played again: the same players one seat further round, the same ruleset, options and deadlines, everyone else invited; it starts once all have accepted. Asked again, it is the same rematch (and takes the caller's seat in it).",
+      "A finished game played again: the same players one seat further round, the same ruleset, options, deadlines and rating (an unrated game's rematch is unrated), everyone else invited; it starts once all have accepted. Asked again, it is the same rematch (and takes the caller's seat in it).",
   })
   async rematch(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     const userId = requireUser(context);

@@ -1,7 +1,7 @@
 /**
  * A rematch of a finished game: a new game with the same players, each one
  * seat further round (the second player goes first where seat order
- * decides), the same ruleset, options, deadline settings and visibility.
+ * decides), the same ruleset, options, deadline settings, visibility and rating.
  * Whoever asks first hosts it; everyone else is invited to their seat, and
  * it starts by itself once all have accepted. A finished game has one
  * rematch at most: asking again, anyone seated in it gets that one, and
@@ -67,6 +67,7 @@ export class Rematches {
         visibility: game.row.visibility,
         // It starts once everyone is back.
         autoStart: true,
+        rated: game.state.rated,
       },
       { hostSeat: rotated(seat), rematchOf: game.row.id },
     );

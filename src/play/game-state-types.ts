@@ -40,6 +40,8 @@ export interface GameState {
   bots?: (BotLevel | null)[];
   /** Set when bots play the seats of players who leave during play (`whenPlayerLeaves: BOT`). */
   botsTakeOver?: true;
+  /** Set when the host created the game unrated (`game.created`'s `rated: false`): its rematch is unrated too. */
+  rated?: false;
   /** Set when the game was created with move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
   /** Each seat's time zone as recorded when it was taken, whose weekends pause its clock (games that pause on weekends only). */

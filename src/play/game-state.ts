@@ -82,6 +82,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
           ? { bots: Array.from({ length: created.seats }, (_, seat) => created.bots!.find((bot) => bot.seat === seat)?.level ?? null) }
           : {}),
         ...(created.whenPlayerLeaves === 'BOT' ? { botsTakeOver: true as const } : {}),
+        ...(created.rated === false ? { rated: false as const } : {}),
       };
     }
     case SeatTaken: {
@@ -135,6 +136,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         timeZones: state.timeZones,
         bots: state.bots,
         botsTakeOver: state.botsTakeOver,
+        rated: state.rated,
         endedByHost: state.endedByHost,
         linePosition,
         clientSeeds: state.clientSeeds,

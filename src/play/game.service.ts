@@ -16,7 +16,7 @@ import { GameEventsRepository } from './game-events.repository';
 import type { ProposalKind } from './game-life';
 import { type GameState, seatOf } from './game-state';
 import { GamesRepository, LobbyFilter } from './games.repository';
-import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
+import { allWrites, ExtraWrites, GameRow, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
 import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
@@ -48,6 +48,8 @@ export interface CreateGameInput {
   whenPlayerLeaves?: WhenPlayerLeaves | null;
   /** The group (club) the game is created in; absent: none. */
   groupId?: string | null;
+  /** Whether the game counts for ratings; absent: it does, where it may. */
+  rated?: boolean | null;
 }
 
 /** Where a new game's host sits, and what it follows (rematches). */
@@ -96,6 +98,11 @@ export class GameService {
     return this.rows.lobbyPage(filter);
   }
 
+  /** Every finished game and its recorded result, for projections rebuilt from the events (src/ratings/). */
+  finishedGames(): Promise<Array<{ id: string; result: GameRow['result'] }>> {
+    return this.rows.finishedGames();
+  }
+
   /** Where `userId` must act now: each game being played and their seat in it. */
   seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
     return this.rows.seatsToAct(userId);
@@ -134,6 +141,7 @@ export class GameService {
       bots: input.bots ?? [],
       whenPlayerLeaves: input.whenPlayerLeaves ?? null,
       groupId: input.groupId ?? null,
+      rated: input.rated ?? null,
     };
     const facts = {
       commitment,

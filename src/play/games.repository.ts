@@ -62,6 +62,9 @@ const TABLES_OPENED_BEFORE = `
 SELECT g.id::text AS "gameId", e.at AS "openedAt" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
 WHERE g.status = 'LOBBY' AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
 
+/** Every finished game, with its result, in the order they were created. */
+const FINISHED_GAMES = `SELECT id::text AS id, result FROM games WHERE status = 'FINISHED' ORDER BY created_at, id`;
+
 /**
  * Tables that should have started by themselves and did not: every seat is
  * taken (by players, or by bots at the creation) and the host let it start
@@ -163,6 +166,11 @@ export class GamesRepository {
 
   async nextGameFor(userId: string): Promise<string | null> {
     return (await this.prisma.sql.query<{ gameId: string }>(NEXT_GAME, [userId]))[0]?.gameId ?? null;
+  }
+
+  /** Every finished game and its result (as the lobby's read model keeps it). */
+  finishedGames(): Promise<Array<{ id: string; result: GameRow['result'] }>> {
+    return this.prisma.sql.query(FINISHED_GAMES);
   }
 
   tablesOpenedBefore(time: Date): Promise<Array<{ gameId: string; openedAt: Date }>> {

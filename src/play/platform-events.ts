@@ -142,6 +142,8 @@ export interface GameCreatedPayload {
   bots?: BotSeat[];
   /** `BOT`: a bot plays the seat of a player who leaves during play; absent: they are passed over. */
   whenPlayerLeaves?: 'BOT';
+  /** False: the host chose a game that counts for no rating; absent (and in games stored before): rated, where src/play/platform/rated-games.ts lets it be. */
+  rated?: boolean;
 }
 
 export interface SeatTakenPayload {

@@ -185,6 +185,7 @@ export function recordedCreation(ruleset: AnyRuleset, created: RecordEvent, host
       bots: payload.bots ?? [],
       whenPlayerLeaves: payload.whenPlayerLeaves ?? null,
       groupId: payload.groupId ?? null,
+      rated: payload.rated ?? null,
     },
     facts: {
       commitment: payload.commitment!,

@@ -20,6 +20,7 @@ export interface NewGame {
   whenPlayerLeaves?: 'SKIP' | 'BOT';
   /** The group (club) the game is played in. */
   groupId?: string;
+  rated?: boolean;
 }
 
 /** Asks to create a game as `host` (none: a visitor), answering with `fields` of it: the answer as it came, refusals included. */

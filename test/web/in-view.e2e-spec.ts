@@ -146,7 +146,7 @@ describe('web page: what the player must see is in the window', () => {
     const page = await open(bench.players[0], '/', PHONE);
     const row = page.getByRole('region', { name: 'Waiting for others' }).locator(`li[data-game="${id}"]`);
     await row.waitFor();
-    const [link, name] = await Promise.all([row.locator('a').boundingBox(), row.locator('.name').boundingBox()]);
+    const [link, name] = await Promise.all([row.locator('a.game-link').boundingBox(), row.locator('.name').boundingBox()]);
     const lineHeight = (await page.evaluate<number>(`parseFloat(getComputedStyle(document.querySelector('.game-list .name')).lineHeight)`)) || 24;
     expect(name!.width).toBeGreaterThan(link!.width * 0.6);
     expect(name!.height).toBeLessThan(lineHeight * 2.5);

@@ -1,7 +1,7 @@
 /**
  * What the page tests share: a game started over the API for the players to
  * open, which of the moves offered a player can see, axe-core's serious
- * findings, and whether the page scrolls sideways.
+ * findings and sideways scrolling.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';

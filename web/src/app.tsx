@@ -8,6 +8,7 @@ import { LeaguePage } from './pages/league-page';
 import { ResetPasswordPage, VerifyEmailPage } from './pages/link-pages';
 import { LobbyPage } from './pages/lobby-page';
 import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
 import { SettingsPage } from './pages/settings-page';
 import { ACCOUNT_PATH, isPage, isSettings, Link, SETTINGS_PATH, useRouter } from './router';
 import { useSession } from './session';
@@ -63,7 +64,7 @@ function SignedOutPage() {
   return <LoginPage />;
 }
 
-/** The paths the page shows besides `/` and a game's (the server sends index.html for these: src/web/serve-web-app.ts). */
+/** The paths the page shows besides `/`, a game's and a player's (the server sends index.html for these: src/web/serve-web-app.ts). */
 const PAGE_PATHS = [SETTINGS_PATH, ACCOUNT_PATH, '/sign-up', '/forgot-password', '/verify-email', '/reset-password'];
 
 /** A mistyped or outdated address: the server answers it with this page and 404. */
@@ -86,7 +87,8 @@ function Page() {
   const game = /^\/games\/([^/]+)\/?$/.exec(location.path);
   const league = /^\/leagues\/([^/]+)\/?$/.exec(location.path);
   const group = groupRoute(location.path);
-  if (!game && !league && !group && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
+  const player = /^\/players\/([^/]+)\/?$/.exec(location.path);
+  if (!game && !league && !group && !player && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
   const token = location.query.get('token') ?? '';
   if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
   if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;
@@ -100,6 +102,8 @@ function Page() {
     );
   }
   if (group && 'code' in group) return <JoinGroupPage code={group.code} />;
+  // A player's profile is public, as their ratings are: anyone may check them.
+  if (player) return <PlayerPage key={player[1]} id={player[1]} />;
   if (!me) return <SignedOutPage />;
   if (group) return <GroupPage key={group.groupId} id={group.groupId} />;
   if (league) return <LeaguePage key={league[1]} id={league[1]} />;

@@ -48,6 +48,25 @@ describe('creating a game', () => {
     });
   });
 
+  it('records a game its host chose not to rate; a rated game, the default, records nothing', () => {
+    const unrated = decideCreate({ ...CREATE_COUNTING, rated: false }, ANN, FACTS);
+    expect(unrated.ok && unrated.events[0].payload).toMatchObject({ rated: false });
+    const rated = decideCreate({ ...CREATE_COUNTING, rated: true }, ANN, FACTS);
+    expect(rated.ok && rated.events[0].payload).not.toHaveProperty('rated');
+  });
+
+  it.each([
+    ['bots', { bots: [{ seat: 1, level: 'RANDOM' as const }] }, FACTS, 'A game with bots is never rated'],
+    ['a fixed seed', {}, { ...FACTS, fixedSeed: true }, 'A game with a fixed seed is never rated'],
+  ])('refuses a rated game with %s', (_, command, facts, message) => {
+    expect(decideCreate({ ...CREATE_COUNTING, ...command, rated: true }, ANN, facts)).toEqual({
+      ok: false,
+      code: 'BAD_USER_INPUT',
+      message: `${message}: leave out rated, or set it to false.`,
+    });
+    expect(decideCreate({ ...CREATE_COUNTING, ...command }, ANN, facts)).toMatchObject({ ok: true });
+  });
+
   it.each([
     ['too few players', { seats: 1 }, 'Counting (test game) is played by 2 to 4 players.'],
     ['too many players', { seats: 5 }, 'is played by 2 to 4 players'],

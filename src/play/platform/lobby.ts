@@ -27,6 +27,7 @@ import { foldDecided } from './completion';
 import { type Decision, type DecidedEvent, decided, isRefusal, type Refusal, refuse } from './decision';
 import { actorSeat, cleanedText, type GameAt, requireHost, requireServer, rulesEventAs, seatArgument } from './game-at';
 import { UNCHOSEN_ZONE } from './clock-time';
+import { unratableAtCreation } from './rated-games';
 import { type MoveDeadlineInput, moveDeadlineSettings, resolvedOptions } from './options';
 
 export type GameVisibility = 'PUBLIC' | 'PRIVATE';
@@ -64,6 +65,8 @@ export interface CreateCommand {
   whenPlayerLeaves?: WhenPlayerLeaves | null;
   /** The group (club) the game is created in; absent or null: none. */
   groupId?: string | null;
+  /** Whether the game counts for ratings; absent or null: it does, where it may (rated-games.ts). */
+  rated?: boolean | null;
 }
 
 /** What the server made for a new game before deciding it. */
@@ -117,6 +120,8 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
   const watching = botsAlone(seats, bots);
   const badBots = botSeatsRefusal(ruleset, seats, bots, watching ? null : command.hostSeat);
   if (badBots) return badBots;
+  const unratable = command.rated === true ? unratableAtCreation({ bots, fixedSeed: facts.fixedSeed }) : null;
+  if (unratable) return refuse('BAD_USER_INPUT', `${unratable} is never rated: leave out rated, or set it to false.`);
   if (watching && command.clientSeed !== null) {
     return refuse('BAD_USER_INPUT', 'Every seat goes to a bot, so there is none for you: leave out clientSeed to watch the bots play.');
   }
@@ -137,6 +142,7 @@ export function decideCreate(command: CreateCommand, actor: string, facts: Creat
     ...(deadline ? { moveDeadline: deadline.settings } : {}),
     ...(bots.length > 0 ? { bots: [...bots].sort((a, b) => a.seat - b.seat).map(({ seat, level }) => ({ seat, level })) } : {}),
     ...(command.whenPlayerLeaves === 'BOT' ? { whenPlayerLeaves: 'BOT' as const } : {}),
+    ...(command.rated === false ? { rated: false } : {}),
   };
   const creation = { type: GameCreated, payload: { ...created }, actorUserId: actor };
   if (watching) return decided([creation]);

@@ -1,5 +1,5 @@
 /** Games as lines: its name, which game with which variants, who plays, whose turn, the last move's age and the viewer's deadline, and a link to open it. */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { GameSummaryFragment } from '../api/generated';
 import { UnreadBadge } from '../chat/unread-badge';
 import type { OptionSpec } from '../api/json-fields';
@@ -8,6 +8,7 @@ import type { Ruleset } from './use-rulesets';
 import { Link } from '../router';
 import { deadlineText } from './deadline-text';
 import { isFreeSeat, seatHolderName } from '../play/players';
+import { PlayerName, useRatingsOf } from './ratings';
 
 function whoseTurn(game: GameSummaryFragment): string {
   if (game.status === 'LOBBY') return `${game.seats.filter((s) => !isFreeSeat(s)).length} of ${game.seats.length} seats taken`;
@@ -34,6 +35,21 @@ function lastMoveText(game: GameSummaryFragment): string {
   return game.status === 'LOBBY' ? `opened ${ago}` : `last move ${ago}`;
 }
 
+/** Seated players and bots only (the free seats are counted beside, "1 of 2 seats taken"): players link to their profiles, with their ratings. */
+function SeatHolders({ game, ratingOf }: { game: GameSummaryFragment; ratingOf: ReturnType<typeof useRatingsOf> }) {
+  const held = game.seats.filter((seat) => !isFreeSeat(seat));
+  return (
+    <span className="players">
+      {held.map((seat, i) => (
+        <Fragment key={seat.index}>
+          {i > 0 && ', '}
+          {seat.user && !seat.bot ? <PlayerName user={seat.user} rating={ratingOf(game.ruleset, seat.user.id)} /> : seatHolderName(seat)}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 export function GameList({
   games,
   rulesets,
@@ -52,6 +68,7 @@ export function GameList({
   /** Buttons beside a row (accept and decline an invitation). */
   actions?: (game: GameSummaryFragment) => ReactNode;
 }) {
+  const ratingOf = useRatingsOf(games.map((game) => game.ruleset));
   if (games.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul className="game-list" aria-label={label}>
@@ -60,23 +77,24 @@ export function GameList({
         const variants = variantsOf(game, ruleset);
         return (
           <li key={game.id} data-game={game.id}>
-            <Link to={`/games/${game.id}`}>
-              <span className="title">
-                <strong className="name">{game.name}</strong> <UnreadBadge count={game.unreadChat} />
-              </span>
-              <span className="what">
-                {ruleset?.name ?? game.ruleset}
-                {variants.length > 0 && ` · ${variants.join(', ')}`}
-                {game.visibility === 'PRIVATE' && ' · private'}
-                {game.withBots && <span className="with-bots"> · with bots</span>}
-              </span>
-              {/* Seated players and bots only: the free seats are counted beside ("1 of 2 seats taken"). */}
-              <span className="players">{game.seats.flatMap((s) => (isFreeSeat(s) ? [] : [seatHolderName(s)])).join(', ')}</span>
-              <span className="turn">
-                {whoseTurn(game)} · <span className="age">{lastMoveText(game)}</span>
-                {deadlines?.[i] && <span className="deadline"> · your move is due {deadlineText(deadlines[i]!)}</span>}
-              </span>
-            </Link>
+            <div className="game-card">
+              <Link to={`/games/${game.id}`} className="game-link">
+                <span className="title">
+                  <strong className="name">{game.name}</strong> <UnreadBadge count={game.unreadChat} />
+                </span>
+                <span className="what">
+                  {ruleset?.name ?? game.ruleset}
+                  {variants.length > 0 && ` · ${variants.join(', ')}`}
+                  {game.visibility === 'PRIVATE' && ' · private'}
+                  {game.withBots && <span className="with-bots"> · with bots</span>}
+                </span>
+                <span className="turn">
+                  {whoseTurn(game)} · <span className="age">{lastMoveText(game)}</span>
+                  {deadlines?.[i] && <span className="deadline"> · your move is due {deadlineText(deadlines[i]!)}</span>}
+                </span>
+              </Link>
+              <SeatHolders game={game} ratingOf={ratingOf} />
+            </div>
             {actions && <span className="row-actions">{actions(game)}</span>}
           </li>
         );

@@ -1,9 +1,15 @@
-/** Running the command-line tools of scripts/ from tests. */
+/** The command-line tools of scripts/, run as `npm run` runs them, for tests. */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Runs one of the scripts/ tools as `npm run` does. */
-export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the scripts/ tools as `npm run` does, with `env` added to this process's environment. */
+export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<ToolRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
