@@ -175,6 +175,8 @@ describe('leagues', () => {
       );
       expect(meetings).toHaveLength(15);
       expect(league.rounds.every((round) => round.tables.every((table) => table.game?.status === 'FINISHED'))).toBe(true);
+      // Rated, as a league's games are unless it says otherwise.
+      expect((await server.app.get(GameService).load(league.rounds[0].tables[0].game!.id)).state.rated).toBeUndefined();
       expect(new Set(meetings).size).toBe(15);
       // Points: a win 1, a draw ½. Sonneborn-Berger: the points of those beaten, and half those of those drawn with.
       // Ann: Bob 2.5 + Cat 3 + Dan 1.5 + Eve 2 + ½ Fay 1.5 = 9.75; Cat: Dan 1.5 + Eve 2 + Fay 1.5 = 5; Bob: Cat 3 + Dan 1.5 + ½ Fay 1.5 = 5.25;
@@ -311,9 +313,9 @@ describe('leagues', () => {
     expect(seen.rounds.every((round) => round.tables.every((table) => table.game?.status === 'FINISHED'))).toBe(true);
   });
 
-  it('waits for its start date: no game before, the first round once the sweep passes the date', async () => {
+  it('waits for its start date: no game before, the first round once the sweep passes the date (unrated, as asked)', async () => {
     const startsAt = new Date(clock.now().getTime() + 60 * 60 * 1000).toISOString();
-    const league = (await createLeague({ ruleset: 'five-tribes', seatsPerGame: 2, format: 'SWISS', rounds: 1, startsAt })).data!.createLeague;
+    const league = (await createLeague({ ruleset: 'five-tribes', seatsPerGame: 2, format: 'SWISS', rounds: 1, startsAt, rated: false })).data!.createLeague;
     expect(league.currentRound).toBe(0);
     await server.app.get(Deadlines).runDue();
     expect((await readLeague(league.id)).currentRound).toBe(0);
@@ -323,6 +325,7 @@ describe('leagues', () => {
     expect(started.currentRound).toBe(1);
     expect(started.rounds[0].tables).toHaveLength(3);
     expect(started.rounds[0].tables.every((table) => table.game?.status === 'ACTIVE')).toBe(true);
+    expect((await server.app.get(GameService).load(started.rounds[0].tables[0].game!.id)).state.rated).toBe(false);
   });
 
   describe('refusals, each writing nothing', () => {

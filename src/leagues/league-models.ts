@@ -27,6 +27,8 @@ export class CreateLeagueInput {
   pointsPerPlace?: number[];
   @Field({ nullable: true, description: 'Bots play the games of those who drop out, and their results count; absent or false: they forfeit them.' })
   botsPlayDropOuts?: boolean;
+  @Field({ nullable: true, description: 'Its games count for the ratings (those a bot plays in never do); absent: true.' })
+  rated?: boolean;
 }
 
 @ObjectType('LeagueTable', { description: 'One game of a round: its players in seat order, its game once the round has started.' })
@@ -64,6 +66,7 @@ export class LeagueModel {
   @Field(() => Int) seatsPerGame!: number;
   @Field(() => [Float]) pointsPerPlace!: number[];
   @Field() botsPlayDropOuts!: boolean;
+  @Field() rated!: boolean;
   @Field(() => Date) startsAt!: Date;
   @Field(() => Int, { description: 'The round being played; 0 before the first.' }) currentRound!: number;
   @Field() finished!: boolean;

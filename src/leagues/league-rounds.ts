@@ -142,6 +142,8 @@ export class LeagueRounds {
       autoStart: true,
       groupId: league.groupId,
       bots: botSeats.map((seat) => ({ seat, level })),
+      // A game with a bot is never rated: asking for it would be refused.
+      rated: league.rated && botSeats.length === 0,
     };
     const game = await this.play.createGame(table.seated[hostSeat], input, { hostSeat, hostInGroup: true });
     await this.repository.setGame(league.id, table.round, table.table, game.row.id);

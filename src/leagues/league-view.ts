@@ -33,6 +33,7 @@ export class LeagueViews {
       seatsPerGame: league.seatsPerGame,
       pointsPerPlace: league.pointsPerPlace,
       botsPlayDropOuts: league.botsPlayDropOuts,
+      rated: league.rated,
       startsAt: league.startsAt,
       currentRound: league.currentRound,
       finished: league.finishedAt !== null,

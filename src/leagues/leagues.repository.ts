@@ -19,6 +19,7 @@ export interface StoredLeague {
   rounds: number;
   pointsPerPlace: number[];
   botsPlayDropOuts: boolean;
+  rated: boolean;
   moveDeadline: unknown;
   startsAt: Date;
   serverSeed: string;
@@ -56,13 +57,13 @@ export interface NewLeague extends Omit<StoredLeague, 'currentRound' | 'finished
 
 const LEAGUE_COLUMNS = `
 id::text, group_id::text AS "groupId", ruleset, options, seats_per_game AS "seatsPerGame", format::text, rounds,
-points_per_place AS "pointsPerPlace", bots_play_drop_outs AS "botsPlayDropOuts", move_deadline AS "moveDeadline", starts_at AS "startsAt", server_seed AS "serverSeed",
+points_per_place AS "pointsPerPlace", bots_play_drop_outs AS "botsPlayDropOuts", rated, move_deadline AS "moveDeadline", starts_at AS "startsAt", server_seed AS "serverSeed",
 seed_commitment AS "seedCommitment", current_round AS "currentRound", finished_at AS "finishedAt"`;
 const INSERT_LEAGUE = `
 INSERT INTO leagues (id, group_id, created_by, ruleset, options, seats_per_game, format, rounds, points_per_place, move_deadline, starts_at,
-  server_seed, seed_commitment, created_at, bots_play_drop_outs)
+  server_seed, seed_commitment, created_at, bots_play_drop_outs, rated)
 VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::jsonb, $6::int, $7::text::"LeagueFormat", $8::int, $9::float8[], $10::jsonb, $11::timestamptz,
-  $12, $13, $14::timestamptz, $15::boolean)`;
+  $12, $13, $14::timestamptz, $15::boolean, $16::boolean)`;
 const INSERT_MEMBERS = `
 INSERT INTO league_members (league_id, user_id, position) SELECT $1::uuid, user_id, position::int - 1
 FROM unnest($2::uuid[]) WITH ORDINALITY AS given(user_id, position)`;
@@ -113,6 +114,7 @@ export class LeaguesRepository {
         league.seedCommitment,
         league.createdAt,
         league.botsPlayDropOuts,
+        league.rated,
       ]);
       await sql.query(INSERT_MEMBERS, [league.id, league.memberIds]);
       for (const [i, round] of schedule.entries()) await this.addRound(sql, league.id, i + 1, round);

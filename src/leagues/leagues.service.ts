@@ -38,6 +38,8 @@ export interface CreateLeagueRequest {
   pointsPerPlace?: readonly number[] | null;
   /** Absent: false, those who drop out forfeit their games. */
   botsPlayDropOuts?: boolean | null;
+  /** Absent: true. */
+  rated?: boolean | null;
 }
 
 /** A league as its readers see it. */
@@ -89,6 +91,7 @@ export class LeaguesService {
         rounds: format === 'ROUND_ROBIN' ? schedule.length : request.rounds!,
         pointsPerPlace: [...(request.pointsPerPlace ?? defaultPointsPerPlace(request.seatsPerGame))],
         botsPlayDropOuts: request.botsPlayDropOuts ?? false,
+        rated: request.rated ?? true,
         moveDeadline: request.timeControl ?? null,
         startsAt: request.startsAt ?? now,
         serverSeed,

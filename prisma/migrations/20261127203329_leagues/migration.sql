@@ -12,6 +12,7 @@ CREATE TABLE "leagues" (
     "format" "LeagueFormat" NOT NULL,
     "rounds" INTEGER NOT NULL,
     "points_per_place" DOUBLE PRECISION[],
+    "rated" BOOLEAN NOT NULL DEFAULT true,
     "bots_play_drop_outs" BOOLEAN NOT NULL DEFAULT false,
     "move_deadline" JSONB,
     "starts_at" TIMESTAMPTZ(3) NOT NULL,
