@@ -43,6 +43,8 @@ const LAYERS = [
   'webhooks',
   // Clubs: members and roles; what the invitations (who may join a group's game) and leagues ask.
   'groups',
+  // A group's leagues: games created round by round, standings.
+  'leagues',
   'invitations',
   'calendar',
   'accounts',

@@ -24,6 +24,7 @@ import { PushResolver } from '../push/push.resolver';
 import { WebhooksResolver } from '../webhooks/webhooks.resolver';
 import { PresenceResolver } from '../presence/presence.resolver';
 import { GroupsResolver } from '../groups/groups.resolver';
+import { GroupLeaguesResolver, LeaguesResolver } from '../leagues/leagues.resolver';
 import { RatingsResolver } from '../ratings/ratings.resolver';
 
 /** Where the schema is checked in, from the repository's root. */
@@ -52,6 +53,8 @@ export const API_RESOLVERS = [
   PresenceResolver,
   WebhooksResolver,
   GroupsResolver,
+  LeaguesResolver,
+  GroupLeaguesResolver,
   RatingsResolver,
 ];
 

@@ -17,6 +17,7 @@ import { MetricsModule } from '../metrics/metrics.module';
 import { NotesModule } from '../notes/notes.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { GroupsModule } from '../groups/groups.module';
+import { LeaguesModule } from '../leagues/leagues.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlayModule } from '../play/play.module';
 import { PresenceModule } from '../presence/presence.module';
@@ -103,6 +104,7 @@ export class ApiModule {
         NotesModule,
         WebhooksModule,
         GroupsModule,
+        LeaguesModule,
         RecordsModule,
         RatingsModule,
         PresenceModule,

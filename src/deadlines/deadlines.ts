@@ -68,6 +68,8 @@ export interface MyTurn {
 export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(Deadlines.name);
   private readonly sweeper?: PeriodicTask;
+  /** What modules above this one have the sweep do too (leagues starting rounds at their dates and as games end). */
+  private readonly alsoSwept: Array<() => Promise<unknown>> = [];
 
   constructor(
     private readonly prisma: PrismaService,
@@ -90,19 +92,27 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     await this.sweeper?.stop();
   }
 
+  /** Has every sweep run `work` after its own (which must be safe to repeat, as the sweep is). */
+  alsoSweep(work: () => Promise<unknown>): void {
+    this.alsoSwept.push(work);
+  }
+
   /**
    * Sends the reminders and handles the deadlines that are due now, lapses takeback requests and proposals to end left
-   * unanswered, closes the tables nobody started in time, and starts the full ones a crash left waiting to start by themselves.
+   * unanswered, closes the tables nobody started in time, and starts the full ones a crash left waiting to start by themselves;
+   * then does what other modules asked (alsoSweep).
    */
   async runDue(): Promise<{ reminded: number; expired: number; lapsed: number; tablesClosed: number; tablesStarted: number }> {
     const now = this.clock.now();
-    return {
+    const done = {
       reminded: await this.remindDue(now),
       expired: await this.expireDue(now),
       lapsed: await this.sweeps.lapseExpiredProposals(now),
       tablesClosed: await this.sweeps.expireStaleTables(now),
       tablesStarted: await this.sweeps.startFullTables(now),
     };
+    for (const work of this.alsoSwept) await work();
+    return done;
   }
 
   /** Host only: what happens to a seat whose deadline passed (the platform decides; this module knows whether it passed). */

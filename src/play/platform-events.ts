@@ -134,14 +134,14 @@ export interface GameCreatedPayload {
   rematchOf?: string;
   /** It starts by itself as its last seat is taken (its host let it at its creation); absent (and in games stored before): when its host starts it. */
   autoStart?: boolean;
+  /** The group (club, src/groups/) it was created in: only the group's members may join; absent: anyone may. */
+  groupId?: string;
   /** Absent: no move deadlines. */
   moveDeadline?: MoveDeadlineSettings;
   /** Seats played by bots from the start, by seat; absent: none. */
   bots?: BotSeat[];
   /** `BOT`: a bot plays the seat of a player who leaves during play; absent: they are passed over. */
   whenPlayerLeaves?: 'BOT';
-  /** The group (club) the game was created in: only its members may join (src/groups/); absent: none. */
-  groupId?: string;
   /** False: the host chose a game that counts for no rating; absent (and in games stored before): rated, where src/play/platform/rated-games.ts lets it be. */
   rated?: boolean;
 }

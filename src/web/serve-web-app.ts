@@ -26,8 +26,9 @@ interface PageResponse {
 /** web/dist from both src/web (ts-node, tests) and dist/web (npm start). */
 export const WEB_BUILD_DIR = join(__dirname, '..', '..', 'web', 'dist');
 
-/** The paths web/src/app.tsx shows: `/`, `/games/<id>`, `/players/<id>`, `/groups/<id>`, `/groups/join/<code>`, `/settings`, `/account` and the pages that mail links open. */
-const PAGE_PATHS = /^\/((games|players)\/[^/]+\/?|groups\/(join\/)?[^/]+\/?|(settings|account|sign-up|verify-email|forgot-password|reset-password)\/?)?$/;
+/** The paths web/src/app.tsx shows: `/`, `/games/<id>`, `/leagues/<id>`, `/players/<id>`, `/groups/<id>`, `/groups/join/<code>`, `/settings`, `/account` and the pages that mail links open. */
+const PAGE_PATHS =
+  /^\/((games|leagues|players)\/[^/]+\/?|groups\/(join\/)?[^/]+\/?|(settings|account|sign-up|verify-email|forgot-password|reset-password)\/?)?$/;
 
 /** Vite names every built asset after its content hash: it can be cached for good. */
 const HASHED_ASSETS = `${join('/', 'assets')}/`;

@@ -4,6 +4,7 @@ import { GamePage } from './pages/game-page';
 import { GroupPage } from './pages/group-page';
 import { JoinGroupPage } from './pages/join-group-page';
 import { groupRoute } from './groups/group-paths';
+import { LeaguePage } from './pages/league-page';
 import { ResetPasswordPage, VerifyEmailPage } from './pages/link-pages';
 import { LobbyPage } from './pages/lobby-page';
 import { LoginPage } from './pages/login-page';
@@ -84,9 +85,10 @@ function Page() {
   const { me } = useSession();
   const { location } = useRouter();
   const game = /^\/games\/([^/]+)\/?$/.exec(location.path);
-  const player = /^\/players\/([^/]+)\/?$/.exec(location.path);
+  const league = /^\/leagues\/([^/]+)\/?$/.exec(location.path);
   const group = groupRoute(location.path);
-  if (!game && !player && !group && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
+  const player = /^\/players\/([^/]+)\/?$/.exec(location.path);
+  if (!game && !league && !group && !player && location.path !== '/' && !PAGE_PATHS.some((path) => isPage(location, path))) return <NoSuchPage />;
   const token = location.query.get('token') ?? '';
   if (isPage(location, '/verify-email')) return <VerifyEmailPage token={token} />;
   if (isPage(location, '/reset-password')) return <ResetPasswordPage token={token} />;
@@ -99,11 +101,12 @@ function Page() {
       </>
     );
   }
+  if (group && 'code' in group) return <JoinGroupPage code={group.code} />;
   // A player's profile is public, as their ratings are: anyone may check them.
   if (player) return <PlayerPage key={player[1]} id={player[1]} />;
-  if (group && 'code' in group) return <JoinGroupPage code={group.code} />;
   if (!me) return <SignedOutPage />;
   if (group) return <GroupPage key={group.groupId} id={group.groupId} />;
+  if (league) return <LeaguePage key={league[1]} id={league[1]} />;
   if (isPage(location, ACCOUNT_PATH)) return <AccountPage />;
   return isSettings(location) ? <SettingsPage /> : <LobbyPage />;
 }
