@@ -14,6 +14,7 @@ const LAPTOP = { width: 1280, height: 800 };
 describe('the league page', () => {
   const bench = pageTestBench(['Ann', 'Bob', 'Cat']);
   let leagueId: string;
+  let groupId: string;
   let finishedGame: string;
 
   beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('the league page', () => {
       ann.token,
     );
     leagueId = league.createLeague.id;
+    groupId = made.createGroup.id;
     // The first round's game ends: its second seat resigns.
     const table = league.createLeague.rounds[0].tables[0];
     finishedGame = table.game.id;
@@ -73,6 +75,18 @@ describe('the league page', () => {
     expect(await page.getByText('Sitting out:').count()).toBeGreaterThan(0);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("is listed on its group's page, how far it has gone, linking to it", async () => {
+    const baseUrl = bench.server.url.replace(/\/graphql$/, '');
+    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
+    const leagues = page.getByRole('region', { name: 'Leagues' });
+    const link = leagues.getByRole('link', { name: 'Five Tribes, round robin' });
+    expect(await link.getAttribute('href')).toBe(`/leagues/${leagueId}`);
+    await leagues.getByText('(round 2 of 3)').waitFor();
+    await link.click();
+    await page.getByRole('heading', { name: /Five Tribes league/ }).waitFor();
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 /**
  * A group's page (/groups/<id>): its name and who is in it, its games
  * (being played or waiting for players, then finished) with a form to
- * start one in the group, a place for its leagues, and for its admins the
+ * start one in the group, its leagues, and for its admins the
  * invite link, invitations by mail and the group's chat channel.
  */
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { GameList } from '../components/game-list';
 import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets, type Ruleset } from '../components/use-rulesets';
 import { GroupInvitations } from '../groups/group-invitations';
+import { GroupLeagues } from '../groups/group-leagues';
 import { GroupMembers } from '../groups/group-members';
 import { GroupRatings } from '../groups/group-ratings';
 import { GroupWebhook } from '../groups/group-webhook';
@@ -65,10 +66,7 @@ export function GroupPage({ id }: { id: string }) {
       <div className="group-columns">
         <div>
           <GroupGames group={group} rulesets={rulesets} />
-          <section className="group-leagues" aria-labelledby="group-leagues-heading" data-group-leagues>
-            <h2 id="group-leagues-heading">Leagues</h2>
-            <p className="muted">No league in this group yet.</p>
-          </section>
+          <GroupLeagues group={group} rulesets={rulesets} />
         </div>
         <div>
           <GroupRatings group={group} rulesets={rulesets} />

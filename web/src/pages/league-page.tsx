@@ -6,6 +6,7 @@ import { LeagueDocument, LeaveLeagueDocument, type LeagueQuery } from '../api/ge
 import { useMutations } from '../api/use-mutations';
 import { ProblemBanner } from '../components/problem-banner';
 import { useRulesets } from '../components/use-rulesets';
+import { LEAGUE_FORMAT_WORDS } from '../components/league-words';
 import { Link } from '../router';
 import { useSession } from '../session';
 
@@ -13,7 +14,6 @@ type League = LeagueQuery['league'];
 type Round = League['rounds'][number];
 type Table = Round['tables'][number];
 
-const FORMAT_WORDS: Record<League['format'], string> = { ROUND_ROBIN: 'round robin', SWISS: 'Swiss rounds' };
 const TIE_BREAK: Record<League['format'], string> = { ROUND_ROBIN: 'Sonneborn-Berger', SWISS: 'Buchholz' };
 
 /** ½ rather than 0.5: points as a league table writes them. */
@@ -40,7 +40,7 @@ export function LeaguePage({ id }: { id: string }) {
   return (
     <main className="league-page">
       <h1>
-        {game} league <span className="ruleset-name">{FORMAT_WORDS[league.format]}</span>
+        {game} league <span className="ruleset-name">{LEAGUE_FORMAT_WORDS[league.format]}</span>
       </h1>
       <p>
         {league.seatsPerGame} players a game. {progress(league)}
