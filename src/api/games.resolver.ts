@@ -10,6 +10,7 @@ import { botSeatLevel } from '../play/platform/bots';
 import { BOT_LEVELS, canPlayAt } from '../rules/bots';
 import { earlierHolders, holderAt } from '../play/seat-changes';
 import { GameService } from '../play/game.service';
+import { GameQueries } from '../play/game-queries';
 import { HistoryPages } from '../play/history-pages';
 import type { LoadedGame } from '../play/loaded-game';
 import { Invitations } from '../invitations/invitations';
@@ -103,6 +104,7 @@ function seated(game: LoadedGame): string[] {
 export class GamesResolver {
   constructor(
     private readonly play: GameService,
+    private readonly queries: GameQueries,
     private readonly historyPages: HistoryPages,
     private readonly registry: RulesetRegistry,
     private readonly store: EventStore,
@@ -140,7 +142,7 @@ export class GamesResolver {
     @Args('offset', { type: () => Int, nullable: true }) offset?: number,
   ) {
     const userId = mine ? requireUser(context) : context.userId;
-    const ids = await this.play.lobbyPage({
+    const ids = await this.queries.lobbyPage({
       status: status ?? null,
       ruleset: ruleset ?? null,
       userId: userId ?? null,
@@ -159,7 +161,7 @@ export class GamesResolver {
   })
   async nextGame(@Context() context: RequestContext) {
     const userId = requireUser(context);
-    const game = await this.play.nextGame(userId);
+    const game = await this.queries.nextGame(userId);
     return game && new GameParent(game, userId);
   }
 

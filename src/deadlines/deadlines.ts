@@ -14,6 +14,7 @@ import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import { ServerSweeps } from '../play/server-sweeps';
+import { GameQueries } from '../play/game-queries';
 import type { LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
 import { botSeatLevel } from '../play/platform/bots';
@@ -75,6 +76,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly prisma: PrismaService,
     private readonly play: GameService,
     private readonly sweeps: ServerSweeps,
+    private readonly games: GameQueries,
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
     private readonly banks: SeatBanks,
@@ -125,7 +127,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Every game where `userId` must act now, soonest deadline first. */
   async myTurns(userId: string): Promise<MyTurn[]> {
-    const toAct = await this.play.seatsToAct(userId);
+    const toAct = await this.games.seatsToAct(userId);
     const rows = await this.prisma.turnDeadline.findMany({ where: { userId, gameId: { in: toAct.map((s) => s.gameId) } } });
     const deadlines = await this.withPauses(rows);
     const turns = await Promise.all(

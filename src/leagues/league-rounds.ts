@@ -7,7 +7,8 @@
  * failure gets it on the next run.
  */
 import { Injectable, Logger } from '@nestjs/common';
-import { type CreateGameInput, GameService } from '../play/game.service';
+import { GameService } from '../play/game.service';
+import type { CreateGameInput } from '../play/game-requests';
 import type { LoadedGame } from '../play/loaded-game';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { canPlayAt } from '../rules/bots';

@@ -13,62 +13,18 @@ import { GameRandomness } from '../randomness/game-randomness';
 import type { Viewer } from '../rules/contract';
 import { CommandPipeline, PreparedCommand } from './command-pipeline';
 import { GameEventsRepository } from './game-events.repository';
+import type { CreateGameInput, GamePlacement, JoinRequest } from './game-requests';
 import type { ProposalKind } from './game-life';
 import { type GameState, seatOf } from './game-state';
-import { GamesRepository, LobbyFilter } from './games.repository';
-import { allWrites, ExtraWrites, GameRow, LoadedGame } from './loaded-game';
+import { GamesRepository } from './games.repository';
+import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { decideCreate, freeSeats, GameVisibility, Invitee, JoinAccess } from './platform/lobby';
-import type { MoveDeadlineInput } from './platform/options';
+import { decideCreate, freeSeats, Invitee, JoinAccess } from './platform/lobby';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
-import type { BotSeat, DeadlineAction, GameCreatedPayload, WhenPlayerLeaves } from './platform-events';
+import type { DeadlineAction, GameCreatedPayload } from './platform-events';
 import { refusalError } from './refusal-error';
 import { RulesetRegistry } from './ruleset-registry';
-
-export interface CreateGameInput {
-  ruleset: string;
-  seats: number;
-  options?: unknown;
-  /** A fixed server seed (only where ALLOW_FIXED_SEEDS is on); absent: a secret random one. */
-  seed?: string | null;
-  /** The host's contribution to the randomness; absent: the server makes one. */
-  clientSeed?: string | null;
-  /** Correspondence play; absent: no move deadlines. */
-  moveDeadline?: MoveDeadlineInput | null;
-  /** Absent: "<host>'s <game>". */
-  name?: string | null;
-  /** Absent: PUBLIC. */
-  visibility?: GameVisibility | null;
-  /** Starts by itself as its last seat is taken (absent: it does), or waits for its host to start it. */
-  autoStart?: boolean | null;
-  /** Seats played by bots from the start (every seat: a game of bots alone, which its host watches); absent: none. */
-  bots?: BotSeat[] | null;
-  /** What becomes of the seat of a player who leaves during play; absent: SKIP. */
-  whenPlayerLeaves?: WhenPlayerLeaves | null;
-  /** The group (club) the game is created in; absent: none. */
-  groupId?: string | null;
-  /** Whether the game counts for ratings; absent: it does, where it may. */
-  rated?: boolean | null;
-}
-
-/** Where a new game's host sits, and what it follows (rematches). */
-export interface GamePlacement {
-  /** Absent: 0. */
-  hostSeat?: number;
-  rematchOf?: string;
-  /** Whether the host is a member of the group the game is created in (src/groups/ knows); absent: not. */
-  hostInGroup?: boolean;
-}
-
-/** Taking a seat: where, with which seed, and what the caller knows of who may (src/invitations/). */
-export interface JoinRequest {
-  seat?: number | null;
-  clientSeed?: string | null;
-  /** Absent: a public game anyone may join, no seat kept. */
-  access?: JoinAccess;
-  alsoWrite?: ExtraWrites;
-}
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const PUBLIC: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
@@ -91,27 +47,6 @@ export class GameService {
 
   stateAt(game: LoadedGame, version: number): Promise<GameState> {
     return this.games.stateAt(game, version);
-  }
-
-  /** The ids of a page of the lobby's games. */
-  lobbyPage(filter: LobbyFilter): Promise<string[]> {
-    return this.rows.lobbyPage(filter);
-  }
-
-  /** Every finished game and its recorded result, for projections rebuilt from the events (src/ratings/). */
-  finishedGames(): Promise<Array<{ id: string; result: GameRow['result'] }>> {
-    return this.rows.finishedGames();
-  }
-
-  /** Where `userId` must act now: each game being played and their seat in it. */
-  seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
-    return this.rows.seatsToAct(userId);
-  }
-
-  /** The game that has waited longest on `userId` (the lobby's "next game"), or null when none waits on them. */
-  async nextGame(userId: string): Promise<LoadedGame | null> {
-    const gameId = await this.rows.nextGameFor(userId);
-    return gameId === null ? null : this.load(gameId);
   }
 
   /** What `userId` may see: its own seat, or everything once the game is over. */

@@ -8,6 +8,7 @@ import { CommandPipeline } from './command-pipeline';
 import { GameChangeHooks } from './game-change-hooks';
 import { GameEventsRepository } from './game-events.repository';
 import { GameLoader } from './game-loader';
+import { GameQueries } from './game-queries';
 import { GameService } from './game.service';
 import { GamesRepository } from './games.repository';
 import { HistoryPages } from './history-pages';
@@ -48,9 +49,10 @@ export const PLAY_OPTIONS = Symbol('PLAY_OPTIONS');
     CommandPipeline,
     HistoryPages,
     GameService,
+    GameQueries,
     ServerSweeps,
     LobbyAudience,
   ],
-  exports: [RulesetRegistry, GameRandomness, GameService, ServerSweeps, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
+  exports: [RulesetRegistry, GameRandomness, GameService, GameQueries, ServerSweeps, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
 })
 export class PlayModule {}

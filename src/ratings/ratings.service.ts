@@ -16,7 +16,7 @@ import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import { EventStore, type StoredEvent } from '../event-store/event-store';
 import { ChangeWrites, GameChangeHook, GameChangeHooks, PendingChange } from '../play/game-change-hooks';
-import { GameService } from '../play/game.service';
+import { GameQueries } from '../play/game-queries';
 import { type RatedGame, type RatedGameEvent, ratingVerdict, type RecordedResult } from '../play/platform/rated-games';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import type { GameStatus } from '../rules/contract';
@@ -53,7 +53,7 @@ export class RatingsService implements GameChangeHook, OnModuleInit {
     private readonly hooks: GameChangeHooks,
     private readonly prisma: PrismaService,
     private readonly store: EventStore,
-    private readonly play: GameService,
+    private readonly games: GameQueries,
     private readonly registry: RulesetRegistry,
   ) {}
 
@@ -74,7 +74,7 @@ export class RatingsService implements GameChangeHook, OnModuleInit {
 
   /** `npm run ratings:rebuild`: every table of the ratings written afresh from the finished games' events, in one transaction. */
   async rebuild(): Promise<{ games: number; rated: number }> {
-    const games = await this.play.finishedGames();
+    const games = await this.games.finishedGames();
     return this.prisma.inSqlTransaction(async (sql) => {
       await this.repository.clearAll(sql);
       const rated: RatedGame[] = [];
