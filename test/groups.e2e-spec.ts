@@ -233,6 +233,24 @@ describe('groups: clubs whose members play games together', () => {
     expect(verifyRecord(record, (id) => (countingGame.id === id ? countingGame : undefined))).toMatchObject({ ok: true, complete: true });
   });
 
+  it("keeps a group's game to its members: its rematch is in the group, and only a member takes over a seat offered", async () => {
+    const finished = await startGame(server.url, [ann, fay], { groupId });
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, fay.token);
+    const { rematch } = await gqlOk<{ rematch: { groupId: string | null } }>(
+      server.url,
+      `mutation($id: ID!) { rematch(gameId: $id) { groupId } }`,
+      { id: finished },
+      fay.token,
+    );
+    expect(rematch.groupId).toBe(groupId);
+
+    const playing = await startGame(server.url, [ann, bob], { groupId });
+    await gqlOk(server.url, `mutation($id: ID!, $e: String!) { offerSeat(gameId: $id, seat: 1, email: $e) { id } }`, { id: playing, e: eve.email }, bob.token);
+    const version = async () => (await prisma.sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [playing]))[0].version;
+    const takeOver = gql(server.url, `mutation($id: ID!) { joinGame(gameId: $id) { id } }`, { id: playing }, eve.token);
+    expect(await refusalWritingNothing(version, takeOver)).toBe('NOT_GROUP_MEMBER');
+  });
+
   it("posts the turns of the group's games to its webhook, unless a game has its own; only admins set it", async () => {
     const set = (actor: Player, path: string) =>
       gql<{ setGroupWebhook: { secret: string } }>(

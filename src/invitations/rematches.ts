@@ -1,7 +1,8 @@
 /**
  * A rematch of a finished game: a new game with the same players, each one
  * seat further round (the second player goes first where seat order
- * decides), the same ruleset, options, deadline settings, visibility and rating.
+ * decides), the same ruleset, options, deadline settings, visibility, rating
+ * and group (whose members alone may then create and join it).
  * Whoever asks first hosts it; everyone else is invited to their seat, and
  * it starts by itself once all have accepted. A finished game has one
  * rematch at most: asking again, anyone seated in it gets that one, and
@@ -15,6 +16,7 @@ import { GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
 import { defaultGameName } from '../play/platform/lobby';
 import { seatOf } from '../play/game-state';
+import { GroupsService } from '../groups/groups.service';
 import { Invitations } from './invitations';
 
 @Injectable()
@@ -23,6 +25,7 @@ export class Rematches {
     private readonly prisma: PrismaService,
     private readonly play: GameService,
     private readonly invitations: Invitations,
+    private readonly groups: GroupsService,
   ) {}
 
   async rematch(userId: string, gameId: string): Promise<LoadedGame> {
@@ -52,7 +55,7 @@ export class Rematches {
   }
 
   private async create(userId: string, game: LoadedGame, seat: number): Promise<LoadedGame> {
-    const players = game.state.seats;
+    const { seats: players, groupId } = game.state;
     const rotated = (oldSeat: number) => (oldSeat + players.length - 1) % players.length;
     const name =
       game.row.name ?? defaultGameName((await this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } })).displayName, game.ruleset.name);
@@ -68,8 +71,9 @@ export class Rematches {
         // It starts once everyone is back.
         autoStart: true,
         rated: game.state.rated,
+        groupId: groupId ?? null,
       },
-      { hostSeat: rotated(seat), rematchOf: game.row.id },
+      { hostSeat: rotated(seat), rematchOf: game.row.id, hostInGroup: groupId !== undefined && (await this.groups.roleOf(groupId, userId)) !== null },
     );
     const others = players.flatMap((playerId, oldSeat) => (playerId && playerId !== userId ? [{ playerId, seat: rotated(oldSeat) }] : []));
     const accounts = await this.prisma.user.findMany({ where: { id: { in: others.map((o) => o.playerId) } }, select: { id: true, email: true } });

@@ -15,6 +15,7 @@ import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
+import { GroupsService } from '../groups/groups.service';
 import { GameService } from '../play/game.service';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import { pendingOffers } from '../play/seat-changes';
@@ -65,6 +66,7 @@ export class SeatOffers {
   constructor(
     private readonly prisma: PrismaService,
     private readonly play: GameService,
+    private readonly groups: GroupsService,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
   ) {}
@@ -112,7 +114,8 @@ export class SeatOffers {
     const waiting = new Set(Object.values(pendingOffers(game.state)).map((offer) => offer.invitationId));
     const invitationId = mine.find((id) => waiting.has(id)) ?? mine[0] ?? null;
     const seated: ExtraWrites | undefined = invitationId ? async (sql) => void (await sql.query(SEATED, [invitationId, this.clock.now()])) : undefined;
-    return this.play.takeSeat(userId, game.row.id, invitationId, seated);
+    const member = async (groupId: string) => (await this.groups.roleOf(groupId, userId)) !== null;
+    return this.play.takeSeat(userId, game.row.id, invitationId, member, seated);
   }
 
   /** Games being played where a seat is offered to the caller and waits for them. */

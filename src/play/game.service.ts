@@ -165,11 +165,19 @@ export class GameService {
   }
 
   /** The invitee takes over the seat their invitation offers, keeping `game_seats` in step. */
-  takeSeat(userId: string, gameId: string, invitationId: string | null, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+  /** `groupMember`: whether the player is a member of the game's group, asked only of a game in one (src/groups/ knows). */
+  takeSeat(
+    userId: string,
+    gameId: string,
+    invitationId: string | null,
+    groupMember: (groupId: string) => Promise<boolean>,
+    alsoWrite?: ExtraWrites,
+  ): Promise<LoadedGame> {
     const takeSeat = async (game: LoadedGame): Promise<PlatformCommand> => ({
       type: 'takeSeat',
       invitationId,
       timeZone: await this.weekendZoneOf(game, userId),
+      groupMember: game.state.groupId !== undefined && (await groupMember(game.state.groupId)),
     });
     return this.seatCommand(userId, gameId, takeSeat, alsoWrite);
   }

@@ -156,7 +156,8 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
     case SeatReassigned: {
       // What the record cannot show: that its new player held the invitation; which offer they took, it does.
       const { offerSeq, timeZone } = payload as unknown as SeatReassignedPayload;
-      return by({ type: 'takeSeat', invitationId: offeredInvitation(events, offerSeq), timeZone: timeZone ?? null });
+      // Nor that they were a member of the game's group: taken as the server found it, as a join is (ANYONE).
+      return by({ type: 'takeSeat', invitationId: offeredInvitation(events, offerSeq), timeZone: timeZone ?? null, groupMember: true });
     }
     case GameCreated:
       return { problem: 'a game is created once, by its first event' };

@@ -86,7 +86,7 @@ export interface CreateFacts {
 }
 
 /** Who may create a game in a group, and who may join one: its members alone. */
-function notInGroup(groupId: string | null | undefined, member: boolean | undefined, doing: string): Refusal | null {
+export function notInGroup(groupId: string | null | undefined, member: boolean | undefined, doing: string): Refusal | null {
   return groupId && member !== true ? refuse('NOT_GROUP_MEMBER', `This game is played in a group: only its members may ${doing} it.`) : null;
 }
 

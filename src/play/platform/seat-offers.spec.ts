@@ -137,6 +137,14 @@ describe('taking over a seat', () => {
     expect(gameAfter([...offeredThere, taken]).state.timeZones?.[1]).toBe('Asia/Tokyo');
   });
 
+  it('in a group’s game, only by a member of the group, whoever offered the seat', () => {
+    const inClub = [...playing(2, { groupId: 'club' }), ...turn(0), offered(1, BOB)];
+    given(inClub).when(takeSeat(), EVE).thenRefused('NOT_GROUP_MEMBER', 'only its members may take a seat in it');
+    given(inClub)
+      .when({ ...takeSeat(), groupMember: true }, EVE)
+      .then([reassigned(1, EVE, BOB, 8)]);
+  });
+
   it('ends the seat’s lateness: its new player is not late', () => {
     const after = gameAfter([...oneTurn(), deadlinePassed(1, BOB), offered(1, ANN, 'offer-1', 0), reassigned(1, EVE, BOB, 9)]);
     expect(after.state.life?.overdue).toEqual({});

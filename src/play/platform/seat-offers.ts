@@ -12,7 +12,7 @@ import { SeatOffered, SeatOfferedPayload, SeatOfferWithdrawn, SeatOfferWithdrawn
 import { pendingOffers } from '../seat-changes';
 import { type Decision, decided, type Refusal, refuse } from './decision';
 import { type GameAt, requireActive, seatArgument } from './game-at';
-import { type Invitee, weekendZone } from './lobby';
+import { type Invitee, notInGroup, weekendZone } from './lobby';
 
 export interface SeatOfferCommand {
   type: 'offerSeat';
@@ -26,6 +26,8 @@ export interface TakeSeatCommand {
   invitationId: string | null;
   /** The player's time zone (me.timeZone), recorded with the seat where the game pauses on weekends; null: UTC. */
   timeZone?: string | null;
+  /** Whether the player is a member of the game's group (a game created in one, src/groups/); absent: not. */
+  groupMember?: boolean;
 }
 
 /** Why the actor may not offer `seat`: it is not theirs, or (the host) its deadline has not passed. */
@@ -81,6 +83,9 @@ export function decideSeatTaking(game: GameAt, command: TakeSeatCommand, actor: 
   if (invitationId === null || !offered)
     return refuse('NOTHING_PENDING', 'No seat is offered to you in this game: the offer was withdrawn, or replaced by a newer one.');
   if (state.seats.includes(actor)) return refuse('ALREADY_SEATED', 'You already have a seat in this game.');
+  // A seat of a group's game goes only to a member, whoever offered it.
+  const outsider = notInGroup(state.groupId, command.groupMember, 'take a seat in');
+  if (outsider) return outsider;
   const seat = Number(offered[0]);
   const payload: SeatReassignedPayload = {
     seat,
