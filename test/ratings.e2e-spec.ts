@@ -133,7 +133,7 @@ describe('ratings', () => {
     expect(((await response.json()) as GameRecord).events[0].payload).toMatchObject({ rated: false, rematchOf: unrated });
   });
 
-  it("of a group count that group's games alone: none here", async () => {
+  it("of a group count that group's games alone: none in a group that played none", async () => {
     expect(await ratings('five-tribes', '00000000-0000-4000-8000-000000000000')).toEqual([]);
   });
 
@@ -204,5 +204,61 @@ describe('ratings of games that end at once', () => {
     expect(
       await Promise.all([gqlOk(server.url, `{ ratings(ruleset: "five-tribes") { ${RATING_FIELDS} } }`), gqlOk(server.url, profile, { id: ann.id })]),
     ).toEqual(before);
+  });
+});
+
+describe("a group's ratings", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("count the group's games alone, and are what `npm run ratings -- --group` computes from the records", async () => {
+    const [ann, bob, cat] = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(server.url, name)));
+    const { createGroup } = await gqlOk<{ createGroup: { id: string; inviteUrl: string } }>(
+      server.url,
+      'mutation { createGroup(name: "Thursday club") { id inviteUrl } }',
+      {},
+      ann.token,
+    );
+    const code = createGroup.inviteUrl.split('/').pop();
+    await gqlOk(server.url, 'mutation($code: String!) { joinGroup(code: $code) { id } }', { code }, bob.token);
+    const resign = (as: Player, id: string) => gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, as.token);
+    const inGroup = await startGame(server.url, [ann, bob], { ruleset: 'five-tribes', groupId: createGroup.id });
+    await resign(bob, inGroup);
+    const outside = await startGame(server.url, [ann, cat], { ruleset: 'five-tribes' });
+    await resign(cat, outside);
+
+    const table = async (groupId?: string) =>
+      (
+        await gqlOk<{ ratings: ApiRating[] }>(server.url, `query($g: ID) { ratings(ruleset: "five-tribes", groupId: $g) { ${RATING_FIELDS} } }`, {
+          g: groupId,
+        })
+      ).ratings;
+    const club = await table(createGroup.id);
+    expect(club.map((rating) => [rating.user.displayName, rating.games])).toEqual([
+      ['Ann', 1],
+      ['Bob', 1],
+    ]);
+    expect((await table()).find((rating) => rating.user.id === ann.id)?.games).toBe(2);
+
+    const dir = mkdtempSync(join(tmpdir(), 'pbw-group-ratings-'));
+    const files = await Promise.all(
+      [inGroup, outside].map(async (id) => {
+        const file = join(dir, `${id}.json`);
+        writeFileSync(file, await (await fetch(server.url.replace(/\/graphql$/, `/games/${id}/record.json`))).text());
+        return file;
+      }),
+    );
+    const run = await runTool('ratings.ts', ['--group', createGroup.id, ...files]);
+    expect(run).toMatchObject({ code: 0 });
+    expect(JSON.parse(run.stdout).tables).toEqual([
+      {
+        ruleset: 'five-tribes',
+        ratings: club.map(({ user, rating, deviation, games, provisional }) => ({ userId: user.id, rating, deviation, games, provisional })),
+      },
+    ]);
   });
 });

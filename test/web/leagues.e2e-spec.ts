@@ -2,7 +2,8 @@
  * The league page (/leagues/<id>) in Chromium: the standings, each round's
  * games with their results and links to the game and its record, read at a
  * laptop's size (light theme) and a phone's (dark), without sideways
- * scrolling and with no serious or critical axe-core finding.
+ * scrolling and with no serious or critical axe-core finding; and the
+ * group page's form that starts one, for its admins.
  */
 import { Deadlines } from '../../src/deadlines/deadlines';
 import { gqlOk } from '../support/app';
@@ -87,6 +88,38 @@ describe('the league page', () => {
     await leagues.getByText('(round 2 of 3)').waitFor();
     await link.click();
     await page.getByRole('heading', { name: /Five Tribes league/ }).waitFor();
+    await context.close();
+  });
+
+  it("lets the group's admins start a league from the group page, with the members they tick, and nobody else", async () => {
+    const baseUrl = bench.server.url.replace(/\/graphql$/, '');
+    const member = await openWindow(bench.chromium.browser, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
+    await member.page.getByRole('heading', { name: 'Leagues' }).waitFor();
+    expect(await member.page.getByText('Start a league in this group').count()).toBe(0);
+    await member.context.close();
+
+    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { viewport: PHONE, token: bench.players[0].token, path: `/groups/${groupId}` });
+    await page.getByText('Start a league in this group').click();
+    const form = page.getByRole('form', { name: 'New league' });
+    await form.getByLabel('Game').selectOption({ label: 'Five Tribes' });
+    await form.getByLabel('Swiss rounds', { exact: false }).check();
+    await form.getByLabel('Rounds').fill('2');
+    await form.getByRole('checkbox', { name: 'Cat' }).uncheck();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await form.getByRole('button', { name: 'Start the league' }).click();
+    await page.waitForURL(/\/leagues\/[^/]+$/);
+    const created = page.url().split('/').pop()!;
+    expect(created).not.toBe(leagueId);
+    const { league } = await gqlOk<{ league: { format: string; rounds: Array<{ number: number }>; standings: Array<{ user: { displayName: string } }> } }>(
+      bench.server.url,
+      `query($id: ID!) { league(id: $id) { format rounds { number } standings { user { displayName } } } }`,
+      { id: created },
+      bench.players[0].token,
+    );
+    expect(league.format).toBe('SWISS');
+    expect(league.rounds).toHaveLength(2);
+    expect(league.standings.map((row) => row.user.displayName).sort()).toEqual(['Ann', 'Bob']);
     await context.close();
   });
 

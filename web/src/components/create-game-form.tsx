@@ -2,51 +2,13 @@
 import { RulesetChoices } from './ruleset-choices';
 import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput, type WhenPlayerLeaves } from '../api/generated';
-import type { OptionSpec } from '../api/json-fields';
-import { optionApplies, optionValueWords } from '@shared/rules';
 import { useMutations } from '../api/use-mutations';
 import { BotFields, botSeatsInput, type SeatBots } from './bot-fields';
 import { DeadlineFields } from './deadline-fields';
+import { chosenOptions, defaultOptions, OptionFields, type OptionValues } from './option-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
 import { ProblemBanner } from './problem-banner';
 import type { Ruleset } from './use-rulesets';
-
-type OptionValues = Record<string, boolean | number | string>;
-
-function defaults(ruleset: Ruleset | undefined): OptionValues {
-  return Object.fromEntries((ruleset?.options ?? []).map((spec) => [spec.key, spec.default]));
-}
-
-function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: boolean | number | string; onChange: (value: boolean | number | string) => void }) {
-  switch (spec.type) {
-    case 'boolean':
-      return (
-        <label className="check">
-          <input type="checkbox" name={spec.key} checked={value === true} onChange={(event) => onChange(event.target.checked)} /> {spec.label}
-        </label>
-      );
-    case 'integer':
-      return (
-        <label>
-          {spec.label}
-          <input type="number" name={spec.key} min={spec.min} max={spec.max} value={Number(value)} onChange={(event) => onChange(Number(event.target.value))} />
-        </label>
-      );
-    case 'choice':
-      return (
-        <label>
-          {spec.label}
-          <select name={spec.key} value={String(value)} onChange={(event) => onChange(event.target.value)}>
-            {spec.choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {optionValueWords(spec, choice)}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-  }
-}
 
 /** `groupId`: the game is created in that group (club), which only its members may join. */
 export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Ruleset[]; onCreated: (game: GameFragment) => void; groupId?: string }) {
@@ -67,9 +29,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
   if (!ruleset) return null;
 
   const seatCount = seats ?? ruleset.minSeats;
-  const values = options ?? defaults(ruleset);
-  // Options that are part of the game as chosen so far: a co-op game has no competitive variants, and the reverse.
-  const applying = ruleset.options.filter((spec) => optionApplies(spec, values));
+  const values = options ?? defaultOptions(ruleset);
   const choose = (id: string) => {
     setRulesetId(id);
     setSeats(null);
@@ -81,7 +41,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
     const input = {
       ruleset: ruleset.id,
       seats: seatCount,
-      options: Object.fromEntries(applying.map((spec) => [spec.key, values[spec.key]])),
+      options: chosenOptions(ruleset, values),
       moveDeadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
       autoStart,
@@ -136,9 +96,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
         botsTakeOver={botsTakeOver}
         onTakeOverChange={setBotsTakeOver}
       />
-      {applying.map((spec) => (
-        <OptionField key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setOptions({ ...values, [spec.key]: value })} />
-      ))}
+      <OptionFields ruleset={ruleset} values={values} onChange={setOptions} />
       <DeadlineFields value={moveDeadline} onChange={setMoveDeadline} />
       <details>
         <summary>Shuffle fairness</summary>

@@ -2,7 +2,8 @@
 import type { GroupFragment, GroupLeagueFragment } from '../api/generated';
 import type { Ruleset } from '../components/use-rulesets';
 import { LEAGUE_FORMAT_WORDS } from '../components/league-words';
-import { Link } from '../router';
+import { Link, useRouter } from '../router';
+import { CreateLeagueForm } from './create-league-form';
 
 function progress(league: GroupLeagueFragment): string {
   if (league.finished) return 'finished';
@@ -10,7 +11,8 @@ function progress(league: GroupLeagueFragment): string {
   return `round ${league.currentRound} of ${league.rounds.length}`;
 }
 
-export function GroupLeagues({ group, rulesets }: { group: GroupFragment; rulesets: Ruleset[] }) {
+export function GroupLeagues({ group, rulesets, admin }: { group: GroupFragment; rulesets: Ruleset[]; admin: boolean }) {
+  const { navigate } = useRouter();
   const nameOf = (id: string) => rulesets.find((ruleset) => ruleset.id === id)?.name ?? id;
   return (
     <section className="group-leagues" aria-labelledby="group-leagues-heading" data-group-leagues>
@@ -28,6 +30,12 @@ export function GroupLeagues({ group, rulesets }: { group: GroupFragment; rulese
             </li>
           ))}
         </ul>
+      )}
+      {admin && (
+        <details className="group-new-league">
+          <summary>Start a league in this group</summary>
+          <CreateLeagueForm group={group} rulesets={rulesets} onCreated={(leagueId) => navigate(`/leagues/${leagueId}`)} />
+        </details>
       )}
     </section>
   );

@@ -66,7 +66,7 @@ export function GroupPage({ id }: { id: string }) {
       <div className="group-columns">
         <div>
           <GroupGames group={group} rulesets={rulesets} />
-          <GroupLeagues group={group} rulesets={rulesets} />
+          <GroupLeagues group={group} rulesets={rulesets} admin={admin} />
         </div>
         <div>
           <GroupRatings group={group} rulesets={rulesets} />
