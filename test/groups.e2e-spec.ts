@@ -236,13 +236,9 @@ describe('groups: clubs whose members play games together', () => {
   it("keeps a group's game to its members: its rematch is in the group, and only a member takes over a seat offered", async () => {
     const finished = await startGame(server.url, [ann, fay], { groupId });
     await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: finished }, fay.token);
-    const { rematch } = await gqlOk<{ rematch: { groupId: string | null } }>(
-      server.url,
-      `mutation($id: ID!) { rematch(gameId: $id) { groupId } }`,
-      { id: finished },
-      fay.token,
-    );
-    expect(rematch.groupId).toBe(groupId);
+    const { rematch } = await gqlOk<{ rematch: { id: string } }>(server.url, `mutation($id: ID!) { rematch(gameId: $id) { id } }`, { id: finished }, fay.token);
+    const record = await fetch(server.url.replace(/\/graphql$/, `/games/${rematch.id}/record.json`), { headers: { authorization: `Bearer ${fay.token}` } });
+    expect(((await record.json()) as GameRecord).events[0].payload).toMatchObject({ groupId, rematchOf: finished });
 
     const playing = await startGame(server.url, [ann, bob], { groupId });
     await gqlOk(server.url, `mutation($id: ID!, $e: String!) { offerSeat(gameId: $id, seat: 1, email: $e) { id } }`, { id: playing, e: eve.email }, bob.token);

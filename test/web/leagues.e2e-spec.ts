@@ -101,9 +101,9 @@ describe('the league page', () => {
     const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { viewport: PHONE, token: bench.players[0].token, path: `/groups/${groupId}` });
     await page.getByText('Start a league in this group').click();
     const form = page.getByRole('form', { name: 'New league' });
-    await form.getByLabel('Game').selectOption({ label: 'Five Tribes' });
+    await form.locator('select[name="ruleset"]').selectOption({ label: 'Five Tribes' });
     await form.getByLabel('Swiss rounds', { exact: false }).check();
-    await form.getByLabel('Rounds').fill('2');
+    await form.locator('input[name="rounds"]').fill('2');
     await form.getByRole('checkbox', { name: 'Cat' }).uncheck();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
