@@ -95,10 +95,14 @@ describe('Public API under attack', () => {
       GroupRole: 'ADMIN',
       Boolean: true,
     };
+    const inputSamples: Record<string, unknown> = {
+      CreateGameInput: { ruleset: 'counting', seats: 2 },
+      CreateLeagueInput: { groupId: gameId, ruleset: 'counting', seatsPerGame: 2, format: 'ROUND_ROBIN', memberIds: [] },
+    };
     const sample = (type: TypeNode): unknown => {
       if (type.kind === Kind.NON_NULL_TYPE) return sample(type.type);
       if (type.kind === Kind.LIST_TYPE) return [];
-      return type.name.value === 'CreateGameInput' ? { ruleset: 'counting', seats: 2 } : samples[type.name.value];
+      return inputSamples[type.name.value] ?? samples[type.name.value];
     };
     const visitorQueries = [
       'Rulesets',
