@@ -46,7 +46,9 @@ export function RematchButton({ game }: { game: Pick<GameFragment, 'id' | 'statu
           Go to the rematch
         </button>
       ) : (
-        <button className="primary" onClick={join} disabled={busy || rematchOf.fetching || (rematchId !== null && !rematch.data)}>
+        // Not while the rematch is read again on a lobby signal: asking for one that exists takes the player's seat in it, and a button
+        // disabled for that moment swallowed the click that came then.
+        <button className="primary" onClick={join} disabled={busy || !rematchOf.data || (rematchId !== null && !rematch.data)}>
           {rematchId ? 'Join the rematch' : 'Rematch'}
         </button>
       )}
