@@ -100,8 +100,8 @@ describe('operations', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
-    expect(text).toMatch(/^pbw_moves_total\{outcome="accepted"\} 1$/m);
-    expect(text).toMatch(/^pbw_moves_total\{outcome="NOT_YOUR_TURN"\} 1$/m);
+    expect(text).toMatch(/^pbw_moves_total\{outcome="accepted",transport="http"\} 1$/m);
+    expect(text).toMatch(/^pbw_moves_total\{outcome="NOT_YOUR_TURN",transport="http"\} 1$/m);
     expect(text).toMatch(/^pbw_move_duration_seconds_count\{accepted="true"\} 1$/m);
     expect(text).toMatch(/^pbw_open_subscriptions 1$/m);
     expect(text).toMatch(/^pbw_mail_queue_depth \d+$/m);

@@ -220,7 +220,7 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('clientMoveId', { nullable: true }) clientMoveId?: string,
   ) {
-    return this.metrics.timeMove(async () => {
+    return this.metrics.timeMove(context.transport, async () => {
       const userId = requireUser(context);
       return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
     }, errorCode);
