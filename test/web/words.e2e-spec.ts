@@ -111,16 +111,28 @@ describe('web page: what it says when something goes wrong', () => {
 
   it('takes "No connection" away once the server can be reached again', async () => {
     const { gameId, game, page } = await moverAtGame('Offline');
+    // While the server is out of reach, the page's socket cannot open again: each try closes at once.
+    let reachable = true;
+    let triedAgain: () => void = () => undefined;
+    const socketTriedAgain = new Promise<void>((resolve) => (triedAgain = resolve));
+    await page.routeWebSocket(/\/graphql$/, (socket) => {
+      if (reachable) return socket.connectToServer();
+      triedAgain();
+      return socket.close({ code: SERVICE_RESTART_CLOSE_CODE, reason: 'unreachable' });
+    });
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
-    // The server is out of reach: the move is not sent.
+    // The server is out of reach: its socket closes (as in a restart), and the move, sent over HTTP, is not sent.
+    reachable = false;
     await page.route(/\/graphql$/, (route) => route.abort('internetdisconnected'));
+    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    await socketTriedAgain;
     await page.getByRole('button', { name: 'Add, amount 1' }).click();
     await page.getByRole('alert').filter({ hasText: 'No connection.' }).waitFor();
-    // It is back (a restart closes the page's socket, which reconnects).
+    // It is back: the page's socket, trying again by itself, reconnects.
+    reachable = true;
     await page.unroute(/\/graphql$/);
-    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('alert').waitFor({ state: 'detached', timeout: 15_000 });
     await page.context().close();
   });
 
