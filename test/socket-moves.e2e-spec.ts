@@ -9,18 +9,7 @@ import { print } from 'graphql';
 import WebSocket from 'ws';
 import { SubmitMoveDocument } from '../web/src/api/generated';
 import { asRole } from './support/database';
-import {
-  errorCode,
-  gql,
-  gqlOk,
-  type GraphQLResponse,
-  type Player,
-  registerPlayer,
-  startTestServer,
-  TestServer,
-  TEST_PASSWORD,
-  wsClient,
-} from './support/app';
+import { errorCode, gql, gqlOk, type GraphQLResponse, type Player, registerPlayer, startTestServer, TestServer, TEST_PASSWORD, wsClient } from './support/app';
 import { seeGame, startCountingGame } from './support/counting-api';
 import type { Client } from 'graphql-ws';
 

@@ -6,6 +6,7 @@
  * (openWindow in browser.ts).
  */
 import type { Page } from 'playwright-core';
+import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
 
 /** A request as the page sent it: the body of an HTTP POST, or the payload of a socket's `subscribe` message. */
 export interface SentRequest {
@@ -81,4 +82,36 @@ export function nextGraphQLAnswer(page: Page, matches: (answer: unknown) => bool
       })
       .catch(() => undefined);
   });
+}
+
+/** A page's sockets, routed so that the server can be made out of their reach (route before the page loads). */
+export interface ReachableSockets {
+  /** From now on a socket the page opens closes at once, as in a restart; resolves when the page has tried one. */
+  cut(): Promise<void>;
+  /** From now on the page's sockets reach the server again. */
+  restore(): void;
+}
+
+export async function reachableSockets(page: Page): Promise<ReachableSockets> {
+  let reachable = true;
+  let triedAgain: () => void = () => undefined;
+  await page.routeWebSocket(/\/graphql$/, (socket) => {
+    if (reachable) return socket.connectToServer();
+    triedAgain();
+    return socket.close({ code: SERVICE_RESTART_CLOSE_CODE, reason: 'unreachable' });
+  });
+  return {
+    cut: () => {
+      reachable = false;
+      return new Promise<void>((resolve) => (triedAgain = resolve));
+    },
+    restore: () => {
+      reachable = true;
+    },
+  };
+}
+
+/** Resolves when the page's socket first brings it its game (`gameUpdated`): from then on the socket is open. Ask before the page loads. */
+export function followingTheGame(page: Page): Promise<unknown> {
+  return nextGraphQLAnswer(page, (answer) => (answer as { data?: { gameUpdated?: unknown } } | null)?.data?.gameUpdated !== undefined);
 }

@@ -12,7 +12,7 @@ import { seeGame, startCountingGame } from '../support/counting-api';
 import { registerPlayer } from '../support/app';
 import { recordedMoves } from '../support/move-stream';
 import { openWindow, pageTestBench, waitForVersion } from './browser';
-import { nextGraphQLAnswer, onGraphQLRequest, type SentRequest } from './graphql-traffic';
+import { followingTheGame, onGraphQLRequest, reachableSockets, type ReachableSockets, type SentRequest } from './graphql-traffic';
 
 describe('web page: moves over its socket', () => {
   const bench = pageTestBench();
@@ -27,7 +27,7 @@ describe('web page: moves over its socket', () => {
     });
     await beforeLoad?.(page);
     // The page follows the game over its socket once it shows it: from then on the socket is open.
-    const following = nextGraphQLAnswer(page, (answer) => (answer as { data?: { gameUpdated?: unknown } } | null)?.data?.gameUpdated !== undefined);
+    const following = followingTheGame(page);
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
     await following;
@@ -36,42 +36,32 @@ describe('web page: moves over its socket', () => {
     return { gameId, version: game.version, page, movesSent };
   }
 
-  const addOne = (page: Page) => page.getByRole('button', { name: 'Add, amount 1' }).click();
-
-  it('sends a move over its socket, and no HTTP request', async () => {
-    const { gameId, version, page, movesSent } = await moverAtGame('Socket');
-    await addOne(page);
+  /** Clicks a move, then checks that the page shows it, that it went by `transports` in turn, and that it was recorded once. */
+  async function expectMoveSentBy({ gameId, version, page, movesSent }: Awaited<ReturnType<typeof moverAtGame>>, transports: Array<SentRequest['transport']>) {
+    await page.getByRole('button', { name: 'Add, amount 1' }).click();
     await waitForVersion(page, version + 1);
-    expect(movesSent).toEqual(['socket']);
+    expect(movesSent).toEqual(transports);
     expect(await recordedMoves(bench.server.db.url, gameId)).toHaveLength(1);
     await page.context().close();
+  }
+
+  it('sends a move over its socket, and no HTTP request', async () => {
+    await expectMoveSentBy(await moverAtGame('Socket'), ['socket']);
   });
 
   it('moves over HTTP while its socket is down', async () => {
-    let reachable = true;
-    let triedAgain: () => void = () => undefined;
-    const socketTriedAgain = new Promise<void>((resolve) => (triedAgain = resolve));
-    const { gameId, version, page, movesSent } = await moverAtGame('Down', (page) =>
-      page.routeWebSocket(/\/graphql$/, (socket) => {
-        if (reachable) return socket.connectToServer();
-        triedAgain();
-        return socket.close({ code: SERVICE_RESTART_CLOSE_CODE, reason: 'unreachable' });
-      }),
-    );
+    let sockets: ReachableSockets;
+    const game = await moverAtGame('Down', async (page) => void (sockets = await reachableSockets(page)));
     // The socket closes and cannot open again for now: the page has seen it closed once it tries again.
-    reachable = false;
+    const triedAgain = sockets!.cut();
     for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    await socketTriedAgain;
-    await addOne(page);
-    await waitForVersion(page, version + 1);
-    expect(movesSent).toEqual(['http']);
-    expect(await recordedMoves(bench.server.db.url, gameId)).toHaveLength(1);
-    await page.context().close();
+    await triedAgain;
+    await expectMoveSentBy(game, ['http']);
   });
 
   it('sends a move its socket took but never answered again over HTTP, and it is recorded once', async () => {
     let deaf = false;
-    const { gameId, version, page, movesSent } = await moverAtGame('Deaf', (page) =>
+    const game = await moverAtGame('Deaf', (page) =>
       page.routeWebSocket(/\/graphql$/, (socket) => {
         const server = socket.connectToServer();
         server.onMessage((message) => !deaf && socket.send(message));
@@ -79,10 +69,6 @@ describe('web page: moves over its socket', () => {
     );
     // The page stops hearing its socket, which stays open, as a phone's that slept: the server takes the move, the page hears nothing.
     deaf = true;
-    await addOne(page);
-    await waitForVersion(page, version + 1);
-    expect(movesSent).toEqual(['socket', 'http']);
-    expect(await recordedMoves(bench.server.db.url, gameId)).toHaveLength(1);
-    await page.context().close();
+    await expectMoveSentBy(game, ['socket', 'http']);
   });
 });

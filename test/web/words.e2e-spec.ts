@@ -11,6 +11,7 @@ import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, TEST_PASSWORD } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
 import { openWindow, waitForVersion, pageTestBench } from './browser';
+import { followingTheGame, reachableSockets } from './graphql-traffic';
 
 describe('web page: what it says when something goes wrong', () => {
   const bench = pageTestBench();
@@ -111,26 +112,20 @@ describe('web page: what it says when something goes wrong', () => {
 
   it('takes "No connection" away once the server can be reached again', async () => {
     const { gameId, game, page } = await moverAtGame('Offline');
-    // While the server is out of reach, the page's socket cannot open again: each try closes at once.
-    let reachable = true;
-    let triedAgain: () => void = () => undefined;
-    const socketTriedAgain = new Promise<void>((resolve) => (triedAgain = resolve));
-    await page.routeWebSocket(/\/graphql$/, (socket) => {
-      if (reachable) return socket.connectToServer();
-      triedAgain();
-      return socket.close({ code: SERVICE_RESTART_CLOSE_CODE, reason: 'unreachable' });
-    });
+    const sockets = await reachableSockets(page);
+    const following = followingTheGame(page);
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
-    // The server is out of reach: its socket closes (as in a restart), and the move, sent over HTTP, is not sent.
-    reachable = false;
+    await following;
+    // The server is out of reach: its socket closes (as in a restart) and cannot open again, and the move, sent over HTTP, is not sent.
+    const triedAgain = sockets.cut();
     await page.route(/\/graphql$/, (route) => route.abort('internetdisconnected'));
     for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    await socketTriedAgain;
+    await triedAgain;
     await page.getByRole('button', { name: 'Add, amount 1' }).click();
     await page.getByRole('alert').filter({ hasText: 'No connection.' }).waitFor();
     // It is back: the page's socket, trying again by itself, reconnects.
-    reachable = true;
+    sockets.restore();
     await page.unroute(/\/graphql$/);
     await page.getByRole('alert').waitFor({ state: 'detached', timeout: 15_000 });
     await page.context().close();
