@@ -26,6 +26,7 @@ import {
 import type { SocketRequestLog } from '../logging/socket-request-log';
 import type { RequestContext } from '../graphql/context';
 import { QUERY_LIMITS } from '../graphql/query-limits';
+import { formatError } from './format-error';
 
 /** What a socket's `subscribe` message carries (graphql-ws's SubscribePayload). */
 export interface SubscribePayload {
@@ -64,11 +65,26 @@ export function subscriptionAskedFor(payload: SubscribePayload): AskedSubscripti
 /** graphql-ws's choice between `subscribe` and `execute`: any query will do, Apollo runs the message itself. */
 const STAND_IN = parse('{ __typename }');
 
-/** A request's answer as Apollo would send it over HTTP. */
-function answerOf(response: GraphQLResponse): FormattedExecutionResult {
+/** A request's answer as Apollo would send it over HTTP, and whether HTTP would send it as a server error. */
+interface Answer {
+  result: FormattedExecutionResult;
+  failed: boolean;
+}
+
+function answerOf(response: GraphQLResponse): Answer {
   // Incremental delivery (@defer) needs an HTTP client that accepts multipart answers: Apollo refuses it in a single one otherwise.
   if (response.body.kind !== 'single') throw new Error('Apollo answered a WebSocket request incrementally');
-  return response.body.singleResult;
+  return { result: response.body.singleResult, failed: (response.http.status ?? 200) >= 500 };
+}
+
+/**
+ * The answer to a request whose run failed in Apollo's pipeline itself
+ * (Apollo has logged why): HTTP's 500, with the request's id; not an error
+ * thrown to graphql-ws, which would close the socket for good (4500).
+ */
+function faultAnswer(error: unknown, requestId: string): Answer {
+  const fault = formatError({ message: String(error), extensions: { code: 'INTERNAL_SERVER_ERROR' } }, error);
+  return { result: { errors: [{ ...fault, extensions: { ...fault.extensions, requestId } }] }, failed: true };
 }
 
 export class SocketRequests {
@@ -101,20 +117,23 @@ export class SocketRequests {
   async execute(args: ExecutionArgs): Promise<ExecutionResult> {
     const payload = this.messages.get(args)!;
     const context = args.contextValue as RequestContext;
-    const response = await this.log.run(
+    const { result } = await this.log.run(
       payload.operationName ?? undefined,
       (requestId) =>
-        this.apollo.executeOperation(
-          {
-            query: payload.query || undefined,
-            operationName: payload.operationName ?? undefined,
-            variables: payload.variables ?? undefined,
-            extensions: payload.extensions ?? undefined,
-          },
-          { contextValue: { ...context, requestId } },
-        ),
-      (answer) => (answer.http.status ?? 200) >= 500,
+        this.apollo
+          .executeOperation(
+            {
+              query: payload.query || undefined,
+              operationName: payload.operationName ?? undefined,
+              variables: payload.variables ?? undefined,
+              extensions: payload.extensions ?? undefined,
+            },
+            { contextValue: { ...context, requestId } },
+          )
+          .then(answerOf)
+          .catch((error: unknown) => faultAnswer(error, requestId)),
+      (answer) => answer.failed,
     );
-    return answerOf(response) as ExecutionResult;
+    return result as ExecutionResult;
   }
 }
