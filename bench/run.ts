@@ -114,7 +114,7 @@ interface ApiBench {
   counters: PostgresCounters;
 }
 
-/** One run of moves through the API on `games`, printed under `label`. */
+/** One run of moves through the API on `games`, printed under `label` (the ruleset's id, or what the run is for). */
 async function apiRun(bench: ApiBench, label: string, games: BenchGame[], run: ApiMovesRun, report: Report, raw: Record<number, Throughput>) {
   const { database, server, mail, backlog, counters } = bench;
   const result = await measureApiMoves(server, mail, backlog, games, run, { url: database.url, postmasterPid: database.postmasterPid, counters });
@@ -153,7 +153,7 @@ async function apiMoves(
     for (const ruleset of RULESETS_HOSTED) {
       const own = games.filter((game) => game.ruleset === ruleset);
       for (const connections of API_CONNECTIONS) {
-        const result = await apiRun(bench, `API moves, ${ruleset.id}`, own, { selection, connections, durationSeconds: SECONDS }, report, raw);
+        const result = await apiRun(bench, ruleset.id, own, { selection, connections, durationSeconds: SECONDS }, report, raw);
         moves.push({ ruleset: ruleset.id, ...result });
       }
     }
@@ -176,7 +176,7 @@ async function heapMiB(server: ServerProcess): Promise<{ usedMiB: number; totalM
  */
 async function memory(bench: ApiBench, games: BenchGame[], report: Report, raw: Record<number, Throughput>) {
   const run = { selection: 'page' as const, connections: CHURN_CONNECTIONS, durationSeconds: CHURN_SECONDS };
-  const churn = await apiRun(bench, `cold churn over ${games.length} games`, games, run, report, raw);
+  const churn = await apiRun(bench, 'cold churn', games, run, report, raw);
   const rssMiB = bench.server.rssMiB();
   const heap = await heapMiB(bench.server);
   const mailWorkerRssMiB = bench.server.childrenRssMiB();

@@ -16,6 +16,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { resolveSnapshotKey } from '../../src/config/snapshot-key';
+import type { Sql } from '../../src/database/sql';
+import { EventStore, StoredEvent } from '../../src/event-store/event-store';
 import { eventHash, GENESIS_HASH } from '../../src/event-store/hash-chain';
 import { SnapshotKey, SnapshotStore } from '../../src/event-store/snapshots';
 import { TEST_JWT_SECRET } from '../../test/support/app';
@@ -25,43 +27,24 @@ const COMPUTED = ['games', 'game_events', 'game_snapshots'];
 /** Event rows per INSERT: a few MB of parameters at most. */
 const EVENTS_PER_STATEMENT = 20_000;
 
-/** The key test/support/serve.ts's server seals its snapshots with (no SNAPSHOT_KEY: derived from its JWT secret). */
+/**
+ * The event store's and the snapshot store's own code, on the bench's
+ * connection (each takes the caller's `Sql`): no Prisma behind them. The key
+ * is test/support/serve.ts's server's (no SNAPSHOT_KEY: derived from its JWT secret).
+ */
+const eventStore = new EventStore(null as never, null as never);
 const snapshots = new SnapshotStore(null as never, new SnapshotKey(resolveSnapshotKey(undefined, TEST_JWT_SECRET)));
 
-interface EventRow {
-  seq: number;
-  type: string;
-  payload: unknown;
-  actor_user_id: string | null;
-  actor_seat: number | null;
-  at: Date;
-  client_move_id: string | null;
-  step_start: boolean;
-  reversible: boolean;
-  hash: string;
-  move: unknown;
-  salt: string | null;
+function sqlOn(client: Client): Sql {
+  return { query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[] };
 }
 
 /** The hash of each event of `events` (in order) as game `gameId`'s. */
-function chain(gameId: string, events: EventRow[]): string[] {
+function chain(gameId: string, events: StoredEvent[]): string[] {
   const hashes: string[] = [];
   let previous = GENESIS_HASH;
-  for (const e of events) {
-    previous = eventHash(previous, {
-      gameId,
-      seq: e.seq,
-      type: e.type,
-      payload: e.payload,
-      actorUserId: e.actor_user_id,
-      actorSeat: e.actor_seat,
-      at: e.at,
-      clientMoveId: e.client_move_id,
-      stepStart: e.step_start,
-      reversible: e.reversible,
-      move: e.move,
-      salt: e.salt,
-    });
+  for (const event of events) {
+    previous = eventHash(previous, { ...event, gameId });
     hashes.push(previous);
   }
   return hashes;
@@ -101,7 +84,7 @@ async function copyPlainRows(client: Client, templateId: string, ids: string[]):
 }
 
 async function copyEvents(client: Client, templateId: string, ids: string[]): Promise<Map<string, string[]>> {
-  const { rows: events } = await client.query<EventRow>(`SELECT * FROM game_events WHERE game_id = $1::uuid ORDER BY seq`, [templateId]);
+  const events = await eventStore.readEvents(templateId, 0, undefined, sqlOn(client));
   const own = chain(templateId, events);
   if (own.some((hash, i) => hash !== events[i].hash)) throw new Error(`game ${templateId}: the bench hashes its events otherwise than the event store does`);
   const hashes = new Map(ids.map((id) => [id, chain(id, events)]));
@@ -133,9 +116,8 @@ async function copyEvents(client: Client, templateId: string, ids: string[]): Pr
 
 async function copySnapshots(client: Client, templateId: string, hashes: Map<string, string[]>): Promise<void> {
   const { rows } = await client.query<{ version: number; state: unknown }>(`SELECT version, state FROM game_snapshots WHERE game_id = $1::uuid`, [templateId]);
-  const sql = { query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[] };
   for (const [id, chained] of hashes) {
-    for (const { version, state } of rows) await snapshots.save(id, { version, state, lastEventHash: chained[version - 1] }, sql);
+    for (const { version, state } of rows) await snapshots.save(id, { version, state, lastEventHash: chained[version - 1] }, sqlOn(client));
   }
 }
 

@@ -59,12 +59,34 @@ function httpSender(url: string, tokens: string[]): { send: Send; close(): void 
   return { send, close: () => agent.destroy() };
 }
 
+let lanesOpened = 0;
+
+/**
+ * A loopback address of the lane's own (127.0.x.y), as each player's page
+ * comes from an address of its own: the server holds at most 50 sockets
+ * per address (src/api/sockets-per-address.ts), fewer than a run's lanes.
+ */
+function laneAddress(): string {
+  const lane = lanesOpened++;
+  return `127.0.${1 + Math.floor(lane / 250)}.${1 + (lane % 250)}`;
+}
+
+/** ws's WebSocket, connecting from `localAddress`. */
+function webSocketFrom(localAddress: string) {
+  return class extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { localAddress });
+    }
+  };
+}
+
 /** GraphQL over graphql-ws sockets, one per player, each opened with its player's token as the page opens it. */
 function socketSender(url: string, tokens: string[]): { send: Send; close(): void } {
+  const webSocketImpl = webSocketFrom(laneAddress());
   const sockets: SocketClient[] = tokens.map((token) =>
     createClient({
       url: url.replace(/^http/, 'ws'),
-      webSocketImpl: WebSocket,
+      webSocketImpl,
       connectionParams: { authorization: `Bearer ${token}` },
       lazy: false,
       retryAttempts: 0,
