@@ -11,7 +11,7 @@
  */
 import { createClient, type Client as SocketClient } from 'graphql-ws';
 import { Agent, request } from 'node:http';
-import { print } from 'graphql';
+import { getOperationAST, print } from 'graphql';
 import WebSocket from 'ws';
 import { SubmitMoveDocument } from '../../web/src/api/generated';
 import { advance, GameRecord, Lane, TURN } from './contender';
@@ -19,9 +19,17 @@ import { advance, GameRecord, Lane, TURN } from './contender';
 export type Transport = 'socket' | 'http';
 
 const PAGE_SUBMIT = print(SubmitMoveDocument);
+const PAGE_SUBMIT_NAME = getOperationAST(SubmitMoveDocument)!.name!.value;
 
-/** Sends one GraphQL operation as `token`'s player; resolves with its data, rejects on any error. */
-type Send = (query: string, variables: Record<string, unknown>, seat: number) => Promise<any>;
+/** What the page sends of an operation (web/src/api/client.ts, over either transport). */
+interface Operation {
+  query: string;
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+/** Sends one operation as the player of `seat`; resolves with its data, rejects on any error. */
+type Send = (operation: Operation, seat: number) => Promise<any>;
 
 function refused(text: string): Error {
   return new Error(text.slice(0, 300));
@@ -31,8 +39,8 @@ function refused(text: string): Error {
 function httpSender(url: string, tokens: string[]): { send: Send; close(): void } {
   // The server closes idle connections after 5 s; dropping them sooner keeps a request from racing that close.
   const agent = new Agent({ keepAlive: true, maxSockets: 1, timeout: 4000 });
-  const send: Send = (query, variables, seat) => {
-    const body = JSON.stringify({ query, variables });
+  const send: Send = (operation, seat) => {
+    const body = JSON.stringify(operation);
     return new Promise((resolve, reject) => {
       const sent = request(
         url,
@@ -93,17 +101,14 @@ function socketSender(url: string, tokens: string[]): { send: Send; close(): voi
       onNonLazyError: () => {},
     }),
   );
-  const send: Send = (query, variables, seat) =>
+  const send: Send = (operation, seat) =>
     new Promise((resolve, reject) => {
       let answer: { data?: any; errors?: unknown[] } | undefined;
-      sockets[seat].subscribe(
-        { query, variables },
-        {
-          next: (result) => (answer = result as typeof answer),
-          error: (error) => reject(error instanceof Error ? error : refused(JSON.stringify(error))),
-          complete: () => (answer && !answer.errors ? resolve(answer.data) : reject(refused(JSON.stringify(answer)))),
-        },
-      );
+      sockets[seat].subscribe(operation, {
+        next: (result) => (answer = result as typeof answer),
+        error: (error) => reject(error instanceof Error ? error : refused(JSON.stringify(error))),
+        complete: () => (answer && !answer.errors ? resolve(answer.data) : reject(refused(JSON.stringify(answer)))),
+      });
     });
   return { send, close: () => sockets.forEach((socket) => void socket.dispose()) };
 }
@@ -125,7 +130,11 @@ export class ThisServerLane implements Lane {
   async move(game: GameRecord): Promise<void> {
     const version = game.version;
     const variables = { id: game.id, move: TURN[game.step], version, clientMoveId: `bench-${process.pid}-${clientMoveIds++}` };
-    const answer = (await this.sender.send(PAGE_SUBMIT, variables, game.seat)).submitMove as { version: number; activeSeats: number[]; history?: unknown[] };
+    const answer = (await this.sender.send({ query: PAGE_SUBMIT, operationName: PAGE_SUBMIT_NAME, variables }, game.seat)).submitMove as {
+      version: number;
+      activeSeats: number[];
+      history?: unknown[];
+    };
     if (answer.version !== version + 1) throw new Error(`game ${game.id}: a move at version ${version} was answered with version ${answer.version}`);
     advance(game, answer.version, answer.activeSeats[0]);
     this.onAcknowledged?.();
