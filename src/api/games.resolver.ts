@@ -171,7 +171,7 @@ export class GamesResolver {
   async createGame(@Args('input') input: CreateGameInput, @Context() context: RequestContext) {
     const userId = requireUser(context);
     // Whether the host may create it in its group is the decider's rule: it is told whether they are a member.
-    const hostInGroup = input.groupId ? (await this.groups.roleOf(input.groupId, userId)) !== null : false;
+    const hostInGroup = await this.groups.isMember(input.groupId, userId);
     return new GameParent(await this.play.createGame(userId, input, { hostInGroup }), userId);
   }
 

@@ -49,6 +49,11 @@ export class GroupsService {
     return isUuid(groupId) && isUuid(userId) ? this.groups.roleOf(groupId, userId) : null;
   }
 
+  /** Whether the player is in the group; no group (a game outside any) has no members. */
+  async isMember(groupId: string | null | undefined, userId: string): Promise<boolean> {
+    return groupId !== null && groupId !== undefined && (await this.roleOf(groupId, userId)) !== null;
+  }
+
   /** The ids of the group's members, owner first. */
   async memberIds(groupId: string): Promise<string[]> {
     return isUuid(groupId) ? (await this.groups.members(groupId)).map((member) => member.userId) : [];

@@ -175,7 +175,7 @@ export class Invitations {
       invitation: invitation ? { seat: invitation.seat } : null,
       inviteCode: !inviteCode ? 'none' : this.inviteCodeFits(game, inviteCode) ? 'valid' : 'invalid',
       keptForOthers: open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : [])),
-      groupMember: game.state.groupId !== undefined && (await this.groups.roleOf(game.state.groupId, userId)) !== null,
+      groupMember: await this.groups.isMember(game.state.groupId, userId),
     };
     // Taken up with the seat: the invitation is seated in the same transaction.
     const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));

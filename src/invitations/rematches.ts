@@ -73,7 +73,7 @@ export class Rematches {
         rated: game.state.rated,
         groupId: groupId ?? null,
       },
-      { hostSeat: rotated(seat), rematchOf: game.row.id, hostInGroup: groupId !== undefined && (await this.groups.roleOf(groupId, userId)) !== null },
+      { hostSeat: rotated(seat), rematchOf: game.row.id, hostInGroup: await this.groups.isMember(groupId, userId) },
     );
     const others = players.flatMap((playerId, oldSeat) => (playerId && playerId !== userId ? [{ playerId, seat: rotated(oldSeat) }] : []));
     const accounts = await this.prisma.user.findMany({ where: { id: { in: others.map((o) => o.playerId) } }, select: { id: true, email: true } });

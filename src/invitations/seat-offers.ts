@@ -114,7 +114,7 @@ export class SeatOffers {
     const waiting = new Set(Object.values(pendingOffers(game.state)).map((offer) => offer.invitationId));
     const invitationId = mine.find((id) => waiting.has(id)) ?? mine[0] ?? null;
     const seated: ExtraWrites | undefined = invitationId ? async (sql) => void (await sql.query(SEATED, [invitationId, this.clock.now()])) : undefined;
-    const member = async (groupId: string) => (await this.groups.roleOf(groupId, userId)) !== null;
+    const member = (groupId: string) => this.groups.isMember(groupId, userId);
     return this.play.takeSeat(userId, game.row.id, invitationId, member, seated);
   }
 

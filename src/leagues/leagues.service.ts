@@ -110,7 +110,7 @@ export class LeaguesService {
   async league(userId: string | undefined, leagueId: string): Promise<LeagueView> {
     const parts = isUuid(leagueId) ? await this.rounds.parts(leagueId) : null;
     if (!parts) throw notFound();
-    if (!userId || (await this.groups.roleOf(parts.league.groupId, userId)) === null) {
+    if (!userId || !(await this.groups.isMember(parts.league.groupId, userId))) {
       throw new AppError('NOT_GROUP_MEMBER', "Only the members of the league's group see it.");
     }
     const games = await this.rounds.gamesOf(parts.tables);
