@@ -116,6 +116,20 @@ describe('the database round trips of a move', () => {
     expect({ transactions: cost.transactions, statements: said }).toEqual({ transactions: 1, statements: said });
   }
 
+  /** `work` on a server started afresh on the same database (nothing of any game in its memory), its requests' round trips counted. */
+  async function onFreshServer(options: { snapshotInterval?: number }, work: () => Promise<void>): Promise<void> {
+    const fresh = await startTestServer({ db: server.db, ...options });
+    const stop = countRoundTrips(fresh.app.getHttpServer());
+    try {
+      url = fresh.url;
+      await work();
+    } finally {
+      url = server.url;
+      stop();
+      await fresh.close();
+    }
+  }
+
   /** After a move the page shows the mover what a fresh load shows them. */
   async function expectAnswerAsLoaded(gameId: string, answer: GameFragment, mover: Player): Promise<void> {
     expect(answer).toEqual(await pageGame(gameId, mover));
@@ -257,25 +271,19 @@ describe('the database round trips of a move', () => {
     const otherGame = await startCountingGame(url, [ann, bob]);
     for (const [i, move] of [{ type: 'add', amount: 2 }, { type: 'endTurn' }].entries()) {
       // Each move to a server started afresh on the same database: nothing of the game in its memory.
-      const fresh = await startTestServer({ db: server.db });
-      const stop = countRoundTrips(fresh.app.getHttpServer());
-      try {
-        url = fresh.url;
+      await onFreshServer({}, async () => {
         // What the server keeps of its players, not of this game (the mover's session, the players' names), as any earlier request leaves it.
         await pageGame(otherGame, mover);
         const before = shown.version;
         const { game, added, cost } = await pageMove(shown, mover, move);
         const writes = i === 0 ? ['append', 'deadlines'] : ['append', 'turn mail', 'deadlines'];
-        expectOneWrite(cost, ['BEGIN', 'game', 'snapshots', 'events', ...writes, 'COMMIT']);
+        // (No snapshot is read: the game is younger than the snapshot interval, so it has none.)
+        expectOneWrite(cost, ['BEGIN', 'game', 'events', ...writes, 'COMMIT']);
         expect(added.map((entry) => entry.seq)).toEqual([before + 1]);
         expect(added).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
         await expectAnswerAsLoaded(gameId, game, mover);
         shown = game;
-      } finally {
-        url = server.url;
-        stop();
-        await fresh.close();
-      }
+      });
     }
   });
 
@@ -286,10 +294,7 @@ describe('the database round trips of a move', () => {
     const move = { type: 'add', amount: 1 };
     const variables = { id: gameId, move, version: shown.version, clientMoveId: `${gameId}-resent` };
     await post<SubmitMoveMutation>(SUBMIT_MOVE, variables, mover);
-    const fresh = await startTestServer({ db: server.db });
-    const stop = countRoundTrips(fresh.app.getHttpServer());
-    try {
-      url = fresh.url;
+    await onFreshServer({}, async () => {
       // Sent again: the game, as the first time left it.
       const resent = await post<SubmitMoveMutation>(SUBMIT_MOVE, variables, mover);
       expect(resent.submitMove.version).toBe(shown.version + 1);
@@ -311,30 +316,27 @@ describe('the database round trips of a move', () => {
         statements: ['BEGIN', 'game', 'ROLLBACK'],
       });
       expect(await pageGame(gameId, ann)).toEqual(before);
-    } finally {
-      url = server.url;
-      stop();
-      await fresh.close();
-    }
+    });
   });
 
-  it("writes the snapshot a move makes due in that move's transaction", async () => {
-    const snapshotting = await startTestServer({ db: server.db, snapshotInterval: 4 });
-    const stop = countRoundTrips(snapshotting.app.getHttpServer());
-    try {
-      url = snapshotting.url;
-      const gameId = await startCountingGame(snapshotting.url, [ann, bob]);
+  it("writes the snapshot a move makes due in that move's transaction, from which a server that does not remember the game reads it", async () => {
+    await onFreshServer({ snapshotInterval: 4 }, async () => {
+      const gameId = await startCountingGame(url, [ann, bob]);
+      const otherGame = await startCountingGame(url, [ann, bob]);
       let game = await pageGame(gameId, ann);
       const mover = game.activeSeats[0] === 0 ? ann : bob;
       while (game.version % 4 !== 3) game = (await pageMove(game, mover, { type: 'add', amount: 1 })).game;
       const crossing = await pageMove(game, mover, { type: 'add', amount: 1 });
       expectOneWrite(crossing.cost, ['BEGIN', 'append', 'snapshot', 'COMMIT']);
-      const stored = await asRole(snapshotting.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
+      const stored = await asRole(server.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
       expect(stored.rows.map((row) => row.version)).toContain(crossing.game.version);
-    } finally {
-      url = server.url;
-      stop();
-      await snapshotting.close();
-    }
+
+      await onFreshServer({ snapshotInterval: 4 }, async () => {
+        await pageGame(otherGame, mover);
+        const next = await pageMove(crossing.game, mover, { type: 'endTurn' });
+        expectOneWrite(next.cost, ['BEGIN', 'game', 'snapshots', 'events', 'append', 'turn mail', 'COMMIT']);
+        await expectAnswerAsLoaded(gameId, next.game, mover);
+      });
+    });
   });
 });

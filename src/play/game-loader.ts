@@ -98,7 +98,8 @@ export class GameLoader {
   /** The known states at or before `version`, newest first: the cache, a snapshot, the empty game. */
   private async knownBases(gameId: string, version: number, sql?: Sql): Promise<KnownState[]> {
     const cached = this.latest.get(gameId);
-    const snapshot = await this.snapshots.latest(gameId, version, sql);
+    // Snapshots are taken an interval or more into a game (see stateAt and snapshotWrite): none to read before.
+    const snapshot = version < this.snapshotInterval ? null : await this.snapshots.latest(gameId, version, sql);
     const bases = [GENESIS];
     // A state of an older shape lacks what today's rules read: the events are folded anew, and the next snapshot is of today's shape.
     const state = snapshot?.state as GameState | undefined;
