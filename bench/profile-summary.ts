@@ -30,6 +30,8 @@ interface Profile {
 }
 interface RunWindow {
   selection?: string;
+  /** bench:peer's runs: the regime (the transport is the profile's folder). */
+  regime?: string;
   connections: number;
   accepted: number;
   startUs: number;
@@ -55,13 +57,13 @@ function packageOf({ callFrame: f }: ProfileNode): string {
 
 function main(): void {
   const [profileFile, runsFile, selection, top = '30'] = process.argv.slice(2);
-  if (!profileFile || !runsFile) throw new Error('usage: profile-summary.ts <profile.cpuprofile> <runs.jsonl> [selection] [top]');
+  if (!profileFile || !runsFile) throw new Error("usage: profile-summary.ts <profile.cpuprofile> <runs.jsonl> [selection, or bench:peer's regime] [top]");
   const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as Profile;
   const runs = readFileSync(runsFile, 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as RunWindow)
-    .filter((run) => !selection || (run.selection ?? 'lean') === selection);
+    .filter((run) => !selection || (run.regime ?? run.selection ?? 'lean') === selection);
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
@@ -78,7 +80,7 @@ function main(): void {
     byPackage.set(packageOf(node), (byPackage.get(packageOf(node)) ?? 0) + ms);
   });
   const moves = runs.reduce((sum, run) => sum + run.accepted, 0);
-  console.log(`runs: ${runs.map((run) => `${run.selection ?? 'lean'} at ${run.connections}: ${run.accepted} moves`).join(', ')}`);
+  console.log(`runs: ${runs.map((run) => `${run.regime ?? run.selection ?? 'lean'} at ${run.connections}: ${run.accepted} moves`).join(', ')}`);
   console.log(`busy in them: ${Math.round(busyMs)} ms, ${(busyMs / moves).toFixed(2)} ms per accepted move`);
   const show = (totals: Map<string, number>, count: number) => {
     for (const [name, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, count)) {

@@ -10,7 +10,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiMovesResult, BenchGame, createGames, MailBacklog, measureApiMoves, openGamesInPages, registerPlayers, Selection } from './api-moves';
+import { ApiMovesResult, ApiMovesRun, BenchGame, createGames, MailBacklog, measureApiMoves, openGamesInPages, registerPlayers, Selection } from './api-moves';
+import { RULESETS_HOSTED } from '../src/games';
 import type { CpuSplit } from './lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts, ServerProcess, startServerProcess } from './lib/environment';
 import type { Throughput } from './lib/measure';
@@ -38,6 +39,11 @@ const API_CONNECTIONS = [8, 32];
 const API_SELECTIONS: Selection[] = ['lean', 'page'];
 const API_GAMES = 1000;
 const SCALE_GAMES = quick ? 2000 : 10000;
+/** The cold regime's churn before memory is read: moves to the active games in turn, so that each is loaded (bench/README.md, "Regimes"). */
+const CHURN_SECONDS = quick ? 5 : 30;
+const CHURN_CONNECTIONS = 32;
+/** Issue 35's goal for the server's memory with SCALE_GAMES active games. */
+const MEMORY_GOAL_MIB = 512;
 const REPLAY_LENGTHS = quick ? [1000, 10000] : [1000, 10000, 100000];
 const PROFILE_DIR = join(__dirname, 'results', 'profiles');
 /** Games of GREEDY against RANDOM per ruleset (issue 33's goal is measured on 50). */
@@ -99,50 +105,90 @@ function describeCpu(cpu: CpuSplit): string {
   ].join(', ');
 }
 
+/** What a run through the API is measured with: the server, its mail sink and backlog, and the database's counters. */
+interface ApiBench {
+  database: BenchDatabase;
+  server: ServerProcess;
+  mail: SmtpSink;
+  backlog: MailBacklog;
+  counters: PostgresCounters;
+}
+
+/** One run of moves through the API on `games`, printed under `label` (the ruleset's id, or what the run is for). */
+async function apiRun(bench: ApiBench, label: string, games: BenchGame[], run: ApiMovesRun, report: Report, raw: Record<number, Throughput>) {
+  const { database, server, mail, backlog, counters } = bench;
+  const result = await measureApiMoves(server, mail, backlog, games, run, { url: database.url, postmasterPid: database.postmasterPid, counters });
+  report.row([
+    `${label}, ${run.selection}, ${run.connections} clients, ${result.activeGames} games`,
+    round(result.perSecond, 0),
+    result.p50Ms,
+    result.p99Ms,
+    raw[run.connections] ? round(result.perSecond / raw[run.connections].perSecond, 2) : '',
+  ]);
+  if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
+  report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
+  const counted =
+    result.transactionsInclude === 'the run and its mail'
+      ? "the server's and its mail worker's, until the run's mail was out"
+      : "mail from before the run, or the run's own, was still going out when counting began or ended: its sends are counted too";
+  report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (${counted})`]);
+  // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
+  const caveat = quick ? ' (too short a run for these to mean much)' : '';
+  report.row([
+    `  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`,
+  ]);
+  return result;
+}
+
+/** Moves through the API, each real ruleset on its own games (issue 35 asks each ruleset's moves/s, p99 and transactions per move). */
 async function apiMoves(
-  database: BenchDatabase,
-  server: ServerProcess,
-  mail: SmtpSink,
+  bench: ApiBench,
   games: BenchGame[],
   report: Report,
   raw: Record<number, Throughput>,
-): Promise<ApiMovesResult[]> {
-  const backlog = await MailBacklog.open(database.url);
-  const counters = await PostgresCounters.open(database.adminUrl);
-  try {
-    const moves = [];
-    for (const selection of API_SELECTIONS) {
-      if (selection === 'page') await openGamesInPages(server.url, games);
+): Promise<Array<ApiMovesResult & { ruleset: string }>> {
+  const moves = [];
+  for (const selection of API_SELECTIONS) {
+    if (selection === 'page') await openGamesInPages(bench.server.url, games);
+    for (const ruleset of RULESETS_HOSTED) {
+      const own = games.filter((game) => game.ruleset === ruleset);
       for (const connections of API_CONNECTIONS) {
-        const run = { selection, connections, durationSeconds: SECONDS };
-        const result = await measureApiMoves(server, mail, backlog, games, run, { url: database.url, postmasterPid: database.postmasterPid, counters });
-        moves.push(result);
-        report.row([
-          `API moves, ${selection}, ${connections} clients, ${result.activeGames} games`,
-          round(result.perSecond, 0),
-          result.p50Ms,
-          result.p99Ms,
-          raw[connections] ? round(result.perSecond / raw[connections].perSecond, 2) : '',
-        ]);
-        if (result.refused > 0) report.row([`  (${result.refused} moves refused)`]);
-        report.row([`  CPU ms per move: ${describeCpu(result.cpuPerMove)}`]);
-        const counted =
-          result.transactionsInclude === 'the run and its mail'
-            ? "the server's and its mail worker's, until the run's mail was out"
-            : "mail from before the run, or the run's own, was still going out when counting began or ended: its sends are counted too";
-        report.row([`  transactions per move: ${round(result.transactionsPerMove, 2)} (${counted})`]);
-        // A quick run's few seconds are of the order of the worker's idle poll (2 s): whether it happened to be polling decides these.
-        const caveat = quick ? ' (too short a run for these to mean much)' : '';
-        report.row([
-          `  mail: ${result.mailsSent} sent during the run, ${result.mailsSuperseded} not sent (turn already played), ${result.mailBacklog} waiting at its end${caveat}`,
-        ]);
+        const result = await apiRun(bench, ruleset.id, own, { selection, connections, durationSeconds: SECONDS }, report, raw);
+        moves.push({ ruleset: ruleset.id, ...result });
       }
     }
-    return moves;
-  } finally {
-    await counters.close();
-    await backlog.close();
   }
+  return moves;
+}
+
+/** The server's heap, from its own /metrics (prom-client's default metrics), in MiB. */
+async function heapMiB(server: ServerProcess): Promise<{ usedMiB: number; totalMiB: number }> {
+  const text = await (await fetch(new URL('/metrics', server.url))).text();
+  const metric = (name: string) => Number(new RegExp(`^pbw_${name} (\\S+)$`, 'm').exec(text)?.[1]) / 2 ** 20;
+  return { usedMiB: metric('nodejs_heap_size_used_bytes'), totalMiB: metric('nodejs_heap_size_total_bytes') };
+}
+
+/**
+ * The server's memory with SCALE_GAMES active games, after the cold
+ * regime's churn: the page's moves go to every game in turn, oldest first,
+ * so each is loaded into the server's memory, as players visiting their
+ * games one after another load them.
+ */
+async function memory(bench: ApiBench, games: BenchGame[], report: Report, raw: Record<number, Throughput>) {
+  const run = { selection: 'page' as const, connections: CHURN_CONNECTIONS, durationSeconds: CHURN_SECONDS };
+  const churn = await apiRun(bench, 'cold churn', games, run, report, raw);
+  const rssMiB = bench.server.rssMiB();
+  const heap = await heapMiB(bench.server);
+  const mailWorkerRssMiB = bench.server.childrenRssMiB();
+  const verdict = rssMiB <= MEMORY_GOAL_MIB ? 'met' : 'NOT MET';
+  report.row([
+    `server memory, ${games.length} active games (MiB)`,
+    `RSS ${round(rssMiB, 0)}`,
+    `heap ${round(heap.usedMiB, 0)}`,
+    `of ${round(heap.totalMiB, 0)}`,
+  ]);
+  report.row([`  ${verdict}: at most ${MEMORY_GOAL_MIB} MiB (RSS); the mail worker's own: ${round(mailWorkerRssMiB, 0)} MiB`]);
+  return { activeGames: games.length, rssMiB, heapUsedMiB: heap.usedMiB, heapTotalMiB: heap.totalMiB, mailWorkerRssMiB, goalMiB: MEMORY_GOAL_MIB, churn };
 }
 
 async function throughServer(database: BenchDatabase, report: Report, raw: Record<number, Throughput>): Promise<void> {
@@ -152,19 +198,18 @@ async function throughServer(database: BenchDatabase, report: Report, raw: Recor
     process.env.BENCH_RUN_WINDOWS = join(PROFILE_DIR, `runs-${Date.now()}.jsonl`);
   }
   const server = await startServerProcess(database, mail.url, profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  const bench: ApiBench = { database, server, mail, backlog: await MailBacklog.open(database.url), counters: await PostgresCounters.open(database.adminUrl) };
   try {
     const players = await registerPlayers(server.url, 5);
     const games = await createGames(server.url, players, API_GAMES);
-    if (runs('api')) report.data.apiMoves = await apiMoves(database, server, mail, games, report, raw);
+    if (runs('api')) report.data.apiMoves = await apiMoves(bench, games, report, raw);
     if (runs('scale')) {
-      await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32);
-      const rssMiB = server.rssMiB();
-      const mailWorkerRssMiB = server.childrenRssMiB();
-      report.row([`server memory, ${SCALE_GAMES} active games (MiB)`, round(rssMiB, 0), '', '', '']);
-      report.row([`  (and its mail worker's: ${round(mailWorkerRssMiB, 0)} MiB)`]);
-      report.data.memory = { activeGames: SCALE_GAMES, rssMiB, mailWorkerRssMiB };
+      games.push(...(await createGames(server.url, players, SCALE_GAMES - API_GAMES, 32)));
+      report.data.memory = await memory(bench, games, report, raw);
     }
   } finally {
+    await bench.counters.close();
+    await bench.backlog.close();
     await server.stop();
     await mail.stop();
   }

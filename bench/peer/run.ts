@@ -1,20 +1,25 @@
 /**
  * `npm run bench:peer`: this server beside boardgame.io 0.50 (its `Server`
  * with bgio-postgres), on one fresh PostgreSQL, each serving the counting
- * game, driven by this one load generator. See bench/README.md, "Beside
- * boardgame.io", for what each figure means.
+ * game, driven by this one load generator, each over its own transport:
+ * boardgame.io over socket.io, this server with the page's own `SubmitMove`
+ * over the page's graphql-ws socket and, to compare, over HTTP. See
+ * bench/README.md, "Beside boardgame.io" and "Regimes", for what each
+ * figure means.
  *
  * Sections, in order:
- * - throughput: games in flight (8, then 32), each played move after move;
- *   the contenders take turns, A B C D A B C D..., for ROUNDS rounds, each
- *   run on games of its own made beforehand;
+ * - throughput, in each regime (regimes.ts: a few long games, many short
+ *   games, cold games): games in flight (8, then 32); the contenders take
+ *   turns, A B C A B C..., for ROUNDS rounds, each run on games of its own
+ *   made beforehand; then, per regime, whether each goal of issue 35 is met;
  * - growth: one game played to GROWTH_MOVES moves, by stretches;
  * - crash: kill -9 of the server right after it acknowledged a move, 8 games
  *   in flight, then a restart, and each game's last acknowledged move looked for.
  *
- * Flags: `--quick` (shorter runs, a shorter game, fewer kills: to check the
- * harness); `--profile` (each of this server's contenders writes a CPU
- * profile, with runs.jsonl beside it saying when each of its runs was, for
+ * Flags: `--quick` (shorter runs, fewer games, a shorter game, fewer kills:
+ * to check the harness); `--regimes=long,short,cold` (some of them only);
+ * `--profile` (each of this server's contenders writes a CPU profile, with
+ * runs.jsonl beside it saying when each of its runs was, for
  * bench/profile-summary.ts; the crash section is left out, as a kill writes
  * no profile).
  */
@@ -23,20 +28,30 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CpuSplit, startCpuCount } from '../lib/cpu';
 import { BenchDatabase, freshDatabase, machineFacts } from '../lib/environment';
-import { median, percentile, runClosedLoop, Throughput } from '../lib/measure';
+import { median, percentile, runClosedLoop } from '../lib/measure';
 import { databaseOf, PostgresCounters } from '../lib/postgres-counters';
 import { Report, round } from '../lib/report';
-import type { Contender, PlayedGame } from './contender';
-import { Selection, ThisServer } from './this-server';
+import type { Contender, Lane } from './contender';
+import { Regime, RegimeKey, regimes, Workload } from './regimes';
+import { ThisServer } from './this-server';
+import type { Transport } from './this-server-lanes';
+import { Goal, goalsOf, Run } from './goals';
 
 const quick = process.argv.includes('--quick');
 const profile = process.argv.includes('--profile');
+const regimesAsked = process.argv
+  .find((arg) => arg.startsWith('--regimes='))
+  ?.slice('--regimes='.length)
+  .split(',') as RegimeKey[] | undefined;
 /** With --profile: a folder per contender of this server, holding its CPU profile and runs.jsonl. */
 const PROFILE_DIR = join(__dirname, '..', 'results', 'profiles', `peer-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 
 const SECONDS = quick ? 3 : 10;
 const IN_FLIGHT = [8, 32];
 const ROUNDS = 3;
+/** Enough that no game of a run goes past the regime's most moves (50 more each at 2,000 moves/s). */
+const SHORT_GAMES = quick ? 150 : 400;
+const COLD_GAMES = quick ? 1000 : 10_000;
 const GROWTH_MOVES = quick ? 600 : 2000;
 const GROWTH_STRETCH = GROWTH_MOVES / 4;
 const KILLS = quick ? 2 : 5;
@@ -47,18 +62,9 @@ const PLAY_BEFORE_KILL_MS = 1000;
 const SUMMARY_WIDTH = 22;
 /** Each server's first moves, on games of their own, before anything is measured: no run times JIT compilation. */
 const WARM_UP_SECONDS = 2;
-const SELECTIONS: Selection[] = ['lean', 'page'];
+/** The page's socket first: the page's own path. */
+const TRANSPORTS: Transport[] = ['socket', 'http'];
 const PEER_PACKAGES = ['boardgame.io', 'bgio-postgres', 'socket.io-client'];
-
-interface Run extends Throughput {
-  contender: string;
-  round: number;
-  movesPerGame: number;
-  cpuPerMove: CpuSplit;
-  walBytesPerMove: number;
-  /** Filled in once the database's counts have settled, at the contender's next run or at the end. */
-  transactionsPerMove?: number;
-}
 
 /** Loaded only now: the module needs the peer package, which `npm run bench:peer` installs first. */
 function startBoardgameIo(databaseUrl: string): Promise<Contender> {
@@ -73,26 +79,44 @@ function peerVersions(): Record<string, string> {
   );
 }
 
-/** The contenders, each on a database of its own: boardgame.io first, then this server with each selection. */
-async function startContenders(database: BenchDatabase): Promise<Contender[]> {
-  // Copies of the migrated database are made before anything connects to it.
-  const urls = [];
-  for (const selection of SELECTIONS) urls.push(await database.another(selection, 'migrated'));
-  const contenders: Contender[] = [await startBoardgameIo(await database.another('boardgameio', 'empty'))];
-  for (const [i, selection] of SELECTIONS.entries()) {
-    const profileFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, selection)}`] : [];
-    contenders.push(await ThisServer.start(selection, urls[i], profileFlags));
+/** Why the server refuses a move over `contender`'s transport, or null when it takes it. */
+async function refusal(contender: Contender): Promise<string | null> {
+  const lane = await contender.openLane();
+  try {
+    await lane.move(await contender.newGame());
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    lane.close();
   }
-  return contenders;
 }
 
-async function newGames(contender: Contender, count: number): Promise<PlayedGame[]> {
-  const games: PlayedGame[] = [];
-  // A few at a time: quicker than one by one, without a burst of hundreds of connections.
-  for (let made = 0; made < count; made += 8) {
-    games.push(...(await Promise.all(Array.from({ length: Math.min(8, count - made) }, () => contender.newGame()))));
+/**
+ * The contenders, each on a database of its own: boardgame.io first, then
+ * this server over each transport that takes moves (the socket does only
+ * once the server runs mutations sent over it).
+ */
+async function startContenders(database: BenchDatabase, report: Report): Promise<Contender[]> {
+  // Copies of the migrated database are made before anything connects to it.
+  const urls = [];
+  for (const transport of TRANSPORTS) urls.push(await database.another(transport, 'migrated'));
+  const contenders: Contender[] = [await startBoardgameIo(await database.another('boardgameio', 'empty'))];
+  const leftOut: Record<string, string> = {};
+  for (const [i, transport] of TRANSPORTS.entries()) {
+    const profileFlags = profile ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, transport)}`] : [];
+    const contender = await ThisServer.start(transport, urls[i], profileFlags);
+    const refused = await refusal(contender);
+    if (refused === null) {
+      contenders.push(contender);
+      continue;
+    }
+    leftOut[contender.name] = refused;
+    console.log(`${contender.name}: left out, the server refuses moves over it: ${refused}`);
+    await contender.stop();
   }
-  return games;
+  report.data.leftOut = leftOut;
+  return contenders;
 }
 
 function describeCpu(cpu: CpuSplit): string {
@@ -140,80 +164,89 @@ class TransactionCounts {
   }
 }
 
-async function measureRun(
-  contender: Contender,
-  games: PlayedGame[],
-  roundNumber: number,
-  counters: PostgresCounters,
-  postmasterPid: number | null,
-): Promise<Run> {
+interface RunPlan {
+  regime: Regime;
+  contender: Contender;
+  round: number;
+  workload: Workload;
+}
+
+async function measureRun(plan: RunPlan, counters: PostgresCounters, postmasterPid: number | null): Promise<Run> {
+  const { contender, workload } = plan;
   const cpu = startCpuCount({ serverPid: contender.server.pid, postmasterPid });
   const walBefore = await counters.walBytes();
   // On the clock of the server's CPU profile (CLOCK_MONOTONIC, in µs): with --profile, only the runs' samples are read.
   const startUs = Number(process.hrtime.bigint() / 1000n);
-  const result = await runClosedLoop(games.length, SECONDS * 1000, (worker) => games[worker].move());
+  const result = await runClosedLoop(workload.clients, SECONDS * 1000, (client) => workload.move(client));
   if (profile && contender instanceof ThisServer) {
     const window = {
-      selection: contender.selection,
-      connections: games.length,
+      regime: plan.regime.key,
+      transport: contender.transport,
+      connections: workload.clients,
       accepted: result.operations,
       startUs,
       endUs: Number(process.hrtime.bigint() / 1000n),
     };
-    mkdirSync(join(PROFILE_DIR, contender.selection), { recursive: true });
-    appendFileSync(join(PROFILE_DIR, contender.selection, 'runs.jsonl'), `${JSON.stringify(window)}\n`);
+    mkdirSync(join(PROFILE_DIR, contender.transport), { recursive: true });
+    appendFileSync(join(PROFILE_DIR, contender.transport, 'runs.jsonl'), `${JSON.stringify(window)}\n`);
   }
   const walBytes = (await counters.walBytes()) - walBefore;
   return {
+    regime: plan.regime.key,
     contender: contender.name,
-    round: roundNumber,
+    round: plan.round,
     ...result,
-    movesPerGame: result.operations / games.length,
+    movesPerGame: workload.movesPerGame(),
     cpuPerMove: cpu(result.operations),
     walBytesPerMove: walBytes / Math.max(result.operations, 1),
   };
 }
 
+/** A few seconds of moves on games of the contender's own, before anything is measured. */
 async function warmUp(contender: Contender): Promise<void> {
-  const games = await newGames(contender, IN_FLIGHT[0]);
-  await runClosedLoop(games.length, WARM_UP_SECONDS * 1000, (worker) => games[worker].move());
-  for (const game of games) game.close();
+  const games = await Promise.all(Array.from({ length: IN_FLIGHT[0] }, () => contender.newGame()));
+  const lanes: Lane[] = await Promise.all(games.map(() => contender.openLane()));
+  await runClosedLoop(games.length, WARM_UP_SECONDS * 1000, (client) => lanes[client].move(games[client]));
+  for (const lane of lanes) lane.close();
 }
 
-async function throughput(contenders: Contender[], database: BenchDatabase, counters: PostgresCounters, report: Report): Promise<Run[]> {
-  // Every run's games are made first, so that no database is written to between its runs but by them.
-  const games = new Map<string, PlayedGame[]>();
-  const key = (contender: Contender, roundNumber: number, inFlight: number) => `${contender.name}/${roundNumber}/${inFlight}`;
-  for (const contender of contenders) {
-    for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
-      for (const inFlight of IN_FLIGHT) games.set(key(contender, roundNumber, inFlight), await newGames(contender, inFlight));
+/** Every run of a regime, its games made first, so that no database is written to between its runs but by them. */
+async function plan(regime: Regime, contenders: Contender[]): Promise<RunPlan[]> {
+  const plans: RunPlan[] = [];
+  for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
+    for (const inFlight of IN_FLIGHT) {
+      for (const contender of contenders) plans.push({ regime, contender, round: roundNumber, workload: await regime.prepare(contender, inFlight) });
     }
   }
-  for (const contender of contenders) await warmUp(contender);
+  return plans;
+}
+
+async function throughput(regime: Regime, contenders: Contender[], database: BenchDatabase, counters: PostgresCounters, report: Report): Promise<Run[]> {
+  report.row([]);
+  report.row([`${regime.title}: preparing its games...`]);
+  const began = performance.now();
+  const plans = await plan(regime, contenders);
+  report.row([`  (made in ${round((performance.now() - began) / 1000, 0)} s)`]);
   const counts = new TransactionCounts(counters);
   for (const contender of contenders) counts.touched(contender);
   const runs: Run[] = [];
   report.row(['run', 'moves/s', 'p50 ms', 'p99 ms', 'moves/game', 'CPU ms per move']);
-  for (let roundNumber = 1; roundNumber <= ROUNDS; roundNumber++) {
-    for (const inFlight of IN_FLIGHT) {
-      for (const contender of contenders) {
-        const played = games.get(key(contender, roundNumber, inFlight))!;
-        const run = await counts.measure(contender, () => measureRun(contender, played, roundNumber, counters, database.postmasterPid));
-        runs.push(run);
-        report.row([
-          `${roundNumber}. ${contender.name}, ${inFlight} games`,
-          round(run.perSecond, 0),
-          round(run.p50Ms, 1),
-          round(run.p99Ms, 1),
-          round(run.movesPerGame, 0),
-          describeCpu(run.cpuPerMove),
-        ]);
-      }
-    }
+  for (const runPlan of plans) {
+    const run = await counts.measure(runPlan.contender, () => measureRun(runPlan, counters, database.postmasterPid));
+    runPlan.workload.close();
+    runs.push(run);
+    report.row([
+      `${run.round}. ${run.contender}, ${run.concurrency} in flight`,
+      round(run.perSecond, 0),
+      round(run.p50Ms, 1),
+      round(run.p99Ms, 1),
+      round(run.movesPerGame, 0),
+      describeCpu(run.cpuPerMove),
+    ]);
   }
   await counts.settleAll(contenders);
-  for (const played of games.values()) for (const game of played) game.close();
   summarize(contenders, runs, report);
+  judge(contenders, runs, report);
   return runs;
 }
 
@@ -236,7 +269,7 @@ function summarize(contenders: Contender[], runs: Run[], report: Report): void {
       const cpu = (key: 'serverMs' | 'postgresMs' | 'loadGeneratorMs') => round(median(mine.map((run) => run.cpuPerMove[key])), 2);
       report.row(
         [
-          `${contender.name}, ${inFlight} games`,
+          `${contender.name}, ${inFlight} in flight`,
           range(
             mine.map((run) => run.perSecond),
             0,
@@ -266,6 +299,17 @@ function summarize(contenders: Contender[], runs: Run[], report: Report): void {
   }
 }
 
+/** Whether each of this server's contenders meets each goal in the regime (goals.ts). */
+function judge(contenders: Contender[], runs: Run[], report: Report): void {
+  const [peer, ...mine] = contenders;
+  report.row([]);
+  for (const contender of mine) {
+    report.row([`issue 35's goals, ${contender.name}:`]);
+    for (const goal of goalsOf(runs, contender.name, peer.name, IN_FLIGHT))
+      report.row([`  ${goal.met ? 'met    ' : 'NOT MET'} ${goal.goal}: ${goal.measured}`]);
+  }
+}
+
 interface Stretch {
   contender: string;
   fromMove: number;
@@ -282,12 +326,14 @@ async function growth(contenders: Contender[], counters: PostgresCounters, repor
   report.row([`one game growing to ${GROWTH_MOVES} moves`, 'moves', 'p50 ms', 'p99 ms', 'WAL bytes/move']);
   for (const contender of contenders) {
     const game = await contender.newGame();
+    const lane = await contender.openLane();
+    await lane.follow(game);
     for (let from = 1; from <= GROWTH_MOVES; from += GROWTH_STRETCH) {
       const latencies: number[] = [];
       const walBefore = await counters.walBytes();
       for (let i = 0; i < GROWTH_STRETCH; i++) {
         const began = performance.now();
-        await game.move();
+        await lane.move(game);
         latencies.push(performance.now() - began);
       }
       const walBytes = (await counters.walBytes()) - walBefore;
@@ -309,7 +355,7 @@ async function growth(contenders: Contender[], counters: PostgresCounters, repor
         round(stretch.walBytesPerMove, 0),
       ]);
     }
-    game.close();
+    lane.close();
   }
   return stretches;
 }
@@ -333,11 +379,13 @@ interface CrashResult {
  * compared with the last one acknowledged to it.
  */
 async function crashOnce(contender: Contender): Promise<{ gamesBehind: number; lost: number }> {
-  const games = await newGames(contender, CRASH_IN_FLIGHT);
+  const games = await Promise.all(Array.from({ length: CRASH_IN_FLIGHT }, () => contender.newGame()));
+  const lanes = await Promise.all(games.map(() => contender.openLane()));
+  await Promise.all(lanes.map((lane, i) => lane.follow(games[i])));
   const killAfter = performance.now() + PLAY_BEFORE_KILL_MS;
   let killed = false;
-  for (const game of games) {
-    game.onAcknowledged = () => {
+  for (const lane of lanes) {
+    lane.onAcknowledged = () => {
       if (killed || performance.now() < killAfter) return;
       killed = true;
       process.kill(contender.server.pid, 'SIGKILL');
@@ -345,8 +393,8 @@ async function crashOnce(contender: Contender): Promise<{ gamesBehind: number; l
   }
   // Each game plays until its connection fails under it.
   await Promise.allSettled(
-    games.map(async (game) => {
-      while (!killed) await game.move();
+    games.map(async (game, i) => {
+      while (!killed) await lanes[i].move(game);
     }),
   );
   if (!killed) throw new Error(`${contender.name}: the games stopped before the kill`);
@@ -354,13 +402,13 @@ async function crashOnce(contender: Contender): Promise<{ gamesBehind: number; l
   await contender.restart();
   let gamesBehind = 0;
   let lost = 0;
+  for (const lane of lanes) lane.close();
   for (const game of games) {
-    const behind = game.acknowledgedVersion - (await game.storedVersion());
+    const behind = game.version - (await contender.storedVersion(game));
     if (behind > 0) {
       gamesBehind++;
       lost += behind;
     }
-    game.close();
   }
   return { gamesBehind, lost };
 }
@@ -369,7 +417,7 @@ async function crash(contenders: Contender[], report: Report): Promise<CrashResu
   report.row([]);
   report.row([`kill -9 after an acknowledgement, ${CRASH_IN_FLIGHT} games`, 'kills', 'games behind', 'moves lost']);
   const results: CrashResult[] = [];
-  // Durability does not depend on the answer's selection: this server is killed once, with the lean one.
+  // Durability does not depend on the transport: this server is killed once, over the page's own.
   for (const contender of contenders.slice(0, 2)) {
     const result: CrashResult = { contender: contender.name, kills: KILLS, gamesBehind: 0, acknowledgedMovesLost: 0, gamesChecked: KILLS * CRASH_IN_FLIGHT };
     for (let kill = 0; kill < KILLS; kill++) {
@@ -381,6 +429,26 @@ async function crash(contenders: Contender[], report: Report): Promise<CrashResu
     report.row([contender.name, result.kills, `${result.gamesBehind} of ${result.gamesChecked}`, result.acknowledgedMovesLost]);
   }
   return results;
+}
+
+function goalsByRegime(measured: Regime[], contenders: Contender[], runs: Run[]): Record<string, Record<string, Goal[]>> {
+  const [peer, ...mine] = contenders;
+  return Object.fromEntries(
+    measured.map((regime) => [
+      regime.key,
+      Object.fromEntries(
+        mine.map((contender) => [
+          contender.name,
+          goalsOf(
+            runs.filter((run) => run.regime === regime.key),
+            contender.name,
+            peer.name,
+            IN_FLIGHT,
+          ),
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** How much of each server's log a failed run prints. */
@@ -397,11 +465,25 @@ async function main(): Promise<void> {
   let contenders: Contender[] = [];
   try {
     report.data.machine = { ...(await machineFacts(database.url)), peer: peerVersions() };
-    report.data.settings = { quick, profile, seconds: SECONDS, inFlight: IN_FLIGHT, rounds: ROUNDS, growthMoves: GROWTH_MOVES, kills: KILLS };
-    contenders = await startContenders(database);
-    report.data.throughput = await throughput(contenders, database, counters, report);
+    const measured = regimes({ shortGames: SHORT_GAMES, coldGames: COLD_GAMES }).filter((regime) => !regimesAsked || regimesAsked.includes(regime.key));
+    report.data.settings = {
+      quick,
+      profile,
+      seconds: SECONDS,
+      inFlight: IN_FLIGHT,
+      rounds: ROUNDS,
+      regimes: measured.map((regime) => regime.title),
+      growthMoves: GROWTH_MOVES,
+      kills: KILLS,
+    };
+    contenders = await startContenders(database, report);
+    for (const contender of contenders) await warmUp(contender);
+    const runs: Run[] = [];
+    for (const regime of measured) runs.push(...(await throughput(regime, contenders, database, counters, report)));
+    report.data.throughput = runs;
+    report.data.goals = goalsByRegime(measured, contenders, runs);
     report.data.growth = await growth(contenders, counters, report);
-    if (profile) console.log(`\nNo crash section with --profile. Profiles and run windows: ${PROFILE_DIR}/<selection>/`);
+    if (profile) console.log(`\nNo crash section with --profile. Profiles and run windows: ${PROFILE_DIR}/<transport>/`);
     else report.data.crash = await crash(contenders, report);
   } catch (error) {
     // A server's refusal says only "Something went wrong": the cause is in its log.

@@ -1,9 +1,10 @@
 /**
- * What the slowest moves waited for: `node -r ts-node/register/transpile-only bench/tail/trace.ts [seconds] [games] [inFlight] [lean|page]`.
+ * What the slowest moves waited for: `node -r ts-node/register/transpile-only bench/tail/trace.ts [seconds] [games] [inFlight] [socket|http]`.
  *
  * Starts this server as `bench:peer` does (bench/peer/this-server.ts) with
  * bench/tail/probe.js preloaded, plays `games` new counting games (64), each
- * worker of `inFlight` (8) rotating through its own share of them, for
+ * worker of `inFlight` (8) rotating through its own share of them over a
+ * connection of its own (the page's `SubmitMove`, over the socket or HTTP), for
  * `seconds` (8), and prints the latency percentiles and, for the moves
  * slower than the p99, what the probe saw in the server while each was in
  * flight: garbage collections, slow timer callbacks, the event loop held up.
@@ -15,8 +16,9 @@ import { join } from 'node:path';
 import { startCpuCount } from '../lib/cpu';
 import { freshDatabase } from '../lib/environment';
 import { percentile } from '../lib/measure';
-import type { PlayedGame } from '../peer/contender';
-import { Selection, ThisServer } from '../peer/this-server';
+import type { GameRecord } from '../peer/contender';
+import { ThisServer } from '../peer/this-server';
+import type { Transport } from '../peer/this-server-lanes';
 
 interface Move {
   start: number;
@@ -30,7 +32,7 @@ interface Seen {
 }
 
 const [seconds = 8, gameCount = 64, inFlight = 8] = process.argv.slice(2, 5).map(Number);
-const selection = (process.argv[5] ?? 'page') as Selection;
+const transport = (process.argv[5] ?? 'socket') as Transport;
 
 async function main(): Promise<void> {
   const probeFile = join(mkdtempSync(join(tmpdir(), 'pbw-tail-')), 'probe.log');
@@ -38,12 +40,17 @@ async function main(): Promise<void> {
   const db = await freshDatabase();
   // TAIL_NODE_FLAGS: more flags for the server's node (e.g. --max-semi-space-size=32), to compare.
   const flags = (process.env.TAIL_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const server = await ThisServer.start(selection, db.appUrl, [...flags, '-r', join(__dirname, 'probe.js')]);
+  const server = await ThisServer.start(transport, db.appUrl, [...flags, '-r', join(__dirname, 'probe.js')]);
   try {
-    const games: PlayedGame[] = [];
+    const games: GameRecord[] = [];
     for (let i = 0; i < gameCount; i++) games.push(await server.newGame());
+    const lanes = await Promise.all(Array.from({ length: inFlight }, () => server.openLane()));
     // Warm-up, not counted: a few moves of each game.
-    for (const game of games) for (let i = 0; i < 3; i++) await game.move();
+    for (const [i, game] of games.entries()) {
+      const lane = lanes[i % inFlight];
+      await lane.follow(game);
+      for (let move = 0; move < 3; move++) await lane.move(game);
+    }
     const moves: Move[] = [];
     // On the clock of a CPU profile (CLOCK_MONOTONIC, µs): with --cpu-prof in TAIL_NODE_FLAGS, the run's samples are those inside it.
     const windowStartUs = process.hrtime.bigint() / 1000n;
@@ -58,7 +65,7 @@ async function main(): Promise<void> {
         for (let turn = 0; Date.now() < end; turn++) {
           const start = Date.now();
           const began = performance.now();
-          await own[turn % own.length].move();
+          await lanes[worker].move(own[turn % own.length]);
           moves.push({ start, ms: performance.now() - began });
         }
       }),
@@ -72,6 +79,7 @@ async function main(): Promise<void> {
     }
     console.log(`run window (µs, CLOCK_MONOTONIC): ${windowStartUs} ${process.hrtime.bigint() / 1000n}`);
     report(moves, readProbe(probeFile));
+    for (const lane of lanes) lane.close();
   } finally {
     await server.stop();
     await db.stop();

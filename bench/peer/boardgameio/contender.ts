@@ -9,17 +9,22 @@
  * state (`update`) to the match's connections. A move counts as acknowledged
  * when that broadcast, with the next state id, reaches the mover.
  *
- * One connection per game, synced as seat 0, sends both seats' moves (each
- * with its own seat's credentials; the server checks those, not the
- * connection): so each move is answered to one connection, as this server
- * answers each HTTP request once. With both players' pages open,
- * boardgame.io would send every move to both.
+ * A lane is one socket.io connection, synced as seat 0, which sends both
+ * seats' moves (each with its own seat's credentials; the server checks
+ * those, not the connection): so each move is answered to one connection,
+ * as this server answers each move once. A connection follows one match at
+ * a time (boardgame.io's server keeps one match per connection, and
+ * broadcasts only to the connections synced to it), so a lane moving
+ * another game syncs to it first, as boardgame.io's client does when its
+ * player opens that game: that sync is part of the move's cost.
  */
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { freePort } from '../../../src/database/free-port';
 import { ServerProcess, startNodeServer } from '../../lib/environment';
-import { Contender, PlayedGame, TARGET, TURN, TurnMove, within } from '../contender';
+import { advance, Contender, GameRecord, Lane, TARGET, TURN, TurnMove, within } from '../contender';
+import { copyOf, PlayedGames } from '../played-games';
+import { copyMatch } from './clones';
 import { countingGame } from './counting-game';
 
 const GAME = countingGame.name!;
@@ -43,63 +48,53 @@ async function lobby(url: string, path: string, body: unknown): Promise<any> {
   return response.json();
 }
 
-/** A connection synced to a match; resolves with the state the server sent on sync. */
-async function connect(url: string, matchID: string, credentials: string): Promise<{ socket: Socket; state: BroadcastState }> {
-  const socket = io(`${url}/${GAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
-  const synced = new Promise<BroadcastState>((resolve) => socket.once('sync', (_matchID: string, syncInfo: { state: BroadcastState }) => resolve(syncInfo.state)));
-  socket.emit('sync', matchID, '0', credentials, SEATS);
-  try {
-    return { socket, state: await within(synced, ANSWER_WITHIN_MS, `boardgame.io sync of ${matchID}`) };
-  } catch (error) {
-    socket.close();
-    throw error;
-  }
+function connectSocket(url: string): Socket {
+  return io(`${url}/${GAME}`, { transports: ['websocket'], reconnection: false, forceNew: true });
 }
 
-class BoardgameIoGame implements PlayedGame {
-  acknowledgedVersion: number;
-  onAcknowledged?: () => void;
-  private seat: string;
-  private step = 0;
-  private waiting: { stateID: number; resolve: () => void; reject: (error: Error) => void } | null = null;
+/** Syncs `socket` to a match; resolves with the state the server sent on sync. */
+function sync(socket: Socket, matchID: string, credentials: string): Promise<BroadcastState> {
+  const synced = new Promise<BroadcastState>((resolve) =>
+    socket.once('sync', (_matchID: string, syncInfo: { state: BroadcastState }) => resolve(syncInfo.state)),
+  );
+  socket.emit('sync', matchID, '0', credentials, SEATS);
+  return within(synced, ANSWER_WITHIN_MS, `boardgame.io sync of ${matchID}`);
+}
 
-  constructor(
-    private readonly contender: BoardgameIo,
-    private readonly matchID: string,
-    private readonly credentials: string[],
-    private readonly socket: Socket,
-    synced: BroadcastState,
-  ) {
-    this.acknowledgedVersion = synced._stateID;
-    this.seat = synced.ctx.currentPlayer;
+class BoardgameIoLane implements Lane {
+  onAcknowledged?: () => void;
+  /** The match the connection follows. */
+  private synced: string | null = null;
+  private waiting: { matchID: string; stateID: number; resolve: (state: BroadcastState) => void; reject: (error: Error) => void } | null = null;
+
+  constructor(private readonly socket: Socket) {
     socket.on('update', (matchID: string, state: BroadcastState) => this.received(matchID, state));
     socket.on('disconnect', (reason) => this.waiting?.reject(new Error(`boardgame.io connection closed: ${reason}`)));
   }
 
   private received(matchID: string, state: BroadcastState): void {
-    if (matchID !== this.matchID || !this.waiting || state._stateID !== this.waiting.stateID) return;
-    this.acknowledgedVersion = state._stateID;
-    this.seat = state.ctx.currentPlayer;
-    this.onAcknowledged?.();
+    if (!this.waiting || matchID !== this.waiting.matchID || state._stateID !== this.waiting.stateID) return;
     const { resolve } = this.waiting;
     this.waiting = null;
-    resolve();
+    resolve(state);
   }
 
-  move(): Promise<void> {
-    const stateID = this.acknowledgedVersion;
-    const payload = { ...moveAction(TURN[this.step]), playerID: this.seat, credentials: this.credentials[Number(this.seat)] };
-    const answered = new Promise<void>((resolve, reject) => (this.waiting = { stateID: stateID + 1, resolve, reject }));
-    this.socket.emit('update', { type: 'MAKE_MOVE', payload }, stateID, this.matchID, this.seat);
-    this.step = (this.step + 1) % TURN.length;
-    return within(answered, ANSWER_WITHIN_MS, `boardgame.io move at state ${stateID} of ${this.matchID}`);
+  async follow(game: GameRecord): Promise<void> {
+    if (this.synced === game.id) return;
+    await sync(this.socket, game.id, game.credentials[0]);
+    this.synced = game.id;
   }
 
-  /** What the server holds: the state a new connection is sent on sync. */
-  async storedVersion(): Promise<number> {
-    const { socket, state } = await connect(this.contender.server.url, this.matchID, this.credentials[0]);
-    socket.close();
-    return state._stateID;
+  async move(game: GameRecord): Promise<void> {
+    await this.follow(game);
+    const stateID = game.version;
+    const seat = String(game.seat);
+    const payload = { ...moveAction(TURN[game.step]), playerID: seat, credentials: game.credentials[game.seat] };
+    const answered = new Promise<BroadcastState>((resolve, reject) => (this.waiting = { matchID: game.id, stateID: stateID + 1, resolve, reject }));
+    this.socket.emit('update', { type: 'MAKE_MOVE', payload }, stateID, game.id, seat);
+    const state = await within(answered, ANSWER_WITHIN_MS, `boardgame.io move at state ${stateID} of ${game.id}`);
+    advance(game, state._stateID, Number(state.ctx.currentPlayer));
+    this.onAcknowledged?.();
   }
 
   close(): void {
@@ -109,13 +104,16 @@ class BoardgameIoGame implements PlayedGame {
 
 class BoardgameIo implements Contender {
   readonly name = 'boardgame.io';
+  private readonly played = new PlayedGames(this, async (template, count) =>
+    (await copyMatch(this.databaseUrl, template.id, count)).map((id) => copyOf(template, id)),
+  );
 
   constructor(
     readonly databaseUrl: string,
     public server: ServerProcess,
   ) {}
 
-  async newGame(): Promise<PlayedGame> {
+  async newGame(): Promise<GameRecord> {
     const url = this.server.url;
     const { matchID } = await lobby(url, '/create', { numPlayers: SEATS, setupData: { target: TARGET } });
     const credentials: string[] = [];
@@ -123,8 +121,30 @@ class BoardgameIo implements Contender {
       const joined = await lobby(url, `/${matchID}/join`, { playerID: String(seat), playerName: `Bench ${seat}` });
       credentials.push(joined.playerCredentials);
     }
-    const { socket, state } = await connect(url, matchID, credentials[0]);
-    return new BoardgameIoGame(this, matchID, credentials, socket, state);
+    const state = await this.syncedState(matchID, credentials[0]);
+    return { id: matchID, version: state._stateID, seat: Number(state.ctx.currentPlayer), step: 0, moves: 0, credentials };
+  }
+
+  playedGames(count: number, fewest: number, most: number): Promise<GameRecord[]> {
+    return this.played.make(count, fewest, most);
+  }
+
+  async openLane(): Promise<Lane> {
+    return new BoardgameIoLane(connectSocket(this.server.url));
+  }
+
+  /** What the server holds: the state a new connection is sent on sync. */
+  async storedVersion(game: GameRecord): Promise<number> {
+    return (await this.syncedState(game.id, game.credentials[0]))._stateID;
+  }
+
+  private async syncedState(matchID: string, credentials: string): Promise<BroadcastState> {
+    const socket = connectSocket(this.server.url);
+    try {
+      return await sync(socket, matchID, credentials);
+    } finally {
+      socket.close();
+    }
   }
 
   async restart(): Promise<void> {
