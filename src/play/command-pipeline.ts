@@ -76,17 +76,19 @@ export class CommandPipeline {
   }
 
   async run(request: CommandRequest): Promise<LoadedGame> {
-    const { gameId, atVersion } = request;
-    const remembered = atVersion === undefined ? null : await this.games.remembered(gameId, atVersion);
-    const done = remembered
-      ? await this.decideAndAppend(request, remembered, true)
-      : atVersion === undefined
-        ? await this.decideAndAppend(request, await this.games.load(gameId), false)
-        : // A move on a game this process does not remember: read and appended to in one transaction.
-          await this.store.inAppendTransaction(request, async (sql) => this.decideAndAppend(request, await this.games.load(gameId, sql), false, sql));
+    const done = await this.loadDecideAndAppend(request);
     // Remembered once committed.
     this.games.appended(done.game, done.hash);
     return done.game;
+  }
+
+  private async loadDecideAndAppend(request: CommandRequest): Promise<Appended> {
+    const { gameId, atVersion } = request;
+    if (atVersion === undefined) return this.decideAndAppend(request, await this.games.load(gameId), false);
+    const remembered = await this.games.remembered(gameId, atVersion);
+    if (remembered) return this.decideAndAppend(request, remembered, true);
+    // A move on a game this process does not remember: read and appended to in one transaction.
+    return this.store.inAppendTransaction(request, async (sql) => this.decideAndAppend(request, await this.games.load(gameId, sql), false, sql));
   }
 
   /** Decides the command on `game` and appends its events: on their own, or on `sql` (the transaction the game was read in). */
