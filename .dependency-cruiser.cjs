@@ -66,7 +66,7 @@ const LAYERS = [
  */
 const PURE_FOR_THE_DECIDER = [
   '^src/(rules|games|play/platform)/',
-  '^src/play/(game-state|game-state-types|game-life|seat-changes|platform-events|line-of-play)\\.ts$',
+  '^src/play/(game-state|game-state-types|game-life|seat-changes|platform-events|line-of-play|moments)\\.ts$',
   '^src/randomness/draw-recipe\\.ts$',
   '^src/common/clean-text\\.ts$',
   '^test/support/counting-game\\.ts$',

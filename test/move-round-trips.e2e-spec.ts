@@ -2,9 +2,12 @@
  * What a move costs the database: a move answered with the whole game as
  * the page loads it (names, host and deadlines included: what an API client
  * may ask, and what `gameUpdated` sends) is one write transaction and not one
- * statement more (issue #21); the web page's own SubmitMove, which also
- * brings the history entries the move added, is that and one read of them. A count, not a time: statements are counted as the server sends
- * them, for that request alone (support/round-trips.ts).
+ * statement more (issue #21); so is the web page's own SubmitMove, which also
+ * brings the history entries the move added, built from what the append
+ * wrote (issue #35). A move on a game the server does not remember (a fresh
+ * process) reads the game in that same transaction. A count, not a time:
+ * statements are counted as the server sends them, for that request alone
+ * (support/round-trips.ts).
  */
 import { print } from 'graphql';
 import {
@@ -36,6 +39,9 @@ function kind({ text }: Statement): string {
   if (/INSERT INTO notifications/.test(text)) return 'turn mail';
   if (/INSERT INTO game_snapshots/.test(text)) return 'snapshot';
   if (/FROM game_events e WHERE e\.game_id/.test(text)) return 'history';
+  if (/FROM games WHERE id/.test(text)) return 'game';
+  if (/FROM game_snapshots/.test(text)) return 'snapshots';
+  if (/FROM game_events WHERE game_id/.test(text)) return 'events';
   return text.trim().split(/\s+/)[0];
 }
 
@@ -91,16 +97,9 @@ describe('the database round trips of a move', () => {
     return { game: afterMove(shown, outcome), added, cost };
   }
 
-  /**
-   * The page's move: its writes in one transaction, and the history entries it added, which its answer brings:
-   * built from what the append wrote, or read once where the server has not yet counted the game's moves to there.
-   */
-  function expectOneWriteAndItsEntries(cost: RoundTrips, writes: string[], entries: 'written' | 'read'): void {
-    const read = entries === 'read' ? ['history'] : [];
-    expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({
-      transactions: 1 + read.length,
-      statements: [...writes, ...read],
-    });
+  /** The page's move: its statements, in one transaction; the history entries its answer brings are built from what the append wrote. */
+  function expectOneWrite(cost: RoundTrips, statements: string[]): void {
+    expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({ transactions: 1, statements });
   }
 
   /** A move answered with the whole game; that answer and what it cost. */
@@ -115,6 +114,20 @@ describe('the database round trips of a move', () => {
   function expectOneTransaction(cost: RoundTrips): void {
     const said = cost.statements.map((s) => `${s.connection}: ${s.text.trim().split(/\s+/).slice(0, 6).join(' ')}`).join('\n');
     expect({ transactions: cost.transactions, statements: said }).toEqual({ transactions: 1, statements: said });
+  }
+
+  /** `work` on a server started afresh on the same database (nothing of any game in its memory), its requests' round trips counted. */
+  async function onFreshServer(options: { snapshotInterval?: number }, work: () => Promise<void>): Promise<void> {
+    const fresh = await startTestServer({ db: server.db, ...options });
+    const stop = countRoundTrips(fresh.app.getHttpServer());
+    try {
+      url = fresh.url;
+      await work();
+    } finally {
+      url = server.url;
+      stop();
+      await fresh.close();
+    }
   }
 
   /** After a move the page shows the mover what a fresh load shows them. */
@@ -143,8 +156,7 @@ describe('the database round trips of a move', () => {
     const vacation = { s: startsAt, e: new Date(startsAt.getTime() + 48 * 3600_000) };
     await gqlOk(url, `mutation($s: DateTime!, $e: DateTime!) { setVacation(startsAt: $s, endsAt: $e) { vacationDaysLeftThisYear } }`, vacation, other.token);
     const endTurn = await pageMove(step.game, mover, { type: 'endTurn' });
-    // The game's moves are not counted yet in this server: its first history is read.
-    expectOneWriteAndItsEntries(endTurn.cost, ['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT'], 'read');
+    expectOneWrite(endTurn.cost, ['BEGIN', 'append', 'turn mail', 'deadlines', 'COMMIT']);
     expect(endTurn.added.map((entry) => entry.seq)).toEqual([step.game.version + 1]);
     const otherSeat = before.activeSeats[0] === 0 ? 1 : 0;
     expect(endTurn.game.activeSeats).toEqual([otherSeat]);
@@ -155,7 +167,7 @@ describe('the database round trips of a move', () => {
     await expectAnswerAsLoaded(gameId, endTurn.game, mover);
   });
 
-  it('costs one statement in a game without deadlines, the entries it added for the page read only the first time', async () => {
+  it('costs one statement in a game without deadlines, the entries it added for the page built from what it wrote from the first move on', async () => {
     const gameId = await startCountingGame(url, [ann, bob]);
     const before = await pageGame(gameId, ann);
     const mover = before.activeSeats[0] === 0 ? ann : bob;
@@ -165,8 +177,8 @@ describe('the database round trips of a move', () => {
       const before = shown.version;
       const { game, added, cost } = await pageMove(shown, mover, move);
       shown = game;
-      // The append alone, or with its turn mail; the entries the page adds to its history are read once, then built from what the append wrote.
-      expectOneWriteAndItsEntries(cost, i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT'], i === 0 ? 'read' : 'written');
+      // The append alone, or with its turn mail; the entries the page adds to its history are built from what the append wrote.
+      expectOneWrite(cost, i === 0 ? ['append'] : ['BEGIN', 'append', 'turn mail', 'COMMIT']);
       expect(added).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
       expect(added.map((entry) => entry.seq)).toEqual([before + 1]);
       expect(game.deadlines).toEqual([]);
@@ -188,8 +200,8 @@ describe('the database round trips of a move', () => {
       if (cost.statements.every((statement) => kind(statement) !== 'history')) built.push(shown.version);
       expect(added).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: shown.version }, mover)).game.history);
     }
-    // All were built from what the append wrote, but the first: the server had not counted the game's moves yet.
-    expect(built.length).toBe(steps - 1);
+    // All were built from what the append wrote, the first too.
+    expect(built.length).toBe(steps);
   });
 
   it("answers a page's history request (another player's page, after a move it heard of) with the game's row and one read of the entries", async () => {
@@ -251,23 +263,80 @@ describe('the database round trips of a move', () => {
     expect((await post<HistoryQuery>(HISTORY, { id: gameId, after: current }, ann)).game.history).toEqual([]);
   });
 
-  it("writes the snapshot a move makes due in that move's transaction", async () => {
-    const snapshotting = await startTestServer({ db: server.db, snapshotInterval: 4 });
-    const stop = countRoundTrips(snapshotting.app.getHttpServer());
-    try {
-      url = snapshotting.url;
-      const gameId = await startCountingGame(snapshotting.url, [ann, bob]);
+  it('costs one transaction in a server that does not remember the game (a fresh process): the game read in it, the entries built', async () => {
+    const gameId = await startCountingGame(url, [ann, bob], { moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 2, onExpiry: 'EXTEND' } });
+    let shown = await pageGame(gameId, ann);
+    const mover = shown.activeSeats[0] === 0 ? ann : bob;
+    shown = (await pageMove(await pageGame(gameId, mover), mover, { type: 'add', amount: 1 })).game;
+    const otherGame = await startCountingGame(url, [ann, bob]);
+    for (const [i, move] of [{ type: 'add', amount: 2 }, { type: 'endTurn' }].entries()) {
+      // Each move to a server started afresh on the same database: nothing of the game in its memory.
+      await onFreshServer({}, async () => {
+        // What the server keeps of its players, not of this game (the mover's session, the players' names), as any earlier request leaves it.
+        await pageGame(otherGame, mover);
+        const before = shown.version;
+        const { game, added, cost } = await pageMove(shown, mover, move);
+        const writes = i === 0 ? ['append', 'deadlines'] : ['append', 'turn mail', 'deadlines'];
+        // (No snapshot is read: the game is younger than the snapshot interval, so it has none.)
+        expectOneWrite(cost, ['BEGIN', 'game', 'events', ...writes, 'COMMIT']);
+        expect(added.map((entry) => entry.seq)).toEqual([before + 1]);
+        expect(added).toEqual((await post<HistoryQuery>(HISTORY, { id: gameId, after: before }, mover)).game.history);
+        await expectAnswerAsLoaded(gameId, game, mover);
+        shown = game;
+      });
+    }
+  });
+
+  it('refuses, in a server that does not remember the game, a move on a version gone by in its one transaction, and stores a resent move once', async () => {
+    const gameId = await startCountingGame(url, [ann, bob]);
+    const shown = await pageGame(gameId, ann);
+    const mover = shown.activeSeats[0] === 0 ? ann : bob;
+    const move = { type: 'add', amount: 1 };
+    const variables = { id: gameId, move, version: shown.version, clientMoveId: `${gameId}-resent` };
+    await post<SubmitMoveMutation>(SUBMIT_MOVE, variables, mover);
+    await onFreshServer({}, async () => {
+      // Sent again: the game, as the first time left it.
+      const resent = await post<SubmitMoveMutation>(SUBMIT_MOVE, variables, mover);
+      expect(resent.submitMove.version).toBe(shown.version + 1);
+      const stored = await asRole(server.db.ownerUrl, (owner) =>
+        owner.query('SELECT count(*)::int AS n FROM game_events WHERE game_id = $1 AND client_move_id = $2', [gameId, variables.clientMoveId]),
+      );
+      expect(stored.rows[0].n).toBe(1);
+      // Another move made on the version gone by: refused, in one transaction that wrote nothing.
+      const before = await pageGame(gameId, ann);
+      let refusal: string | undefined;
+      const cost = await roundTripsOf(async (headers) => {
+        // (Without a clientMoveId: with one, a refusal also asks whether it was a move sent again.)
+        const { clientMoveId: _resent, ...late } = variables;
+        await post(SUBMIT_MOVE, late, mover, headers).catch((error: Error) => (refusal = error.message));
+      });
+      expect(refusal).toMatch(/VERSION_CONFLICT/);
+      expect({ transactions: cost.transactions, statements: cost.statements.map(kind) }).toEqual({
+        transactions: 1,
+        statements: ['BEGIN', 'game', 'ROLLBACK'],
+      });
+      expect(await pageGame(gameId, ann)).toEqual(before);
+    });
+  });
+
+  it("writes the snapshot a move makes due in that move's transaction, from which a server that does not remember the game reads it", async () => {
+    await onFreshServer({ snapshotInterval: 4 }, async () => {
+      const gameId = await startCountingGame(url, [ann, bob]);
+      const otherGame = await startCountingGame(url, [ann, bob]);
       let game = await pageGame(gameId, ann);
       const mover = game.activeSeats[0] === 0 ? ann : bob;
       while (game.version % 4 !== 3) game = (await pageMove(game, mover, { type: 'add', amount: 1 })).game;
       const crossing = await pageMove(game, mover, { type: 'add', amount: 1 });
-      expectOneWriteAndItsEntries(crossing.cost, ['BEGIN', 'append', 'snapshot', 'COMMIT'], 'written');
-      const stored = await asRole(snapshotting.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
+      expectOneWrite(crossing.cost, ['BEGIN', 'append', 'snapshot', 'COMMIT']);
+      const stored = await asRole(server.db.ownerUrl, (owner) => owner.query('SELECT version FROM game_snapshots WHERE game_id = $1', [gameId]));
       expect(stored.rows.map((row) => row.version)).toContain(crossing.game.version);
-    } finally {
-      url = server.url;
-      stop();
-      await snapshotting.close();
-    }
+
+      await onFreshServer({ snapshotInterval: 4 }, async () => {
+        await pageGame(otherGame, mover);
+        const next = await pageMove(crossing.game, mover, { type: 'endTurn' });
+        expectOneWrite(next.cost, ['BEGIN', 'game', 'snapshots', 'events', 'append', 'turn mail', 'COMMIT']);
+        await expectAnswerAsLoaded(gameId, next.game, mover);
+      });
+    });
   });
 });

@@ -97,8 +97,10 @@ export class ThisServer implements Contender {
 /** The application the tests serve, hosting the counting game, run as `npm start` runs the server. */
 function startThisServer(databaseUrl: string, nodeFlags: string[] = []): Promise<ServerProcess> {
   const serve = serveCommand();
+  // ts-node would load node's repl, and with it domain, which hooks every promise: the built server loads neither (bench/tail/no-repl.js).
+  const asBuilt = ['-r', join(__dirname, '..', 'tail', 'no-repl.js')];
   return startNodeServer({
-    args: [...nodeFlags, ...serve.nodeFlags, '-r', 'ts-node/register/transpile-only', join(__dirname, '..', '..', 'test', 'support', 'serve.ts')],
+    args: [...nodeFlags, ...serve.nodeFlags, ...asBuilt, '-r', 'ts-node/register/transpile-only', join(__dirname, '..', '..', 'test', 'support', 'serve.ts')],
     // Rate limits off: the load generator's two players move far faster than any person (as `npm run bench`).
     env: { ...serve.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', RATE_LIMITS: 'off' },
     ready: /LISTENING (\S+)/,

@@ -217,17 +217,36 @@ export class EventStore {
       if (!request.alsoInTransaction) return await this.claimAndInsert(this.prisma.sql, request, prepared);
       return await this.prisma.inSqlTransaction((sql) => this.appendRows(sql, request, prepared));
     } catch (error) {
-      // A resent move fails on the version or the unique client move id: tell it apart from a real conflict.
-      if (request.clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
-        await this.rejectDuplicate(request.gameId, request.clientMoveId);
-      }
+      await this.rejectIfResent(request, error);
       throw error;
     }
   }
 
-  /** For callers that already hold a transaction (e.g. creating a game row and its first events). */
+  /** For callers that already hold a transaction (e.g. creating a game row and its first events, or a move that read its game in it). */
   async appendInTransaction(sql: Sql, request: AppendRequest): Promise<StoredEvent[]> {
     return this.appendRows(sql, request, await this.prepare(request, sql));
+  }
+
+  /**
+   * `work` in one transaction that reads a game and appends to it
+   * (appendInTransaction): a move this process does not remember the game
+   * of is one transaction all the same. A resent move refused in it is told
+   * apart once it has ended, as appendEvents does.
+   */
+  async inAppendTransaction<T>(resent: Pick<AppendRequest, 'gameId' | 'clientMoveId'>, work: (sql: Sql) => Promise<T>): Promise<T> {
+    try {
+      return await this.prisma.inSqlTransaction(work);
+    } catch (error) {
+      await this.rejectIfResent(resent, error);
+      throw error;
+    }
+  }
+
+  /** A resent move fails on the version or the unique client move id: DuplicateMoveError tells it apart from a real conflict. */
+  private async rejectIfResent({ gameId, clientMoveId }: Pick<AppendRequest, 'gameId' | 'clientMoveId'>, error: unknown): Promise<void> {
+    if (clientMoveId && (isUniqueViolation(error) || (error instanceof AppError && error.code === 'VERSION_CONFLICT'))) {
+      await this.rejectDuplicate(gameId, clientMoveId);
+    }
   }
 
   private async appendRows(sql: Sql, request: AppendRequest, prepared: PreparedAppend): Promise<StoredEvent[]> {
@@ -400,9 +419,10 @@ export class EventStore {
    * folding, with their chain checked from the anchor's hash: a snapshot's
    * or a state's this process folded. A broken chain is logged once; an
    * intact one becomes the head the next append chains onto and watches.
+   * On the pool, or on `sql` (a transaction the caller holds).
    */
-  async readChain(gameId: string, anchor: ChainAnchor | null, toSeq: number): Promise<ChainRead> {
-    const rows = await this.prisma.sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, anchor ? anchor.seq - 1 : 0, toSeq]);
+  async readChain(gameId: string, anchor: ChainAnchor | null, toSeq: number, sql: Sql = this.prisma.sql): Promise<ChainRead> {
+    const rows = await sql.query<EventRow>(READ_EVENTS_STATEMENT, [gameId, anchor ? anchor.seq - 1 : 0, toSeq]);
     if (anchor && (rows[0]?.seq !== anchor.seq || rows[0].hash !== anchor.hash)) return { anchorHolds: false };
     const chained = anchor ? rows.slice(1) : rows;
     const events = chained.map(toStoredEvent);

@@ -20,6 +20,10 @@ export interface Snapshot {
   lastEventHash: string;
 }
 
+const LATEST = `
+SELECT version, state, last_event_hash AS "lastEventHash", hmac FROM game_snapshots
+WHERE game_id = $1::uuid AND version <= $2::int ORDER BY version DESC LIMIT 1`;
+
 const SAVE = `
 INSERT INTO game_snapshots (game_id, version, state, last_event_hash, hmac) VALUES ($1::uuid, $2::int, $3::jsonb, $4, $5)
 ON CONFLICT (game_id, version) DO UPDATE SET state = excluded.state, last_event_hash = excluded.last_event_hash, hmac = excluded.hmac`;
@@ -49,14 +53,11 @@ export class SnapshotStore {
   /**
    * The newest snapshot at or before `maxVersion`, if its seal holds; one
    * whose seal does not is logged and passed over (and with it the older
-   * ones: folding from the events is right, only slower).
+   * ones: folding from the events is right, only slower). On the pool, or
+   * on `sql` (a transaction the caller holds).
    */
-  async latest(gameId: string, maxVersion: number): Promise<Snapshot | null> {
-    const row = await this.prisma.gameSnapshot.findFirst({
-      where: { gameId, version: { lte: maxVersion } },
-      orderBy: { version: 'desc' },
-      select: { version: true, state: true, lastEventHash: true, hmac: true },
-    });
+  async latest(gameId: string, maxVersion: number, sql: Sql = this.prisma.sql): Promise<Snapshot | null> {
+    const [row] = await sql.query<Snapshot & { hmac: string }>(LATEST, [gameId, maxVersion]);
     if (!row) return null;
     const snapshot: Snapshot = { version: row.version, state: row.state, lastEventHash: row.lastEventHash };
     if (this.sealHolds(gameId, snapshot, row.hmac)) return snapshot;

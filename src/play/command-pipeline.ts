@@ -5,12 +5,15 @@
  * (platform/commands.ts), complete the append (seats that left passed over,
  * the seed revealed at the end), append at the version decided on, with the
  * lobby's columns and whatever the change hooks and the caller write in the
- * same transaction, and remember the game as the append left it.
+ * same transaction, and remember the game as the append left it. A move on a
+ * game this process does not remember reads the game in the transaction it
+ * appends in: one transaction, whatever this process remembers.
  */
 import { Injectable, Optional } from '@nestjs/common';
 import { Clock, SystemClock } from '../common/clock';
 import { AppError } from '../common/errors';
-import { EventStore, StoredEvent } from '../event-store/event-store';
+import type { Sql } from '../database/sql';
+import { AppendRequest, EventStore, StoredEvent } from '../event-store/event-store';
 import { integrityFailure } from '../event-store/integrity';
 import { GameRandomness } from '../randomness/game-randomness';
 import { ChangeEvent, GameChangeHooks } from './game-change-hooks';
@@ -44,6 +47,19 @@ export interface CommandRequest {
   clientMoveId?: string;
 }
 
+/** How an append is made: its client move id, its caller's writes, and the transaction it joins (else its own). */
+interface AppendOptions {
+  clientMoveId?: string;
+  alsoWrite?: ExtraWrites;
+  sql?: Sql;
+}
+
+/** A game as an append left it, and the hash of its last event. */
+interface Appended {
+  game: LoadedGame;
+  hash: string;
+}
+
 @Injectable()
 export class CommandPipeline {
   constructor(
@@ -60,10 +76,23 @@ export class CommandPipeline {
   }
 
   async run(request: CommandRequest): Promise<LoadedGame> {
-    const { game, fromCache } =
-      request.atVersion === undefined
-        ? { game: await this.games.load(request.gameId), fromCache: false }
-        : await this.games.atVersion(request.gameId, request.atVersion);
+    const done = await this.loadDecideAndAppend(request);
+    // Remembered once committed.
+    this.games.appended(done.game, done.hash);
+    return done.game;
+  }
+
+  private async loadDecideAndAppend(request: CommandRequest): Promise<Appended> {
+    const { gameId, atVersion } = request;
+    if (atVersion === undefined) return this.decideAndAppend(request, await this.games.load(gameId), false);
+    const remembered = await this.games.remembered(gameId, atVersion);
+    if (remembered) return this.decideAndAppend(request, remembered, true);
+    // A move on a game this process does not remember: read and appended to in one transaction.
+    return this.store.inAppendTransaction(request, async (sql) => this.decideAndAppend(request, await this.games.load(gameId, sql), false, sql));
+  }
+
+  /** Decides the command on `game` and appends its events: on their own, or on `sql` (the transaction the game was read in). */
+  private async decideAndAppend(request: CommandRequest, game: LoadedGame, fromCache: boolean, sql?: Sql): Promise<Appended> {
     try {
       requireIntact(game);
       const { command, alsoWrite } = await request.prepare(game);
@@ -71,7 +100,7 @@ export class CommandPipeline {
       const now = this.clock.now();
       const decision = decide(gameAt(game, this.randomness), command, request.actor, now);
       if (!decision.ok) throw refusalError(decision);
-      return await this.append(game, decision.events, now, request.clientMoveId, alsoWrite);
+      return await this.append(game, decision.events, now, { clientMoveId: request.clientMoveId, alsoWrite, sql });
     } catch (error) {
       // Refused on what this process remembered: if the game has moved on elsewhere, say that instead.
       const refusedFromMemory = fromCache && error instanceof AppError && error.code !== 'VERSION_CONFLICT';
@@ -82,9 +111,9 @@ export class CommandPipeline {
   }
 
   /** The game after `decided` and what completes them, appended at its version (VERSION_CONFLICT if it moved on meanwhile). */
-  private async append(game: LoadedGame, decided: DecidedEvent[], at: Date, clientMoveId?: string, alsoWrite?: ExtraWrites): Promise<LoadedGame> {
+  private async append(game: LoadedGame, decided: DecidedEvent[], at: Date, { clientMoveId, alsoWrite, sql }: AppendOptions): Promise<Appended> {
     const from = game.row.version;
-    const afterDecided = await this.stateAfter(game, decided);
+    const afterDecided = await this.stateAfter(game, decided, sql);
     const completion = completeAppend(gameAt(game, this.randomness), afterDecided, from + decided.length, game.row.seed);
     const events = [...decided, ...completion.events];
     const { state } = completion;
@@ -93,18 +122,16 @@ export class CommandPipeline {
     const to = from + events.length;
     const written = new Map<symbol, unknown>();
     const change = { before: game, state, status, appended: events.map((event) => asChangeEvent(event, at)), written };
-    const appended = await this.forgetIfBroken(
-      game.row.id,
-      this.store.appendEvents({
-        gameId: game.row.id,
-        expectedVersion: from,
-        events,
-        clientMoveId,
-        at,
-        streamColumns: lobbyColumns(lobby),
-        alsoInTransaction: allWrites(this.hooks.writesFor(change), alsoWrite, this.loader.snapshotWrite(game.row.id, from, to, state)),
-      }),
-    );
+    const request: AppendRequest = {
+      gameId: game.row.id,
+      expectedVersion: from,
+      events,
+      clientMoveId,
+      at,
+      streamColumns: lobbyColumns(lobby),
+      alsoInTransaction: allWrites(this.hooks.writesFor(change), alsoWrite, this.loader.snapshotWrite(game.row.id, from, to, state)),
+    };
+    const appended = await this.forgetIfBroken(game.row.id, sql ? this.store.appendInTransaction(sql, request) : this.store.appendEvents(request));
     // The row as the append left it: no need to read it back.
     const after: LoadedGame = {
       row: { ...game.row, ...lobby, version: to, updatedAt: appended[0].at },
@@ -112,18 +139,17 @@ export class CommandPipeline {
       state,
       firstBadSeq: null,
       written,
-      appended: { after: from, events: appended },
+      appended: { after: from, from: game.state.moment, events: appended },
     };
-    this.games.appended(after, appended[appended.length - 1].hash);
-    return after;
+    return { game: after, hash: appended[appended.length - 1].hash };
   }
 
   /** The state after the decided events: folded, or, when they end by going back (see jumpTarget), the state at the version they return to. */
-  private async stateAfter(game: LoadedGame, decided: DecidedEvent[]): Promise<GameState> {
+  private async stateAfter(game: LoadedGame, decided: DecidedEvent[], sql?: Sql): Promise<GameState> {
     const jump = decided[decided.length - 1];
     const target = jumpTarget(jump);
     if (target === null) return foldDecided(game.ruleset, game.state, decided, game.row.version);
-    const back = await this.loader.stateAt(game.ruleset, game.row.id, target);
+    const back = await this.loader.stateAt(game.ruleset, game.row.id, target, sql);
     if (back.firstBadSeq !== null) throw integrityFailure(back.firstBadSeq);
     return stateAfterJump({ type: jump.type, actorSeat: jump.actorSeat ?? null }, back.state);
   }

@@ -12,6 +12,7 @@ import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
 import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
 import { returnPointOf } from './platform/return-point';
+import { countedEvent, momentsOf } from './moments';
 import { jumpTarget } from './platform-events';
 
 /** The definition of state(v), written as plainly as possible. */
@@ -93,6 +94,9 @@ describe('GameLoader (real PostgreSQL)', () => {
       const events = await store.readEvents(gameId);
       const expected = referenceStates(events);
       if (events.some((e) => jumpTarget(e) !== null)) gamesWithJumps++;
+      // Each state holds its version's moment as the history counts it (a move's answer counts on from it).
+      const moments = momentsOf(countingGame, events.map(countedEvent));
+      expect(expected.map((state) => state.moment)).toEqual(expected.map((_, version) => moments.get(version)));
       const withSnapshots = stack.newLoader();
       for (let version = 1; version <= events.length; version++) {
         expect(await withSnapshots.stateAt(countingGame, gameId, version)).toEqual({ state: expected[version], firstBadSeq: null });

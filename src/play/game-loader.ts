@@ -53,11 +53,11 @@ export class GameLoader {
     private readonly snapshotInterval: number,
   ) {}
 
-  /** The state at `version` (usually the game's current version). */
-  async stateAt(ruleset: AnyRuleset, gameId: string, version: number): Promise<LoadedState> {
+  /** The state at `version` (usually the game's current version), read on the pool or on `sql` (a transaction the caller holds). */
+  async stateAt(ruleset: AnyRuleset, gameId: string, version: number, sql?: Sql): Promise<LoadedState> {
     const cached = this.latest.get(gameId);
     if (cached && cached.version === version) return { state: cached.state, firstBadSeq: null };
-    const rebuilt = await this.rebuild(ruleset, gameId, version);
+    const rebuilt = await this.rebuild(ruleset, gameId, version, sql);
     if (rebuilt.firstBadSeq === null) {
       if (!cached || cached.version <= version) this.remember(gameId, version, rebuilt.state, rebuilt.hash);
       // No snapshot near enough (none yet, or ignored): leave one for the next load.
@@ -96,9 +96,10 @@ export class GameLoader {
   }
 
   /** The known states at or before `version`, newest first: the cache, a snapshot, the empty game. */
-  private async knownBases(gameId: string, version: number): Promise<KnownState[]> {
+  private async knownBases(gameId: string, version: number, sql?: Sql): Promise<KnownState[]> {
     const cached = this.latest.get(gameId);
-    const snapshot = await this.snapshots.latest(gameId, version);
+    // Snapshots are taken an interval or more into a game (see stateAt and snapshotWrite): none to read before.
+    const snapshot = version < this.snapshotInterval ? null : await this.snapshots.latest(gameId, version, sql);
     const bases = [GENESIS];
     // A state of an older shape lacks what today's rules read: the events are folded anew, and the next snapshot is of today's shape.
     const state = snapshot?.state as GameState | undefined;
@@ -112,9 +113,13 @@ export class GameLoader {
    * stored as it was when that state was folded (else the state is of no
    * use, and is logged: that event was changed since).
    */
-  private async readFromKnownState(gameId: string, version: number): Promise<{ base: KnownState; events: StoredEvent[]; firstBadSeq: number | null }> {
-    for (const base of await this.knownBases(gameId, version)) {
-      const read = await this.store.readChain(gameId, base.version === 0 ? null : { seq: base.version, hash: base.hash }, version);
+  private async readFromKnownState(
+    gameId: string,
+    version: number,
+    sql?: Sql,
+  ): Promise<{ base: KnownState; events: StoredEvent[]; firstBadSeq: number | null }> {
+    for (const base of await this.knownBases(gameId, version, sql)) {
+      const read = await this.store.readChain(gameId, base.version === 0 ? null : { seq: base.version, hash: base.hash }, version, sql);
       if (read.anchorHolds) return { base, events: read.events, firstBadSeq: read.firstBadSeq };
       if (base === this.latest.get(gameId)) this.forget(gameId);
       this.logger.warn(`game ${gameId}: the state known at version ${base.version} was folded from an event that has changed since: ignored`);
@@ -122,8 +127,8 @@ export class GameLoader {
     throw new Error('unreachable: the empty game needs no event');
   }
 
-  private async rebuild(ruleset: AnyRuleset, gameId: string, version: number): Promise<Rebuilt> {
-    const { base, events, firstBadSeq } = await this.readFromKnownState(gameId, version);
+  private async rebuild(ruleset: AnyRuleset, gameId: string, version: number, sql?: Sql): Promise<Rebuilt> {
+    const { base, events, firstBadSeq } = await this.readFromKnownState(gameId, version, sql);
     const hash = events.length > 0 ? events[events.length - 1].hash : base.hash;
     const path: StoredEvent[] = [];
     let current = version;
@@ -136,7 +141,7 @@ export class GameLoader {
       } else if (target >= base.version) {
         current = target;
       } else {
-        const before = await this.rebuild(ruleset, gameId, target);
+        const before = await this.rebuild(ruleset, gameId, target, sql);
         return { state: this.foldPath(ruleset, before.state, path), firstBadSeq: firstBadSeq ?? before.firstBadSeq, hash, base: before.base };
       }
     }

@@ -5,6 +5,7 @@
  */
 import type { GameOptions, Seat } from '../rules/contract';
 import type { BotLevel } from '../rules/bots';
+import type { Moment } from './moments';
 import type { MoveDeadlineSettings } from './platform-events';
 
 export interface UndoableStep {
@@ -69,6 +70,8 @@ export interface GameState {
   fixedSeed: boolean;
   /** The version of the rules the game was created under (absent in states cached before versions: 1). */
   rulesetVersion?: number;
+  /** Where this version stands as the history counts it (moments.ts): a move's answer counts its own events on from it. */
+  moment: Moment;
   /** Seats that left, overdue deadlines, a pending takeback or proposal to end (src/play/game-life.ts); absent in states stored before. */
   life?: GameLife;
 }

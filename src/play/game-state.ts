@@ -21,6 +21,7 @@ import {
   SeatTaken,
   SeatTakenPayload,
 } from './platform-events';
+import { GAME_START, momentAfter, momentAfterJump } from './moments';
 import { foldSeatChange, isSeatChange } from './seat-changes';
 
 /**
@@ -28,7 +29,7 @@ import { foldSeatChange, isSeatChange } from './seat-changes';
  * snapshot written before a field every state must have) is folded anew from
  * the events, which is only slower.
  */
-export const STATE_FORMAT = 2;
+export const STATE_FORMAT = 3;
 
 import type { FoldableEvent, GameState, UndoableStep } from './game-state-types';
 
@@ -47,6 +48,7 @@ export const EMPTY_GAME_STATE: GameState = {
   clientSeeds: [],
   commitment: '',
   fixedSeed: false,
+  moment: GAME_START,
 };
 
 function foldStep(state: GameState, event: FoldableEvent): UndoableStep[] {
@@ -59,12 +61,15 @@ function foldStep(state: GameState, event: FoldableEvent): UndoableStep[] {
 export function foldEvent(ruleset: AnyRuleset, state: GameState, event: FoldableEvent): GameState {
   if (jumpTarget(event) !== null) throw new Error(`${event.type} must be resolved by the loader, not folded`);
   const linePosition = state.linePosition + 1;
+  const round = typeof event.payload.round === 'number' ? event.payload.round : null;
+  const moment = momentAfter(ruleset, state.moment, { type: event.type, actorSeat: event.actorSeat, stepStart: event.stepStart, round });
   switch (event.type) {
     case GameCreated: {
       const created = event.payload as unknown as GameCreatedPayload;
       return {
         ...state,
         linePosition,
+        moment,
         seats: Array.from({ length: created.seats }, () => null),
         clientSeeds: Array.from({ length: created.seats }, () => null),
         options: created.options as GameOptions,
@@ -90,6 +95,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       return {
         ...state,
         linePosition,
+        moment,
         ...(timeZone ? { timeZones: state.seats.map((_, i) => (i === seat ? timeZone : (state.timeZones?.[i] ?? null))) } : {}),
         seats: state.seats.map((current, i) => (i === seat ? userId : current)),
         clientSeeds: state.clientSeeds.map((current, i) => (i === seat ? (clientSeed ?? null) : current)),
@@ -98,26 +104,28 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
     case SeatGivenUp: {
       const { seat } = event.payload as unknown as SeatGivenUpPayload;
       const freed = (current: string | null, i: number) => (i === seat ? null : current);
-      return { ...state, linePosition, seats: state.seats.map(freed), clientSeeds: state.clientSeeds.map(freed) };
+      return { ...state, linePosition, moment, seats: state.seats.map(freed), clientSeeds: state.clientSeeds.map(freed) };
     }
     case GameStarted:
       return {
         ...state,
         linePosition,
+        moment,
         started: true,
         startedVersion: event.seq,
         rules: ruleset.initialState({ seats: state.seats.length, options: state.options }),
       };
     case TableExpired:
-      return { ...state, linePosition, expired: true };
+      return { ...state, linePosition, moment, expired: true };
     case EndedByHost: {
       const { reason, seat } = event.payload as { reason: string; seat?: number };
-      return { ...state, linePosition, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
+      return { ...state, linePosition, moment, endedByHost: { reason, ...(seat === undefined ? {} : { lateSeat: seat }) } };
     }
     default: {
-      if (isLifeEvent(event.type)) return foldLifeEvent(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
-      if (isSeatChange(event.type)) return foldSeatChange(state, event, movesDrawPosition(state, event.type) ? linePosition : state.linePosition);
-      if (isPlatformEvent(event.type)) return { ...state, linePosition };
+      const position = movesDrawPosition(state, event.type) ? linePosition : state.linePosition;
+      if (isLifeEvent(event.type)) return { ...foldLifeEvent(state, event, position), moment };
+      if (isSeatChange(event.type)) return { ...foldSeatChange(state, event, position), moment };
+      if (isPlatformEvent(event.type)) return { ...state, linePosition, moment };
       const rulesEvent = upcastEvent(ruleset, state.rulesetVersion ?? 1, { ...event.payload, type: event.type });
       // Spelled out rather than spread: this is the hot path of every replay.
       return {
@@ -145,6 +153,7 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
         rulesetVersion: state.rulesetVersion,
         drawRecipe: state.drawRecipe,
         life: state.life && lifeAfterRulesEvent(state.life, event),
+        moment,
       };
     }
   }
@@ -166,7 +175,8 @@ function movesDrawPosition(state: GameState, type: string): boolean {
 
 /** The state after a rollback, undo or takeback `jump`, from the state at its target (see lifeAfterJump). */
 export function stateAfterJump(jump: Pick<FoldableEvent, 'type' | 'actorSeat'>, target: GameState): GameState {
-  return target.life ? { ...target, life: lifeAfterJump(target.life, jump) } : target;
+  const moment = momentAfterJump(target.moment);
+  return target.life ? { ...target, moment, life: lifeAfterJump(target.life, jump) } : { ...target, moment };
 }
 
 /** A ruleset's event as stored by a game created under `storedVersion`, in the shape today's rules read (Ruleset.upcast). */

@@ -98,8 +98,9 @@ export interface LobbyFilter {
 export class GamesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async row(gameId: string): Promise<GameRow | null> {
-    const [row] = await this.prisma.sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]);
+  /** The game's row: on the pool, or on `sql` (a transaction the caller holds). */
+  async row(gameId: string, sql: Sql = this.prisma.sql): Promise<GameRow | null> {
+    const [row] = await sql.query<GameRow>(GAME_ROW_STATEMENT, [gameId]);
     return row ?? null;
   }
 

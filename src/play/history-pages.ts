@@ -70,17 +70,17 @@ export class HistoryPages {
 
   /**
    * The history a move's answer asks for, after the version it was made at:
-   * the events its append just wrote, counted on from the moment this
-   * process last counted the game to, read from nothing. Null where that
-   * is not all of it (another page, an undo or a rollback, a moment not
-   * known here): then the entries are read.
+   * the events its append just wrote, counted on from the moment the game's
+   * state held before them, read from nothing (also the first time this
+   * process sees the game). Null where that is not all of it (another page,
+   * an undo, a rollback or a takeback): then the entries are read.
    */
   private justAppended(game: LoadedGame, viewer: Viewer, after: number, take: number): HistoryEntry[] | null {
     const appended = game.appended;
     if (!appended || appended.after !== after || appended.events.length > take || game.row.version !== after + appended.events.length) return null;
-    const start = this.countedTo.get(game.row.id)?.find((point) => point.seq === after);
     const counted = appended.events.map((event) => countedEvent({ ...event, stepStart: event.stepStart ?? false }));
-    if (!start || counted.some(looksBack)) return null;
+    if (counted.some(looksBack)) return null;
+    const start = { seq: after, moment: appended.from };
     const moments = momentsOf(game.ruleset, counted, start);
     this.remember(game.row.id, [start, { seq: game.row.version, moment: moments.get(game.row.version)! }]);
     // Nothing after them yet, so nothing of them is rolled back.

@@ -6,6 +6,7 @@ import type { GameRandomness } from '../randomness/game-randomness';
 import type { AnyRuleset } from '../rules/contract';
 import type { GameState } from './game-state';
 import type { RecordedEvent } from './history';
+import type { Moment } from './moments';
 import type { GameAt } from './platform/game-at';
 
 export type { GameRow };
@@ -23,8 +24,8 @@ export interface LoadedGame {
    * answer to that request reads none of it again. Never kept beyond it.
    */
   written?: ReadonlyMap<symbol, unknown>;
-  /** Likewise: the events that append wrote, after version `after`, for the answer's history to show them unread. */
-  appended?: { after: number; events: RecordedEvent[] };
+  /** Likewise: the events that append wrote, after version `after` (whose moment is `from`), for the answer's history to show them unread. */
+  appended?: { after: number; from: Moment; events: RecordedEvent[] };
 }
 
 /** Writes that commit with an append, given what was appended. */

@@ -1,12 +1,13 @@
 /**
  * Loading games, and what this process remembers of them: the row of each
  * game it last appended to (so that the next move on it reads nothing:
- * see atVersion), beside the folded states the loader keeps. A game whose
+ * see remembered), beside the folded states the loader keeps. A game whose
  * history was changed in the database is forgotten everywhere, so that
  * every later read checks its events again.
  */
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors';
+import type { Sql } from '../database/sql';
 import { isUuid } from '../common/ids';
 import { GameLoader } from './game-loader';
 import type { GameState } from './game-state';
@@ -18,7 +19,7 @@ const ROW_CACHE_LIMIT = 20000;
 
 @Injectable()
 export class LoadedGames {
-  /** Rows as this process last appended to them (see atVersion). */
+  /** Rows as this process last appended to them (see remembered). */
   private readonly rows = new Map<string, GameRow>();
   /** Others who remember something of games, told when one is forgotten. */
   private readonly forgetters: Array<(gameId: string) => void> = [];
@@ -29,31 +30,30 @@ export class LoadedGames {
     private readonly rulesets: RulesetRegistry,
   ) {}
 
-  async load(gameId: string): Promise<LoadedGame> {
-    const row = isUuid(gameId) ? await this.games.row(gameId) : null;
+  /** The game as stored: read on the pool, or on `sql` (a transaction the caller holds). */
+  async load(gameId: string, sql?: Sql): Promise<LoadedGame> {
+    const row = isUuid(gameId) ? await this.games.row(gameId, sql) : null;
     if (!row) throw new AppError('NOT_FOUND', 'There is no such game.');
     const ruleset = this.rulesets.get(row.ruleset);
-    const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version);
-    // A broken game is read afresh every time (see atVersion).
+    const { state, firstBadSeq } = await this.loader.stateAt(ruleset, row.id, row.version, sql);
+    // A broken game is read afresh every time (see remembered).
     if (firstBadSeq === null) this.rememberRow(row);
     else this.forget(row.id);
     return { row, ruleset, state, firstBadSeq };
   }
 
   /**
-   * The game as a player saw it at `version`. When this process appended the
-   * game's latest events itself, its remembered row and state are that game,
-   * and no read is needed: if another process appended since, the append's
-   * own version check refuses the move.
+   * The game as a player saw it at `version`, when this process appended the
+   * game's latest events itself: its remembered row and state are that game,
+   * and no read is needed (if another process appended since, the append's
+   * own version check refuses the move). Null when it did not.
    */
-  async atVersion(gameId: string, version: number): Promise<{ game: LoadedGame; fromCache: boolean }> {
+  async remembered(gameId: string, version: number): Promise<LoadedGame | null> {
     const row = this.rows.get(gameId);
-    if (row && row.version === version) {
-      const ruleset = this.rulesets.get(row.ruleset);
-      const { state, firstBadSeq } = await this.loader.stateAt(ruleset, gameId, version);
-      return { game: { row, ruleset, state, firstBadSeq }, fromCache: true };
-    }
-    return { game: await this.load(gameId), fromCache: false };
+    if (!row || row.version !== version) return null;
+    const ruleset = this.rulesets.get(row.ruleset);
+    const { state, firstBadSeq } = await this.loader.stateAt(ruleset, gameId, version);
+    return { row, ruleset, state, firstBadSeq };
   }
 
   /** The game's state at an earlier version (a replay's board). */

@@ -55,6 +55,13 @@ describe('momentsOf', () => {
     expect(moments.get(7)).toEqual({ round: 1, move: 2, seat: 1 });
   });
 
+  it('goes on counting from where an agreed takeback went back to, as after an undo (the line of play the game stands on)', () => {
+    const events = [server('dealt'), move(0), move(1), move(0), server('game.takenBack', { toVersion: 2, actorSeat: 0 }), move(1)];
+    const moments = momentsOf(countingGame, events);
+    expect(moments.get(5)).toEqual({ round: null, move: 1, seat: null });
+    expect(moments.get(6)).toEqual({ round: null, move: 2, seat: 1 });
+  });
+
   it("places a player's resignation or request at the move it follows, as nobody's move", () => {
     const byPlayer = (type: string, seat: number): CountedEvent => ({ seq: ++seq, type, actorSeat: seat, stepStart: false, round: null, toVersion: null });
     const moments = momentsOf(countingGame, [server('dealt'), move(0), moreOfStep(0), byPlayer('game.resigned', 0), byPlayer('game.takebackRequested', 1)]);

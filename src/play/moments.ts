@@ -7,13 +7,17 @@
  * passing over a seat that ran out of time): the first event of each such
  * append is marked `stepStart`. What a player does beside the play (resign,
  * ask for a takeback) is part of nobody's move. Moves are counted along the line of play in
- * force: after an undo or a rollback to version v, counting goes on from
- * the moment of v, so the next move takes the number of the first one
- * undone, while the undone ones keep the numbers they had.
+ * force: after an undo, a rollback or a takeback to version v, counting goes
+ * on from the moment of v, so the next move takes the number of the first
+ * one undone, while the undone ones keep the numbers they had.
+ *
+ * Each folded state carries the moment of its version (GameState.moment,
+ * folded with `momentAfter`, the same step `momentsOf` takes), so that a
+ * move's answer counts its own events on from there, reading nothing.
  */
 import type { AnyRuleset } from '../rules/contract';
 import { capitalized } from '../rules/text';
-import { GameRolledBack, isPlatformEvent, MoveUndone } from './platform-events';
+import { GameRolledBack, isPlatformEvent, MoveUndone, TakenBack } from './platform-events';
 
 export interface Moment {
   /** The round, for a game that has rounds and has begun its first; else null. */
@@ -38,7 +42,7 @@ export interface CountedEvent {
 
 export const GAME_START: Moment = { round: null, move: 0, seat: null };
 
-const JUMPS: ReadonlySet<string> = new Set([GameRolledBack, MoveUndone]);
+const JUMPS: ReadonlySet<string> = new Set([GameRolledBack, MoveUndone, TakenBack]);
 
 /** An event as counting reads it. */
 export function countedEvent(event: {
@@ -59,7 +63,7 @@ export function countedEvent(event: {
   };
 }
 
-function roundBegun(ruleset: AnyRuleset, event: CountedEvent): number | null {
+function roundBegun(ruleset: AnyRuleset, event: Pick<CountedEvent, 'type' | 'round'>): number | null {
   const rounds = ruleset.rounds;
   if (!rounds) return null;
   if (event.type === rounds.startedBy) return event.round;
@@ -85,19 +89,28 @@ export function momentsOf(
   const moments = new Map<number, Moment>([[start.seq, start.moment]]);
   let current = start.moment;
   for (const event of events) {
-    if (JUMPS.has(event.type)) {
-      current = { ...(moments.get(event.toVersion ?? 0) ?? GAME_START), seat: null };
-    } else if (event.stepStart && event.actorSeat !== null) {
-      current = { ...current, move: current.move + 1, seat: event.actorSeat };
-    } else if (event.actorSeat === null || isPlatformEvent(event.type)) {
-      // The server's own, or a player's action beside the play (a resignation, a request): part of nobody's move.
-      current = { ...current, seat: null };
-    }
-    const round = roundBegun(ruleset, event);
-    if (round !== null) current = { ...current, round };
+    current = JUMPS.has(event.type) ? momentAfterJump(moments.get(event.toVersion ?? 0) ?? GAME_START) : momentAfter(ruleset, current, event);
     moments.set(event.seq, current);
   }
   return moments;
+}
+
+/** The moment of an event that is no undo, rollback or takeback, from the moment before it (`current` itself when it changes nothing). */
+export function momentAfter(ruleset: AnyRuleset, current: Moment, event: Omit<CountedEvent, 'seq' | 'toVersion'>): Moment {
+  let next = current;
+  if (event.stepStart && event.actorSeat !== null) {
+    next = { ...current, move: current.move + 1, seat: event.actorSeat };
+  } else if ((event.actorSeat === null || isPlatformEvent(event.type)) && current.seat !== null) {
+    // The server's own, or a player's action beside the play (a resignation, a request): part of nobody's move.
+    next = { ...current, seat: null };
+  }
+  const round = roundBegun(ruleset, event);
+  return round !== null && round !== next.round ? { ...next, round } : next;
+}
+
+/** The moment of an undo, rollback or takeback, from the moment of the version it returns to. */
+export function momentAfterJump(target: Moment): Moment {
+  return { ...target, seat: null };
 }
 
 /**
