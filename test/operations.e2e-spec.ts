@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { createLogger } from '../src/logging/logging.module';
 import { RequestSummary } from '../src/logging/request-summary';
-import { gql, gqlOk, startTestServer, TestServer, wsClient } from './support/app';
+import { gql, gqlOk, type SocketAnswer, startTestServer, TestServer, wsClient } from './support/app';
 import { asRole } from './support/database';
 import { countingGame } from './support/move-stream';
 import { until } from './support/until';
@@ -100,8 +100,8 @@ describe('operations', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();
-    expect(text).toMatch(/^pbw_moves_total\{outcome="accepted"\} 1$/m);
-    expect(text).toMatch(/^pbw_moves_total\{outcome="NOT_YOUR_TURN"\} 1$/m);
+    expect(text).toMatch(/^pbw_moves_total\{outcome="accepted",transport="http"\} 1$/m);
+    expect(text).toMatch(/^pbw_moves_total\{outcome="NOT_YOUR_TURN",transport="http"\} 1$/m);
     expect(text).toMatch(/^pbw_move_duration_seconds_count\{accepted="true"\} 1$/m);
     expect(text).toMatch(/^pbw_open_subscriptions 1$/m);
     expect(text).toMatch(/^pbw_mail_queue_depth \d+$/m);
@@ -177,6 +177,38 @@ describe('operations', () => {
     const linkLine = logs.lines.find((line) => (line.req as { id?: string } | undefined)?.id === 'link-5678');
     expect(linkLine).toMatchObject({ msg: expect.stringMatching(/^GET \/unsubscribe\?… 400/), req: { url: '/unsubscribe?…' } });
     expect(JSON.stringify(logs.lines)).not.toContain('a-secret-of-the-link');
+  });
+
+  it('logs a request over the WebSocket as one over HTTP: its line, its id, which an unexpected error also carries, logged once', async () => {
+    const { players } = await countingGame(server.url, 'SocketFault');
+    const socket = wsClient(server.url, players[0].token);
+    // The operation named in the message, as the page names its own.
+    const ask = () =>
+      new Promise<SocketAnswer>((resolve) =>
+        socket.subscribe(
+          { query: `query Broken { me { displayName } }`, operationName: 'Broken' },
+          { next: (result) => resolve(result as SocketAnswer), error: () => undefined, complete: () => undefined },
+        ),
+      );
+    expect((await ask()).errors).toBeUndefined();
+    await asOwner('ALTER TABLE users RENAME COLUMN display_name TO display_name_withdrawn');
+    let answer: Awaited<ReturnType<typeof ask>>;
+    try {
+      answer = await ask();
+    } finally {
+      await asOwner('ALTER TABLE users RENAME COLUMN display_name_withdrawn TO display_name');
+      await socket.dispose();
+    }
+    expect(answer.errors![0]).toMatchObject({ message: 'Something went wrong on the server.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    const requestId = answer.errors![0].extensions!.requestId as string;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const ofRequest = logs.lines.filter((line) => line.reqId === requestId);
+    expect(ofRequest.filter((line) => line.transport === 'socket')).toEqual([
+      expect.objectContaining({ level: 20, msg: expect.stringMatching(/^socket Broken \d+ ms$/), operation: 'Broken' }),
+    ]);
+    const errors = ofRequest.filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0].msg)).toMatch(/display_name/);
   });
 
   it('sums up at info, once a minute, the requests it logged one by one at debug', async () => {

@@ -220,10 +220,14 @@ export class GamesResolver {
     @Context() context: RequestContext,
     @Args('clientMoveId', { nullable: true }) clientMoveId?: string,
   ) {
-    return this.metrics.timeMove(async () => {
-      const userId = requireUser(context);
-      return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
-    }, errorCode);
+    return this.metrics.timeMove(
+      context.transport,
+      async () => {
+        const userId = requireUser(context);
+        return new GameParent(await this.play.submitMove(userId, gameId, move, expectedVersion, clientMoveId), userId);
+      },
+      errorCode,
+    );
   }
 
   @Mutation(() => GameModel, { description: "Takes back the caller's own last step, where the ruleset allows it." })

@@ -1,7 +1,7 @@
 /** The GraphQL context (graphql/context.ts) of a request over HTTP, and of an operation over the WebSocket. */
 import type { IncomingMessage } from 'node:http';
 import { bearer, identify } from '../auth/bearer-tokens';
-import type { Identity, Sessions } from '../auth/sessions';
+import type { Sessions } from '../auth/sessions';
 import type { RequestContext } from '../graphql/context';
 
 interface HttpRequest {
@@ -21,16 +21,28 @@ export async function httpContext(sessions: Sessions, req: HttpRequest): Promise
     clientAddress: req.ip ?? req.socket?.remoteAddress ?? 'unknown',
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
     requestId: req.id,
+    transport: 'http',
   };
 }
 
-/** The context of an operation over a WebSocket, from what was worked out when it connected. */
-export function socketContext(connection: { identity?: Identity; tokenProblem?: string; request: IncomingMessage }, clientAddress: string): RequestContext {
+/**
+ * The context of an operation over a WebSocket. Its token, presented when the
+ * socket opened, is checked again for each operation, as each HTTP request's
+ * is: an operation that comes after its session ended (before the notice
+ * that closes the socket) is a visitor's, told why, as over HTTP.
+ */
+export async function socketContext(
+  sessions: Sessions,
+  connection: { token?: string; request: IncomingMessage },
+  clientAddress: string,
+): Promise<RequestContext> {
+  const { identity, tokenProblem } = await identify(sessions, connection.token);
   return {
-    userId: connection.identity?.userId,
-    sessionId: connection.identity?.sessionId,
-    tokenProblem: connection.tokenProblem,
+    userId: identity?.userId,
+    sessionId: identity?.sessionId,
+    tokenProblem,
     clientAddress,
     userAgent: connection.request.headers['user-agent'],
+    transport: 'socket',
   };
 }

@@ -1,40 +1,29 @@
 /**
- * What a WebSocket may ask, and what HTTP may not. graphql-ws runs
- * operations itself, past Apollo and its plugins: left to it, a socket could
- * run any query or mutation without the request limits (src/graphql/query-limits.ts) and
- * with graphql-js's bare errors. So a socket serves subscriptions only, the
- * live updates the page listens to, and HTTP serves everything else. Each
- * subscription is held to the same limits as an HTTP request before anything
+ * What a WebSocket may ask, and what HTTP may not. Queries and mutations run
+ * through Apollo, as over HTTP (socket-requests.ts). Subscriptions, which
+ * Apollo does not serve, graphql-ws runs itself, past Apollo and its plugins:
+ * so each is held here to the same limits as an HTTP request before anything
  * runs, with a smaller cost budget, since its selection runs again at every
- * update; and a socket keeps a bounded number open. Refusals have the codes Apollo and the limits
- * give over HTTP.
+ * update; and a socket keeps a bounded number open. Refusals have the codes
+ * Apollo and the limits give over HTTP.
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   DocumentNode,
   ExecutionArgs,
-  getOperationAST,
+  ExecutionResult,
+  FormattedExecutionResult,
   getVariableValues,
   GraphQLError,
   GraphQLFormattedError,
   GraphQLSchema,
-  OperationDefinitionNode,
-  parse,
   specifiedRules,
   validate,
 } from 'graphql';
 import { AppError } from '../common/errors';
 import { formatError, formatWsResult } from './format-error';
-import {
-  costLimitRefusal,
-  costOf,
-  estimators,
-  QUERY_LIMITS,
-  QueryLimitError,
-  queryLimitOfParseError,
-  queryLimitRules,
-  SUBSCRIPTION_BUDGET,
-} from '../graphql/query-limits';
+import { costLimitRefusal, costOf, estimators, QueryLimitError, queryLimitRules, SUBSCRIPTION_BUDGET } from '../graphql/query-limits';
+import { AskedSubscription, SocketRequests, SubscribePayload, subscriptionAskedFor } from './socket-requests';
 
 /**
  * Subscriptions one socket may hold at once. The page holds a few per game
@@ -44,41 +33,13 @@ import {
  */
 export const SUBSCRIPTIONS_PER_SOCKET = 20;
 
-/** What graphql-ws hands its hooks of the socket: its open operations. */
+/** What graphql-ws hands its hooks of the socket: its open operations (its queries and mutations in flight among them). */
 interface SocketState {
   subscriptions: Record<string, unknown>;
 }
 
-interface SubscribePayload {
-  query: string;
-  operationName?: string | null;
-  variables?: Record<string, unknown> | null;
-}
-
 function refusal(code: string, message: string, cause?: GraphQLError): GraphQLError {
   return new GraphQLError(message, { nodes: cause?.nodes, source: cause?.source, positions: cause?.positions, extensions: { code } });
-}
-
-function parsed(query: string): DocumentNode | GraphQLError[] {
-  try {
-    return parse(query, { maxTokens: QUERY_LIMITS.tokens });
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) throw error;
-    return [queryLimitOfParseError(error) ?? refusal('GRAPHQL_PARSE_FAILED', error.message, error)];
-  }
-}
-
-/** The operation to run, if it is a subscription. */
-function subscriptionOf(document: DocumentNode, operationName: string | undefined): OperationDefinitionNode | GraphQLError[] {
-  const operation = getOperationAST(document, operationName);
-  if (!operation) {
-    const why = operationName ? `There is no operation named "${operationName}".` : 'Name the operation to run: the document has more than one.';
-    return [refusal('OPERATION_RESOLUTION_FAILURE', why)];
-  }
-  if (operation.operation !== 'subscription') {
-    return [refusal('BAD_REQUEST', `Only subscriptions are served over the WebSocket: send a ${operation.operation} over HTTP.`)];
-  }
-  return operation;
 }
 
 /** graphql-js's rules and the request limits, as Apollo checks an HTTP request. */
@@ -92,14 +53,15 @@ function validationErrors(schema: GraphQLSchema, document: DocumentNode): GraphQ
 export type SpendOnSubscription<State> = (state: State, cost: number) => void;
 
 /** The execution of a subscription a socket asks for, or why it is refused. */
-function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, spend: (cost: number) => void): ExecutionArgs | GraphQLError[] {
-  const document = parsed(payload.query);
-  if (Array.isArray(document)) return document;
-  const operationName = payload.operationName ?? undefined;
-  const operation = subscriptionOf(document, operationName);
-  if (Array.isArray(operation)) return operation;
+function subscriptionToRun(
+  schema: GraphQLSchema,
+  payload: SubscribePayload,
+  { document, operation }: AskedSubscription,
+  spend: (cost: number) => void,
+): ExecutionArgs | GraphQLError[] {
   const invalid = validationErrors(schema, document);
   if (invalid.length) return invalid;
+  const operationName = payload.operationName ?? undefined;
   const variables = payload.variables ?? {};
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 20 });
   if (coerced.errors) return coerced.errors.map((error) => refusal('BAD_USER_INPUT', error.message, error));
@@ -115,27 +77,47 @@ function subscriptionToRun(schema: GraphQLSchema, payload: SubscribePayload, spe
   return { schema, document, operationName, variableValues: variables };
 }
 
-/** graphql-ws's hooks that hold a socket's operations to the rules above. */
-export function socketOperationHooks<State extends SocketState>(schema: GraphQLSchema, spend: SpendOnSubscription<State>) {
+function tooManySubscriptions(): GraphQLError[] {
+  const tooMany = new AppError(
+    'TOO_MANY_SUBSCRIPTIONS',
+    `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`,
+    {
+      max: SUBSCRIPTIONS_PER_SOCKET,
+    },
+  );
+  return [new GraphQLError(tooMany.message, { originalError: tooMany })];
+}
+
+/**
+ * graphql-ws's hooks that run a socket's queries and mutations through
+ * Apollo (`requests`) and hold its subscriptions to the rules above.
+ */
+export function socketOperationHooks<State extends SocketState>(schema: GraphQLSchema, requests: SocketRequests, spend: SpendOnSubscription<State>) {
+  /** Each socket's queries and mutations in flight, which graphql-ws counts among its subscriptions. */
+  const requestsInFlight = new WeakMap<State, Set<string>>();
+  const inFlight = (state: State) => requestsInFlight.get(state) ?? requestsInFlight.set(state, new Set()).get(state)!;
   return {
-    onSubscribe: (state: State, _id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
-      // graphql-ws counts the one being asked for among them already.
-      if (Object.keys(state.subscriptions).length > SUBSCRIPTIONS_PER_SOCKET) {
-        const tooMany = new AppError(
-          'TOO_MANY_SUBSCRIPTIONS',
-          `A connection may follow at most ${SUBSCRIPTIONS_PER_SOCKET} things at once: stop following one first.`,
-          {
-            max: SUBSCRIPTIONS_PER_SOCKET,
-          },
-        );
-        return [new GraphQLError(tooMany.message, { originalError: tooMany })];
+    onSubscribe: (state: State, id: string, payload: SubscribePayload): ExecutionArgs | GraphQLError[] => {
+      const subscription = subscriptionAskedFor(payload);
+      if (!subscription) {
+        inFlight(state).add(id);
+        return requests.toRun(schema, payload);
       }
-      return subscriptionToRun(schema, payload, (cost) => spend(state, cost));
+      // graphql-ws counts the one being asked for among them already.
+      const requestIds = inFlight(state);
+      if (Object.keys(state.subscriptions).filter((open) => !requestIds.has(open)).length > SUBSCRIPTIONS_PER_SOCKET) return tooManySubscriptions();
+      return subscriptionToRun(schema, payload, subscription, (cost) => spend(state, cost));
+    },
+    execute: (args: ExecutionArgs) => requests.execute(args),
+    onComplete: (state: State, id: string) => {
+      requestsInFlight.get(state)?.delete(id);
     },
     // Refusals and errors before a first result, and errors in results, in the same shape as over HTTP (graphql-ws does not use Apollo's formatError).
     onError: (_state: SocketState, _id: string, _payload: SubscribePayload, errors: readonly GraphQLError[]): GraphQLFormattedError[] =>
       errors.map((error) => formatError(error.toJSON(), error)),
-    onNext: (...args: unknown[]) => formatWsResult(args[args.length - 1] as { errors?: GraphQLError[] }),
+    // Apollo's answers are formatted already.
+    onNext: (_state: SocketState, _id: string, _payload: SubscribePayload, args: ExecutionArgs, result: ExecutionResult): FormattedExecutionResult =>
+      requests.runsThroughApollo(args) ? result : formatWsResult(result),
   };
 }
 

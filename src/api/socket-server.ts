@@ -8,13 +8,17 @@
  *
  * A socket presents its player's token when it opens (connectionParams), is
  * refused if it comes from another site's page, and is closed when its
- * session ends; what it may ask is socket-operations.ts's business. One
+ * session ends; the token is checked again for every operation, as every
+ * HTTP request's is. What it may ask is socket-operations.ts's business:
+ * its queries and mutations run through Apollo as HTTP requests do. One
  * client address holds at most SOCKETS_PER_ADDRESS sockets at once; more are
  * refused before they open (429).
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { GraphQLSchemaHost } from '@nestjs/graphql';
+import type { ApolloServer } from '@apollo/server';
+import type { ApolloDriver } from '@nestjs/apollo';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { GraphQLModule, GraphQLSchemaHost } from '@nestjs/graphql';
 import type { Disposable } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { IncomingMessage, Server } from 'node:http';
@@ -24,18 +28,22 @@ import { Identity, Sessions } from '../auth/sessions';
 import { ShutdownState } from '../lifecycle/shutdown-state';
 import { ReadBudget } from '../rate-limits/read-budget';
 import { connectionToken, identify } from '../auth/bearer-tokens';
+import type { RequestContext } from '../graphql/context';
+import { SocketRequestLog } from '../logging/socket-request-log';
 import { socketContext } from './request-contexts';
 import { GRAPHQL_PATH, MAX_REQUEST_BYTES } from './endpoint';
 import { socketOperationHooks } from './socket-operations';
+import { SocketRequests } from './socket-requests';
 import { socketClientAddress, SocketsPerAddress, TrustProxy } from './sockets-per-address';
 
 /** Other sites whose pages may open the WebSocket (CORS_ORIGINS): the token of `ApiOptions.corsOrigins`. */
 export const ALLOWED_ORIGINS = Symbol('ALLOWED_ORIGINS');
 
-/** What graphql-ws keeps per connection: its socket and upgrade request, and who opened it. */
+/** What graphql-ws keeps per connection: its socket and upgrade request, and who opened it, with what token. */
 interface Connection {
   socket: WebSocket;
   request: IncomingMessage;
+  token?: string;
   identity?: Identity;
   tokenProblem?: string;
 }
@@ -95,18 +103,22 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sessions: Sessions,
     private readonly lifecycle: ShutdownState,
     private readonly readBudget: ReadBudget,
+    private readonly moduleRef: ModuleRef,
+    private readonly requestLog: SocketRequestLog,
     @Inject(ALLOWED_ORIGINS) private readonly corsOrigins: string[],
   ) {}
 
-  /** Once the schema is built (GraphQLModule's init), before the server listens. */
+  /** Once the schema is built and Apollo started (GraphQLModule's init), before the server listens. */
   onApplicationBootstrap(): void {
+    const apollo = this.moduleRef.get(GraphQLModule<ApolloDriver>, { strict: false }).graphQlAdapter.instance as unknown as ApolloServer<RequestContext>;
+    const requests = new SocketRequests(apollo, this.requestLog);
     this.graphqlWs = useServer<Record<string, unknown> | undefined, Partial<Connection>>(
       {
         schema: this.schemaHost.schema,
         onConnect: (context) => this.accept(context.extra as Connection, context.connectionParams),
         context: ({ extra }) => this.contextOf(extra as Connection),
-        ...socketOperationHooks(this.schemaHost.schema, ({ extra }: { extra: unknown; subscriptions: Record<string, unknown> }, cost) =>
-          this.readBudget.spend(this.contextOf(extra as Connection), cost),
+        ...socketOperationHooks(this.schemaHost.schema, requests, ({ extra }: { extra: unknown; subscriptions: Record<string, unknown> }, cost) =>
+          this.readBudget.spend(this.readerOf(extra as Connection), cost),
         ),
       },
       this.server,
@@ -115,9 +127,18 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
   }
 
-  /** An operation's context over `connection`: who opened it, from the address worked out when it asked. */
-  private contextOf(connection: Connection) {
-    return socketContext(connection, this.clientAddresses.get(connection.request) ?? 'unknown');
+  /** An operation's context over `connection`: who its token stands for now, from the address worked out when it asked. */
+  private contextOf(connection: Connection): Promise<RequestContext> {
+    return socketContext(this.sessions, connection, this.addressOf(connection));
+  }
+
+  /** Whose read budget a subscription spends, before it runs: who opened the socket. */
+  private readerOf(connection: Connection) {
+    return { userId: connection.identity?.userId, clientAddress: this.addressOf(connection) };
+  }
+
+  private addressOf(connection: Connection): string {
+    return this.clientAddresses.get(connection.request) ?? 'unknown';
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -146,7 +167,7 @@ export class SocketServer implements OnApplicationBootstrap, OnModuleDestroy {
     this.lifecycle.socketOpened(connection.socket);
     const token = connectionToken(connectionParams);
     const noticesBefore = this.sessions.endedNotices;
-    Object.assign(connection, await identify(this.sessions, token));
+    Object.assign(connection, { token }, await identify(this.sessions, token));
     const sessionEnded = (why: string) => {
       connection.socket.close(SESSION_ENDED_CLOSE, why);
       return false;

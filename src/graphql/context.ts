@@ -6,6 +6,8 @@
 import type { FieldNode } from 'graphql';
 import { AppError } from '../common/errors';
 
+export type Transport = 'http' | 'socket';
+
 export interface RequestContext {
   userId?: string;
   sessionId?: string;
@@ -13,6 +15,8 @@ export interface RequestContext {
   tokenProblem?: string;
   /** The client's IP address (per-address limits). */
   clientAddress: string;
+  /** How the request came: over HTTP, or over the WebSocket the page holds (metrics count moves by it). */
+  transport: Transport;
   userAgent?: string;
   /** Set by the request logger (logging.module.ts); shown with unexpected errors (request-id-plugin.ts). */
   requestId?: string;

@@ -18,6 +18,7 @@ import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import { RequestSummary } from './request-summary';
+import { SocketRequestLog } from './socket-request-log';
 
 export const LOG_FORMATS = ['text', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -93,12 +94,18 @@ function failed(res: ServerResponse & { err?: unknown }, error?: Error): boolean
 @Module({})
 class LoggingModule {}
 
+/** Global: the API's WebSocket logs the requests it serves (socket-request-log.ts) in the same summary. */
 export function loggingModule(logger: pino.Logger): DynamicModule {
   const summary = new RequestSummary(logger.child({ context: 'Requests' }));
   return {
     module: LoggingModule,
+    global: true,
     imports: [requestLog(logger, summary)],
-    providers: [{ provide: RequestSummary, useValue: summary }],
+    providers: [
+      { provide: RequestSummary, useValue: summary },
+      { provide: SocketRequestLog, useValue: new SocketRequestLog(logger, summary) },
+    ],
+    exports: [SocketRequestLog],
   };
 }
 

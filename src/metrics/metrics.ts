@@ -20,8 +20,8 @@ export class Metrics {
 
   readonly moves = new Counter({
     name: 'pbw_moves_total',
-    help: 'Moves submitted, by outcome: accepted, or the code they were refused with.',
-    labelNames: ['outcome'] as const,
+    help: 'Moves submitted, by outcome (accepted, or the code they were refused with) and transport (http, or socket: the WebSocket the page holds).',
+    labelNames: ['outcome', 'transport'] as const,
     registers: [this.registry],
   });
 
@@ -83,17 +83,17 @@ export class Metrics {
     if (counts.sent + counts.failed > 0) this.forwardMailCounts?.(counts);
   }
 
-  /** Runs a move, counting it by outcome (accepted, or `refusalCode` of its error: the code its client sees) and timing it. */
-  async timeMove<T>(move: () => Promise<T>, refusalCode: (error: unknown) => string): Promise<T> {
+  /** Runs a move sent over `transport`, counting it by outcome (accepted, or `refusalCode` of its error: the code its client sees) and timing it. */
+  async timeMove<T>(transport: string, move: () => Promise<T>, refusalCode: (error: unknown) => string): Promise<T> {
     const done = this.moveDuration.startTimer();
     try {
       const result = await move();
       done({ accepted: 'true' });
-      this.moves.inc({ outcome: 'accepted' });
+      this.moves.inc({ outcome: 'accepted', transport });
       return result;
     } catch (error) {
       done({ accepted: 'false' });
-      this.moves.inc({ outcome: refusalCode(error) });
+      this.moves.inc({ outcome: refusalCode(error), transport });
       throw error;
     }
   }

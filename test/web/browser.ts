@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import type { Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { CHROMIUM_ENDPOINT } from './chromium';
+import { onGraphQLRequest, watchGraphQL } from './graphql-traffic';
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -115,6 +116,7 @@ export async function openWindow(browser: Browser, baseUrl: string, options: Win
   if (fakeClock) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  watchGraphQL(page);
   await page.goto(path);
   return { context, page };
 }
@@ -302,12 +304,11 @@ export async function stillGlow(page: Page): Promise<void> {
   await page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
 }
 
-/** Records, from now on and in order, every move the page sends (the `move` of its submitMove requests). */
+/** Records, from now on and in order, every move the page sends (the `move` of its submitMove requests, over HTTP or its socket). */
 export function recordSentMoves<M = unknown>(page: Page): M[] {
   const sent: M[] = [];
-  page.on('request', (request) => {
-    const body = request.method() === 'POST' && request.url().endsWith('/graphql') ? request.postData() : null;
-    if (body?.includes('submitMove')) sent.push(JSON.parse(body).variables.move as M);
+  onGraphQLRequest(page, (request) => {
+    if (request.query.includes('submitMove')) sent.push(request.variables!.move as M);
   });
   return sent;
 }

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
 import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, TestBrowser, waitForVersion } from './browser';
+import { onGraphQLRequest } from './graphql-traffic';
 import { startGame } from '../support/games';
 
 describe('web page: Mob Town in the browser', () => {
@@ -52,8 +53,8 @@ describe('web page: Mob Town in the browser', () => {
   it("shows a move in the mover's history from the move's own answer, asking nothing more; the other page reads it", async () => {
     const historyAsked = pages.map(() => 0);
     pages.forEach((page, i) =>
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && /query History\b/.test(request.postData() ?? '')) historyAsked[i]++;
+      onGraphQLRequest(page, (request) => {
+        if (/query History\b/.test(request.query)) historyAsked[i]++;
       }),
     );
     const mover = (await isMyTurn(pages[0])) ? 0 : 1;

@@ -11,6 +11,7 @@ import { ShutdownState } from '../../src/lifecycle/shutdown-state';
 import { emailOf, gqlOk, Player, registerPlayer, TEST_PASSWORD } from '../support/app';
 import { seeGame, startCountingGame } from '../support/counting-api';
 import { openWindow, waitForVersion, pageTestBench } from './browser';
+import { followingTheGame, reachableSockets } from './graphql-traffic';
 
 describe('web page: what it says when something goes wrong', () => {
   const bench = pageTestBench();
@@ -111,16 +112,22 @@ describe('web page: what it says when something goes wrong', () => {
 
   it('takes "No connection" away once the server can be reached again', async () => {
     const { gameId, game, page } = await moverAtGame('Offline');
+    const sockets = await reachableSockets(page);
+    const following = followingTheGame(page);
     await page.goto(`/games/${gameId}`);
     await waitForVersion(page, game.version);
-    // The server is out of reach: the move is not sent.
+    await following;
+    // The server is out of reach: its socket closes (as in a restart) and cannot open again, and the move, sent over HTTP, is not sent.
+    const triedAgain = sockets.cut();
     await page.route(/\/graphql$/, (route) => route.abort('internetdisconnected'));
+    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
+    await triedAgain;
     await page.getByRole('button', { name: 'Add, amount 1' }).click();
     await page.getByRole('alert').filter({ hasText: 'No connection.' }).waitFor();
-    // It is back (a restart closes the page's socket, which reconnects).
+    // It is back: the page's socket, trying again by itself, reconnects.
+    sockets.restore();
     await page.unroute(/\/graphql$/);
-    for (const socket of bench.server.app.get(ShutdownState).sockets) socket.close(SERVICE_RESTART_CLOSE_CODE, 'restarting');
-    await page.getByRole('alert').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('alert').waitFor({ state: 'detached', timeout: 15_000 });
     await page.context().close();
   });
 

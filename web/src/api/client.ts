@@ -1,8 +1,9 @@
 /**
- * The page's GraphQL client: urql, with queries and mutations over HTTP POST
- * and subscriptions over graphql-ws on the same /graphql path, both carrying
- * the bearer token of the logged-in player. Operations are the typed
- * documents of ./generated.ts (see ./operations/).
+ * The page's GraphQL client: urql, with subscriptions over graphql-ws on the
+ * /graphql path, and queries and moves over that same socket while it is
+ * open (./socket-requests.ts), over HTTP POST to the same path otherwise, as
+ * every other mutation; both carry the bearer token of the logged-in player.
+ * Operations are the typed documents of ./generated.ts (see ./operations/).
  *
  * No cache exchange: every request reaches the server. What the page shows
  * is live (a game changes under it and is kept current by `gameUpdated`, the
@@ -13,6 +14,7 @@
 import { Client, fetchExchange, subscriptionExchange } from '@urql/core';
 import { createClient as createSocket, type Client as Socket } from 'graphql-ws';
 import { retryWhileUnavailableExchange } from './retry-while-unavailable';
+import { socketRequestsExchange } from './socket-requests';
 
 const ENDPOINT = '/graphql';
 const TOKEN_KEY = 'pbw.token';
@@ -27,9 +29,12 @@ export function storeToken(token: string | null): void {
   // A new identity needs a new socket: connectionParams are sent once, on connect.
   socket?.dispose();
   socket = null;
+  socketOpen = false;
 }
 
 let socket: Socket | null = null;
+/** Whether `socket` is connected now (and has not closed since). */
+let socketOpen = false;
 
 /** graphql-ws close code the server uses when the socket's session has ended (logged out elsewhere, password changed). */
 const SESSION_ENDED = 4401;
@@ -66,9 +71,11 @@ function liveSocket(): Socket {
       shouldRetry: (event) => closeCode(event) !== SESSION_ENDED,
       on: {
         closed: (event) => {
+          socketOpen = false;
           if (closeCode(event) === SESSION_ENDED) sessionEnded();
         },
         connected: () => {
+          socketOpen = true;
           for (const listener of connectedListeners) listener();
         },
       },
@@ -88,6 +95,7 @@ export const client = new Client({
   },
   exchanges: [
     retryWhileUnavailableExchange,
+    socketRequestsExchange(() => (socketOpen ? socket : null)),
     fetchExchange,
     subscriptionExchange({
       forwardSubscription: (request) => ({
