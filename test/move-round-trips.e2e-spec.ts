@@ -323,8 +323,9 @@ describe('the database round trips of a move', () => {
     await onFreshServer({ snapshotInterval: 4 }, async () => {
       const gameId = await startCountingGame(url, [ann, bob]);
       const otherGame = await startCountingGame(url, [ann, bob]);
-      let game = await pageGame(gameId, ann);
-      const mover = game.activeSeats[0] === 0 ? ann : bob;
+      const mover = (await pageGame(gameId, ann)).activeSeats[0] === 0 ? ann : bob;
+      // Shown to the mover, as their page shows it: the move's answer keeps the rest of what the page shows (their seat).
+      let game = await pageGame(gameId, mover);
       while (game.version % 4 !== 3) game = (await pageMove(game, mover, { type: 'add', amount: 1 })).game;
       const crossing = await pageMove(game, mover, { type: 'add', amount: 1 });
       expectOneWrite(crossing.cost, ['BEGIN', 'append', 'snapshot', 'COMMIT']);
