@@ -72,11 +72,23 @@ function isClientFault(error: unknown): boolean {
   return error instanceof Error && typeof code === 'string' && code.startsWith('WS_ERR_');
 }
 
+/** The codes of a write to a connection its client has dropped (a page closed, a phone gone off the network). */
+const CONNECTION_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+// By its code alone: Node's own errors need not be instances of this realm's Error (under Jest they are not).
+function isConnectionGone(error: Error | undefined): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && CONNECTION_GONE.has(code);
+}
+
 /**
  * ws closes a socket whose client sent a message too large or malformed
  * (1009, 1002, 1007), then emits the reason as an 'error': the client's
  * doing, which graphql-ws would print to stderr, stack and all, as a fault in
- * our code. Logged at debug level instead, as refusals are.
+ * our code. Logged at debug level instead, as refusals are. So is an answer
+ * written to a connection its client dropped before the socket knew it
+ * closed: no one is left to read it (a page sends a move it had no answer to
+ * again over HTTP, with its clientMoveId), and the socket is ended.
  */
 function quietOnClientFaults(socket: WebSocket, logger: Logger): WebSocket {
   const emit = socket.emit.bind(socket);
@@ -85,6 +97,16 @@ function quietOnClientFaults(socket: WebSocket, logger: Logger): WebSocket {
     logger.debug(`closed a live-update socket: ${(args[0] as Error).message}`);
     return true;
   }) as WebSocket['emit'];
+  const send = socket.send.bind(socket) as (data: unknown, options: object, done: (error?: Error) => void) => void;
+  socket.send = ((data: unknown, optionsOrDone?: object | ((error?: Error) => void), done?: (error?: Error) => void) => {
+    const [options, whenSent] = typeof optionsOrDone === 'function' ? [{}, optionsOrDone] : [optionsOrDone ?? {}, done];
+    send(data, options, (error) => {
+      if (!isConnectionGone(error)) return whenSent?.(error);
+      logger.debug(`an answer found its live-update socket gone: ${error!.message}`);
+      socket.terminate();
+      whenSent?.();
+    });
+  }) as WebSocket['send'];
   return socket;
 }
 
