@@ -11,13 +11,17 @@ import { GameRecordDocument, RecordCheckDocument } from '../api/generated';
 import { problemOf, type Problem } from '../api/errors';
 import { ProblemBanner } from '../components/problem-banner';
 
+/** How long the file's address stays good after the click: the browser reads it after the click returns, later on a busy machine. */
+const FILE_ADDRESS_KEPT_MS = 40_000;
+
 function saveAsFile(name: string, content: unknown): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(content, null, 1)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   link.click();
-  URL.revokeObjectURL(url);
+  // Revoked at once, the address could be gone before the browser began the download, and no file came (seen on a loaded CI machine).
+  setTimeout(() => URL.revokeObjectURL(url), FILE_ADDRESS_KEPT_MS);
 }
 
 function RecordVerified({ gameId }: { gameId: string }) {
