@@ -40,4 +40,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-old-space-size=384", "--max-semi-space-size=32", "dist/main.js"]
+CMD ["node", "--max-old-space-size=384", "dist/main.js"]
