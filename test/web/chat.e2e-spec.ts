@@ -42,7 +42,7 @@ describe('web page: chat, notes and turn signals', () => {
   beforeAll(async () => {
     server = await startTestServer({ web: true });
     base = server.url.replace(/\/graphql$/, '');
-    chromium = await launchBrowser();
+    chromium = await launchBrowser({ browserNotifications: true });
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { stopTestPostgres } from '../support/global-setup';
-import { closeChromiumServer } from './chromium';
+import { closeChromiumServers } from './chromium';
 
 export default async function globalTeardown(): Promise<void> {
-  await closeChromiumServer();
+  await closeChromiumServers();
   await stopTestPostgres();
 }

@@ -30,7 +30,7 @@ describe('web page: push notifications', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ web: true });
-    chromium = await launchBrowser();
+    chromium = await launchBrowser({ browserNotifications: true });
     baseUrl = server.url.replace(/\/graphql$/, '');
     ann = await registerPlayer(server.url, 'Ann');
     ({ context, page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: '/settings' }));
