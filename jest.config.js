@@ -10,7 +10,7 @@
  * - `web`: the page in Chromium (test/web/*.e2e-spec.ts), on the same
  *   PostgreSQL, with one Chromium for the run that each file opens its own
  *   windows in (test/web/browser.ts).
- * `npm test` runs them all, in two workers: nothing may depend on running alone.
+ * `npm test` runs them all, in three workers: nothing may depend on running alone.
  */
 // Type-checking is `tsc --noEmit` (part of `npm test`); Jest only transpiles, with SWC as ts-node does for the
 // processes tests start (tsconfig.test.json): on a cold cache (every CI run) the server and a test file took about
