@@ -19,6 +19,7 @@ import {
   type HistoryQuery,
   type SubmitMoveMutation,
 } from '../web/src/api/generated';
+import { ManualClock } from '../src/common/clock';
 import { afterMove } from '../web/src/api/move-outcome';
 import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
 import { startCountingGame } from './support/counting-api';
@@ -52,9 +53,15 @@ describe('the database round trips of a move', () => {
   let bob: Player;
   /** The server the page talks to. */
   let url: string;
+  /**
+   * Every server's time, held still: a game with move deadlines shows each
+   * seat's time left, which must read the same in a move's answer and in
+   * the load after it, whatever second each falls in.
+   */
+  const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ clock });
     url = server.url;
     stopCounting = countRoundTrips(server.app.getHttpServer());
     ann = await registerPlayer(server.url, 'Ann');
@@ -118,7 +125,7 @@ describe('the database round trips of a move', () => {
 
   /** `work` on a server started afresh on the same database (nothing of any game in its memory), its requests' round trips counted. */
   async function onFreshServer(options: { snapshotInterval?: number }, work: () => Promise<void>): Promise<void> {
-    const fresh = await startTestServer({ db: server.db, ...options });
+    const fresh = await startTestServer({ db: server.db, clock, ...options });
     const stop = countRoundTrips(fresh.app.getHttpServer());
     try {
       url = fresh.url;
