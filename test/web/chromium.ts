@@ -7,8 +7,8 @@
  *
  * Two of them: page tests run in Chromium's headless shell, the lighter
  * build of the same engine that Playwright itself runs headless tests in
- * (it halved the browser's CPU in the page tests, which are bound by the
- * machine's two cores); the tests of browser notifications run in the full
+ * (on five page files it took half the full build's CPU; over a whole run,
+ * Chromium's CPU fell by a fifth); the tests of browser notifications run in the full
  * Chromium, because the shell reports notification permission as denied
  * whatever the test grants. Where the shell is not installed, every page
  * test runs in the full Chromium.
