@@ -1,10 +1,18 @@
 /** Card faces, the sorted lists that hold them (hands, deck, discard), and the property/landmark catalogue. */
-import { type Card, type CardType, type Suit } from './data/deck';
+import { ROUND_DECK, type Card, type CardType, type Suit } from './data/deck';
 import { LANDMARKS } from './data/landmarks';
 import { PROPERTIES, type LotCardDef } from './data/properties';
 
+/** Each henchman's suit and value, read from its face once: payments and trades ask for them by the thousand per move. */
+const HENCHMEN = new Map<Card, { suit: Suit; value: number }>(
+  ROUND_DECK.filter((card) => card !== 'cash').map((card) => {
+    const [suit, value] = card.split('-');
+    return [card, { suit: suit as Suit, value: Number(value) }];
+  }),
+);
+
 export function suitOf(card: Card): Suit | null {
-  return card === 'cash' || card === 'law' ? null : (card.split('-')[0] as Suit);
+  return HENCHMEN.get(card)?.suit ?? null;
 }
 
 export function typeOf(card: Card): CardType | null {
@@ -14,8 +22,7 @@ export function typeOf(card: Card): CardType | null {
 /** A henchman's printed value; cash is worth `cashValue` as a wild. */
 export function cardValue(card: Card, cashValue: number): number {
   if (card === 'cash') return cashValue;
-  if (card === 'law') return 0;
-  return Number(card.split('-')[1]);
+  return HENCHMEN.get(card)?.value ?? 0;
 }
 
 /** The list with one copy of `card` removed. */

@@ -10,10 +10,27 @@ export type Cell = [row: number, col: number];
 export type CellKey = string;
 
 export const cellKey = ([row, col]: Cell): CellKey => `${row},${col}`;
+
+/**
+ * Each key read once, for as long as the process runs: the rules read cells by the thousand per move (sorting the city,
+ * walking it), and a city spans a few dozen rows and columns, so the keys ever seen stay few.
+ */
+const parsedKeys = new Map<CellKey, Readonly<Cell>>();
+
+function parsedCell(key: CellKey): Readonly<Cell> {
+  let cell = parsedKeys.get(key);
+  if (!cell) {
+    const comma = key.indexOf(',');
+    cell = Object.freeze([Number(key.slice(0, comma)), Number(key.slice(comma + 1))] as Cell);
+    parsedKeys.set(key, cell);
+  }
+  return cell;
+}
+
+/** A key as a cell of its own, for a move or a view to carry. */
 export function toCell(key: CellKey): Cell {
-  // Not split(',').map(Number): the rules read cells by the thousand per move, and this makes no array it throws away.
-  const comma = key.indexOf(',');
-  return [Number(key.slice(0, comma)), Number(key.slice(comma + 1))];
+  const [row, col] = parsedCell(key);
+  return [row, col];
 }
 
 /**
@@ -22,7 +39,7 @@ export function toCell(key: CellKey): Cell {
  */
 export function inBoardOrder(keys: CellKey[]): CellKey[] {
   return keys
-    .map((key) => ({ key, cell: toCell(key) }))
+    .map((key) => ({ key, cell: parsedCell(key) }))
     .sort((a, b) => a.cell[0] - b.cell[0] || a.cell[1] - b.cell[1])
     .map(({ key }) => key);
 }

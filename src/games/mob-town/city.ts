@@ -7,9 +7,17 @@ import type { Lot, Owner, State } from './state';
 
 const STEP: Record<Arrow, Cell> = { up: [-1, 0], right: [0, 1], down: [1, 0], left: [0, -1] };
 
-export function neighbours(key: CellKey): CellKey[] {
-  const [row, col] = toCell(key);
-  return Object.values(STEP).map(([dr, dc]) => cellKey([row + dr, col + dc]));
+/** Each cell's neighbours worked out once (see cells.ts): walks of the city ask for them at every step. */
+const neighbourKeys = new Map<CellKey, readonly CellKey[]>();
+
+export function neighbours(key: CellKey): readonly CellKey[] {
+  let keys = neighbourKeys.get(key);
+  if (!keys) {
+    const [row, col] = toCell(key);
+    keys = Object.freeze(Object.values(STEP).map(([dr, dc]) => cellKey([row + dr, col + dc])));
+    neighbourKeys.set(key, keys);
+  }
+  return keys;
 }
 
 /**
