@@ -7,7 +7,7 @@
  * and `npm run ratings -- <records>` all call these, so their numbers are
  * the same to the last bit.
  */
-import { ordinal, rate, rating as newRating } from 'openskill';
+import type * as OpenSkill from 'openskill';
 import type { RatedGame } from '../play/platform/rated-games';
 
 /** Below this many rated games a rating is provisional. */
@@ -46,11 +46,23 @@ export interface PlayerRating extends Skill {
   history: RatingPoint[];
 }
 
-const STARTING_SKILL: Skill = { ...newRating(), games: 0 };
+/**
+ * openskill, loaded when a rating is first asked for: it brings in all of ramda (over 500 modules, a tenth of a second),
+ * which every start of the server would pay for and most never use.
+ */
+function openskill(): typeof OpenSkill {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('openskill') as typeof OpenSkill;
+}
+
+/** A new player's skill. */
+function startingSkill(): Skill {
+  return { ...openskill().rating(), games: 0 };
+}
 
 /** The rating shown for a skill. */
 export function shownRating(skill: Pick<Skill, 'mu' | 'sigma'>): number {
-  return ordinal({ mu: skill.mu, sigma: skill.sigma });
+  return openskill().ordinal({ mu: skill.mu, sigma: skill.sigma });
 }
 
 /** Whether `game` counts in `scope`. */
@@ -65,8 +77,8 @@ export function ratingOrder(a: Pick<RatedGame, 'endedAt' | 'gameId'>, b: Pick<Ra
 
 /** The skills of `game`'s players after it, from theirs before (`before`; a player missing from it starts afresh). */
 export function rateGame(before: ReadonlyMap<string, Skill>, game: RatedGame): Map<string, Skill> {
-  const skills = game.ranking.map(({ userId }) => before.get(userId) ?? STARTING_SKILL);
-  const rated = rate(
+  const skills = game.ranking.map(({ userId }) => before.get(userId) ?? startingSkill());
+  const rated = openskill().rate(
     skills.map(({ mu, sigma }) => [{ mu, sigma }]),
     { rank: game.ranking.map(({ rank }) => rank) },
   );
