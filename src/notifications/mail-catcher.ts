@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { keepSecret, keptSecret } from '../common/kept-secret';
 import { sameSecret } from '../common/same-secret';
@@ -97,7 +97,9 @@ export class MailCatcher {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData: (stream, _session, callback) => {
-      simpleParser(stream)
+      // mailparser (80 modules) is loaded with the first mail caught, not with every server that might catch one.
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((parsed) => this.keep(parsed))
         .then(() => callback(), callback);
     },
@@ -134,7 +136,7 @@ export class MailCatcher {
     return this.mails.find((mail) => mail.id === id);
   }
 
-  private keep(parsed: Awaited<ReturnType<typeof simpleParser>>): void {
+  private keep(parsed: ParsedMail): void {
     const mail: CaughtMail = {
       id: this.nextId++,
       receivedAt: new Date(),
