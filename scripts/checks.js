@@ -2,8 +2,9 @@
 // cores; each check is mostly one), in lanes that end about together: the
 // type check then Prettier's (about 20 and 15 s) in one; ESLint,
 // dependency-cruiser, the web build and the codegen check in the other.
-// (`npm run lint` is Prettier, ESLint and dependency-cruiser in one; run as
-// one check beside the web build it left a core idle for about ten seconds.)
+// (`npm run lint` runs the same three, `lint:format`, `lint:code` and
+// `lint:boundaries`, one after the other; run as one check beside the web
+// build it left a core idle for about ten seconds.)
 // Each check's output is printed when it ends; the script fails, once both
 // lanes are done, if any check failed.
 const { spawn } = require('node:child_process');
@@ -15,11 +16,11 @@ const SWC = { TS_NODE_PROJECT: join(ROOT, 'tsconfig.test.json') };
 const LANES = [
   [
     { name: 'type check', command: 'npx tsc -p tsconfig.json --noEmit' },
-    { name: 'formatting', command: 'npx prettier --check .' },
+    { name: 'formatting', command: 'npm run lint:format' },
   ],
   [
-    { name: 'lint', command: 'npx eslint . --max-warnings 0' },
-    { name: 'module boundaries', command: 'npx depcruise src web/src test scripts bench --config .dependency-cruiser.cjs' },
+    { name: 'lint', command: 'npm run lint:code' },
+    { name: 'module boundaries', command: 'npm run lint:boundaries' },
     { name: 'web page build', command: 'npm run build:web' },
     { name: 'API schema and page types current', command: 'npm run codegen -- --check', env: SWC },
   ],

@@ -50,9 +50,12 @@ export interface PlayerRating extends Skill {
  * openskill, loaded when a rating is first asked for: it brings in all of ramda (over 500 modules, a tenth of a second),
  * which every start of the server would pay for and most never use.
  */
+let loadedOpenskill: typeof OpenSkill | undefined;
+
 function openskill(): typeof OpenSkill {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('openskill') as typeof OpenSkill;
+  loadedOpenskill ??= require('openskill') as typeof OpenSkill;
+  return loadedOpenskill;
 }
 
 /** A new player's skill. */

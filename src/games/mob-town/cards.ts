@@ -1,14 +1,11 @@
 /** Card faces, the sorted lists that hold them (hands, deck, discard), and the property/landmark catalogue. */
-import { ROUND_DECK, type Card, type CardType, type Suit } from './data/deck';
+import { SUITS, type Card, type CardType, type Suit } from './data/deck';
 import { LANDMARKS } from './data/landmarks';
 import { PROPERTIES, type LotCardDef } from './data/properties';
 
-/** Each henchman's suit and value, read from its face once: payments and trades ask for them by the thousand per move. */
+/** Each henchman's suit and value by its face: payments and trades ask for them by the thousand per move. */
 const HENCHMEN = new Map<Card, { suit: Suit; value: number }>(
-  ROUND_DECK.filter((card) => card !== 'cash').map((card) => {
-    const [suit, value] = card.split('-');
-    return [card, { suit: suit as Suit, value: Number(value) }];
-  }),
+  SUITS.flatMap((suit) => ([1, 2, 3] as const).map((value) => [`${suit}-${value}` as Card, { suit, value }] as const)),
 );
 
 export function suitOf(card: Card): Suit | null {
