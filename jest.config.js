@@ -41,6 +41,11 @@ const common = {
   moduleNameMapper: { '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
 };
 const DATABASE_SPECS = ['**/*.e2e-spec.ts', '**/*.db.spec.ts'];
+// The tiers that start servers load the packages once per worker, in the worker's own realm (test/support/jest/).
+const workerPackages = {
+  testEnvironment: '<rootDir>/test/support/jest/worker-realm-environment.js',
+  runtime: '<rootDir>/test/support/jest/worker-packages-runtime.js',
+};
 
 module.exports = {
   projects: [
@@ -59,6 +64,7 @@ module.exports = {
     },
     {
       ...common,
+      ...workerPackages,
       displayName: 'server',
       roots: ['<rootDir>/src', '<rootDir>/test'],
       testMatch: DATABASE_SPECS,
@@ -68,6 +74,7 @@ module.exports = {
     },
     {
       ...common,
+      ...workerPackages,
       displayName: 'web',
       roots: ['<rootDir>/test/web'],
       testMatch: DATABASE_SPECS,

@@ -1,0 +1,74 @@
+/**
+ * The server and page tiers' test environment: each test file runs in the Jest worker's own realm (its globals,
+ * `Error`, `Promise`, `process`), not in a fresh `vm` context, so that the packages the worker has loaded once
+ * (worker-packages-runtime.js) meet the test's objects as their own (`instanceof Error`, `Reflect`'s metadata).
+ * Each file still gets its own module registry, and so its own copy of the server's code (src/, test/).
+ */
+const { TestEnvironment } = require('jest-environment-node');
+const { LegacyFakeTimers, ModernFakeTimers } = require('@jest/fake-timers');
+const { ModuleMocker } = require('jest-mock');
+const { Logger } = require('@nestjs/common');
+const { __resetOutOfContextForTests: forgetPinoLogger } = require('nestjs-pino/PinoLogger');
+
+class WorkerRealmEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    // The context the base class made is left unused: the runtime runs every module in this realm.
+    this.global = globalThis;
+    this.moduleMocker = new ModuleMocker(globalThis);
+    const timerConfig = { idToRef: timerRef, refToId: (timer) => timer?.id };
+    this.fakeTimers = new LegacyFakeTimers({ config: config.projectConfig, global: globalThis, moduleMocker: this.moduleMocker, timerConfig });
+    this.fakeTimersModern = new ModernFakeTimers({ config: config.projectConfig, global: globalThis });
+    this.processExit = process.exit;
+  }
+
+  async setup() {
+    await super.setup();
+    forgetGraphQLTypes();
+    restoreNestLogger();
+    // nestjs-pino logs outside a request to the first logger made in the process: each file's server has its own.
+    forgetPinoLogger();
+  }
+
+  async teardown() {
+    // A spy left on a shared package (jest.spyOn(Logger.prototype, ...)) would outlive its file.
+    this.moduleMocker.restoreAllMocks();
+    // Jest wraps the environment's process.exit to report a test that calls it: unwrapped, so wraps do not pile up.
+    process.exit = this.processExit;
+    await super.teardown();
+  }
+}
+
+/** As jest-environment-node's legacy fake timers stand for Node's timer objects. */
+function timerRef(id) {
+  return {
+    id,
+    ref() {
+      return this;
+    },
+    unref() {
+      return this;
+    },
+  };
+}
+
+/**
+ * Nest's logger is the process's: an application made with `logger: false` (as buildApiSchema does) silences every
+ * later one in the process. Each file starts with Nest's logger as a fresh process has it.
+ */
+const NEST_LOGGER_AT_START = { staticInstanceRef: Logger.staticInstanceRef, logLevels: Logger.logLevels };
+function restoreNestLogger() {
+  Object.assign(Logger, NEST_LOGGER_AT_START, { logBuffer: [], isBufferAttached: false });
+}
+
+/**
+ * @nestjs/graphql keeps the types its decorators declare in two stores on the global object, which a fresh `vm`
+ * context used to start empty for each file. Here the realm outlives the file, and each file declares its own copy of
+ * the server's classes: the last file's would be built into this file's schema beside them (and clash by name).
+ */
+function forgetGraphQLTypes() {
+  globalThis.GqlTypeMetadataStorage?.clear();
+  globalThis.GqlLazyMetadataStorageHost?.lazyMetadataByTarget.clear();
+}
+
+module.exports = WorkerRealmEnvironment;
