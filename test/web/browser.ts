@@ -1,11 +1,11 @@
 /**
- * Driving the run's Chromium (test/web/chromium.ts) against a test server
+ * Driving Chromium (test/web/chromium.ts) against a test server
  * that serves the built web page.
  */
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
-import { CHROMIUM_ENDPOINTS, type ChromiumBuild } from './chromium';
+import { launchChromium, type ChromiumBuild } from './chromium';
 import { onGraphQLRequest, watchGraphQL } from './graphql-traffic';
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -18,16 +18,13 @@ export interface TestBrowser {
 }
 
 /**
- * This test file's own connection to the run's Chromium (test/web/chromium.ts:
- * the headless shell, or the full build for `browserNotifications`): the
- * windows it opens (each a context with its own storage, so its own login)
- * are its own, and all close with the connection.
+ * This test file's own Chromium (test/web/chromium.ts: the headless shell, or
+ * the full build for `browserNotifications`): the windows it opens (each a
+ * context with its own storage, so its own login) all close with it.
  */
 export async function launchBrowser(options: { browserNotifications?: boolean } = {}): Promise<TestBrowser> {
   const build: ChromiumBuild = options.browserNotifications ? 'full' : 'headless-shell';
-  const endpoint = process.env[CHROMIUM_ENDPOINTS[build]];
-  if (!endpoint) throw new Error(`${CHROMIUM_ENDPOINTS[build]} is not set: run page tests through jest's \`web\` project (test/web/global-setup.ts)`);
-  const browser = await chromium.connect(endpoint);
+  const browser = await launchChromium(build);
   return {
     browser,
     close: () => browser.close(),

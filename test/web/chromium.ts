@@ -1,11 +1,15 @@
 /**
- * Debian's Chromium, headless, driven through playwright-core: launched
- * once for the run (test/web/global-setup.ts) as browser servers whose
- * addresses the test files find in the environment. No browser is
- * downloaded: CI installs the `chromium` and `chromium-headless-shell`
- * packages (.ci/run).
+ * Debian's Chromium, headless, driven through playwright-core: each page
+ * test file launches its own (about a third of a second of CPU) and closes it
+ * when done. No browser is downloaded: CI installs the `chromium` and
+ * `chromium-headless-shell` packages (.ci/run).
  *
- * Two of them: page tests run in Chromium's headless shell, the lighter
+ * Launched by the test file itself, Playwright talks to Chromium over a pipe
+ * from the test's own process. One browser server for the whole run (as
+ * before) put a WebSocket hop between them that compressed and decoded every
+ * protocol message twice: about a tenth of the CPU a page test used.
+ *
+ * Two builds: page tests run in Chromium's headless shell, the lighter
  * build of the same engine that Playwright itself runs headless tests in
  * (on five page files it took half the full build's CPU; over a whole run,
  * Chromium's CPU fell by a fifth); the tests of browser notifications run in the full
@@ -14,7 +18,7 @@
  * test runs in the full Chromium.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 
 const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -22,17 +26,13 @@ const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chr
 /** Which Chromium a page test file runs in. */
 export type ChromiumBuild = 'headless-shell' | 'full';
 
-/** Where the run's browser server of each build listens (set for Jest's workers). */
-export const CHROMIUM_ENDPOINTS: Record<ChromiumBuild, string> = {
-  'headless-shell': 'TEST_CHROMIUM_ENDPOINT',
-  full: 'TEST_FULL_CHROMIUM_ENDPOINT',
-};
+function executableOf(build: ChromiumBuild): string {
+  return build === 'headless-shell' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
+}
 
-let servers: BrowserServer[] = [];
-
-function launch(executablePath: string): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath,
+export function launchChromium(build: ChromiumBuild): Promise<Browser> {
+  return chromium.launch({
+    executablePath: executableOf(build),
     // This machine has no internet: without these, Chromium keeps trying Google's services.
     args: [
       '--headless',
@@ -45,18 +45,4 @@ function launch(executablePath: string): Promise<BrowserServer> {
       '--disable-sync',
     ],
   });
-}
-
-export async function launchChromiumServers(): Promise<void> {
-  const full = await launch(FULL_CHROMIUM);
-  const shell = existsSync(HEADLESS_SHELL) ? await launch(HEADLESS_SHELL) : full;
-  servers = [...new Set([full, shell])];
-  // Jest starts its workers after the global setup: they inherit these.
-  process.env[CHROMIUM_ENDPOINTS.full] = full.wsEndpoint();
-  process.env[CHROMIUM_ENDPOINTS['headless-shell']] = shell.wsEndpoint();
-}
-
-export async function closeChromiumServers(): Promise<void> {
-  await Promise.all(servers.map((server) => server.close()));
-  servers = [];
 }
