@@ -8,9 +8,12 @@
  *   embedded one unless DATABASE_URL is set), each file on a database copy
  *   of its own (test/support/database.ts).
  * - `web`: the page in Chromium (test/web/*.e2e-spec.ts), on the same
- *   PostgreSQL, with the run's Chromium (its headless shell, and the full
- *   build for browser notifications) that each file opens its own windows
- *   in (test/web/browser.ts, test/web/chromium.ts).
+ *   PostgreSQL, each file in a Chromium of its own (its headless shell, or
+ *   the full build for browser notifications: test/web/browser.ts,
+ *   test/web/chromium.ts).
+ * `server` and `web` run each file in its worker's realm, on the packages the
+ * worker loaded once (test/support/jest/); each file still loads the
+ * project's own code afresh.
  * `npm test` runs them all, in three workers: nothing may depend on running alone.
  */
 // Type-checking is `tsc --noEmit` (part of `npm test`); Jest only transpiles, with SWC as ts-node does for the
