@@ -5,9 +5,10 @@
  * migrating per file. Migrations run as the admin (the owner of the
  * tables); test servers run as the app role.
  *
- * The `server` and `web` projects both need it: Jest runs each project's
- * global setup in Jest's own process, one after the other, so the second
- * finds it started (`started`) and starts nothing.
+ * The `server` and `web` projects both name it: Jest runs a global setup
+ * named twice once, and `started` keeps a second call from starting another.
+ * (Page tests need nothing more for the run: each file launches its own
+ * Chromium, test/web/chromium.ts.)
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
