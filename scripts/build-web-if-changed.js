@@ -1,15 +1,18 @@
-// `npm start` builds the web page only when something it is built from
-// changed since the last build: its sources, its configuration, or the
+// `npm start` (and `npm test`'s checks) build the web page only when something
+// it is built from changed since the last build: its sources with every file
+// of the server's code they reach (src/shared/ and what it imports, as the
+// page's type check lists them), its static files and configuration, or the
 // installed packages (package-lock.json). The fingerprint of those inputs is
-// kept beside the output, in web/dist/.sources-sha256, so deleting web/dist
-// (or `npm run build:web`, which always builds) starts afresh.
+// kept beside the output, in web/dist/.sources-sha256, and written only once
+// a build (type check included) passed, so deleting web/dist (or
+// `npm run build:web`, which always builds) starts afresh.
 const { createHash } = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync, statSync, writeFileSync } = require('node:fs');
-const { join, relative } = require('node:path');
+const { isAbsolute, join, relative } = require('node:path');
 
 const ROOT = join(__dirname, '..');
-const INPUTS = ['web/src', 'web/index.html', 'web/vite.config.mts', 'web/tsconfig.json', 'package-lock.json'];
+const INPUTS = ['web/public', 'web/index.html', 'web/tsconfig.json', 'package-lock.json'];
 const FINGERPRINT = join(ROOT, 'web/dist/.sources-sha256');
 
 function files(path) {
@@ -20,9 +23,20 @@ function files(path) {
     .flatMap((name) => files(join(path, name)));
 }
 
+/** Every file of this project the page's type check reads (web/src/, web/vite.config.mts, and the server's code they import); the installed packages are package-lock.json's part. */
+function pageProgramFiles() {
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  const listed = execFileSync(process.execPath, [tsc, '-p', 'web/tsconfig.json', '--listFilesOnly'], { cwd: ROOT, encoding: 'utf8' });
+  return listed
+    .split('\n')
+    .filter((file) => file && !file.includes('/node_modules/'))
+    .map((file) => (isAbsolute(file) ? file : join(ROOT, file)));
+}
+
 function fingerprint() {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((input) => files(join(ROOT, input)))) {
+  const inputs = [...new Set([...pageProgramFiles(), ...INPUTS.flatMap((input) => files(join(ROOT, input)))])].sort();
+  for (const file of inputs) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
