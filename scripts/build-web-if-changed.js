@@ -33,19 +33,28 @@ function pageProgramFiles() {
     .map((file) => (isAbsolute(file) ? file : join(ROOT, file)));
 }
 
+/** Every file the page is built from, but the installed packages' own. */
+function pageInputFiles() {
+  return [...new Set([...pageProgramFiles(), ...INPUTS.flatMap((input) => files(join(ROOT, input)))])].sort();
+}
+
 function fingerprint() {
   const hash = createHash('sha256');
-  const inputs = [...new Set([...pageProgramFiles(), ...INPUTS.flatMap((input) => files(join(ROOT, input)))])].sort();
-  for (const file of inputs) {
+  for (const file of pageInputFiles()) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
 }
 
-const current = fingerprint();
-if (existsSync(join(ROOT, 'web/dist/index.html')) && existsSync(FINGERPRINT) && readFileSync(FINGERPRINT, 'utf8') === current) {
-  console.log('web page unchanged since its last build: not rebuilt');
-} else {
-  execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-  writeFileSync(FINGERPRINT, current);
+function buildIfChanged() {
+  const current = fingerprint();
+  if (existsSync(join(ROOT, 'web/dist/index.html')) && existsSync(FINGERPRINT) && readFileSync(FINGERPRINT, 'utf8') === current) {
+    console.log('web page unchanged since its last build: not rebuilt');
+  } else {
+    execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+    writeFileSync(FINGERPRINT, current);
+  }
 }
+
+if (require.main === module) buildIfChanged();
+module.exports = { pageInputFiles };
