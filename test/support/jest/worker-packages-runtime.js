@@ -1,5 +1,5 @@
 /**
- * The server and page tiers' module runtime: a package from node_modules (NestJS, Apollo, graphql, Prisma, pg,
+ * Every tier's module runtime: a package from node_modules (NestJS, Apollo, graphql, Prisma, pg,
  * Playwright...) is loaded by Node once per Jest worker and shared by the files the worker runs, instead of once per
  * file into the file's registry. Loading the server's packages took some 1.3 s of CPU per file; the project's own
  * code (src/, test/) is still loaded afresh for each file, so no file sees another's server.
