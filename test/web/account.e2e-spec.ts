@@ -6,10 +6,10 @@
  * deletion).
  */
 import type { ParsedMail } from 'mailparser';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { gqlOk, startTestServer, TEST_PASSWORD, TestServer } from '../support/app';
 import { SmtpInbox } from '../support/smtp-inbox';
-import { DESKTOP, launchBrowser, openWindow, PHONE, TestBrowser, waitUntil } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE, waitUntil } from './browser';
 
 const NEW_PASSWORD = 'lanterns over the harbour';
 
@@ -23,14 +23,14 @@ function linkIn(mail: ParsedMail, path: string): string {
 describe('web page: signing up with a verified address, resetting a password, and the account page', () => {
   let inbox: SmtpInbox;
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let baseUrl: string;
   const email = `ann-${Date.now()}@example.org`;
   /** What the browser refused under the page's Content-Security-Policy: nothing, if it fits the page. */
   const refusedByPolicy: string[] = [];
 
   async function openPage(viewport = DESKTOP, timezoneId?: string) {
-    const window = await openWindow(chromium.browser, baseUrl, { viewport, timezoneId });
+    const window = await openWindow(chromium, baseUrl, { viewport, timezoneId });
     window.page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
     });

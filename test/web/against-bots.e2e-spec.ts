@@ -23,7 +23,7 @@
  * the end of this file (pure rules, no browser) to print new ones, and the
  * test's report says how each game went against the search's plan.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FivePointsMove } from '../../src/games/five-points';
 import type { Move as FiveTribesMove } from '../../src/games/five-tribes/moves';
 import type { MobTownView } from '../../src/games/mob-town';
@@ -42,7 +42,6 @@ import {
   recordSentMoves,
   seatState,
   stillGlow,
-  type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
 } from './browser';
@@ -122,7 +121,7 @@ const botName = (level: BotLevel) => `Bot (${level.toLowerCase()})`;
 
 describe('web page: one player against bots, each hosted game to its end', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let site: string;
   let ann: Player;
   const measured: string[] = [];
@@ -202,7 +201,7 @@ describe('web page: one player against bots, each hosted game to its end', () =>
     '%s: Ann clicks her way to the end, the bots moving by themselves, and the record verifies',
     async (_title, game) => {
       const started = Date.now();
-      const { page } = await openWindow(chromium.browser, site, { token: ann.token });
+      const { page } = await openWindow(chromium, site, { token: ann.token });
       const id = await createOnPage(page, game);
       const names = ['Ann', ...game.bots.map(botName)];
       await page.getByText('Bots play in this game.').waitFor();

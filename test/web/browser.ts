@@ -11,30 +11,20 @@ import { onGraphQLRequest, watchGraphQL } from './graphql-traffic';
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
-export interface TestBrowser {
-  browser: Browser;
-  /** Closes every window this test file opened. */
-  close(): Promise<void>;
-}
-
 /**
  * This test file's own Chromium (test/web/chromium.ts: the headless shell, or
  * the full build for `browserNotifications`): the windows it opens (each a
  * context with its own storage, so its own login) all close with it.
  */
-export async function launchBrowser(options: { browserNotifications?: boolean } = {}): Promise<TestBrowser> {
+export function launchBrowser(options: { browserNotifications?: boolean } = {}): Promise<Browser> {
   const build: ChromiumBuild = options.browserNotifications ? 'full' : 'headless-shell';
-  const browser = await launchChromium(build);
-  return {
-    browser,
-    close: () => browser.close(),
-  };
+  return launchChromium(build);
 }
 
-/** A page test file's own test server (serving the page), its connection to the run's Chromium, and players registered there. */
+/** A page test file's own test server (serving the page), its own Chromium, and players registered there. */
 export interface PageTestBench {
   server: TestServer;
-  chromium: TestBrowser;
+  chromium: Browser;
   players: Player[];
 }
 
@@ -56,7 +46,7 @@ export function pageTestBench(playerNames: string[] = []): PageTestBench {
 /** Two players at a server that serves the web page: Ann at a desktop, Bob on a phone, each logged in in a window of their own. */
 export interface TwoPlayersAtTheirPages {
   server: TestServer;
-  chromium: TestBrowser;
+  chromium: Browser;
   ann: Player;
   bob: Player;
   annPage: Page;
@@ -69,8 +59,8 @@ export async function twoPlayersAtTheirPages(): Promise<TwoPlayersAtTheirPages> 
   const chromium = await launchBrowser();
   const baseUrl = server.url.replace(/\/graphql$/, '');
   const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
-  const annPage = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: ann.token })).page;
-  const bobPage = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: bob.token })).page;
+  const annPage = (await openWindow(chromium, baseUrl, { viewport: DESKTOP, token: ann.token })).page;
+  const bobPage = (await openWindow(chromium, baseUrl, { viewport: PHONE, token: bob.token })).page;
   return {
     server,
     chromium,

@@ -4,16 +4,17 @@
  * key is shown once; an address the server may not call is refused in words.
  * The channel is a real HTTP server on loopback (OUTBOUND_ALLOW_PRIVATE).
  */
+import type { Browser } from 'playwright-core';
 import { WebhookDelivery } from '../../src/webhooks/webhook-delivery';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { ChannelSink } from '../support/channel-sink';
 import { playTurn, startCountingGame } from '../support/counting-api';
-import { launchBrowser, openDetails, openWindow, TestBrowser, waitUntil } from './browser';
+import { launchBrowser, openDetails, openWindow, waitUntil } from './browser';
 
 describe("web page: posting a game's turns to a chat channel", () => {
   let sink: ChannelSink;
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let ann: Player;
   let bob: Player;
 
@@ -33,7 +34,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
   it('the host sets a Discord channel and each turn is posted there; a signed one shows its key once; then posting stops', async () => {
     const gameId = await startCountingGame(server.url, [ann, bob]);
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    const { page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: `/games/${gameId}` });
+    const { page } = await openWindow(chromium, baseUrl, { token: ann.token, path: `/games/${gameId}` });
     const section = page.locator('details.channel-webhook');
     await openDetails(section);
     await section.getByLabel("The channel's webhook address").fill(sink.url('/discord'));
@@ -62,7 +63,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
   it('an address the server may not call is refused in words, and a player who is not the host sees no such section', async () => {
     const gameId = await startCountingGame(server.url, [ann, bob]);
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    const { page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: `/games/${gameId}` });
+    const { page } = await openWindow(chromium, baseUrl, { token: ann.token, path: `/games/${gameId}` });
     const section = page.locator('details.channel-webhook');
     await openDetails(section);
     await section.getByLabel("The channel's webhook address").fill('https://169.254.169.254/latest');
@@ -70,7 +71,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
     await section.getByText('169.254.169.254 is a cloud metadata address').waitFor();
     expect(await section.locator('[data-webhook]').count()).toBe(0);
 
-    const bobs = await openWindow(chromium.browser, baseUrl, { token: bob.token, path: `/games/${gameId}` });
+    const bobs = await openWindow(chromium, baseUrl, { token: bob.token, path: `/games/${gameId}` });
     await bobs.page.locator('.play-area').waitFor();
     expect(await bobs.page.locator('details.channel-webhook').count()).toBe(0);
     await page.context().close();
@@ -79,7 +80,7 @@ describe("web page: posting a game's turns to a chat channel", () => {
 
   it('a player posts their own turns to their channel from the settings page, with the ids that mention them', async () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    const { page } = await openWindow(chromium.browser, baseUrl, { token: bob.token, path: '/settings' });
+    const { page } = await openWindow(chromium, baseUrl, { token: bob.token, path: '/settings' });
     const section = page.locator('section.player-webhook');
     await section.getByLabel('Service').selectOption('SLACK');
     await section.getByLabel("The channel's webhook address").fill(sink.url('/bob-slack'));

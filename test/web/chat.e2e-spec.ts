@@ -6,11 +6,11 @@
  * when the page loads), when the turn comes while the tab is hidden; and
  * each player's private notes.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { gqlOk, registerPlayer, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame } from '../support/counting-api';
 import { countingGame } from '../support/move-stream';
-import { launchBrowser, openWindow, TestBrowser, waitForVersion, waitUntil } from './browser';
+import { launchBrowser, openWindow, waitForVersion, waitUntil } from './browser';
 import { createGame } from '../support/games';
 
 /**
@@ -36,7 +36,7 @@ const WATCH_NOTIFICATIONS = `(() => {
 
 describe('web page: chat, notes and turn signals', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let base: string;
 
   beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('web page: chat, notes and turn signals', () => {
   it('lets two players chat live, and remove their own lines', async () => {
     const { gameId, players } = await countingGame(server.url, 'Talk');
     const [ann, bob] = await Promise.all(
-      players.map(async (player) => (await openWindow(chromium.browser, base, { token: player.token, path: `/games/${gameId}` })).page),
+      players.map(async (player) => (await openWindow(chromium, base, { token: player.token, path: `/games/${gameId}` })).page),
     );
     await Promise.all([ann, bob].map((page) => page.getByText('No messages yet.').waitFor()));
 
@@ -83,7 +83,7 @@ describe('web page: chat, notes and turn signals', () => {
   it('opens the chat to a player who takes a seat on the page, and to onlookers once the game is over, without a reload', async () => {
     const [ann, cat] = await Promise.all(['SeatAnn', 'SeatCat'].map((name) => registerPlayer(server.url, name)));
     const gameId = await createGame(server.url, ann, { options: { target: 3 } });
-    const { page: catPage } = await openWindow(chromium.browser, base, { token: cat.token, path: `/games/${gameId}` });
+    const { page: catPage } = await openWindow(chromium, base, { token: cat.token, path: `/games/${gameId}` });
     const locked = "The players' chat opens to onlookers once the game is over.";
     await catPage.getByText(locked).waitFor();
 
@@ -104,7 +104,7 @@ describe('web page: chat, notes and turn signals', () => {
     expect(gameChat.lines.map((line) => line.text)).toEqual(['Hello from my new seat']);
 
     // An onlooker reads it as soon as the game is over, with no refusal left behind.
-    const { page: onlooker } = await openWindow(chromium.browser, base, { path: `/games/${gameId}` });
+    const { page: onlooker } = await openWindow(chromium, base, { path: `/games/${gameId}` });
     await onlooker.getByText(locked).waitFor();
     const players = [ann, cat];
     while ((await seeGame(server.url, gameId)).status !== 'FINISHED') await playTurn(server.url, gameId, players);
@@ -119,13 +119,13 @@ describe('web page: chat, notes and turn signals', () => {
 
   it('counts unread lines in the lobby until the game is opened', async () => {
     const { gameId, players } = await countingGame(server.url, 'Count');
-    const { page: ann } = await openWindow(chromium.browser, base, { token: players[0].token, path: `/games/${gameId}` });
+    const { page: ann } = await openWindow(chromium, base, { token: players[0].token, path: `/games/${gameId}` });
     for (const text of ['Are you there?', 'Your move']) {
       await ann.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
       await ann.getByRole('button', { name: 'Send' }).click();
       await ann.locator('.chat-line', { hasText: text }).waitFor();
     }
-    const { page: bob } = await openWindow(chromium.browser, base, { token: players[1].token });
+    const { page: bob } = await openWindow(chromium, base, { token: players[1].token });
     const row = bob.locator(`section li[data-game="${gameId}"]`).first();
     await row.getByLabel('2 unread messages').waitFor();
     await row.click();
@@ -142,8 +142,8 @@ describe('web page: chat, notes and turn signals', () => {
     const waiter = players[1 - game.activeSeats[0]];
     const title = `TabA's Counting (test game) game`;
 
-    const moverWindow = await openWindow(chromium.browser, base, { token: mover.token });
-    const waiterWindow = await openWindow(chromium.browser, base, { token: waiter.token });
+    const moverWindow = await openWindow(chromium, base, { token: mover.token });
+    const waiterWindow = await openWindow(chromium, base, { token: waiter.token });
     await waiterWindow.context.grantPermissions(['notifications']);
     await waiterWindow.context.addInitScript(WATCH_NOTIFICATIONS);
     const [moving, waiting] = [moverWindow.page, waiterWindow.page];
@@ -187,17 +187,17 @@ describe('web page: chat, notes and turn signals', () => {
 
   it("keeps a player's notes across visits, and shows them to nobody else", async () => {
     const { gameId, players } = await countingGame(server.url, 'Note');
-    const { page: ann } = await openWindow(chromium.browser, base, { token: players[0].token, path: `/games/${gameId}` });
+    const { page: ann } = await openWindow(chromium, base, { token: players[0].token, path: `/games/${gameId}` });
     await ann.getByRole('textbox', { name: 'Notes', exact: true }).fill('Watch the sevens');
     await ann.getByRole('button', { name: 'Save notes' }).click();
     await ann.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await ann.reload();
     await waitUntil(ann, `document.querySelector('textarea[aria-label="Notes"]')?.value === 'Watch the sevens'`);
 
-    const { page: bob } = await openWindow(chromium.browser, base, { token: players[1].token, path: `/games/${gameId}` });
+    const { page: bob } = await openWindow(chromium, base, { token: players[1].token, path: `/games/${gameId}` });
     await bob.getByRole('textbox', { name: 'Notes', exact: true }).waitFor();
     expect(await bob.getByRole('textbox', { name: 'Notes', exact: true }).inputValue()).toBe('');
-    const onlooker = await openWindow(chromium.browser, base, { path: `/games/${gameId}` });
+    const onlooker = await openWindow(chromium, base, { path: `/games/${gameId}` });
     await onlooker.page.locator('.play-area').waitFor();
     expect(await onlooker.page.getByRole('textbox', { name: 'Notes', exact: true }).count()).toBe(0);
   });

@@ -23,7 +23,7 @@
  * `FIVE_POINTS_FIND_SEEDS=1` runs the search at the end of this file (pure
  * rules, no browser) to print new pairs.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { fivePoints, type FivePointsMove, type FivePointsState } from '../../src/games/five-points';
 import { seededRandom } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, TestServer, type Player } from '../support/app';
@@ -39,7 +39,6 @@ import {
   PHONE,
   recordSentMoves,
   startGameOnPage,
-  TestBrowser,
   waitForOffer,
   waitForVersionEverywhere,
 } from './browser';
@@ -103,7 +102,7 @@ interface Coverage {
 
 describe('web page: a whole Five Points game by clicks', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let players: Player[];
   let pages: Page[];
   /** The moves each page sent. */
@@ -118,7 +117,7 @@ describe('web page: a whole Five Points game by clicks', () => {
     const baseUrl = server.url.replace(/\/graphql$/, '');
     players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(
-      players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
+      players.map(async (player, i) => (await openWindow(chromium, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
     );
     sent = pages.map((page) => recordSentMoves<FivePointsMove>(page));
     gameId = await startGameOnPage(

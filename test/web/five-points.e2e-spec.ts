@@ -4,13 +4,13 @@
  * the two face-down buildings by clicking neighborhoods, and they play a
  * placement round by clicking neighborhoods and markers.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, startGameOnPage, TestBrowser, waitForVersion } from './browser';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, startGameOnPage, waitForVersion } from './browser';
 
 describe('web page: Five Points in the browser', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let pages: Page[];
 
   beforeAll(async () => {
@@ -20,7 +20,7 @@ describe('web page: Five Points in the browser', () => {
     // Signing up through the page is covered by the Five Tribes spec: here the accounts come from the API.
     const players = await Promise.all(['Ann', 'Bob', 'Cy'].map((name) => registerPlayer(server.url, name)));
     pages = await Promise.all(
-      players.map(async (player, i) => (await openWindow(chromium.browser, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
+      players.map(async (player, i) => (await openWindow(chromium, baseUrl, { viewport: i === 1 ? PHONE : DESKTOP, token: player.token })).page),
     );
     await startGameOnPage(
       pages,

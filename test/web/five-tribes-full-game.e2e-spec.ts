@@ -26,7 +26,7 @@
  * to. When the rules or the draws change, `FIVE_TRIBES_FIND_SEEDS=1` runs the
  * search at the end of this file (pure rules, no browser) to print new seeds.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { TURN_TRACK_COSTS, ZERO_AISLE_SPOT } from '../../src/games/five-tribes/data/track';
 import { fiveTribes } from '../../src/games/five-tribes';
 import type { Move } from '../../src/games/five-tribes/moves';
@@ -43,7 +43,6 @@ import {
   PHONE,
   recordSentMoves,
   shownVersion,
-  TestBrowser,
   waitForOffer,
   waitForVersion,
   waitForVersionEverywhere,
@@ -133,7 +132,7 @@ interface ApiGame {
 
 describe('web page: a whole Five Tribes game, by clicks only', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let tokens: string[];
   let pages: Page[];
   /** The moves each page sent. */
@@ -148,8 +147,8 @@ describe('web page: a whole Five Tribes game, by clicks only', () => {
     const players = await Promise.all(NAMES.map((name) => registerPlayer(server.url, name)));
     tokens = players.map((player) => player.token);
     pages = [
-      (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: tokens[0] })).page,
-      (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: tokens[1] })).page,
+      (await openWindow(chromium, baseUrl, { viewport: DESKTOP, token: tokens[0] })).page,
+      (await openWindow(chromium, baseUrl, { viewport: PHONE, token: tokens[1] })).page,
     ];
     sent = pages.map((page) => recordSentMoves<Move>(page));
   });

@@ -4,7 +4,7 @@
  * by clicking the board, see each other's moves arrive live, take back a
  * step, scroll the history, and the host rolls the game back.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestServer, TestServer } from '../support/app';
 import {
   DESKTOP,
@@ -15,7 +15,6 @@ import {
   playOneStep,
   shownVersion,
   signUp,
-  TestBrowser,
   waitForVersion,
   waitForVersionAbove,
   waitUntil,
@@ -23,7 +22,7 @@ import {
 
 describe('web page: Five Tribes in the browser', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let ann: Page;
   let bob: Page;
   let gameUrl: string;
@@ -32,8 +31,8 @@ describe('web page: Five Tribes in the browser', () => {
     server = await startTestServer({ web: true });
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
-    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE })).page;
+    ann = (await openWindow(chromium, baseUrl, { viewport: DESKTOP })).page;
+    bob = (await openWindow(chromium, baseUrl, { viewport: PHONE })).page;
   });
 
   afterAll(async () => {

@@ -21,7 +21,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     const version = await versionOf(gameId);
     return Promise.all(
       players.map(async (player) => {
-        const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), {
+        const { page } = await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), {
           token: player.token,
           path: `/games/${gameId}`,
         });
@@ -197,7 +197,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
       { id: gameId },
     );
     expect(game.result).toMatchObject({ winners: [], scores: null, detail: { endedByAgreement: true } });
-    const { page: onlooker } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), { path: `/games/${gameId}` });
+    const { page: onlooker } = await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), { path: `/games/${gameId}` });
     for (const page of [annPage, bobPage, onlooker]) {
       const screen = page.locator('.end-screen');
       await screen.waitFor();

@@ -29,7 +29,7 @@ describe('web page: groups', () => {
     colorScheme: 'light' | 'dark' = 'light',
   ): Promise<Page> {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    return (await openWindow(bench.chromium.browser, baseUrl, { viewport, token: player?.token, colorScheme, path })).page;
+    return (await openWindow(bench.chromium, baseUrl, { viewport, token: player?.token, colorScheme, path })).page;
   }
 
   const invitePath = () => new URL(inviteUrl).pathname;

@@ -36,7 +36,7 @@ describe('web page: what the player must see is in the window', () => {
   const startGame = (ruleset: string, seats: number, seed: string) => startGameFor(bench.server.url, bench.players, { ruleset, seats, seed });
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }): Promise<Page> {
-    return (await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), { viewport, token: player.token, path })).page;
+    return (await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), { viewport, token: player.token, path })).page;
   }
 
   it.each(SIZES)('on a $name, the instruction of the turn is in view with the move the page scrolls to, and while the board scrolls', async ({ viewport }) => {

@@ -9,9 +9,9 @@
  * lobby, each game (with its history), the settings and the account pages,
  * in the light theme and the dark one.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer, startTestServer, TestServer } from '../support/app';
-import { launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { launchBrowser, openWindow, PHONE } from './browser';
 import { offeredInView, seriousViolations, sidewaysOverflow } from './page-checks';
 import { startGame, startGameFields } from '../support/games';
 
@@ -59,7 +59,7 @@ function drawings(page: Page): Promise<Array<{ width: number; pans: boolean }>> 
 
 describe('web page: every game on a laptop and a phone, and accessibility', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let baseUrl: string;
   let players: Player[];
   const games = new Map<string, { id: string; activeSeat: number; waitingSeat: number }>();
@@ -103,7 +103,7 @@ describe('web page: every game on a laptop and a phone, and accessibility', () =
   });
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    return (await openWindow(chromium.browser, baseUrl, { viewport, token: player.token, colorScheme, path })).page;
+    return (await openWindow(chromium, baseUrl, { viewport, token: player.token, colorScheme, path })).page;
   }
 
   describe.each(RULESETS.map(({ ruleset }) => ruleset))('%s', (ruleset) => {

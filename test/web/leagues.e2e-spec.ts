@@ -57,7 +57,7 @@ describe('the league page', () => {
     ['phone', 'dark', PHONE],
   ] as const)('shows the standings and the rounds at a %s size in the %s theme, readable by all', async (_, colorScheme, viewport) => {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, {
+    const { context, page } = await openWindow(bench.chromium, baseUrl, {
       viewport,
       colorScheme,
       token: bench.players[0].token,
@@ -81,7 +81,7 @@ describe('the league page', () => {
 
   it("is listed on its group's page, how far it has gone, linking to it", async () => {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
+    const { context, page } = await openWindow(bench.chromium, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
     const leagues = page.getByRole('region', { name: 'Leagues' });
     const link = leagues.getByRole('link', { name: 'Five Tribes, round robin' });
     expect(await link.getAttribute('href')).toBe(`/leagues/${leagueId}`);
@@ -93,12 +93,12 @@ describe('the league page', () => {
 
   it("lets the group's admins start a league from the group page, with the members they tick, and nobody else", async () => {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    const member = await openWindow(bench.chromium.browser, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
+    const member = await openWindow(bench.chromium, baseUrl, { token: bench.players[1].token, path: `/groups/${groupId}` });
     await member.page.getByRole('heading', { name: 'Leagues' }).waitFor();
     expect(await member.page.getByText('Start a league in this group').count()).toBe(0);
     await member.context.close();
 
-    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, { viewport: PHONE, token: bench.players[0].token, path: `/groups/${groupId}` });
+    const { context, page } = await openWindow(bench.chromium, baseUrl, { viewport: PHONE, token: bench.players[0].token, path: `/groups/${groupId}` });
     await page.getByText('Start a league in this group').click();
     const form = page.getByRole('form', { name: 'New league' });
     await form.locator('select[name="ruleset"]').selectOption({ label: 'Five Tribes' });
@@ -125,7 +125,7 @@ describe('the league page', () => {
 
   it('lets a player drop out, asking first', async () => {
     const baseUrl = bench.server.url.replace(/\/graphql$/, '');
-    const { context, page } = await openWindow(bench.chromium.browser, baseUrl, {
+    const { context, page } = await openWindow(bench.chromium, baseUrl, {
       viewport: PHONE,
       token: bench.players[2].token,
       path: `/leagues/${leagueId}`,

@@ -20,7 +20,7 @@ describe('web page: the lobby, private games and rematches', () => {
   const players = (...names: string[]) => Promise.all(names.map((name) => registerPlayer(bench.server.url, name)));
 
   async function windowOf(player: Player, path = '/'): Promise<Page> {
-    return (await openWindow(bench.chromium.browser, site(), { token: player.token, path })).page;
+    return (await openWindow(bench.chromium, site(), { token: player.token, path })).page;
   }
 
   const createGame = (host: Player, input: NewGame) => createGameOn(bench.server.url, host, input);

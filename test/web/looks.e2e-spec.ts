@@ -33,7 +33,7 @@ describe('web page: words and markers on the boards stay readable', () => {
     (await startGameFor(bench.server.url, bench.players, { ruleset, seats, seed, options })).id;
 
   async function open(player: Player, path: string, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), { viewport, token: player.token, colorScheme, path });
+    const { page } = await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), { viewport, token: player.token, colorScheme, path });
     await page.locator('svg.drawing text').first().waitFor();
     return page;
   }

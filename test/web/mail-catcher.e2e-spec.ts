@@ -10,11 +10,11 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../src/database/free-port';
 import { TEST_PASSWORD } from '../support/app';
 import { npmStart, NpmStartedServer } from '../support/npm-start';
-import { DESKTOP, launchBrowser, openWindow, PHONE, TestBrowser } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE } from './browser';
 
 const SUBJECT = 'Confirm your email address to start playing';
 const MAIL_FRAME = 'iframe[title="The mail\'s HTML part"]';
@@ -55,7 +55,7 @@ describe('the mail catcher of npm start', () => {
   let dataDir: string;
   let port: number;
   let server: NpmStartedServer | undefined;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   /** What Chromium refused under a page's Content-Security-Policy, and pages it could not load. */
   const refused: string[] = [];
 
@@ -83,7 +83,7 @@ describe('the mail catcher of npm start', () => {
 
   it('signs a newcomer up through the caught mail, whose link opens the site; a phone reads it too; a restart keeps the mail and the key', async () => {
     server = await npmStart(dataDir, port);
-    const { context, page } = await openWindow(chromium.browser, server.pageUrl, { viewport: DESKTOP });
+    const { context, page } = await openWindow(chromium, server.pageUrl, { viewport: DESKTOP });
     watch(context);
     await page.getByRole('button', { name: 'New here? Sign up' }).click();
     await page.getByLabel('Your name, as other players see it').fill('Ann');
@@ -100,7 +100,7 @@ describe('the mail catcher of npm start', () => {
     await site.locator('header .who', { hasText: 'Ann' }).waitFor();
 
     // On a phone: laid out at its width, with the site's icon, no file missing.
-    const phone = await openWindow(chromium.browser, server.pageUrl, { viewport: PHONE });
+    const phone = await openWindow(chromium, server.pageUrl, { viewport: PHONE });
     watch(phone.context);
     await openCaughtMail(phone.page, server.catcherUrl);
     expect(await phone.page.evaluate('document.documentElement.clientWidth')).toBe(PHONE.width);

@@ -19,7 +19,7 @@
  * the draws change, `MOB_TOWN_FIND_SEEDS=1` runs the search at the end of this
  * file (pure rules, no browser, as the server plays them) to print new ones.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { mobTown, type MobTownView } from '../../src/games/mob-town';
 import type { Move as RulesMove } from '../../src/games/mob-town/moves';
 import type { State } from '../../src/games/mob-town/state';
@@ -39,7 +39,6 @@ import {
   seatState,
   type SeatState as BrowserSeatState,
   stillGlow,
-  type TestBrowser,
   waitForOffer,
   waitForVersionAbove,
   waitForVersionEverywhere,
@@ -161,7 +160,7 @@ interface PlayedGame {
 
 describe('web page: whole Mob Town games by clicks only', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let baseUrl: string;
   const players: Player[] = [];
   const windows = new Map<string, Seat>();
@@ -185,7 +184,7 @@ describe('web page: whole Mob Town games by clicks only', () => {
   async function windowOf(player: Player, id: string): Promise<Seat> {
     let seat = windows.get(player.id);
     if (!seat) {
-      const { page } = await openWindow(chromium.browser, baseUrl, { viewport: player.name === 'Bob' ? PHONE : DESKTOP, token: player.token });
+      const { page } = await openWindow(chromium, baseUrl, { viewport: player.name === 'Bob' ? PHONE : DESKTOP, token: player.token });
       seat = { player, page, sent: recordSentMoves<Move>(page) };
       windows.set(player.id, seat);
     }

@@ -3,15 +3,15 @@
  * actions by clicking the deck, cards and the city; the mover's history
  * takes the move's entries from the move's answer.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { registerPlayer, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, TestBrowser, waitForVersion } from './browser';
+import { DESKTOP, isMyTurn, launchBrowser, openWindow, PHONE, playOneStep, waitForVersion } from './browser';
 import { onGraphQLRequest } from './graphql-traffic';
 import { startGame } from '../support/games';
 
 describe('web page: Mob Town in the browser', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let pages: Page[];
 
   beforeAll(async () => {
@@ -22,8 +22,8 @@ describe('web page: Mob Town in the browser', () => {
     const id = await startGame(server.url, [ann, bob], { ruleset: 'mob-town', seed: 'web-mob-town' });
     const path = `/games/${id}`;
     pages = [
-      (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP, token: ann.token, path })).page,
-      (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, token: bob.token, path })).page,
+      (await openWindow(chromium, baseUrl, { viewport: DESKTOP, token: ann.token, path })).page,
+      (await openWindow(chromium, baseUrl, { viewport: PHONE, token: bob.token, path })).page,
     ];
     await Promise.all(pages.map((page) => page.locator('.play-area').waitFor()));
   });

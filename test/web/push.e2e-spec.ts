@@ -7,10 +7,10 @@
  * (test/push.e2e-spec.ts): subscribing through a real push service (it has
  * none to reach), and clicking a shown notification.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { browserKeys } from '../support/push-service';
-import { launchBrowser, openWindow, type TestBrowser } from './browser';
+import { launchBrowser, openWindow } from './browser';
 
 interface ShownNotification {
   title: string;
@@ -22,7 +22,7 @@ interface ShownNotification {
 
 describe('web page: push notifications', () => {
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let ann: Player;
   let baseUrl: string;
   let context: BrowserContext;
@@ -33,7 +33,7 @@ describe('web page: push notifications', () => {
     chromium = await launchBrowser({ browserNotifications: true });
     baseUrl = server.url.replace(/\/graphql$/, '');
     ann = await registerPlayer(server.url, 'Ann');
-    ({ context, page } = await openWindow(chromium.browser, baseUrl, { token: ann.token, path: '/settings' }));
+    ({ context, page } = await openWindow(chromium, baseUrl, { token: ann.token, path: '/settings' }));
     await context.grantPermissions(['notifications'], { origin: baseUrl });
   });
 

@@ -33,7 +33,7 @@ describe('ratings on the page', () => {
   });
 
   const open = async (path: string, viewport = LAPTOP, colorScheme: 'light' | 'dark' = 'light') =>
-    (await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), { token: bench.players[0].token, path, viewport, colorScheme })).page;
+    (await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), { token: bench.players[0].token, path, viewport, colorScheme })).page;
 
   it("shows each player's rating beside their name in the lobby, the name a link to their profile", async () => {
     const [ann, bob] = bench.players;

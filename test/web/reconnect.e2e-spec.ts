@@ -29,7 +29,7 @@ describe('web page: live updates across a dropped socket', () => {
     );
     const mover = players[game.activeSeats[0]];
     const watcher = players[1 - game.activeSeats[0]];
-    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), {
+    const { page } = await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), {
       token: (as === 'mover' ? mover : watcher).token,
       path: `/games/${gameId}`,
     });

@@ -19,7 +19,7 @@ describe('web page: a substitute takes over a seat', () => {
     await playTurn(url, gameId, [ann, bob]);
     const version = (await gqlOk<{ game: { version: number } }>(url, `query($id: ID!) { game(id: $id) { version } }`, { id: gameId })).game.version;
     const open = async (token: string) => {
-      const { page } = await openWindow(bench.chromium.browser, url.replace(/\/graphql$/, ''), { token, path: `/games/${gameId}` });
+      const { page } = await openWindow(bench.chromium, url.replace(/\/graphql$/, ''), { token, path: `/games/${gameId}` });
       await waitForVersion(page, version);
       return page;
     };
@@ -71,7 +71,7 @@ describe('web page: a substitute takes over a seat', () => {
       bob.token,
     );
     await gqlOk(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id: gameId }, cat.token);
-    const { page } = await openWindow(bench.chromium.browser, url.replace(/\/graphql$/, ''), { token: bob.token, path: `/games/${gameId}` });
+    const { page } = await openWindow(bench.chromium, url.replace(/\/graphql$/, ''), { token: bob.token, path: `/games/${gameId}` });
     await page.getByText('Whoever your seat was offered to declined it.').waitFor();
     await page.getByRole('button', { name: 'Offer my seat to someone else…' }).waitFor();
     await page.getByRole('button', { name: 'Withdraw the offer' }).click();

@@ -6,11 +6,11 @@
  * time, so "days left this year" and "now" versus "planned" do not depend
  * on the day the test runs.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ManualClock } from '../../src/common/clock';
 import { PrismaService } from '../../src/database/prisma.service';
 import { gqlOk, startTestServer, TestServer } from '../support/app';
-import { DESKTOP, launchBrowser, openWindow, PHONE, signUp, TestBrowser } from './browser';
+import { DESKTOP, launchBrowser, openWindow, PHONE, signUp } from './browser';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -30,7 +30,7 @@ type Settings = {
 describe('web page: email settings, vacations, the calendar address and invitations by email', () => {
   const clock = new ManualClock(new Date('2026-03-02T09:00:00.000Z'));
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let ann: Page;
   let bob: Page;
   let annToken: string;
@@ -41,9 +41,9 @@ describe('web page: email settings, vacations, the calendar address and invitati
     server = await startTestServer({ web: true, clock });
     chromium = await launchBrowser();
     const baseUrl = server.url.replace(/\/graphql$/, '');
-    ann = (await openWindow(chromium.browser, baseUrl, { viewport: DESKTOP })).page;
+    ann = (await openWindow(chromium, baseUrl, { viewport: DESKTOP })).page;
     // Bob's browser is in Tokyo: his sign-up says so.
-    bob = (await openWindow(chromium.browser, baseUrl, { viewport: PHONE, timezoneId: 'Asia/Tokyo' })).page;
+    bob = (await openWindow(chromium, baseUrl, { viewport: PHONE, timezoneId: 'Asia/Tokyo' })).page;
     await ann.clock.setFixedTime(clock.now());
     await signUp(ann, 'Ann');
     bobEmail = await signUp(bob, 'Bob');

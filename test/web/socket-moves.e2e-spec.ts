@@ -22,7 +22,7 @@ describe('web page: moves over its socket', () => {
     const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((player) => registerPlayer(bench.server.url, player)));
     const gameId = await startCountingGame(bench.server.url, [ann, bob], { name });
     const game = await seeGame(bench.server.url, gameId);
-    const { page } = await openWindow(bench.chromium.browser, bench.server.url.replace(/\/graphql$/, ''), {
+    const { page } = await openWindow(bench.chromium, bench.server.url.replace(/\/graphql$/, ''), {
       token: [ann, bob][game.activeSeats[0]].token,
     });
     await beforeLoad?.(page);

@@ -26,7 +26,7 @@ describe('web page: time banks', () => {
 
   it('creates a game with a bank and weekends paused, from the form', async () => {
     const ann = await registerPlayer(bench.server.url, 'Ann');
-    const { page } = await openWindow(bench.chromium.browser, baseUrl(), { token: ann.token });
+    const { page } = await openWindow(bench.chromium, baseUrl(), { token: ann.token });
     await page.locator('input[name="moveDeadline"]').check();
     await page.locator('select[name="pace"]').selectOption({ label: "each player's own bank, steady: 5 days, +12 hours a turn" });
     await page.locator('input[name="pauseOnWeekends"]').check();
@@ -47,7 +47,7 @@ describe('web page: time banks', () => {
     const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
     const gameId = await startCountingGame(bench.server.url, players, { moveDeadline: { bank: { initialHours: 72, incrementHours: 4, maxHours: 80 } } });
     await playTurn(bench.server.url, gameId, players);
-    const { page } = await openWindow(bench.chromium.browser, baseUrl(), { token: players[1].token, path: `/games/${gameId}` });
+    const { page } = await openWindow(bench.chromium, baseUrl(), { token: players[1].token, path: `/games/${gameId}` });
     await page.locator('.seat-clocks li').nth(1).waitFor();
 
     const before = await serverClocks(gameId);

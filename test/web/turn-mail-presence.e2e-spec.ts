@@ -13,10 +13,10 @@ import { GracePeriods } from '../../src/notifications/grace-periods';
 import { Player, registerMember, startTestServer, TestServer } from '../support/app';
 import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
 import { SmtpInbox } from '../support/smtp-inbox';
-import { launchBrowser, openWindow, setPageVisibility, TestBrowser, waitForVersion } from './browser';
+import { launchBrowser, openWindow, setPageVisibility, waitForVersion } from './browser';
 import { DeliveryQueue } from '../../src/notifications/delivery-queue';
 import { IDLE_AFTER_MS } from '../../web/src/play/idle-after';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const DELAY_SECONDS = 180;
 const MINUTE = 60_000;
@@ -25,7 +25,7 @@ describe('web page: no turn mail while the game is open', () => {
   const clock = new ManualClock(new Date('2026-04-01T09:00:00.000Z'));
   let inbox: SmtpInbox;
   let server: TestServer;
-  let chromium: TestBrowser;
+  let chromium: Browser;
   let prisma: PrismaService;
 
   beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('web page: no turn mail while the game is open', () => {
     if ((await seeGame(server.url, gameId)).activeSeats[0] === 0) await playTurn(server.url, gameId, players);
     clock.advance(DELAY_SECONDS * 1000);
     await releaseDue(); // whatever was written before the page opened
-    const { page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: `/games/${gameId}`, fakeClock });
+    const { page } = await openWindow(chromium, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: `/games/${gameId}`, fakeClock });
     await lookingAtTheGame(gameId, ann, true);
     const turn = async () => {
       clock.advance(1000);
@@ -103,7 +103,7 @@ describe('web page: no turn mail while the game is open', () => {
     clock.advance(DELAY_SECONDS * 1000);
     await server.app.get(GracePeriods).releaseDue(); // whatever was written before the page opened
 
-    const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: `/games/${gameId}` });
+    const { context, page } = await openWindow(chromium, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: `/games/${gameId}` });
     await waitForVersion(page, (await seeGame(server.url, gameId)).version);
     const before = turnMails(me.email, gameId).length;
     const annsLastTurnMail = async () =>
@@ -151,7 +151,7 @@ describe('web page: no turn mail while the game is open', () => {
     const [mail] = await inbox.waitFor(ann.email, /^Your turn/, { containing: 'See what happened since your last move' });
     const link = /http:\/\/play\.example(\/games\/\S+\?since=me)/.exec(mail.text ?? '')![1];
 
-    const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: link });
+    const { context, page } = await openWindow(chromium, server.url.replace(/\/graphql$/, ''), { token: ann.token, path: link });
     const bar = page.locator('.replay-bar');
     await bar.getByText('Where you last moved: Later ▶ steps through what happened since.').waitFor();
     expect(await bar.locator('.replay-what strong').innerText()).toMatch(/^Ann added 1 to the counter\. Ann drew a \d+\.$/);
@@ -179,7 +179,7 @@ describe('web page: no turn mail while the game is open', () => {
       [other, `${lateOne.name}'s move deadline passed, and the game ended there.`],
       [lateOne, 'Your move deadline passed, and the game ended there.'],
     ] as const) {
-      const { context, page } = await openWindow(chromium.browser, server.url.replace(/\/graphql$/, ''), { token: reader.token, path: `/games/${gameId}` });
+      const { context, page } = await openWindow(chromium, server.url.replace(/\/graphql$/, ''), { token: reader.token, path: `/games/${gameId}` });
       const end = page.getByRole('region', { name: 'Game over' });
       await end.getByText(sentence).waitFor();
       expect(await end.innerText()).not.toMatch(/host|seat \d/i);

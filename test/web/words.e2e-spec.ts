@@ -19,7 +19,7 @@ describe('web page: what it says when something goes wrong', () => {
   const site = () => bench.server.url.replace(/\/graphql$/, '');
 
   async function windowOf(player?: Player): Promise<Page> {
-    return (await openWindow(bench.chromium.browser, site(), { token: player?.token })).page;
+    return (await openWindow(bench.chromium, site(), { token: player?.token })).page;
   }
 
   async function logIn(page: Page, email: string, password: string): Promise<void> {
