@@ -3,7 +3,9 @@
  * (web/src/api/socket-requests.ts), not as HTTP requests; while the socket is
  * down they go over HTTP, and a move the socket took but never answered (it
  * died without closing, as a phone's that slept) is sent again over HTTP
- * with the same clientMoveId, and recorded once.
+ * with the same clientMoveId, and recorded once. The live update of one's
+ * own move may come before the move's answer; the history still takes the
+ * move's entries from the answer.
  */
 import type { Page } from 'playwright-core';
 import { SERVICE_RESTART_CLOSE_CODE } from '../../src/lifecycle/graceful-shutdown';
@@ -70,5 +72,37 @@ describe('web page: moves over its socket', () => {
     // The page stops hearing its socket, which stays open, as a phone's that slept: the server takes the move, the page hears nothing.
     deaf = true;
     await expectMoveSentBy(game, ['socket', 'http']);
+  });
+
+  it("shows its move in the history from the move's answer even when the move's live update comes first, asking nothing more", async () => {
+    // The socket holds back the move's answer (and its end) until the test lets it through; all else passes.
+    let heldId: string | null = null;
+    const heldMessages: Array<() => void> = [];
+    let answerHeld: () => void = () => undefined;
+    const answerArrived = new Promise<void>((resolve) => (answerHeld = resolve));
+    const { version, page, movesSent } = await moverAtGame('Overtaken', (page) =>
+      page.routeWebSocket(/\/graphql$/, (socket) => {
+        const server = socket.connectToServer();
+        server.onMessage((message) => {
+          const { id, payload } = JSON.parse(String(message)) as { id?: string; payload?: { data?: Record<string, unknown> } };
+          if (payload?.data?.submitMove !== undefined) heldId = id ?? null;
+          if (heldId === null || id !== heldId) return socket.send(message);
+          heldMessages.push(() => socket.send(message));
+          answerHeld();
+        });
+      }),
+    );
+    await page.locator(`.timeline li[data-seq="${version}"]`).waitFor();
+    let historyAsked = 0;
+    onGraphQLRequest(page, (request) => /query History\b/.test(request.query) && historyAsked++);
+    await page.getByRole('button', { name: 'Add, amount 1' }).click();
+    await answerArrived;
+    // The page shows the new version from the live update while the move's answer is still on its way.
+    await waitForVersion(page, version + 1);
+    for (const send of heldMessages) send();
+    await page.locator(`.timeline li[data-seq="${version + 1}"]`).waitFor();
+    expect(historyAsked).toBe(0);
+    expect(movesSent).toEqual(['socket']);
+    await page.context().close();
   });
 });

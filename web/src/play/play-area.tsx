@@ -52,13 +52,13 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const ui = gameUiFor(game.ruleset);
   const players = playersOf(game);
   const nameOf = nameOfSeat(players);
-  const history = useHistory(game.id, game.version, game.status === 'FINISHED');
+  const { send, busy, problem, dismiss } = useMutations();
+  const history = useHistory(game.id, game.version, game.status === 'FINISHED', busy);
   const items = timelineItems(history.entries, nameOf);
   const [replaySeq, setReplaySeq] = useState<number | null>(null);
   /** Taps on the history, each bringing the board it replays into view. */
   const [replaysAsked, setReplaysAsked] = useState(0);
   const replay = useViewAsOf(game.id, replaySeq);
-  const { send, busy, problem, dismiss } = useMutations();
   const [choosing, setChoosing] = useState<{ target: string; moves: Move[] } | null>(null);
   const [goingBack, setGoingBack] = useState<{ item: TimelineItem; purpose: GoingBack } | null>(null);
 

@@ -35,7 +35,12 @@ export interface History {
 
 const lastSeq = (entries: HistoryEntryFragment[]) => (entries.length > 0 ? entries[entries.length - 1].seq : 0);
 
-export function useHistory(gameId: string, version: number, finished: boolean): History {
+/**
+ * `answerAwaited`: one of this page's changes is on its way. The live update
+ * of one's own move can come before the move's answer; the read then waits
+ * for the answer, which brings the entries itself.
+ */
+export function useHistory(gameId: string, version: number, finished: boolean, answerAwaited: boolean): History {
   const [entries, setEntries] = useState<HistoryEntryFragment[]>([]);
   const loaded = useRef<{ gameId: string; finished: boolean; entries: HistoryEntryFragment[] }>({ gameId, finished, entries: [] });
 
@@ -44,7 +49,7 @@ export function useHistory(gameId: string, version: number, finished: boolean): 
     const current = loaded.current;
     const known = current.gameId === gameId && current.finished === finished ? current.entries : [];
     const last = lastSeq(known);
-    if (last >= version) return;
+    if (last >= version || answerAwaited) return;
     readHistory(gameId, last)
       .then(async (fresh) => (fresh.some((entry) => isJump(entry.type)) ? readHistory(gameId, 0) : [...known, ...fresh]))
       .then((all) => {
@@ -56,7 +61,7 @@ export function useHistory(gameId: string, version: number, finished: boolean): 
     return () => {
       cancelled = true;
     };
-  }, [gameId, version, finished]);
+  }, [gameId, version, finished, answerAwaited]);
 
   const add = (after: number, added: HistoryEntryFragment[]) => {
     const current = loaded.current;
