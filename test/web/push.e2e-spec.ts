@@ -57,9 +57,19 @@ describe('web page: push notifications', () => {
         if (ours) resolve(ours.registrationId);
       }),
     );
+    // What the worker reported going wrong, shown if the test fails.
+    const workerErrors: string[] = [];
+    cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+      workerErrors.push(`${errorMessage.errorMessage} (${errorMessage.sourceURL}:${errorMessage.lineNumber})`),
+    );
+    const activated = new Promise<void>((resolve) =>
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => versions.some((version) => version.status === 'activated') && resolve()),
+    );
     await cdp.send('ServiceWorker.enable');
     await page.evaluate(`navigator.serviceWorker.register('/push-worker.js').then(() => navigator.serviceWorker.ready).then(() => true)`);
     const registrationId = await registered;
+    // The browser itself holds the worker as active: a push delivered before then has no worker to go to.
+    await activated;
 
     const gameUrl = `${baseUrl}/games/0b7f3a5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`;
     const request = {
@@ -68,25 +78,36 @@ describe('web page: push notifications', () => {
       url: gameUrl,
       tag: 'g:AGREEMENT_REQUEST',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl,
-      registrationId,
-      data: JSON.stringify({ ...request, answer: { gameId: 'g', proposal: 'takeback', token: 'one-answer-token' } }),
-    });
     const turn = { title: "Your turn: Ann's game", body: 'Bob moved.', url: gameUrl, tag: 'g:YOUR_TURN' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(turn) });
+    const deliverBoth = async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseUrl,
+        registrationId,
+        data: JSON.stringify({ ...request, answer: { gameId: 'g', proposal: 'takeback', token: 'one-answer-token' } }),
+      });
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId, data: JSON.stringify(turn) });
+    };
+    await deliverBoth();
 
     let notifications: ShownNotification[] = [];
-    // Until the worker shows both; once, with the machine loaded, this failed at 15 s (cause not seen): longer, for the same signal.
-    for (const deadline = Date.now() + 45_000; notifications.length < 2 && Date.now() < deadline; await page.waitForTimeout(50)) {
+    // DevTools does not say whether a push reached the worker, and twice in some twenty full runs on a loaded machine
+    // nothing was shown at all, with no error reported (cause not found). So after 15 s with nothing shown the same
+    // pushes go once more: their tags make a second delivery replace, not add, and a worker that shows neither fails.
+    let deliveredAgain = false;
+    for (const started = Date.now(); notifications.length < 2 && Date.now() - started < 45_000; await page.waitForTimeout(50)) {
       notifications = await shown();
+      if (notifications.length === 0 && !deliveredAgain && Date.now() - started > 15_000) {
+        deliveredAgain = true;
+        await deliverBoth();
+      }
     }
-    expect(notifications).toEqual(
-      expect.arrayContaining([
+    expect({ notifications, workerErrors }).toEqual({
+      notifications: expect.arrayContaining([
         { ...request, actions: ['Accept', 'Decline'] },
         { ...turn, actions: [] },
       ]),
-    );
+      workerErrors: [],
+    });
   });
 
   it("lists the player's devices, removes one, and sends a test", async () => {
