@@ -1,8 +1,8 @@
-import { DEFAULT_BOT_MOVE_DELAY_MS } from './config/config';
+import { DEFAULT_BOT_MOVE_DELAY_MS, DEFAULT_PASSWORD_HASH_COST } from './config/config';
 import { BOTS_OPTIONS, DEFAULT_BOT_QUEUE_POLICY } from './bots/bots-options';
 import { DynamicModule, Module, ValueProvider } from '@nestjs/common';
 import type { Logger as PinoLogger } from 'pino';
-import { EMAIL_VERIFICATION } from './accounts/accounts.service';
+import { EMAIL_VERIFICATION, PASSWORD_HASH_COST } from './accounts/accounts.service';
 import { ApiModule } from './api/api.module';
 import { JWT_SECRET } from './auth/sessions';
 import { CALENDAR_OPTIONS } from './calendar/calendar.service';
@@ -58,6 +58,8 @@ export interface AppOptions {
   metricsToken?: string | null;
   /** A new account exists once its address is verified (EMAIL_VERIFICATION). Omitted: true. */
   emailVerification?: boolean;
+  /** scrypt's cost for passwords' hashes (PASSWORD_HASH_COST, auth/password.ts). Omitted: its default. */
+  passwordHashCost?: number;
   /** Requests are limited (RATE_LIMITS). Omitted: true. */
   rateLimits?: boolean;
   /** The schema may be introspected (GRAPHQL_INTROSPECTION). Omitted: false. */
@@ -106,6 +108,7 @@ function settings(options: ProcessOptions): ValueProvider[] {
     { provide: DEADLINES_OPTIONS, useValue: { sweepIntervalMs: options.sweepIntervalMs } },
     { provide: RATE_LIMITS_ENABLED, useValue: options.rateLimits ?? true },
     { provide: EMAIL_VERIFICATION, useValue: options.emailVerification ?? true },
+    { provide: PASSWORD_HASH_COST, useValue: options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST },
     { provide: METRICS_TOKEN, useValue: options.metricsToken ?? null },
     {
       provide: PLAY_OPTIONS,

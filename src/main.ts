@@ -74,6 +74,7 @@ async function bootstrap(): Promise<void> {
     logger: processLogger,
     metricsToken: config.metricsToken ?? null,
     emailVerification: config.emailVerification,
+    passwordHashCost: config.passwordHashCost,
     rateLimits: config.rateLimits,
     introspection: config.graphqlIntrospection,
     corsOrigins: config.corsOrigins,

@@ -14,7 +14,7 @@ import { Identity, Sessions } from '../auth/sessions';
 import { GroupsService } from '../groups/groups.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { CalendarService } from '../calendar/calendar.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, madeAtCost, verifyPassword } from '../auth/password';
 import { checkNewPassword } from '../auth/password-policy';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
@@ -35,6 +35,8 @@ import { AccountTokens } from './account-tokens';
 import { checkEmail, normalizeEmail } from '../auth/email-address';
 
 export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
+/** PASSWORD_HASH_COST (auth/password.ts): how costly a password's hash is made. */
+export const PASSWORD_HASH_COST = Symbol('PASSWORD_HASH_COST');
 
 /** What a deleted account's seats and history show. */
 export const DELETED_PLAYER_NAME = 'Deleted player';
@@ -63,6 +65,8 @@ const CREATE_USER = `INSERT INTO users (id, email, password_hash, display_name, 
 const GUESS_TIME_ZONE = `UPDATE users SET time_zone = $2 WHERE id = $1::uuid AND time_zone IS NULL`;
 const SET_EMAIL = `UPDATE users SET email = $2 WHERE id = $1::uuid AND deleted_at IS NULL`;
 const SET_PASSWORD = `UPDATE users SET password_hash = $2 WHERE id = $1::uuid`;
+/** The same password's hash, made again: only if the password did not change meanwhile. */
+const REHASH_PASSWORD = `UPDATE users SET password_hash = $3 WHERE id = $1::uuid AND password_hash = $2`;
 const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display_name = $2, deleted_at = $3::timestamptz WHERE id = $1::uuid`;
 /** The games being played that user $1 has a seat in (whether or not they left it already). */
 const GAMES_IN_PLAY = `SELECT g.id::text FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE'`;
@@ -83,7 +87,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     this.tokens.forgetExpired(this.prisma.sql, this.clock.now()),
   );
   /** A hash to check unknown addresses' passwords against, so that a login takes as long either way. */
-  private readonly standInHash = hashPassword('no account has this password');
+  private readonly standInHash: Promise<string>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -94,6 +98,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly invitations: Invitations,
     private readonly clock: Clock,
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
+    @Inject(PASSWORD_HASH_COST) private readonly hashCost: number,
     private readonly names: PublicNames,
     private readonly play: GameService,
     private readonly preferences: NotificationPreferences,
@@ -102,7 +107,9 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly calendar: CalendarService,
     private readonly webhooks: WebhooksService,
     private readonly groups: GroupsService,
-  ) {}
+  ) {
+    this.standInHash = this.hash('no account has this password');
+  }
 
   onModuleInit(): void {
     this.sweeper.start();
@@ -126,7 +133,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     const zone = timeZone === null ? null : knownTimeZone(timeZone);
     checkNewPassword(password, [address, name]);
     // Hashed whether or not the address is free: the answer must take as long either way.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hash(password);
     const account = { address, passwordHash, name, zone };
     if (!this.verification) return { signedIn: await this.createAccount(account, context) };
     await this.prisma.inSqlTransaction(async (sql) => {
@@ -199,8 +206,11 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     const user = await this.prisma.user.findUnique({ where: { email: address } });
     if (!(await this.passwordMatches(user, password))) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
     await this.logins.succeeded(attempt);
+    // Made at another cost (before PASSWORD_HASH_COST changed): made again at this server's, now that the password is at hand.
+    const rehashed = madeAtCost(user!.passwordHash!, this.hashCost) ? null : await this.hash(password);
     return this.prisma.inSqlTransaction(async (sql) => {
       if (zone) await sql.query(GUESS_TIME_ZONE, [user!.id, zone]);
+      if (rehashed) await sql.query(REHASH_PASSWORD, [user!.id, user!.passwordHash, rehashed]);
       return this.startSession(sql, user!.id, context);
     });
   }
@@ -231,7 +241,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       const link = await this.tokens.use(sql, token, ['PASSWORD_RESET'], this.clock.now());
       const user = await this.prisma.user.findUniqueOrThrow({ where: { id: link.userId! } });
       checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
-      await sql.query(SET_PASSWORD, [user.id, await hashPassword(newPassword)]);
+      await sql.query(SET_PASSWORD, [user.id, await this.hash(newPassword)]);
       await this.sessions.endAllOf(user.id, null, sql);
       return this.startSession(sql, user.id, context);
     });
@@ -241,7 +251,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   async changePassword(currentPassword: string, newPassword: string, context: RequestContext, identity: Identity): Promise<void> {
     const user = await this.checkOwnPassword(identity.userId, currentPassword, context);
     checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await this.hash(newPassword);
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(SET_PASSWORD, [user.id, passwordHash]);
       await this.sessions.endAllOf(user.id, identity.sessionId, sql);
@@ -342,6 +352,10 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   }
 
   // ---- shared steps ----------------------------------------------------------------
+
+  private hash(password: string): Promise<string> {
+    return hashPassword(password, this.hashCost);
+  }
 
   private async passwordMatches(user: User | null, password: string): Promise<boolean> {
     const matches = await verifyPassword(password, user?.passwordHash ?? (await this.standInHash));

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       databaseWaitSeconds: 120,
       shutdownGraceSeconds: 10,
       emailVerification: true,
+      passwordHashCost: 14,
       rateLimits: true,
       graphqlIntrospection: true,
       corsOrigins: [],
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       DATABASE_WAIT_SECONDS: '30',
       SHUTDOWN_GRACE_SECONDS: '5',
       EMAIL_VERIFICATION: 'off',
+      PASSWORD_HASH_COST: '16',
       RATE_LIMITS: 'off',
       GRAPHQL_INTROSPECTION: 'true',
       NODE_ENV: 'production',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       databaseWaitSeconds: 30,
       shutdownGraceSeconds: 5,
       emailVerification: false,
+      passwordHashCost: 16,
       rateLimits: false,
       graphqlIntrospection: true,
       corsOrigins: ['https://a.example.org', 'http://localhost:5173'],
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
         DATABASE_WAIT_SECONDS: '-1',
         SHUTDOWN_GRACE_SECONDS: 'soon',
         EMAIL_VERIFICATION: 'maybe',
+        PASSWORD_HASH_COST: '20',
         CORS_ORIGINS: 'https://ok.example.org,*',
         TRUST_PROXY: 'loopback, true',
       });
@@ -123,8 +127,9 @@ describe('loadConfig', () => {
       error = e as ConfigError;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect(error!.problems).toHaveLength(20);
+    expect(error!.problems).toHaveLength(21);
     expect(error!.message).toContain('EMAIL_VERIFICATION must be on or off');
+    expect(error!.message).toContain('PASSWORD_HASH_COST must be a whole number from 10 to 17, got "20"');
     expect(error!.message).toContain('"*" is not one');
     expect(error!.message).toContain('PORT must be a whole number from 1 to 65535, got "eighty"');
     expect(error!.message).toContain('DATABASE_URL must be a URL starting with postgres:// or postgresql://');

@@ -11,6 +11,15 @@ const DEFAULT_TURN_MAIL_DELAY_SECONDS = 180;
 /** BOT_MOVE_DELAY_MS's default: a bot's moment of thought in a game with a player, long enough to be seen, short enough not to keep anyone. */
 export const DEFAULT_BOT_MOVE_DELAY_MS = 1200;
 
+/**
+ * PASSWORD_HASH_COST, scrypt's cost as a power of two (N = 2^cost, with
+ * r = 8, p = 1; auth/password.ts): each hash takes 128 x N x 8 bytes of
+ * memory (16 MiB at the default) and about 40 ms of a core here. 17
+ * (128 MiB) is the most.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+export const PASSWORD_HASH_COSTS: [number, number] = [10, 17];
+
 /** VACATION_DAYS_PER_YEAR's default. */
 export const DEFAULT_VACATION_DAYS_PER_YEAR = 30;
 
@@ -56,6 +65,8 @@ export interface AppConfig {
   shutdownGraceSeconds: number;
   /** A new account exists once its address is verified; off: at once (tests, benchmarks, private servers). */
   emailVerification: boolean;
+  /** scrypt's cost for passwords' hashes, a power of two (auth/password.ts); a login rehashes a password hashed at another. */
+  passwordHashCost: number;
   /** Off: no request is ever throttled (benchmarks). */
   rateLimits: boolean;
   /** Whether the schema may be introspected: off in production unless asked for. */
@@ -324,6 +335,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const databaseWaitSeconds = parseWholeNumber('DATABASE_WAIT_SECONDS', env.DATABASE_WAIT_SECONDS, 120, [0, Infinity], problems);
   const shutdownGraceSeconds = parseWholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 10, [0, 3600], problems);
   const emailVerification = parseSwitch('EMAIL_VERIFICATION', env.EMAIL_VERIFICATION, true, problems);
+  const passwordHashCost = parseWholeNumber('PASSWORD_HASH_COST', env.PASSWORD_HASH_COST, DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COSTS, problems);
   const rateLimits = parseSwitch('RATE_LIMITS', env.RATE_LIMITS, true, problems);
   const graphqlIntrospection = parseSwitch('GRAPHQL_INTROSPECTION', env.GRAPHQL_INTROSPECTION, env.NODE_ENV !== 'production', problems);
   const corsOrigins = parseOrigins(env.CORS_ORIGINS, problems);
@@ -354,6 +366,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     databaseWaitSeconds,
     shutdownGraceSeconds,
     emailVerification,
+    passwordHashCost,
     rateLimits,
     graphqlIntrospection,
     corsOrigins,

@@ -53,6 +53,8 @@ export interface TestServerOptions {
   trustProxy?: number | string | false;
   /** Omitted: as ALLOW_FIXED_SEEDS says (on in `npm test`). */
   allowFixedSeeds?: boolean;
+  /** Omitted: as PASSWORD_HASH_COST says (the least allowed in `npm test`: testPasswordHashCost). */
+  passwordHashCost?: number;
   /** OUTBOUND_ALLOW_PRIVATE: the servers a test starts on loopback may be called. Omitted: off, as `npm start` runs. */
   outboundAllowPrivate?: boolean;
   /** Webhook posts delivered by the server (AppOptions.webhooks). Omitted: queued only. */
@@ -65,6 +67,14 @@ export interface TestServerOptions {
 
 /** A bot's moment of thought in tests: short, but a moment (a game with a player still sees its moves one by one). */
 export const BOT_MOVE_DELAY_MS = 30;
+
+/**
+ * The cost test servers hash passwords at when the test does not say: PASSWORD_HASH_COST, which global-setup.ts sets
+ * for the run (and the processes tests start) to the least allowed, where a hash takes a sixteenth of the default's CPU.
+ */
+export function testPasswordHashCost(): number | undefined {
+  return process.env.PASSWORD_HASH_COST ? Number(process.env.PASSWORD_HASH_COST) : undefined;
+}
 
 /** Whether test servers take fixed seeds when the test does not say (see global-setup.ts). */
 export function fixedSeedsAllowedByEnvironment(): boolean {
@@ -90,6 +100,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     corsOrigins: options.corsOrigins,
     trustProxy: options.trustProxy,
     allowFixedSeeds: options.allowFixedSeeds ?? fixedSeedsAllowedByEnvironment(),
+    passwordHashCost: options.passwordHashCost ?? testPasswordHashCost(),
     outboundAllowPrivate: options.outboundAllowPrivate,
     webhooks: options.webhooks,
     push: options.push,

@@ -19,6 +19,7 @@ import { freePort } from '../../src/database/free-port';
 import { EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin } from '../../src/database/roles';
 import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
+import { PASSWORD_HASH_COSTS } from '../../src/config/config';
 
 let started: Promise<void> | undefined;
 let embedded: { stop(): Promise<void> } | undefined;
@@ -36,6 +37,9 @@ export async function stopTestPostgres(): Promise<void> {
 async function startTestPostgres(): Promise<void> {
   // Tests pick seeds that make the positions they need (see test/support/app.ts); `npm test` runs them so.
   process.env.ALLOW_FIXED_SEEDS ??= 'true';
+  // Every test server, and every server process tests start, hashes passwords at the least cost allowed, unless the run says
+  // otherwise: hundreds of sign-ups at the default cost took some 25 s of CPU. test/password-hash-cost.e2e-spec.ts runs the default.
+  process.env.PASSWORD_HASH_COST ??= String(PASSWORD_HASH_COSTS[0]);
   // The processes tests start under ts-node (servers, workers, scripts) inherit this: transpiled by SWC (tsconfig.test.json).
   process.env.TS_NODE_PROJECT ??= join(__dirname, '..', '..', 'tsconfig.test.json');
   let adminUrl = process.env.DATABASE_URL;

@@ -13,7 +13,7 @@ import { shutDownOnSignals } from '../../src/lifecycle/graceful-shutdown';
 import { surviveStrayDatabaseErrors } from '../../src/lifecycle/stray-database-errors';
 import { createLogger } from '../../src/logging/logging.module';
 import { countingGame } from './counting-game';
-import { fixedSeedsAllowedByEnvironment, TEST_JWT_SECRET } from './app';
+import { fixedSeedsAllowedByEnvironment, TEST_JWT_SECRET, testPasswordHashCost } from './app';
 
 async function serve(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -30,6 +30,7 @@ async function serve(): Promise<void> {
     snapshotInterval: 100,
     logger,
     emailVerification: process.env.EMAIL_VERIFICATION === 'on',
+    passwordHashCost: testPasswordHashCost(),
     rateLimits: process.env.RATE_LIMITS !== 'off',
     allowFixedSeeds: fixedSeedsAllowedByEnvironment(),
   });
