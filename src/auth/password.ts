@@ -14,7 +14,7 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 32;
 
-/** scrypt refuses to use more memory than it is allowed (32 MiB unless told): room for the largest cost allowed, read from a stored hash too. */
+/** scrypt takes 128 x N x r bytes, and refuses past `maxmem` (32 MiB unless told, which costs above 14 need): twice that is room enough. */
 function scryptOptions(n: number, r: number, p: number): object {
   return { N: n, r, p, maxmem: 256 * n * r };
 }
@@ -28,7 +28,8 @@ export async function hashPassword(password: string, cost = DEFAULT_PASSWORD_HAS
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !(Number(n) <= 2 ** PASSWORD_HASH_COSTS[1])) return false;
+  // A hash asking for more than the largest cost allowed is refused before anything is computed.
+  if (scheme !== 'scrypt' || !Number.isInteger(Number(n)) || Number(n) > 2 ** PASSWORD_HASH_COSTS[1]) return false;
   const expected = Buffer.from(key, 'base64');
   const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, scryptOptions(Number(n), Number(r), Number(p)));
   return timingSafeEqual(actual, expected);
