@@ -9,9 +9,9 @@
 // type check's build info, the linters' caches), keyed by the file's content
 // and the tool's configuration and version, so a run after a change reads
 // again only what changed: about 10 s (16 s of CPU) instead of about 40 (70 s
-// of CPU). The web page is
-// type-checked and built only when something it is built from changed
-// (scripts/build-web-if-changed.js). A fresh clone (CI) checks everything.
+// of CPU). The web page is type-checked and built only when something it is
+// built from changed (scripts/build-web-if-changed.js). A fresh clone (CI)
+// checks everything.
 // Each check's output is printed when it ends; the script fails, once both
 // lanes are done, if any check failed.
 const { spawn } = require('node:child_process');
