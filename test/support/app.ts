@@ -211,6 +211,9 @@ export function wsClient(url: string, token?: string): WsClient {
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
     lazy: false,
+    // A socket the server closes is what tests of sessions and shutdown wait for (its 'closed' event, or the errors a
+    // subscription gets); graphql-ws would also print each such close event in full, some 140 lines.
+    onNonLazyError: () => undefined,
   });
 }
 
