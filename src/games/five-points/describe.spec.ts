@@ -6,6 +6,7 @@
 import type { Viewer } from '../../rules/contract';
 import { randomPlayout } from '../../rules/playout';
 import { BUILDINGS, BUILDING_IDS } from './data/buildings';
+import { isFinishedSentence } from '../test-support/sentences';
 import type { Event, EventType } from './events';
 import { fivePoints } from './index';
 import type { State } from './state';
@@ -204,17 +205,16 @@ describe('every event of random playouts, as each viewer sees it', () => {
   const viewers: Viewer[] = [0, 1, 'spectator'];
 
   it('gives every event a sentence, or null only where describe.ts says why', () => {
+    // Every wrong one, listed once at the end: an expect() per sentence, thousands of them, costs Jest tens of microseconds each.
+    const wrong: Array<{ type: EventType; viewer: Viewer | 'all'; sentence: string | null }> = [];
     for (const event of playouts.flat()) {
       for (const viewer of [...viewers, 'all' as const]) {
         const sentence = say(event, viewer);
-        if (sentence === null) {
-          expect({ type: event.type, silent: MAY_BE_SILENT[event.type] }).toEqual({ type: event.type, silent: true });
-          continue;
-        }
-        expect(sentence).toMatch(/^[A-Z].*\.$/s);
-        expect(sentence).not.toMatch(/undefined|NaN|null|\[object Object\]/);
+        const right = sentence === null ? MAY_BE_SILENT[event.type] === true : isFinishedSentence(sentence);
+        if (!right) wrong.push({ type: event.type, viewer, sentence });
       }
     }
+    expect(wrong).toEqual([]);
   });
 
   it('tells no viewer what redact hid from them', () => {

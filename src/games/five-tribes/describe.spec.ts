@@ -1,5 +1,6 @@
 import type { Viewer } from '../../rules/contract';
 import { randomPlayout } from '../../rules/playout';
+import { isFinishedSentence } from '../test-support/sentences';
 import { DJINNS } from './data/djinns';
 import { describe as describeEvent } from './describe';
 import type { Event, SeenEvent } from './events';
@@ -120,17 +121,16 @@ describe('describing whole random games for every viewer', () => {
   );
 
   it.each(games)('gives every event a finished sentence or a deliberate null ($name)', ({ events }) => {
+    // Every wrong one, listed once at the end: an expect() per sentence, thousands of them, costs Jest tens of microseconds each.
+    const wrong: Array<{ type: Event['type']; viewer: Viewer; sentence: string | null }> = [];
     for (const event of events) {
       for (const viewer of viewers) {
         const sentence = tellTo(event, viewer);
-        if (DELIBERATELY_NULL.has(event.type)) {
-          expect(sentence).toBeNull();
-          continue;
-        }
-        expect({ type: event.type, sentence }).toEqual({ type: event.type, sentence: expect.stringMatching(/^[A-Z].*\.$/) });
-        expect(sentence).not.toMatch(/undefined|NaN|null|\[object Object\]/);
+        const right = DELIBERATELY_NULL.has(event.type) ? sentence === null : sentence !== null && isFinishedSentence(sentence);
+        if (!right) wrong.push({ type: event.type, viewer, sentence });
       }
     }
+    expect(wrong).toEqual([]);
   });
 
   it.each(games)('never tells a viewer what redaction hid from them ($name)', ({ events }) => {

@@ -1,6 +1,7 @@
 import type { GameOptions, Seat, Viewer } from '../../rules/contract';
 import { randomPlayout, type PlayoutOptions } from '../../rules/playout';
 import { count } from '../../rules/text';
+import { showsAMissingValue } from '../test-support/sentences';
 import { AGENDAS } from './data/agendas';
 import { CARD_NAMES } from './data/deck';
 import { typeOf } from './cards';
@@ -339,7 +340,7 @@ describe('sentences over seeded random playouts', () => {
             problems.push(`${at}: no sentence`);
             continue;
           }
-          if (/undefined|NaN|null|\[object Object\]/.test(sentence)) problems.push(`${at}: shows a missing value`);
+          if (showsAMissingValue(sentence)) problems.push(`${at}: shows a missing value`);
           if (!sentence.endsWith('.')) problems.push(`${at}: no full stop`);
           problems.push(...hiddenInformationProblems(event, viewer, sentence).map((p) => `${at}: ${p}`));
         }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { GameOptions, Seat } from '../../rules/contract';
 import { randomPlayout, startGame, type PlayoutOptions } from '../../rules/playout';
 import { seededRandom, type Random } from '../../rules/random';
@@ -244,26 +245,35 @@ const hiresAndOpenLots: PlayoutOptions<State>['choose'] = (listed, _state, _seat
 
 /**
  * Plays a seeded game; at about half the steps, the seat about to move is
- * skipped instead whenever a skip is possible. Checks every skip as it goes.
+ * skipped instead whenever a skip is possible. Checks every skip as it goes,
+ * and fails, once the game ends, with every problem it met: the checks run
+ * at every step (some 30,000 in all), and an expect() costs Jest tens of microseconds.
  */
 function playoutWithSkips(seats: number, options: GameOptions, seed: string, choose?: PlayoutOptions<State>['choose']): SkippedPlayout {
   const chooser = seededRandom(`${seed}:choices`);
   let state = startGame<State>(mobTown, { seats, options }, seed).state;
   let skips = 0;
   const skippedAt = new Set<string>();
+  const problems: string[] = [];
   for (let n = 0; n < 20000; n++) {
     const status = mobTown.status(state);
-    if (status.finished) return { state, skips, skippedAt };
+    if (status.finished) {
+      expect(problems).toEqual([]);
+      return { state, skips, skippedAt };
+    }
     for (let seat = 0; seat < seats; seat++) {
-      if (!status.activeSeats.includes(seat)) expect(skip(state, seat, `${seed}:idle:${n}`)).toBeNull();
+      if (!status.activeSeats.includes(seat) && skip(state, seat, `${seed}:idle:${n}`) !== null)
+        problems.push(`step ${n}: seat ${seat}, not to move, could be skipped`);
     }
     const seat = status.activeSeats[chooser.int(status.activeSeats.length)];
     const moves = mobTown.legalMoves(state, seat);
     const skipped = skipTurn(state, seat, seededRandom(`${seed}:skip:${n}`));
-    expectSkipWhereTheRulesAllow(state, moves, skipped);
+    problems.push(...skipRuleProblems(state, moves, skipped).map((problem) => `step ${n}: ${problem}`));
     if (skipped && chooser.int(2) === 0) {
       skippedAt.add(stepName(state));
-      state = checkedSkip(state, seat, skipped);
+      const after = fold(state, skipped);
+      problems.push(...skipProblems(state, after, seat, skipped).map((problem) => `step ${n}, seat ${seat} skipped: ${problem}`));
+      state = after;
       skips++;
       continue;
     }
@@ -276,42 +286,50 @@ function playoutWithSkips(seats: number, options: GameOptions, seed: string, cho
 }
 
 /** A skip exactly where a pass is listed (every listed pass ends the turn), never at the start of a round or a competitive action. */
-function expectSkipWhereTheRulesAllow(state: State, moves: Move[], skipped: MobTownEvent[] | null): void {
-  if (moves.some((m) => PASSES.includes(m.type))) expect(skipped).not.toBeNull();
-  if (PRE_PLAY_PHASES.includes(state.phase)) expect(skipped).toBeNull();
-  if (state.options.mode !== 'coop' && state.turn?.step.kind === 'chooseAction') expect(skipped).toBeNull();
+function skipRuleProblems(state: State, moves: Move[], skipped: MobTownEvent[] | null): string[] {
+  const problems: string[] = [];
+  if (moves.some((m) => PASSES.includes(m.type)) && skipped === null) problems.push('a pass is listed, yet no skip');
+  if (PRE_PLAY_PHASES.includes(state.phase) && skipped !== null) problems.push(`a skip in the ${state.phase} phase`);
+  if (state.options.mode !== 'coop' && state.turn?.step.kind === 'chooseAction' && skipped !== null) problems.push('a skip at a competitive action');
+  return problems;
 }
 
-/** Folds a skip's events, checking that it passes over the seat, acts only for it and takes nothing from anyone else. */
-function checkedSkip(before: State, seat: Seat, events: MobTownEvent[]): State {
-  expect(events.length).toBeGreaterThan(0);
-  const after = fold(before, events);
-  expect(conservationProblems(after)).toEqual([]);
-  expect(after.phase === 'play' && after.turn!.seat === seat).toBe(false);
+/** What is wrong with a skip's events: it must pass over the seat, act only for it and take nothing from anyone else. */
+function skipProblems(before: State, after: State, seat: Seat, events: MobTownEvent[]): string[] {
+  const problems: string[] = [];
+  if (events.length === 0) problems.push('no events');
+  problems.push(...conservationProblems(after));
+  if (after.phase === 'play' && after.turn!.seat === seat) problems.push('still its turn');
   for (const event of events) {
-    if ('seat' in event && event.type !== 'turnStarted') expect(event.seat).toBe(seat);
+    if ('seat' in event && event.type !== 'turnStarted' && event.seat !== seat) problems.push(`${event.type} for seat ${event.seat}`);
   }
   for (let other = 0; other < before.seats; other++) {
-    if (other !== seat) expectNothingTaken(before, after, other);
+    if (other !== seat) problems.push(...takenFrom(before, after, other).map((problem) => `seat ${other}: ${problem}`));
   }
-  return after;
+  return problems;
 }
 
-function expectNothingTaken(before: State, after: State, seat: Seat): void {
+/** What `seat` lost between `before` and `after`. */
+function takenFrom(before: State, after: State, seat: Seat): string[] {
   const [was, is] = [before.players[seat], after.players[seat]];
-  expect(is.score).toBeGreaterThanOrEqual(was.score);
+  const problems: string[] = [];
+  if (is.score < was.score) problems.push(`score ${was.score} -> ${is.score}`);
   // A new round deals everything afresh, by the rules; within a round nothing of theirs may go.
-  if (after.round !== before.round) return;
+  if (after.round !== before.round) return problems;
   const hand = [...is.hand];
   for (const card of was.hand) {
     const at = hand.indexOf(card);
-    expect(at).toBeGreaterThanOrEqual(0);
-    hand.splice(at, 1);
+    if (at < 0) problems.push(`lost ${card} from the hand`);
+    else hand.splice(at, 1);
   }
-  expect([is.briefcases, is.agendas, is.kept, is.pawn, is.role]).toEqual([was.briefcases, was.agendas, was.kept, was.pawn, was.role]);
+  const holdings = (player: typeof was) => [player.briefcases, player.agendas, player.kept, player.pawn, player.role];
+  if (!isDeepStrictEqual(holdings(is), holdings(was))) {
+    problems.push(`briefcases, agendas, kept cards, pawn or role ${JSON.stringify(holdings(was))} -> ${JSON.stringify(holdings(is))}`);
+  }
   for (const [cell, lot] of Object.entries(before.city)) {
-    if (controller(lot) === seat) expect(controller(after.city[cell])).toBe(seat);
+    if (controller(lot) === seat && controller(after.city[cell]) !== seat) problems.push(`lost ${cell}`);
   }
+  return problems;
 }
 
 describe('seeded playouts with skipped seats', () => {
