@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { GameOptions, Seat } from '../../rules/contract';
 import { randomPlayout, startGame, type PlayoutOptions } from '../../rules/playout';
 import { seededRandom, type Random } from '../../rules/random';
@@ -322,10 +321,9 @@ function takenFrom(before: State, after: State, seat: Seat): string[] {
     if (at < 0) problems.push(`lost ${card} from the hand`);
     else hand.splice(at, 1);
   }
-  const holdings = (player: typeof was) => [player.briefcases, player.agendas, player.kept, player.pawn, player.role];
-  if (!isDeepStrictEqual(holdings(is), holdings(was))) {
-    problems.push(`briefcases, agendas, kept cards, pawn or role ${JSON.stringify(holdings(was))} -> ${JSON.stringify(holdings(is))}`);
-  }
+  // Numbers, strings and lists of strings: their JSON is equal exactly when they are.
+  const holdings = (player: typeof was) => JSON.stringify([player.briefcases, player.agendas, player.kept, player.pawn, player.role]);
+  if (holdings(is) !== holdings(was)) problems.push(`briefcases, agendas, kept cards, pawn or role ${holdings(was)} -> ${holdings(is)}`);
   for (const [cell, lot] of Object.entries(before.city)) {
     if (controller(lot) === seat && controller(after.city[cell]) !== seat) problems.push(`lost ${cell}`);
   }
