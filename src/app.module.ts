@@ -2,7 +2,8 @@ import { DEFAULT_BOT_MOVE_DELAY_MS, DEFAULT_PASSWORD_HASH_COST } from './config/
 import { BOTS_OPTIONS, DEFAULT_BOT_QUEUE_POLICY } from './bots/bots-options';
 import { DynamicModule, Module, ValueProvider } from '@nestjs/common';
 import type { Logger as PinoLogger } from 'pino';
-import { EMAIL_VERIFICATION, PASSWORD_HASH_COST } from './accounts/accounts.service';
+import { EMAIL_VERIFICATION } from './accounts/accounts.service';
+import { PASSWORD_HASH_COST } from './auth/passwords';
 import { ApiModule } from './api/api.module';
 import { JWT_SECRET } from './auth/sessions';
 import { CALENDAR_OPTIONS } from './calendar/calendar.service';

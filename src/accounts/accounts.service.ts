@@ -14,7 +14,7 @@ import { Identity, Sessions } from '../auth/sessions';
 import { GroupsService } from '../groups/groups.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { CalendarService } from '../calendar/calendar.service';
-import { hashPassword, madeAtCost, verifyPassword } from '../auth/password';
+import { Passwords } from '../auth/passwords';
 import { checkNewPassword } from '../auth/password-policy';
 import { Clock } from '../common/clock';
 import { AppError } from '../common/errors';
@@ -35,8 +35,6 @@ import { AccountTokens } from './account-tokens';
 import { checkEmail, normalizeEmail } from '../auth/email-address';
 
 export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
-/** PASSWORD_HASH_COST (auth/password.ts): how costly a password's hash is made. */
-export const PASSWORD_HASH_COST = Symbol('PASSWORD_HASH_COST');
 
 /** What a deleted account's seats and history show. */
 export const DELETED_PLAYER_NAME = 'Deleted player';
@@ -86,8 +84,6 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   private readonly sweeper = new PeriodicTask('forgetting expired account links', SWEEP_INTERVAL_MS, () =>
     this.tokens.forgetExpired(this.prisma.sql, this.clock.now()),
   );
-  /** A hash to check unknown addresses' passwords against, so that a login takes as long either way. */
-  private readonly standInHash: Promise<string>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -98,7 +94,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly invitations: Invitations,
     private readonly clock: Clock,
     @Inject(EMAIL_VERIFICATION) private readonly verification: boolean,
-    @Inject(PASSWORD_HASH_COST) private readonly hashCost: number,
+    private readonly passwords: Passwords,
     private readonly names: PublicNames,
     private readonly play: GameService,
     private readonly preferences: NotificationPreferences,
@@ -107,9 +103,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly calendar: CalendarService,
     private readonly webhooks: WebhooksService,
     private readonly groups: GroupsService,
-  ) {
-    this.standInHash = this.hash('no account has this password');
-  }
+  ) {}
 
   onModuleInit(): void {
     this.sweeper.start();
@@ -133,7 +127,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     const zone = timeZone === null ? null : knownTimeZone(timeZone);
     checkNewPassword(password, [address, name]);
     // Hashed whether or not the address is free: the answer must take as long either way.
-    const passwordHash = await this.hash(password);
+    const passwordHash = await this.passwords.hash(password);
     const account = { address, passwordHash, name, zone };
     if (!this.verification) return { signedIn: await this.createAccount(account, context) };
     await this.prisma.inSqlTransaction(async (sql) => {
@@ -207,7 +201,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     if (!(await this.passwordMatches(user, password))) throw new AppError('UNAUTHENTICATED', 'Wrong email or password.');
     await this.logins.succeeded(attempt);
     // Made at another cost (before PASSWORD_HASH_COST changed): made again at this server's, now that the password is at hand.
-    const rehashed = madeAtCost(user!.passwordHash!, this.hashCost) ? null : await this.hash(password);
+    const rehashed = this.passwords.isAtThisCost(user!.passwordHash!) ? null : await this.passwords.hash(password);
     return this.prisma.inSqlTransaction(async (sql) => {
       if (zone) await sql.query(GUESS_TIME_ZONE, [user!.id, zone]);
       if (rehashed) await sql.query(REHASH_PASSWORD, [user!.id, user!.passwordHash, rehashed]);
@@ -241,7 +235,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
       const link = await this.tokens.use(sql, token, ['PASSWORD_RESET'], this.clock.now());
       const user = await this.prisma.user.findUniqueOrThrow({ where: { id: link.userId! } });
       checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
-      await sql.query(SET_PASSWORD, [user.id, await this.hash(newPassword)]);
+      await sql.query(SET_PASSWORD, [user.id, await this.passwords.hash(newPassword)]);
       await this.sessions.endAllOf(user.id, null, sql);
       return this.startSession(sql, user.id, context);
     });
@@ -251,7 +245,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   async changePassword(currentPassword: string, newPassword: string, context: RequestContext, identity: Identity): Promise<void> {
     const user = await this.checkOwnPassword(identity.userId, currentPassword, context);
     checkNewPassword(newPassword, [user.email ?? '', user.displayName]);
-    const passwordHash = await this.hash(newPassword);
+    const passwordHash = await this.passwords.hash(newPassword);
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(SET_PASSWORD, [user.id, passwordHash]);
       await this.sessions.endAllOf(user.id, identity.sessionId, sql);
@@ -353,13 +347,8 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
 
   // ---- shared steps ----------------------------------------------------------------
 
-  private hash(password: string): Promise<string> {
-    return hashPassword(password, this.hashCost);
-  }
-
-  private async passwordMatches(user: User | null, password: string): Promise<boolean> {
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.standInHash));
-    return matches && !!user?.passwordHash;
+  private passwordMatches(user: User | null, password: string): Promise<boolean> {
+    return this.passwords.matches(password, user?.passwordHash ?? null);
   }
 
   /** The signed-in user, once they have typed their password again (counted like a login, so a stolen session cannot guess it). */
