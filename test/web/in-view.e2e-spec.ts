@@ -57,6 +57,9 @@ describe('web page: what the player must see is in the window', () => {
     // The player scrolls the board on down to its foot: the instruction is still there.
     await page.evaluate(`document.querySelector('.board-frame').scrollIntoView({ block: 'end' })`);
     await expect(wholeAndUncovered(page, '[data-turn="mine"]')).resolves.toBe(true);
+    // A move scrolled to the window's top (as the keyboard's focus scrolls) stops below the instruction, not under it.
+    await page.evaluate(`document.querySelector('.target.offered').scrollIntoView({ block: 'start' })`);
+    await expect(wholeAndUncovered(page, '.target.offered')).resolves.toBe(true);
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
 import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
 import { READABLE_TEXT_PX, useBoardZoom, WHOLE_BOARD } from './board-zoom';
+import { useStickyBarHeights, type StickyBarHeights } from './sticky-bars';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /**
@@ -270,6 +271,7 @@ export function Drawing({
   children: ReactNode;
 }) {
   const zoom = useBoardZoom();
+  const bars = useStickyBarHeights();
   const svg = useRef<SVGSVGElement>(null);
   const [smallestText, setSmallestText] = useState<number | null>(null);
   // After every render: the text drawn may change with any prop, and the state changes only when the smallest size does.
@@ -306,7 +308,7 @@ export function Drawing({
           width: whole ? '100%' : `${zoom * 100}%`,
           minWidth: smallest,
           maxWidth: whole ? width * maxScale : Math.max(width * maxScale, readable) * zoom,
-          maxHeight: whole ? WHOLE_DRAWING_HEIGHT : undefined,
+          maxHeight: whole ? wholeDrawingHeight(bars) : undefined,
         }}
       >
         {children}
@@ -316,7 +318,9 @@ export function Drawing({
 }
 
 /** At the whole board's zoom, a drawing's height at most: the window's, less the bars that stay over the board. */
-const WHOLE_DRAWING_HEIGHT = 'calc(100svh - var(--move-bar-height, 0px) - var(--turn-banner-height, 0px) - 48px)';
+function wholeDrawingHeight(bars: StickyBarHeights): string {
+  return `calc(100svh - ${bars.top + bars.bottom + 48}px)`;
+}
 
 /** When the zoom changes, a drawing's frame keeps the same part of it in the middle (the page scrolls it up and down). */
 function usePanKeptCentred(zoom: number) {

@@ -1,14 +1,14 @@
 /**
  * Moves that are not a click on the board (pass, skip, end turn), and taking
  * back a step. The bar sticks to the bottom of the window at every width, so
- * that the board and the moves offered are seen together; its height is
- * published as `--move-bar-height`, which the page keeps clear when it
- * scrolls something into view (a board target the player tabs or is taken
- * to never ends up under the bar).
+ * that the board and the moves offered are seen together; the page keeps
+ * clear of it when it scrolls something into view (a board target the
+ * player tabs or is taken to never ends up under the bar:
+ * components/sticky-bars.ts).
  */
 import { useRef } from 'react';
 import type { Move } from '../api/json-fields';
-import { usePublishedHeight } from './use-published-height';
+import { useStickyBar } from '../components/sticky-bars';
 
 export function MoveBar({
   moves,
@@ -27,7 +27,7 @@ export function MoveBar({
 }) {
   const bar = useRef<HTMLDivElement>(null);
   const shown = moves.length > 0 || canUndo;
-  usePublishedHeight(bar, '--move-bar-height', shown);
+  useStickyBar(bar, 'bottom', shown);
   if (!shown) return null;
   return (
     <div className="move-bar" role="group" aria-label="Moves" ref={bar}>

@@ -8,13 +8,13 @@ import { useRef } from 'react';
 import type { GameFragment } from '../api/generated';
 import type { PlayerInfo } from '../games/game-ui';
 import { listNames } from './players';
-import { usePublishedHeight } from './use-published-height';
+import { useStickyBar } from '../components/sticky-bars';
 
 export function TurnBanner({ game, players, prompt }: { game: GameFragment; players: PlayerInfo[]; prompt: string | null }) {
   const myTurn = game.mySeat !== null && game.activeSeats.includes(game.mySeat);
   // The player's instruction stays at the top of the window (styles.css): what scrolls into view stops below it.
   const banner = useRef<HTMLDivElement>(null);
-  usePublishedHeight(banner, '--turn-banner-height', myTurn);
+  useStickyBar(banner, 'top', myTurn);
   if (myTurn) {
     return (
       <div className="turn-banner mine" data-turn="mine" ref={banner}>
