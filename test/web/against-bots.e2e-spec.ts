@@ -33,18 +33,7 @@ import type { BotLevel } from '../../src/rules/bots';
 import { seededRandom, type Random } from '../../src/rules/random';
 import { gqlOk, registerPlayer, startTestServer, type Player, type TestServer } from '../support/app';
 import { FixedSeedGame } from '../support/fixed-seed-game';
-import {
-  chooseByType,
-  clickMove,
-  expectEndScreen,
-  launchBrowser,
-  openWindow,
-  recordSentMoves,
-  seatState,
-  stillGlow,
-  waitForOffer,
-  waitForVersionAbove,
-} from './browser';
+import { chooseByType, clickMove, expectEndScreen, launchBrowser, openWindow, recordSentMoves, seatState, waitForOffer, waitForVersionAbove } from './browser';
 import { fivePointsTargets, fiveTribesBoardMoves, fiveTribesTargets, makeFiveTribesMove, mobTownTargets, mobTownWords, type MobTownMove } from './move-targets';
 
 /** How the test plays one game's moves on the page. */
@@ -151,7 +140,6 @@ describe('web page: one player against bots, each hosted game to its end', () =>
     await form.getByLabel(/Fixed seed/).fill(game.seed);
     await form.getByRole('button', { name: 'Create game' }).click();
     await page.locator('.play-area').waitFor();
-    await stillGlow(page);
     return new URL(page.url()).pathname.split('/').pop()!;
   }
 

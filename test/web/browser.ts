@@ -96,6 +96,7 @@ export async function openWindow(browser: Browser, baseUrl: string, options: Win
     baseURL: baseUrl,
     isMobile: viewport.width < 600,
     hasTouch: viewport.width < 600,
+    // As a player who asks for less motion: the offered targets glow steadily (styles.css) instead of repainting every frame.
     reducedMotion: 'reduce',
     colorScheme,
     timezoneId,
@@ -282,15 +283,6 @@ export async function seatState<M = unknown, V = unknown>(graphqlUrl: string, ga
     token,
   );
   return data.game;
-}
-
-/**
- * Stops the glow of offered targets: a filter animation that repaints every
- * one of them on every frame, which over hundreds of steps takes seconds of
- * this machine's CPU. Offered targets keep their class and their clicks.
- */
-export async function stillGlow(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '.target.offered { animation: none !important; }' });
 }
 
 /** Records, from now on and in order, every move the page sends (the `move` of its submitMove requests, over HTTP or its socket). */

@@ -38,7 +38,6 @@ import {
   recordSentMoves,
   seatState,
   type SeatState as BrowserSeatState,
-  stillGlow,
   waitForOffer,
   waitForVersionAbove,
   waitForVersionEverywhere,
@@ -190,7 +189,6 @@ describe('web page: whole Mob Town games by clicks only', () => {
     }
     await seat.page.goto(`/games/${id}`);
     await seat.page.locator('.play-area').waitFor();
-    await stillGlow(seat.page);
     return seat;
   }
 
