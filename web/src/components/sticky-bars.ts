@@ -16,14 +16,12 @@ import { useEffect, useSyncExternalStore, type RefObject } from 'react';
 
 export type StickyEdge = 'top' | 'bottom';
 
-export type StickyBarHeights = Readonly<Record<StickyEdge, number>>;
-
-let heights: StickyBarHeights = { top: 0, bottom: 0 };
+const heights: Record<StickyEdge, number> = { top: 0, bottom: 0 };
 const listeners = new Set<() => void>();
 
 function setHeight(edge: StickyEdge, px: number): void {
   if (heights[edge] === px) return;
-  heights = { ...heights, [edge]: px };
+  heights[edge] = px;
   // styles.css keeps --scroll-gap between what is scrolled into view and the window's edge (or the bar).
   const padding = `scroll-padding-${edge}`;
   if (px > 0) document.documentElement.style.setProperty(padding, `calc(${px}px + var(--scroll-gap))`);
@@ -52,7 +50,10 @@ export function useStickyBar(element: RefObject<HTMLElement | null>, edge: Stick
   }, [element, edge, shown]);
 }
 
-/** The heights of the bars shown now (0 for none). */
-export function useStickyBarHeights(): StickyBarHeights {
-  return useSyncExternalStore(subscribe, () => heights);
+/**
+ * How much of the window's height the bars shown now take together, while `wanted`: 0 otherwise, and then a bar
+ * coming or going does not render the caller again (a drawing needs it only at the whole board's zoom).
+ */
+export function useStickyBarsHeight(wanted: boolean): number {
+  return useSyncExternalStore(subscribe, () => (wanted ? heights.top + heights.bottom : 0));
 }

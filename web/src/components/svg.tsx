@@ -1,7 +1,7 @@
 /** SVG pieces every board draws with: tokens, meeples, cards and labels. */
 import { useLayoutEffect, useRef, useState, type ReactNode, type SVGProps } from 'react';
 import { READABLE_TEXT_PX, useBoardZoom, WHOLE_BOARD } from './board-zoom';
-import { useStickyBarHeights, type StickyBarHeights } from './sticky-bars';
+import { useStickyBarsHeight } from './sticky-bars';
 import { contrastOn, seatColor, seatShape, type SeatShape } from '../games/seat-colors';
 
 /**
@@ -271,7 +271,6 @@ export function Drawing({
   children: ReactNode;
 }) {
   const zoom = useBoardZoom();
-  const bars = useStickyBarHeights();
   const svg = useRef<SVGSVGElement>(null);
   const [smallestText, setSmallestText] = useState<number | null>(null);
   // After every render: the text drawn may change with any prop, and the state changes only when the smallest size does.
@@ -285,6 +284,7 @@ export function Drawing({
   const pan = usePanKeptCentred(zoom);
   // The whole board: the drawing fits its frame, and the window's height (less what stays over it), its text as small as that makes it.
   const whole = zoom === WHOLE_BOARD;
+  const barsHeight = useStickyBarsHeight(whole);
   const smallest = whole ? 0 : Math.ceil(readable * zoom);
   return (
     // Focusable, so that the keyboard can pan it too (its arrows scroll it).
@@ -308,7 +308,7 @@ export function Drawing({
           width: whole ? '100%' : `${zoom * 100}%`,
           minWidth: smallest,
           maxWidth: whole ? width * maxScale : Math.max(width * maxScale, readable) * zoom,
-          maxHeight: whole ? wholeDrawingHeight(bars) : undefined,
+          maxHeight: whole ? wholeDrawingHeight(barsHeight) : undefined,
         }}
       >
         {children}
@@ -318,8 +318,8 @@ export function Drawing({
 }
 
 /** At the whole board's zoom, a drawing's height at most: the window's, less the bars that stay over the board. */
-function wholeDrawingHeight(bars: StickyBarHeights): string {
-  return `calc(100svh - ${bars.top + bars.bottom + 48}px)`;
+function wholeDrawingHeight(barsHeight: number): string {
+  return `calc(100svh - ${barsHeight + 48}px)`;
 }
 
 /** When the zoom changes, a drawing's frame keeps the same part of it in the middle (the page scrolls it up and down). */
