@@ -6,14 +6,14 @@
  * what opened it when it closes.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useStableCallback } from './use-stable-callback';
 
 const CONTROLS = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The keyboard handling of a sheet, for the element `ref` is put on. */
 function useSheetKeyboard(onClose: () => void) {
   const ref = useRef<HTMLElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useStableCallback(onClose);
   // Taken while rendering, before React focuses an autoFocus control in the sheet.
   const [opener] = useState(() =>
     document.activeElement instanceof HTMLElement || document.activeElement instanceof SVGElement ? document.activeElement : null,
@@ -27,7 +27,7 @@ function useSheetKeyboard(onClose: () => void) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        close.current();
+        close();
       } else if (event.key === 'Tab') {
         const all = controls();
         if (all.length === 0) return;
@@ -46,7 +46,7 @@ function useSheetKeyboard(onClose: () => void) {
       document.removeEventListener('keydown', onKey);
       if (opener?.isConnected) opener.focus();
     };
-  }, [opener]);
+  }, [opener, close]);
   return ref;
 }
 

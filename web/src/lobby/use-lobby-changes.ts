@@ -6,22 +6,22 @@
  * and the server then begins again with "anything": so whoever follows it
  * is caught up without reloading.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useClient } from 'urql';
 import { LobbyChangedDocument, type LobbyChangedSubscription } from '../api/generated';
+import { useStableCallback } from '../components/use-stable-callback';
 
 export type LobbyChange = LobbyChangedSubscription['lobbyChanged'];
 
 /** Calls `onChange` at every signal while `following` (the latest `onChange`: it may change at every render). */
 export function useLobbyChanges(onChange: (change: LobbyChange) => void, following = true): void {
   const client = useClient();
-  const latest = useRef(onChange);
-  latest.current = onChange;
+  const changed = useStableCallback(onChange);
   useEffect(() => {
     if (!following) return;
     const signals = client.subscription(LobbyChangedDocument, {}).subscribe(({ data }) => {
-      if (data) latest.current(data.lobbyChanged);
+      if (data) changed(data.lobbyChanged);
     });
     return () => signals.unsubscribe();
-  }, [client, following]);
+  }, [client, following, changed]);
 }

@@ -2,8 +2,9 @@
  * The game's events in words, oldest first. Clicking one shows the board as
  * it was just after it (a replay); rolled-back events stay, struck through.
  */
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { shortTime } from '../components/times';
+import { useStableCallback } from '../components/use-stable-callback';
 
 export interface TimelineItem {
   seq: number;
@@ -76,9 +77,7 @@ export function Timeline({ items, selected, onSelect }: { items: TimelineItem[];
   const newest = items.length > 0 ? items[items.length - 1].seq : 0;
   const today = new Date().toDateString();
   // The lines call the newest onSelect through this, so they need not be drawn again when the caller passes another.
-  const latestOnSelect = useRef(onSelect);
-  latestOnSelect.current = onSelect;
-  const select = useCallback((seq: number) => latestOnSelect.current(seq), []);
+  const select = useStableCallback(onSelect);
 
   // Follow the newest event, unless the player is looking at an older one.
   useEffect(() => {
