@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, type KeyboardEvent, type ReactNode } from 'react';
 import type { Move } from '../api/json-fields';
+import type { GameUi } from '../games/game-ui';
 import { useShowDetail, type CardDetail } from './card-detail';
 
 interface MoveOffer {
@@ -17,12 +18,30 @@ const MoveOfferContext = createContext<MoveOffer>({ movesOn: () => undefined, pi
 export const MoveOfferProvider = MoveOfferContext.Provider;
 
 /** The legal moves grouped by the board targets they are offered on. */
-export function movesByTarget(moves: Move[], targetsOf: (move: Move) => string[]): Map<string, Move[]> {
+function movesByTarget(moves: Move[], targetsOf: (move: Move) => string[]): Map<string, Move[]> {
   const byTarget = new Map<string, Move[]>();
   for (const move of moves) {
     for (const target of targetsOf(move)) byTarget.set(target, [...(byTarget.get(target) ?? []), move]);
   }
   return byTarget;
+}
+
+/** The legal moves as the page offers them: on the board (its targets, or buttons for moves on none), or in the game's own form. */
+export interface OfferedMoves {
+  boardMoves: Move[];
+  byTarget: Map<string, Move[]>;
+  buttonMoves: Move[];
+  formMoves: Move[];
+}
+
+export function offeredMoves(moves: Move[], ui: Pick<GameUi<unknown>, 'targetsOf' | 'usesForm'>): OfferedMoves {
+  const boardMoves = moves.filter((move) => !ui.usesForm?.(move));
+  return {
+    boardMoves,
+    byTarget: movesByTarget(boardMoves, ui.targetsOf),
+    buttonMoves: boardMoves.filter((move) => ui.targetsOf(move).length === 0),
+    formMoves: moves.filter((move) => ui.usesForm?.(move)),
+  };
 }
 
 /** Enter and Space do what a click does, as on a button. */

@@ -3,7 +3,7 @@
  * legal moves as clicks on the board and buttons, taking back a step, the
  * timeline, and the host's rollback.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import {
   RequestTakebackDocument,
   ResolveDeadlineDocument,
@@ -18,6 +18,8 @@ import { legalMovesOf, type Move } from '../api/json-fields';
 import { useMutations } from '../api/use-mutations';
 import { BoardZoom } from '../components/board-zoom';
 import { ProblemBanner } from '../components/problem-banner';
+import { useStableCallback } from '../components/use-stable-callback';
+import type { BoardProps, GameUi } from '../games/game-ui';
 import { gameUiFor } from '../games/registry';
 import { CardDetailProvider } from './card-detail';
 import { SeatClocks } from './seat-clocks';
@@ -28,7 +30,7 @@ import { AgreementNotice, LeaveActions } from './game-life';
 import { SeatOffers } from './seat-offers';
 import { MoveBar } from './move-bar';
 import { MoveChooser } from './move-chooser';
-import { MoveOfferProvider, movesByTarget } from './move-offer';
+import { MoveOfferProvider, offeredMoves } from './move-offer';
 import { nameOfSeat, playersOf } from './players';
 import { PlayerStrip } from './player-strip';
 import { ProposalOutcome } from './proposal-outcome';
@@ -43,6 +45,14 @@ import { useBroughtIntoView } from './use-brought-into-view';
 import { useOfferInView } from './use-offer-in-view';
 import { useViewAsOf } from './use-view-as-of';
 
+/**
+ * The game's board, drawn again only when what it shows changes (the game, the moves offered, the replay), not whenever
+ * the page is (a line of history, a dialog, a problem): it is most of what the page draws.
+ */
+const GameBoard = memo(function GameBoard({ Board, ...props }: BoardProps<unknown> & { Board: GameUi<unknown>['Board'] }) {
+  return <Board {...props} />;
+});
+
 /** Sent with each move so that a resent request is not played twice. */
 function newClientMoveId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -50,7 +60,7 @@ function newClientMoveId(): string {
 
 export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment; accept: (game: GameFragment) => void; reload: () => void; isHost: boolean }) {
   const ui = gameUiFor(game.ruleset);
-  const players = playersOf(game);
+  const players = useMemo(() => playersOf(game), [game]);
   const nameOf = nameOfSeat(players);
   const { send, busy, problem, dismiss } = useMutations();
   const history = useHistory(game.id, game.version, game.status === 'FINISHED', busy);
@@ -64,11 +74,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   const live = replaySeq === null;
   const view = live ? game.view : replay.view;
-  const moves = live && !busy ? legalMovesOf(game) : [];
-  const boardMoves = moves.filter((move) => !ui.usesForm?.(move));
-  const byTarget = movesByTarget(boardMoves, ui.targetsOf);
-  const buttonMoves = boardMoves.filter((move) => ui.targetsOf(move).length === 0);
-  const formMoves = moves.filter((move) => ui.usesForm?.(move));
+  const { boardMoves, byTarget, buttonMoves, formMoves } = useMemo(() => offeredMoves(live && !busy ? legalMovesOf(game) : [], ui), [live, busy, game, ui]);
   const describe = (move: Move) => ui.describeMove(move, game.view, nameOf);
 
   // The game moved on before our move reached it: show it as it is now.
@@ -99,11 +105,12 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       ? act(send(RollbackGameDocument, { id, toVersion, reason }), (data) => data.rollbackGame)
       : act(send(RequestTakebackDocument, { id, toVersion, reason }), (data) => data.requestTakeback);
   };
-  const pick = (target: string) => {
+  const pick = useStableCallback((target: string) => {
     const offered = byTarget.get(target) ?? [];
     if (offered.length === 1) void submit(offered[0]);
     else if (offered.length > 1) setChoosing({ target, moves: offered });
-  };
+  });
+  const moveOffer = useMemo(() => ({ movesOn: (target: string) => byTarget.get(target), pick }), [byTarget, pick]);
 
   const replayable = items.filter((item) => item.replayable);
   const replayIndex = replayable.findIndex((item) => item.seq === replaySeq);
@@ -179,8 +186,8 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
         {view ? (
           <BoardZoom>
             <CardDetailProvider>
-              <MoveOfferProvider value={{ movesOn: (target) => byTarget.get(target), pick }}>
-                <ui.Board view={view} players={players} mySeat={game.mySeat} legalMoves={boardMoves} />
+              <MoveOfferProvider value={moveOffer}>
+                <GameBoard Board={ui.Board} view={view} players={players} mySeat={game.mySeat} legalMoves={boardMoves} />
               </MoveOfferProvider>
             </CardDetailProvider>
           </BoardZoom>
