@@ -60,7 +60,8 @@ function newClientMoveId(): string {
 
 export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment; accept: (game: GameFragment) => void; reload: () => void; isHost: boolean }) {
   const ui = gameUiFor(game.ruleset);
-  const players = useMemo(() => playersOf(game), [game]);
+  const { seats, mySeat, activeSeats, legalMoves } = game;
+  const players = useMemo(() => playersOf({ seats, mySeat, activeSeats }), [seats, mySeat, activeSeats]);
   const nameOf = nameOfSeat(players);
   const { send, busy, problem, dismiss } = useMutations();
   const history = useHistory(game.id, game.version, game.status === 'FINISHED', busy);
@@ -74,7 +75,10 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
 
   const live = replaySeq === null;
   const view = live ? game.view : replay.view;
-  const { boardMoves, byTarget, buttonMoves, formMoves } = useMemo(() => offeredMoves(live && !busy ? legalMovesOf(game) : [], ui), [live, busy, game, ui]);
+  const { boardMoves, byTarget, buttonMoves, formMoves } = useMemo(
+    () => offeredMoves(live && !busy ? legalMovesOf({ legalMoves }) : [], ui),
+    [live, busy, legalMoves, ui],
+  );
   const describe = (move: Move) => ui.describeMove(move, game.view, nameOf);
 
   // The game moved on before our move reached it: show it as it is now.

@@ -1,7 +1,8 @@
 /**
  * A game kept up to date while the page is open: loaded once, then replaced
  * by every `gameUpdated` the server pushes (and by the result of our own
- * mutations). Versions only grow, so an older copy never overwrites a newer.
+ * mutations). Versions only grow, so an older copy never overwrites a newer,
+ * and a copy keeps the parts of the one held that did not change.
  *
  * `gameUpdated` sends the current game as soon as it is subscribed, and
  * graphql-ws (api/client.ts) subscribes again by itself after every
@@ -16,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useClient } from 'urql';
 import { problemOf, withoutNoConnection, type Problem } from '../api/errors';
 import { GameDocument, GameUpdatedDocument, type GameFragment } from '../api/generated';
+import { keepUnchanged } from '../api/keep-unchanged';
 
 export function useLiveGame(id: string) {
   const client = useClient();
@@ -23,7 +25,11 @@ export function useLiveGame(id: string) {
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const accept = useCallback((next: GameFragment) => {
-    setGame((current) => (current && current.id === next.id && current.version > next.version ? current : next));
+    setGame((current) => {
+      if (current?.id !== next.id) return next;
+      // The live update of one's own move often comes after its answer: the same game, which need not be drawn again.
+      return current.version > next.version ? current : keepUnchanged(current, next);
+    });
     // The game came from the server: whatever said it could not be reached is out of date.
     setProblem(withoutNoConnection);
   }, []);
