@@ -145,15 +145,16 @@ describe('web page: chat, notes and turn signals', () => {
     }
   });
 
-  async function showsTurnAndNotifies(chromium: Browser): Promise<void> {
+  /** In `notifying`, a Chromium that grants notifications (not the file's shell). */
+  async function showsTurnAndNotifies(notifying: Browser): Promise<void> {
     const { gameId, players } = await countingGame(server.url, 'Tab');
     const game = await seeGame(server.url, gameId);
     const mover = players[game.activeSeats[0]];
     const waiter = players[1 - game.activeSeats[0]];
     const title = `TabA's Counting (test game) game`;
 
-    const moverWindow = await openWindow(chromium, base, { token: mover.token });
-    const waiterWindow = await openWindow(chromium, base, { token: waiter.token });
+    const moverWindow = await openWindow(notifying, base, { token: mover.token });
+    const waiterWindow = await openWindow(notifying, base, { token: waiter.token });
     await waiterWindow.context.grantPermissions(['notifications']);
     await waiterWindow.context.addInitScript(WATCH_NOTIFICATIONS);
     const [moving, waiting] = [moverWindow.page, waiterWindow.page];
