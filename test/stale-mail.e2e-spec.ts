@@ -190,6 +190,7 @@ describe('mail that is no longer true is not sent', () => {
       const gameId = await lineAfterAnnsMove(ann, bob);
       const [mail] = await inbox.waitFor(bob.email, /^New messages/, { containing: gameId });
       expect(mail.text).toContain('Ann: Your move! Mind the sevens.');
+      await settle(); // the chat mail can go out before the worker has marked the turn mail beside it
       expect((await statuses(bob, 'YOUR_TURN', gameId)).at(-1)).toBe(turnMailStatus);
     });
 
