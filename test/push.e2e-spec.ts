@@ -308,6 +308,7 @@ describe('web push', () => {
       await graceEnds();
       const [push] = await pushService.waitFor(endpoint);
       expect(readPush(push, keys).url).toBe(`http://play.example/games/${gameId}?since=me`);
+      await server.app.get(PushQueue).settled(); // the push service has the push before the worker has marked it sent
       const message = await prisma.pushMessage.findFirstOrThrow({ where: { subscriptionId: id } });
       expect(message).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
     });
