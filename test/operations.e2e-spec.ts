@@ -217,9 +217,10 @@ describe('operations', () => {
     const before = logs.lines.length;
     const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/health/live`).then(() => fetch(server.url, { method: 'POST' }))));
     expect(answers).toHaveLength(3);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const requestLines = logs.lines.slice(before).filter((line) => line.res);
-    expect(requestLines.map((line) => line.level)).toEqual([20, 20, 20]);
+    // Each request's line is written once its answer has gone.
+    const requestLines = () => logs.lines.slice(before).filter((line) => line.res);
+    await until(() => requestLines().length >= 3, 'the three requests are logged');
+    expect(requestLines().map((line) => line.level)).toEqual([20, 20, 20]);
     summary.report();
     expect(logs.lines.slice(before).filter((line) => line.level === 30)).toEqual([
       expect.objectContaining({

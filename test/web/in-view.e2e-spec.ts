@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { Player } from '../support/app';
+import { until } from '../support/until';
 import { seeGame, startCountingGame } from '../support/counting-api';
 import { openWindow, PHONE, waitForVersion, pageTestBench } from './browser';
 import { offeredInView, startGameFor } from './page-checks';
@@ -107,10 +108,12 @@ describe('web page: what the player must see is in the window', () => {
     for (const page of [moverPage, otherPage]) {
       const headline = page.locator('.end-screen .headline');
       await headline.waitFor();
-      await page.waitForTimeout(300);
-      const top = await topInWindow(page, '.end-screen');
-      expect(top).toBeGreaterThanOrEqual(0);
-      expect(top).toBeLessThan(0.6);
+      // The page scrolls it into view on a frame after drawing it (use-brought-into-view.ts).
+      const inUpperWindow = async () => {
+        const top = await topInWindow(page, '.end-screen');
+        return top >= 0 && top < 0.6;
+      };
+      await until(inUpperWindow, '"Game over" is in the upper part of the window', 5_000);
       await expect(headline.isVisible()).resolves.toBe(true);
     }
     await moverPage.context().close();
