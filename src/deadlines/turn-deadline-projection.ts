@@ -5,10 +5,10 @@
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { Sql } from '../database/sql';
-import { ChangeWrites, GameChange, GameChangeHook, GameChangeHooks, PendingChange, seatsNowToAct } from '../play/game-change-hooks';
+import { ChangeWrites, GameChange, GameChangeHook, GameChangeHooks, PendingChange, turnsOfChange } from '../play/game-change-hooks';
 import { DeadlineExtended, DeadlinePassed, MoveDeadlineSettings } from '../play/platform-events';
 import { runsOutAt } from '../play/platform/clock-time';
-import { extensionMs, recordedPauses, reminderAt, turnBudgetMs } from '../play/platform/clocks';
+import { extensionMs, recordedPauses, reminderAt, seatsToAct, turnBudgetMs } from '../play/platform/clocks';
 import { SeatBanks } from './seat-banks';
 import { STANDING_DEADLINES, StandingDeadline, withDates } from './standing-deadlines';
 
@@ -77,12 +77,11 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
   private async project(sql: Sql, change: GameChange, settings: MoveDeadlineSettings): Promise<void> {
     const gameId = change.before.row.id;
     const now = change.appended[0].at;
-    const starting = seatsNowToAct(change);
-    const toAct = change.status && !change.status.finished ? change.status.activeSeats : [];
-    const before = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
-    const ended = before.filter((seat) => !toAct.includes(seat) || starting.includes(seat));
-    // A bank carries over from turn to turn (seat_banks); a time per move is the same for every turn.
-    const budgets = settings.bank ? await this.banks.afterTurns(sql, gameId, settings, { at: now, ended, started: starting, extended: [] }) : null;
+    const turns = turnsOfChange(change);
+    const starting = turns.started;
+    const toAct = seatsToAct(change.status);
+    // A bank carries over from turn to turn (seat_banks); a time per move is the same for every turn. An extension sets it below.
+    const budgets = settings.bank ? await this.banks.afterTurns(sql, gameId, settings, { at: now, ended: turns.ended, started: starting, extended: [] }) : null;
     const deadlines = starting.map((seat) => {
       const budgetMs = budgets?.get(seat) ?? turnBudgetMs(settings);
       const pauses = recordedPauses(change.state, seat);

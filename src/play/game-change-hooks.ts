@@ -10,8 +10,7 @@ import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
 import type { LoadedGame } from './loaded-game';
 import type { GameState } from './game-state';
-import { botSeatLevel } from './platform/bots';
-import { GameRolledBack, SeatReassigned, TakenBack, TurnSkipped } from './platform-events';
+import { type TurnChange, turnsOfAppend } from './platform/clocks';
 
 /** What hooks may read of an event before it is stored. */
 export type ChangeEvent = Pick<StoredEvent, 'type' | 'payload' | 'actorUserId' | 'at'>;
@@ -68,23 +67,13 @@ export class GameChangeHooks {
   }
 }
 
-/**
- * Seats that must act after the change and did not have to before: their
- * turn (and its deadline) begins now. A host rollback restarts every turn.
- * A skip passes one turn only (src/rules/pass-over.ts), so a seat skipped
- * and still to act is at its next turn, which begins now too; so is a seat
- * to act that changed hands. Seats bots play are left out.
- */
-export function seatsNowToAct(change: PendingChange): number[] {
-  const after = change.status && !change.status.finished ? change.status.activeSeats : [];
-  if (change.appended.some((event) => event.type === GameRolledBack || event.type === TakenBack)) return after;
-  const before = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
-  // A seat that changed hands begins its turn anew, for its new player.
-  const restarted = change.appended.filter((event) => event.type === TurnSkipped || event.type === SeatReassigned).map((event) => event.payload.seat as number);
-  return after.filter((seat) => (!before.includes(seat) || restarted.includes(seat)) && !playedByABot(change, seat));
+/** What the change does to the seats' turns, as every platform rule has it (src/play/platform/clocks.ts). */
+export function turnsOfChange(change: PendingChange): Omit<TurnChange, 'at'> {
+  const toActBefore = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
+  return turnsOfAppend(change.before.ruleset, { toActBefore, state: change.state, status: change.status, events: change.appended });
 }
 
-/** A seat a bot plays has no player's turn to begin (no deadline, no mail): its bot moves in a moment (src/bots/). */
-function playedByABot(change: PendingChange, seat: number): boolean {
-  return botSeatLevel(change.before.ruleset, change.state, seat) !== null;
+/** Seats whose turn (and its deadline) begins with the change: see turnsOfAppend. */
+export function seatsNowToAct(change: PendingChange): readonly number[] {
+  return turnsOfChange(change).started;
 }

@@ -1,6 +1,6 @@
 /** The verifier's count of the clocks: a deadline recorded as passed before its seat's time ran out is refused. */
 import { countingGame } from '../../test/support/counting-game';
-import { ANN, BOB, gameAfter, type GivenEvent, HOUR, NOW, playing } from '../play/platform/test-support/specification';
+import { ANN, BOB, EVE, gameAfter, type GivenEvent, HOUR, NOW, playing } from '../play/platform/test-support/specification';
 import { DeadlinePassed } from '../play/platform-events';
 import type { RecordEvent } from './game-record';
 import { RecordedClocks } from './recorded-clocks';
@@ -57,5 +57,40 @@ describe('a deadline recorded as passed before its time ran out', () => {
       seq: passed.seq,
       problem: expect.stringMatching(/^game\.deadlinePassed: seat \d's time had not run out \(it runs out at .* by the record's times\)$/),
     });
+  });
+});
+
+describe('a deadline recorded as passed on the clock a seat had before it changed hands', () => {
+  /** Bob to play; twenty hours into his day he hands his seat over to Eve, whose turn begins then, with a day of its own. */
+  function handedOverToEve(): ScriptedGame {
+    const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN);
+    if (game.toAct !== BOB) game.turn();
+    return game
+      .later(20)
+      .run({ type: 'offerSeat', seat: 1, invitee: { invitationId: 'o1', accountId: null } }, BOB)
+      .run({ type: 'takeSeat', invitationId: 'o1' }, EVE);
+  }
+
+  /** Eve's deadline recorded as passed `hours` after she took the seat, and the host ending the game then. */
+  const passedAfter = (hours: number) =>
+    handedOverToEve()
+      .later(hours)
+      .run({ type: 'deadlinePassed', seat: 1 }, null)
+      .run({ type: 'resolveDeadline', seat: 1, action: 'END', deadlinePassed: true }, ANN)
+      .record();
+
+  it('is refused: the server began the seat’s turn again when Eve took it', () => {
+    // Bob's day had run out by then; Eve's had not.
+    const record = passedAfter(5);
+    const passed = record.events.find((event) => event.type === DeadlinePassed)!;
+    expect(verifyRecord(record, () => countingGame)).toMatchObject({
+      ok: false,
+      seq: passed.seq,
+      problem: expect.stringMatching(/^game\.deadlinePassed: seat 2's time had not run out \(it runs out at .* by the record's times\)$/),
+    });
+  });
+
+  it('is taken once Eve’s own day has run out', () => {
+    expect(verifyRecord(passedAfter(24), () => countingGame)).toMatchObject({ ok: true, complete: true });
   });
 });

@@ -8,12 +8,9 @@
  */
 import type { AnyRuleset } from '../rules/contract';
 import { type GameState, gameStatus } from '../play/game-state';
-import { runsOutAt } from '../play/platform/clock-time';
-import { clocksAfter, initialClocks, recordedPauses, type SeatClock } from '../play/platform/clocks';
-import { DeadlineExtended, DeadlinePassed, GameRolledBack, TakenBack, TurnSkipped } from '../play/platform-events';
+import { clockRunsOutAt, clocksAfter, initialClocks, recordedPauses, type SeatClock, seatsToAct, turnsOfAppend } from '../play/platform/clocks';
+import { DeadlinePassed } from '../play/platform-events';
 import type { RecordEvent } from './game-record';
-
-const seatOfEvent = (event: RecordEvent) => event.payload.seat as number;
 
 export class RecordedClocks {
   private clocks: SeatClock[] | null = null;
@@ -25,27 +22,21 @@ export class RecordedClocks {
   /** Why `event`, opening an append on the game in `state`, cannot be: a deadline that had not run out by the record's count; else null. */
   problemWith(event: RecordEvent, state: GameState): string | null {
     if (event.type !== DeadlinePassed || !this.clocks) return null;
-    const seat = seatOfEvent(event);
+    const seat = event.payload.seat as number;
     const clock = this.clocks[seat];
-    const out = clock?.since && runsOutAt(clock.since, clock.remainingMs, recordedPauses(state, seat));
+    const out = clock && clockRunsOutAt(clock, recordedPauses(state, seat));
     if (!out || out.getTime() <= Date.parse(event.at)) return null;
     return `${DeadlinePassed}: seat ${seat + 1}'s time had not run out (it runs out at ${out.toISOString()} by the record's times)`;
   }
 
-  /** The clocks after the append `appended`, which leaves the game in `state`. */
+  /** The clocks after the append `appended`, which leaves the game in `state`: its turns as the server's deadlines follow them. */
   after(appended: readonly RecordEvent[], state: GameState): void {
     const settings = state.moveDeadline;
     if (!settings || appended.length === 0) return;
     this.clocks ??= initialClocks(settings, state.seats.length);
     const status = gameStatus(this.ruleset, state);
-    const toAct = status && !status.finished ? status.activeSeats : [];
-    const skipped = appended.filter((event) => event.type === TurnSkipped).map(seatOfEvent);
-    const jumped = appended.some((event) => event.type === GameRolledBack || event.type === TakenBack);
-    // As the server's deadlines follow them (src/play/game-change-hooks.ts, seatsNowToAct).
-    const started = jumped ? toAct : toAct.filter((seat) => !this.toAct.includes(seat) || skipped.includes(seat));
-    const ended = this.toAct.filter((seat) => !toAct.includes(seat) || started.includes(seat));
-    const extended = appended.filter((event) => event.type === DeadlineExtended).map(seatOfEvent);
-    this.clocks = clocksAfter(settings, this.clocks, { at: new Date(appended[0].at), ended, started, extended }, (seat) => recordedPauses(state, seat));
-    this.toAct = toAct;
+    const turns = turnsOfAppend(this.ruleset, { toActBefore: this.toAct, state, status, events: appended });
+    this.clocks = clocksAfter(settings, this.clocks, { at: new Date(appended[0].at), ...turns }, (seat) => recordedPauses(state, seat));
+    this.toAct = seatsToAct(status);
   }
 }

@@ -7,8 +7,10 @@
  * Pure: the server (src/deadlines/) keeps the clocks in step with every
  * append, and the verifier counts them again from the record's times.
  */
+import type { AnyRuleset, GameStatus } from '../../rules/contract';
 import type { GameState } from '../game-state-types';
-import type { MoveDeadlineSettings } from '../platform-events';
+import { DeadlineExtended, GameRolledBack, type MoveDeadlineSettings, SeatReassigned, TakenBack, TurnSkipped } from '../platform-events';
+import { botSeatLevel } from './bots';
 import { type ClockPauses, countedMs, HOUR_MS, pausedAt, runsOutAt, UNCHOSEN_ZONE } from './clock-time';
 
 export interface SeatClock {
@@ -27,6 +29,45 @@ export interface TurnChange {
   started: readonly number[];
   /** Seats given more time after theirs ran out. */
   extended: readonly number[];
+}
+
+/** An append, as far as the seats' turns go. */
+export interface AppendOfTurns {
+  /** The seats to act before it (none while the game was not being played). */
+  toActBefore: readonly number[];
+  /** The game after it, and its status. */
+  state: GameState;
+  status: GameStatus | null;
+  /** Its events: their types, and the seats their payloads name. */
+  events: ReadonlyArray<{ type: string; payload: { readonly [key: string]: unknown } }>;
+}
+
+/** The seats to act in a game of `status` (none before it starts or once it is over). */
+export function seatsToAct(status: GameStatus | null): number[] {
+  return status && !status.finished ? status.activeSeats : [];
+}
+
+/**
+ * Which seats' turns (and so their clocks and deadlines) an append ended,
+ * began or extended: the one rule the server's deadlines and turn mail and
+ * the verifier's clocks all follow. A seat to act after the append and not
+ * before begins its turn. A host rollback or a takeback restarts every turn.
+ * A skip passes one turn only (src/rules/pass-over.ts), so a seat skipped and
+ * still to act is at its next turn, which begins now; so is a seat to act
+ * that changed hands, for its new player. Else a seat a bot plays has no turn
+ * of a player to begin (no deadline, no mail): its bot moves in a moment
+ * (src/bots/). A turn ends where its seat is no longer to act, or begins anew.
+ */
+export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): Omit<TurnChange, 'at'> {
+  const after = seatsToAct(append.status);
+  const seatsOf = (...types: string[]) => append.events.filter((event) => types.includes(event.type)).map((event) => event.payload.seat as number);
+  const jumped = append.events.some((event) => event.type === GameRolledBack || event.type === TakenBack);
+  const restarted = seatsOf(TurnSkipped, SeatReassigned);
+  const started = jumped
+    ? after
+    : after.filter((seat) => (!append.toActBefore.includes(seat) || restarted.includes(seat)) && botSeatLevel(ruleset, append.state, seat) === null);
+  const ended = append.toActBefore.filter((seat) => !after.includes(seat) || started.includes(seat));
+  return { ended, started, extended: seatsOf(DeadlineExtended) };
 }
 
 /** What a turn starts with, before the bank if any. */

@@ -1,0 +1,142 @@
+/**
+ * Which seats' turns an append ends, begins (or begins again) and extends,
+ * given/when/then: given the game's events, when this command's append, then
+ * these turns. The server's deadlines and turn mail and the verifier's clocks
+ * all follow this one rule (turnsOfAppend in clocks.ts).
+ */
+import { countingGame, type CountingState } from '../../../test/support/counting-game';
+import type { AnyRuleset, Ruleset } from '../../rules/contract';
+import { gameStatus } from '../game-state';
+import { DeadlinePassed, SeatOffered } from '../platform-events';
+import { seatsToAct, turnsOfAppend } from './clocks';
+import type { PlatformCommand } from './commands';
+import { added, ANN, appended, BOB, created, EVE, gameAfter, type GivenEvent, playing, seatTaken, startedWith, turn } from './test-support/specification';
+
+const MOVE_DEADLINE = { moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' } };
+/** Ann (seat 0) to play, Bob (seat 1) next, each with a day a move. */
+const annToPlay = () => playing(2, MOVE_DEADLINE);
+const deadlinePassed = (seat: number, userId: string): GivenEvent => ({ type: DeadlinePassed, payload: { seat, userId } });
+const move = (played: { type: 'add'; amount: 1 } | { type: 'endTurn' }, expectedVersion: number): PlatformCommand => ({
+  type: 'move',
+  move: played,
+  expectedVersion,
+});
+const addOne = { type: 'add', amount: 1 } as const;
+const endTurn = { type: 'endTurn' } as const;
+
+/** The test game, where a skipped seat's next turn follows at once: passing only clears what it added this turn. */
+const passingToItself: Ruleset<CountingState> = {
+  ...(countingGame as Ruleset<CountingState>),
+  skipTurn: (state, seat) => (seat === state.turn ? [{ type: 'turnPassed', seat }] : null),
+  evolve: (state, event) => (event.type === 'turnPassed' ? { ...state, addedThisTurn: 0 } : countingGame.evolve(state, event as never)),
+};
+
+function given(events: readonly GivenEvent[], ruleset: AnyRuleset = countingGame) {
+  return {
+    when(command: PlatformCommand, actor: string | null) {
+      const outcome = appended(events, command, actor, undefined, ruleset);
+      if (!outcome.ok) throw new Error(`${command.type} by ${actor}: ${outcome.message}`);
+      const before = gameAfter(events, ruleset).state;
+      const after = gameAfter([...events, ...outcome.events], ruleset).state;
+      const turns = turnsOfAppend(ruleset, {
+        toActBefore: seatsToAct(gameStatus(ruleset, before)),
+        state: after,
+        status: gameStatus(ruleset, after),
+        events: outcome.events,
+      });
+      return {
+        then(expected: { ended: number[]; started: number[]; extended?: number[] }): void {
+          expect(turns).toEqual({ extended: [], ...expected });
+        },
+      };
+    },
+  };
+}
+
+describe('the turns an append ends and begins', () => {
+  it('a move within the turn: none', () => {
+    given(annToPlay()).when(move(addOne, 5), ANN).then({ ended: [], started: [] });
+  });
+
+  it("a move that ends the turn: its seat's turn ends, the next seat's begins", () => {
+    given([...annToPlay(), added(0)])
+      .when(move(endTurn, 6), ANN)
+      .then({ ended: [0], started: [1] });
+  });
+
+  it("the start: the first player's turn begins (Bob's, as the specifications' seed deals)", () => {
+    given([created(MOVE_DEADLINE), seatTaken(0, ANN), seatTaken(1, BOB)])
+      .when({ type: 'start' }, ANN)
+      .then({ ended: [], started: [1] });
+  });
+
+  it('the end of the game: every turn ends, none begins', () => {
+    given(annToPlay())
+      .when({ type: 'resign' }, BOB)
+      .then({ ended: [0], started: [] });
+  });
+
+  describe('a seat that changes hands', () => {
+    const offeredBy = (seat: number, userId: string): GivenEvent => ({
+      type: SeatOffered,
+      payload: { seat, invitationId: 'o1' },
+      actorUserId: userId,
+      actorSeat: seat,
+    });
+
+    it('while it is to act: its turn begins again, for its new player', () => {
+      given([...annToPlay(), offeredBy(0, ANN)])
+        .when({ type: 'takeSeat', invitationId: 'o1' }, EVE)
+        .then({ ended: [0], started: [0] });
+    });
+
+    it('while another seat is to act: no turn', () => {
+      given([...annToPlay(), offeredBy(1, BOB)])
+        .when({ type: 'takeSeat', invitationId: 'o1' }, EVE)
+        .then({ ended: [], started: [] });
+    });
+  });
+
+  describe('a deadline', () => {
+    const annLate = () => [...annToPlay(), deadlinePassed(0, ANN)];
+
+    it('extended: the same turn, with more time', () => {
+      given(annLate())
+        .when({ type: 'resolveDeadline', seat: 0, action: 'EXTEND', deadlinePassed: true }, ANN)
+        .then({ ended: [], started: [], extended: [0] });
+    });
+
+    it("skipped, where the seat's next turn follows at once: that turn begins", () => {
+      given(annLate(), passingToItself)
+        .when({ type: 'resolveDeadline', seat: 0, action: 'SKIP', deadlinePassed: true }, ANN)
+        .then({ ended: [0], started: [0] });
+    });
+  });
+
+  it("the host's rollback: every turn to act begins again", () => {
+    const returnPoint = { setAside: false, insideOneStep: false, playedSince: true };
+    given([...annToPlay(), ...turn(0), ...turn(1)])
+      // Back to the start (version 5), Ann to play then as now.
+      .when({ type: 'rollback', toVersion: 5, reason: 'misclick', returnPoint }, ANN)
+      .then({ ended: [0], started: [0] });
+  });
+
+  describe('a seat a bot plays', () => {
+    /** Ann (seat 0) to play against a bot (seat 1). */
+    const againstABot = () => [created({ ...MOVE_DEADLINE, bots: [{ seat: 1, level: 'RANDOM' }] }), seatTaken(0, ANN), ...startedWith(0)];
+
+    it('has no turn of a player to begin: its bot moves in a moment', () => {
+      given([...againstABot(), added(0)])
+        .when(move(endTurn, 5), ANN)
+        .then({ ended: [0], started: [] });
+    });
+
+    it('after a rollback, though, begins one as every seat to act does', () => {
+      const returnPoint = { setAside: false, insideOneStep: false, playedSince: true };
+      // Back to the bot's turn (version 6), from Ann's after it.
+      given([...againstABot(), ...turn(0), ...turn(1)])
+        .when({ type: 'rollback', toVersion: 6, reason: 'misclick', returnPoint }, ANN)
+        .then({ ended: [0], started: [1] });
+    });
+  });
+});
