@@ -94,3 +94,18 @@ describe('a deadline recorded as passed on the clock a seat had before it change
     expect(verifyRecord(passedAfter(24), () => countingGame)).toMatchObject({ ok: true, complete: true });
   });
 });
+
+describe("a deadline recorded as passed on a bot's seat", () => {
+  it('is refused: a bot plays its turns, with no deadline running', () => {
+    const game = new ScriptedGame(countingGame, 2, { bots: [{ seat: 1, level: 'RANDOM' }] }).run({ type: 'start' }, ANN);
+    if (game.toAct === ANN) game.turn();
+    game.later(25).run({ type: 'deadlinePassed', seat: 1 }, null).run({ type: 'resolveDeadline', seat: 1, action: 'END', deadlinePassed: true }, ANN);
+    const record = game.record();
+    const passed = record.events.find((event) => event.type === DeadlinePassed)!;
+    expect(verifyRecord(record, () => countingGame)).toEqual({
+      ok: false,
+      seq: passed.seq,
+      problem: "game.deadlinePassed: seat 2 had no move deadline running (no player's turn of theirs had begun)",
+    });
+  });
+});

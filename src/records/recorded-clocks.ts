@@ -1,10 +1,10 @@
 /**
  * The verifier's count of the seats' move clocks (src/play/platform/clocks.ts)
  * from the record's times alone: each append's turns ended and begun, as the
- * server's deadlines follow them. A deadline the record says passed must
- * have run out by then. Vacations are not in the record and only ever add
- * time, so the server may have let a deadline pass later than this count,
- * never earlier.
+ * server's deadlines follow them (turnsOfAppend). A deadline the record says
+ * passed must have been running, and have run out by then. Vacations are not
+ * in the record and only ever add time, so the server may have let a
+ * deadline pass later than this count, never earlier.
  */
 import type { AnyRuleset } from '../rules/contract';
 import { type GameState, gameStatus } from '../play/game-state';
@@ -19,13 +19,19 @@ export class RecordedClocks {
 
   constructor(private readonly ruleset: AnyRuleset) {}
 
-  /** Why `event`, opening an append on the game in `state`, cannot be: a deadline that had not run out by the record's count; else null. */
+  /**
+   * Why `event`, opening an append on the game in `state`, cannot be: a
+   * deadline of a seat with none running (a bot's), or one that had not run
+   * out by the record's count; else null.
+   */
   problemWith(event: RecordEvent, state: GameState): string | null {
     if (event.type !== DeadlinePassed || !this.clocks) return null;
     const seat = event.payload.seat as number;
     const clock = this.clocks[seat];
-    const out = clock && clockRunsOutAt(clock, recordedPauses(state, seat));
-    if (!out || out.getTime() <= Date.parse(event.at)) return null;
+    if (!clock) return null;
+    const out = clockRunsOutAt(clock, recordedPauses(state, seat));
+    if (!out) return `${DeadlinePassed}: seat ${seat + 1} had no move deadline running (no player's turn of theirs had begun)`;
+    if (out.getTime() <= Date.parse(event.at)) return null;
     return `${DeadlinePassed}: seat ${seat + 1}'s time had not run out (it runs out at ${out.toISOString()} by the record's times)`;
   }
 

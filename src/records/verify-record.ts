@@ -247,9 +247,10 @@ class RecordCheck {
   private request(i: number): number {
     const event = this.events[i];
     const game = this.gameAt(event.seq - 1);
+    const decided = atStep(event.seq, () => (event.type === GameCreated ? this.created(i) : this.decidedAgain(event, game)));
+    // Once the decider has taken it (a deadline of a seat to act), whether the seat's clock had run out.
     const early = this.clocks.problemWith(event, game.state);
     if (early) fail(event.seq, early);
-    const decided = atStep(event.seq, () => (event.type === GameCreated ? this.created(i) : this.decidedAgain(event, game)));
     this.sameEvents(this.what(event), decided, i);
     for (const recorded of this.events.slice(i, i + decided.length)) this.fold(recorded);
     const last = i + decided.length - 1;

@@ -19,6 +19,8 @@ export class ScriptedGame {
   constructor(
     private readonly ruleset: AnyRuleset,
     seats: number,
+    /** What the game is created with besides (bots, say). */
+    creation: Partial<CreateCommand> = {},
   ) {
     const command: CreateCommand = {
       ruleset,
@@ -31,6 +33,7 @@ export class ScriptedGame {
       rematchOf: null,
       autoStart: false,
       moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0, onExpiry: 'ASK_HOST' },
+      ...creation,
     };
     const facts = { commitment: commitmentTo(SERVER_SEED), fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'seed of ann' };
     const created = decideCreate(command, ANN, facts);
