@@ -102,15 +102,12 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     // A passed or extended deadline changes them again below: then the answer reads them (such events are the server's, never a move's).
     const changedAgain = change.appended.some((event) => event.type === DeadlinePassed || event.type === DeadlineExtended);
     if (!changedAgain) change.written?.set(STANDING_DEADLINES, standing.map(withDates));
+    for (const seat of turns.passed) await sql.query(MARK_EXPIRED, [gameId, seat, now]);
     for (const event of change.appended) {
+      if (event.type !== DeadlineExtended) continue;
       const { seat } = event.payload as unknown as SeatPayload;
-      // Skipped in the same append, the seat's late turn is over: the deadline it now has is its next turn's.
-      if (event.type === DeadlinePassed && !starting.includes(seat)) {
-        await sql.query(MARK_EXPIRED, [gameId, seat, now]);
-      } else if (event.type === DeadlineExtended) {
-        const dueAt = new Date(event.payload.dueAt as string);
-        await sql.query(EXTEND, [gameId, seat, now, dueAt, reminderAt(settings, dueAt), extensionMs(settings)]);
-      }
+      const dueAt = new Date(event.payload.dueAt as string);
+      await sql.query(EXTEND, [gameId, seat, now, dueAt, reminderAt(settings, dueAt), extensionMs(settings)]);
     }
   }
 }

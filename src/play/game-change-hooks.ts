@@ -10,7 +10,7 @@ import type { Sql } from '../database/sql';
 import type { GameStatus } from '../rules/contract';
 import type { LoadedGame } from './loaded-game';
 import type { GameState } from './game-state';
-import { type TurnChange, turnsOfAppend } from './platform/clocks';
+import { type AppendedTurns, turnsOfAppend } from './platform/clocks';
 
 /** What hooks may read of an event before it is stored. */
 export type ChangeEvent = Pick<StoredEvent, 'type' | 'payload' | 'actorUserId' | 'at'>;
@@ -68,7 +68,7 @@ export class GameChangeHooks {
 }
 
 /** What the change does to the seats' turns, as every platform rule has it (src/play/platform/clocks.ts). */
-export function turnsOfChange(change: PendingChange): Omit<TurnChange, 'at'> {
+export function turnsOfChange(change: PendingChange): AppendedTurns {
   const toActBefore = change.before.row.status === 'ACTIVE' ? change.before.row.activeSeats : [];
   return turnsOfAppend(change.before.ruleset, { toActBefore, state: change.state, status: change.status, events: change.appended });
 }

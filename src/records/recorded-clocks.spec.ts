@@ -109,3 +109,19 @@ describe("a deadline recorded as passed on a bot's seat", () => {
     });
   });
 });
+
+describe('a deadline recorded as passed twice in one turn', () => {
+  it('is refused the second time: the server passes a deadline once, till it is extended', () => {
+    const game = new ScriptedGame(countingGame, 2).run(join(), BOB).run({ type: 'start' }, ANN);
+    const late = gameAfter(game.events).state.seats.indexOf(game.toAct);
+    game.later(25).run({ type: 'deadlinePassed', seat: late }, null).later(1).run({ type: 'deadlinePassed', seat: late }, null);
+    game.run({ type: 'resolveDeadline', seat: late, action: 'END', deadlinePassed: true }, ANN);
+    const record = game.record();
+    const again = record.events.filter((event) => event.type === DeadlinePassed)[1];
+    expect(verifyRecord(record, () => countingGame)).toEqual({
+      ok: false,
+      seq: again.seq,
+      problem: `game.deadlinePassed: seat ${late + 1}'s deadline had already passed, and had not been extended since`,
+    });
+  });
+});

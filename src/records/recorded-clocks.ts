@@ -16,13 +16,15 @@ export class RecordedClocks {
   private clocks: SeatClock[] | null = null;
   /** The seats to act after the append before. */
   private toAct: number[] = [];
+  /** Seats whose running deadline has passed: it passes once (till it is extended, or the turn ends). */
+  private passed: number[] = [];
 
   constructor(private readonly ruleset: AnyRuleset) {}
 
   /**
    * Why `event`, opening an append on the game in `state`, cannot be: a
-   * deadline of a seat with none running (a bot's), or one that had not run
-   * out by the record's count; else null.
+   * deadline of a seat with none running (a bot's), one that had passed
+   * already, or one that had not run out by the record's count; else null.
    */
   problemWith(event: RecordEvent, state: GameState): string | null {
     if (event.type !== DeadlinePassed || !this.clocks) return null;
@@ -31,6 +33,7 @@ export class RecordedClocks {
     if (!clock) return null;
     const out = clockRunsOutAt(clock, recordedPauses(state, seat));
     if (!out) return `${DeadlinePassed}: seat ${seat + 1} had no move deadline running (no player's turn of theirs had begun)`;
+    if (this.passed.includes(seat)) return `${DeadlinePassed}: seat ${seat + 1}'s deadline had already passed, and had not been extended since`;
     if (out.getTime() <= Date.parse(event.at)) return null;
     return `${DeadlinePassed}: seat ${seat + 1}'s time had not run out (it runs out at ${out.toISOString()} by the record's times)`;
   }
@@ -43,6 +46,8 @@ export class RecordedClocks {
     const status = gameStatus(this.ruleset, state);
     const turns = turnsOfAppend(this.ruleset, { toActBefore: this.toAct, state, status, events: appended });
     this.clocks = clocksAfter(settings, this.clocks, { at: new Date(appended[0].at), ...turns }, (seat) => recordedPauses(state, seat));
+    const over = [...turns.ended, ...turns.started, ...turns.extended];
+    this.passed = [...this.passed, ...turns.passed].filter((seat) => !over.includes(seat));
     this.toAct = seatsToAct(status);
   }
 }

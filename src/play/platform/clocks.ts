@@ -9,7 +9,7 @@
  */
 import type { AnyRuleset, GameStatus } from '../../rules/contract';
 import type { GameState } from '../game-state-types';
-import { DeadlineExtended, GameRolledBack, type MoveDeadlineSettings, SeatReassigned, TakenBack, TurnSkipped } from '../platform-events';
+import { DeadlineExtended, DeadlinePassed, GameRolledBack, type MoveDeadlineSettings, SeatReassigned, TakenBack, TurnSkipped } from '../platform-events';
 import { botSeatLevel } from './bots';
 import { type ClockPauses, countedMs, HOUR_MS, pausedAt, runsOutAt, UNCHOSEN_ZONE } from './clock-time';
 
@@ -29,6 +29,12 @@ export interface TurnChange {
   started: readonly number[];
   /** Seats given more time after theirs ran out. */
   extended: readonly number[];
+}
+
+/** What an append did to the seats' turns, and to their deadlines. */
+export interface AppendedTurns extends Omit<TurnChange, 'at'> {
+  /** Seats whose running deadline passed, and stays passed (till it is extended, or the turn ends: src/deadlines/ passes it once). */
+  passed: number[];
 }
 
 /** An append, as far as the seats' turns go. */
@@ -57,8 +63,10 @@ export function seatsToAct(status: GameStatus | null): number[] {
  * that changed hands, for its new player. Else a seat a bot plays has no turn
  * of a player to begin (no deadline, no mail): its bot moves in a moment
  * (src/bots/). A turn ends where its seat is no longer to act, or begins anew.
+ * A deadline that passes stays passed, unless the same append extends it
+ * or skips the late turn and begins the seat's next one.
  */
-export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): Omit<TurnChange, 'at'> {
+export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): AppendedTurns {
   const after = seatsToAct(append.status);
   const seatsOf = (...types: string[]) => append.events.filter((event) => types.includes(event.type)).map((event) => event.payload.seat as number);
   const jumped = append.events.some((event) => event.type === GameRolledBack || event.type === TakenBack);
@@ -67,7 +75,9 @@ export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): Omit<
     ? after
     : after.filter((seat) => (!append.toActBefore.includes(seat) || restarted.includes(seat)) && botSeatLevel(ruleset, append.state, seat) === null);
   const ended = append.toActBefore.filter((seat) => !after.includes(seat) || started.includes(seat));
-  return { ended, started, extended: seatsOf(DeadlineExtended) };
+  const extended = seatsOf(DeadlineExtended);
+  const passed = seatsOf(DeadlinePassed).filter((seat) => !started.includes(seat) && !extended.includes(seat));
+  return { ended, started, extended, passed };
 }
 
 /** What a turn starts with, before the bank if any. */

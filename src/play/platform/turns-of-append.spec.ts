@@ -45,8 +45,8 @@ function given(events: readonly GivenEvent[], ruleset: AnyRuleset = countingGame
         events: outcome.events,
       });
       return {
-        then(expected: { ended: number[]; started: number[]; extended?: number[] }): void {
-          expect(turns).toEqual({ extended: [], ...expected });
+        then(expected: { ended: number[]; started: number[]; extended?: number[]; passed?: number[] }): void {
+          expect(turns).toEqual({ extended: [], passed: [], ...expected });
         },
       };
     },
@@ -99,6 +99,26 @@ describe('the turns an append ends and begins', () => {
 
   describe('a deadline', () => {
     const annLate = () => [...annToPlay(), deadlinePassed(0, ANN)];
+
+    it('passing: the same turn, its deadline passed', () => {
+      given(annToPlay())
+        .when({ type: 'deadlinePassed', seat: 0 }, null)
+        .then({ ended: [], started: [], passed: [0] });
+    });
+
+    it("passing, where the game's settings skip the turn and the seat's next one follows at once: that turn begins, its deadline running", () => {
+      const skipping = playing(2, { moveDeadline: { ...MOVE_DEADLINE.moveDeadline, onExpiry: 'SKIP' } });
+      given(skipping, passingToItself)
+        .when({ type: 'deadlinePassed', seat: 0 }, null)
+        .then({ ended: [0], started: [0] });
+    });
+
+    it("passing, where the game's settings extend it: the same turn, with more time, its deadline running", () => {
+      const extending = playing(2, { moveDeadline: { ...MOVE_DEADLINE.moveDeadline, onExpiry: 'EXTEND' } });
+      given(extending)
+        .when({ type: 'deadlinePassed', seat: 0 }, null)
+        .then({ ended: [], started: [], extended: [0] });
+    });
 
     it('extended: the same turn, with more time', () => {
       given(annLate())
