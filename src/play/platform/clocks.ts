@@ -60,9 +60,9 @@ export function seatsToAct(status: GameStatus | null): number[] {
  * before begins its turn. A host rollback or a takeback restarts every turn.
  * A skip passes one turn only (src/rules/pass-over.ts), so a seat skipped and
  * still to act is at its next turn, which begins now; so is a seat to act
- * that changed hands, for its new player. Else a seat a bot plays has no turn
- * of a player to begin (no deadline, no mail): its bot moves in a moment
- * (src/bots/). A turn ends where its seat is no longer to act, or begins anew.
+ * that changed hands, for its new player. A seat a bot plays has no turn of
+ * a player to begin (no deadline, no mail), rollback or not: its bot moves in
+ * a moment (src/bots/). A turn ends where its seat is no longer to act, or begins anew.
  * A deadline that passes stays passed, unless the same append extends it
  * or skips the late turn and begins the seat's next one.
  */
@@ -71,9 +71,8 @@ export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): Appen
   const seatsOf = (...types: string[]) => append.events.filter((event) => types.includes(event.type)).map((event) => event.payload.seat as number);
   const jumped = append.events.some((event) => event.type === GameRolledBack || event.type === TakenBack);
   const restarted = seatsOf(TurnSkipped, SeatReassigned);
-  const started = jumped
-    ? after
-    : after.filter((seat) => (!append.toActBefore.includes(seat) || restarted.includes(seat)) && botSeatLevel(ruleset, append.state, seat) === null);
+  const begun = jumped ? after : after.filter((seat) => !append.toActBefore.includes(seat) || restarted.includes(seat));
+  const started = begun.filter((seat) => botSeatLevel(ruleset, append.state, seat) === null);
   const ended = append.toActBefore.filter((seat) => !after.includes(seat) || started.includes(seat));
   const extended = seatsOf(DeadlineExtended);
   const passed = seatsOf(DeadlinePassed).filter((seat) => !started.includes(seat) && !extended.includes(seat));

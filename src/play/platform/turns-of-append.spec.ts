@@ -151,12 +151,12 @@ describe('the turns an append ends and begins', () => {
         .then({ ended: [0], started: [] });
     });
 
-    it('after a rollback, though, begins one as every seat to act does', () => {
+    it('nor after a rollback to its turn: no deadline runs for a bot', () => {
       const returnPoint = { setAside: false, insideOneStep: false, playedSince: true };
       // Back to the bot's turn (version 6), from Ann's after it.
       given([...againstABot(), ...turn(0), ...turn(1)])
         .when({ type: 'rollback', toVersion: 6, reason: 'misclick', returnPoint }, ANN)
-        .then({ ended: [0], started: [1] });
+        .then({ ended: [0], started: [] });
     });
   });
 });
