@@ -10,7 +10,7 @@ import { withActor, withPayload } from '../../test/support/record-forgery';
 import type { AnyRuleset, Ruleset } from '../rules/contract';
 import { decide, type PlatformCommand } from '../play/platform/commands';
 import { decideCreate } from '../play/platform/lobby';
-import { ANN, BOB, CAT, CREATE_COUNTING, EVE, gameAfter } from '../play/platform/test-support/specification';
+import { ANN, BOB, CAT, CREATE_COUNTING, EVE, gameAfter, NOW } from '../play/platform/test-support/specification';
 import type { GameRecord, RecordEvent } from './game-record';
 import { join, ScriptedGame } from './test-support/scripted-game';
 import { verifyRecord } from './verify-record';
@@ -292,6 +292,21 @@ describe('a forged record is refused by the decider, as the command would be', (
       resigned.seq,
       `game.resigned: ${refusalAt('resigned', resigned.seq, { type: 'resign' }, EVE)}`,
     );
+  });
+
+  it("a player's move, by a player who left while the bot that takes over their seat was yet to move", () => {
+    const game = new ScriptedGame(countingGame, 2, { whenPlayerLeaves: 'BOT' }).run(join(), BOB).run({ type: 'start' }, ANN);
+    if (game.toAct !== BOB) game.turn();
+    game.run({ type: 'resign' }, BOB);
+    const before = gameAfter(game.events);
+    const move = { type: 'move' as const, move: { type: 'add', amount: 1 }, expectedVersion: before.version };
+    const refused = decide(before, move, BOB, NOW);
+    game.forge([{ type: 'added', payload: { seat: 1, amount: 1 }, actorUserId: BOB, actorSeat: 1, stepStart: true, reversible: true, move: move.move }]);
+    expect(verifyRecord(game.record(), rulesetOf(countingGame))).toEqual({
+      ok: false,
+      seq: before.version + 1,
+      problem: `the move ${JSON.stringify(move.move)} of seat 1: ${!refused.ok && refused.message}`,
+    });
   });
 
   describe('substitutes', () => {
