@@ -332,7 +332,7 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     }
   });
 
-  it('refuses a move by a player who left while the bot that takes over their seat is yet to move', async () => {
+  it('refuses a move by a player who left while the bot that takes over their seat is yet to move, and lists them no moves', async () => {
     const server = await startTestServer({ rulesets: RULESETS, bots: { play: false } });
     try {
       const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
@@ -345,7 +345,7 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
         { id },
         bob.token,
       );
-      expect(game.activeSeats).toEqual([1]);
+      expect(game).toMatchObject({ activeSeats: [1], legalMoves: [] });
       const attempt = submitMove(server.url, id, bob, { type: 'add', amount: 1 }, game.version);
       expect(await refusalWritingNothing(async () => (await see(server.url, id)).version, attempt)).toBe('FORBIDDEN');
       expect((await attempt).errors![0].message).toBe('You have left this game.');

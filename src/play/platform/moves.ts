@@ -32,6 +32,12 @@ function turnRefusal(game: GameAt, seat: number): Refusal | null {
   return requireInPlay(game.state, seat) ?? (statusOf(game)!.activeSeats.includes(seat) ? null : refuse('NOT_YOUR_TURN', 'It is not your turn.'));
 }
 
+/** The seat `actor` may move from now, whatever version they saw, or why they may not: what the API lists moves for. */
+export function seatToMove(game: GameAt, actor: string | null): number | Refusal {
+  const seat = seatInPlay(game, actor);
+  return isRefusal(seat) ? seat : (turnRefusal(game, seat) ?? seat);
+}
+
 /** The move exactly as submitted opens its step, so that history shows it and a verifier can decide it again. */
 export function decideMove(game: GameAt, command: MoveCommand, actor: string): Decision {
   const seat = seatInPlay(game, actor);
