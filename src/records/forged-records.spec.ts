@@ -5,7 +5,7 @@
  * (completion.ts) where no command writes the event. Records are made here
  * from games scripted through the same decider, with no database.
  */
-import { countingGame, type CountingState } from '../../test/support/counting-game';
+import { countingAcceptingUnlisted, countingGame, type CountingState } from '../../test/support/counting-game';
 import { withActor, withPayload } from '../../test/support/record-forgery';
 import type { AnyRuleset, Ruleset } from '../rules/contract';
 import { decide, type PlatformCommand } from '../play/platform/commands';
@@ -294,19 +294,29 @@ describe('a forged record is refused by the decider, as the command would be', (
     );
   });
 
+  /** `game` with `player`'s add of `amount` written as a server that accepted it would have, verified: refused as the decider refuses the move. */
+  function expectAddRefused(game: ScriptedGame, ruleset: AnyRuleset, player: string, amount: number): void {
+    const before = gameAfter(game.events, ruleset);
+    const seat = before.state.seats.indexOf(player);
+    const move = { type: 'add', amount };
+    const refused = decide(before, { type: 'move', move, expectedVersion: before.version }, player, NOW);
+    game.forge([{ type: 'added', payload: { seat, amount }, actorUserId: player, actorSeat: seat, stepStart: true, reversible: true, move }]);
+    expect(verifyRecord(game.record(), rulesetOf(ruleset))).toEqual({
+      ok: false,
+      seq: before.version + 1,
+      problem: `the move ${JSON.stringify(move)} of seat ${seat}: ${!refused.ok && refused.message}`,
+    });
+  }
+
   it("a player's move, by a player who left while the bot that takes over their seat was yet to move", () => {
     const game = new ScriptedGame(countingGame, 2, { whenPlayerLeaves: 'BOT' }).run(join(), BOB).run({ type: 'start' }, ANN);
     if (game.toAct !== BOB) game.turn();
-    game.run({ type: 'resign' }, BOB);
-    const before = gameAfter(game.events);
-    const move = { type: 'move' as const, move: { type: 'add', amount: 1 }, expectedVersion: before.version };
-    const refused = decide(before, move, BOB, NOW);
-    game.forge([{ type: 'added', payload: { seat: 1, amount: 1 }, actorUserId: BOB, actorSeat: 1, stepStart: true, reversible: true, move: move.move }]);
-    expect(verifyRecord(game.record(), rulesetOf(countingGame))).toEqual({
-      ok: false,
-      seq: before.version + 1,
-      problem: `the move ${JSON.stringify(move.move)} of seat 1: ${!refused.ok && refused.message}`,
-    });
+    expectAddRefused(game.run({ type: 'resign' }, BOB), countingGame, BOB, 1);
+  });
+
+  it("a player's move its rules accept but do not list", () => {
+    const game = new ScriptedGame(countingAcceptingUnlisted, 2).run(join(), BOB).run({ type: 'start' }, ANN);
+    expectAddRefused(game, countingAcceptingUnlisted, game.toAct, 2);
   });
 
   describe('substitutes', () => {

@@ -1,4 +1,5 @@
 /** Playing: moves, undo and the host's rollback, given/when/then over events, every refusal included. */
+import { countingAcceptingUnlisted } from '../../../test/support/counting-game';
 import { EndedByHost, GameRolledBack, MoveUndone, PlayerResigned, SeedRevealed, TakebackRequested } from '../platform-events';
 import { type EventAfter, type ReturnPoint, returnPointOf } from './return-point';
 import { added, ANN, appended, BOB, CAT, created, endedTurn, EVE, given, playing, SERVER_SEED, seatTaken, turn } from './test-support/specification';
@@ -31,6 +32,13 @@ describe('a move', () => {
     ['the rules refuse', playing(), move(3), ANN, 'ILLEGAL_MOVE', 'That move is not allowed now.'],
   ] as const)('is refused %s', (_what, events, command, actor, code, words) => {
     given(events).when(command, actor).thenRefused(code, words);
+  });
+
+  it('is refused when the rules accept it but do not list it, which they must not', () => {
+    given(playing(), countingAcceptingUnlisted).when(move(2), ANN).thenRefused('ILLEGAL_MOVE', 'That move is not one of the moves allowed now.');
+    given(playing(), countingAcceptingUnlisted)
+      .when(move(1), ANN)
+      .thenMatching([{ type: 'added' }]);
   });
 
   it('is refused by a player who left, though bots take over their seat and it is to act until the bot has moved', () => {

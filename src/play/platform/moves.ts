@@ -1,9 +1,10 @@
 /**
  * Playing: a player's move (the platform's checks around the ruleset's own
- * `decide`: seat, turn, version), taking back one's own last step, and the
- * host's rollback.
+ * `decide`: seat, version, turn, and that the rules list the move), taking
+ * back one's own last step, and the host's rollback.
  */
 import type { RulesEvent } from '../../rules/contract';
+import { findListedMove } from '../../rules/moves';
 import { lifeOf } from '../game-life';
 import { seatOf } from '../game-state';
 import { GameRolledBack, MoveUndone } from '../platform-events';
@@ -38,6 +39,16 @@ export function seatToMove(game: GameAt, actor: string | null): number | Refusal
   return isRefusal(seat) ? seat : (turnRefusal(game, seat) ?? seat);
 }
 
+/**
+ * Why `move` is not one the rules list for `seat` now, or null. A ruleset's
+ * `decide` accepts no other (src/rules/contract.ts); this holds the server,
+ * and the verifier deciding a record again, to it whatever `decide` accepts.
+ */
+export function unlistedMoveRefusal(game: GameAt, seat: number, move: unknown): Refusal | null {
+  const listed = game.ruleset.legalMoves(game.state.rules, seat) as unknown[];
+  return findListedMove(listed, move) === undefined ? refuse('ILLEGAL_MOVE', 'That move is not one of the moves allowed now.') : null;
+}
+
 /** The move exactly as submitted opens its step, so that history shows it and a verifier can decide it again. */
 export function decideMove(game: GameAt, command: MoveCommand, actor: string): Decision {
   const seat = seatInPlay(game, actor);
@@ -46,7 +57,10 @@ export function decideMove(game: GameAt, command: MoveCommand, actor: string): D
   const refused = versionRefusal(game.version, command.expectedVersion) ?? turnRefusal(game, seat);
   if (refused) return refused;
   const decision = game.ruleset.decide(game.state.rules, command.move, seat, game.draws(game.state));
+  // The ruleset's own refusal comes first: it says, in the game's words, what is wrong with the move.
   if (!decision.ok) return refuse(decision.code, decision.message);
+  const unlisted = unlistedMoveRefusal(game, seat, command.move);
+  if (unlisted) return unlisted;
   return decided(
     decision.events.map((event: RulesEvent, i: number) => ({
       ...rulesEventAs(event, actor, seat),
