@@ -14,8 +14,8 @@ import { verifyRecord } from '../src/records/verify-record';
 import type { AnyRuleset } from '../src/rules/contract';
 import { gqlOk, type Player, refusalWritingNothing, registerPlayer, startTestServer, type TestServer } from './support/app';
 import { countingGame } from './support/counting-game';
-import { askToCreateGame, createGame, createGameFields, joinGame, type NewGame } from './support/games';
-import { playTurn } from './support/counting-api';
+import { askToCreateGame, createGame, createGameFields, joinGame, type NewGame, startGame } from './support/games';
+import { playTurn, submitMove } from './support/counting-api';
 import { withPayload } from './support/record-forgery';
 import { until } from './support/until';
 import { createTestDatabase } from './support/database';
@@ -327,6 +327,28 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
       if ((await see(server.url, id)).activeSeats[0] === 0) await playTurn(server.url, id, [ann, ann]);
       await until(async () => (await see(server.url, id)).activeSeats[0] === 0, "the bot's turn was played after its failure", 20_000);
       expect(failuresLeft).toBeLessThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a move by a player who left while the bot that takes over their seat is yet to move, and lists them no moves', async () => {
+    const server = await startTestServer({ rulesets: RULESETS, bots: { play: false } });
+    try {
+      const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+      const id = await startGame(server.url, [ann, bob], { options: { target: 30 }, whenPlayerLeaves: 'BOT' });
+      if ((await see(server.url, id)).activeSeats[0] === 0) await playTurn(server.url, id, [ann, bob]);
+      await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, bob.token);
+      const { game } = await gqlOk<{ game: { version: number; activeSeats: number[]; legalMoves: unknown[] } }>(
+        server.url,
+        `query($id: ID!) { game(id: $id) { version activeSeats legalMoves } }`,
+        { id },
+        bob.token,
+      );
+      expect(game).toMatchObject({ activeSeats: [1], legalMoves: [] });
+      const attempt = submitMove(server.url, id, bob, { type: 'add', amount: 1 }, game.version);
+      expect(await refusalWritingNothing(async () => (await see(server.url, id)).version, attempt)).toBe('FORBIDDEN');
+      expect((await attempt).errors![0].message).toBe('You have left this game.');
     } finally {
       await server.close();
     }

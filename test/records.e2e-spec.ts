@@ -157,7 +157,7 @@ describe('game records (real PostgreSQL)', () => {
     expect(verifyRecord(rehashed(illegal, add.seq), rulesetFor)).toMatchObject({
       ok: false,
       seq: add.seq,
-      problem: expect.stringContaining('not one of the moves allowed at that moment'),
+      problem: expect.stringContaining('That move is not allowed now.'),
     });
   });
 

@@ -80,7 +80,7 @@ describe('games:revalidate (real PostgreSQL)', () => {
       [changed, false, badStep, true],
       [unchanged, true, null, false],
     ]);
-    expect(results[0].verdict).toMatchObject({ ok: false, seq: badStep, problem: expect.stringContaining('not one of the moves allowed') });
+    expect(results[0].verdict).toMatchObject({ ok: false, seq: badStep, problem: expect.stringContaining('That move is not allowed now.') });
 
     expect(await rulesCheckOf(changed)).toEqual({
       version: versionBefore,

@@ -6,7 +6,9 @@
  */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Clock } from '../common/clock';
-import { leftSeats, lifeOf, pendingProposal, ProposalKind, seatsToAnswer } from '../play/game-life';
+import { leftSeats, pendingProposal, ProposalKind, seatsToAnswer } from '../play/game-life';
+import { gameAsIs } from '../play/loaded-game';
+import { decideRemoval } from '../play/platform/life';
 import { returnRange } from '../play/platform/return-point';
 import { GameService } from '../play/game.service';
 import { RequestContext, requireUser } from '../graphql/context';
@@ -94,8 +96,8 @@ export class GameLifeResolver {
 
   @ResolveField(() => [Int], { description: 'Seats whose move deadline has passed and who have not moved since: the host may remove them.' })
   removableSeats(@Parent() { game }: GameParent) {
-    if (game.row.status !== 'ACTIVE') return [];
-    return Object.keys(lifeOf(game.state).overdue).map(Number);
+    const asked = gameAsIs(game);
+    return game.state.seats.flatMap((_, seat) => (decideRemoval(asked, seat, game.state.hostId).ok ? [seat] : []));
   }
 
   @ResolveField(() => ProposalModel, { nullable: true, description: 'The takeback or proposal to end waiting for answers, if any.' })

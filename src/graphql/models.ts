@@ -1,8 +1,10 @@
 /** GraphQL object types (code-first). Game fields that need a service are resolved in games.resolver.ts and its capabilities' resolvers. */
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
-import type { LoadedGame } from '../play/loaded-game';
+import { gameAsIs, type LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
+import { isRefusal } from '../play/platform/decision';
+import { decideUndo, seatToMove } from '../play/platform/moves';
 import { FIELD_COSTS } from './query-limits';
 
 export enum GameStatusValue {
@@ -182,14 +184,12 @@ export class GameParent {
   }
 
   get legalMoves(): unknown[] {
-    const seat = this.mySeat;
-    if (seat === null || this.game.row.status !== 'ACTIVE' || !this.game.row.activeSeats.includes(seat)) return [];
-    return this.game.ruleset.legalMoves(this.game.state.rules, seat);
+    const seat = seatToMove(gameAsIs(this.game), this.userId ?? null);
+    return isRefusal(seat) ? [] : this.game.ruleset.legalMoves(this.game.state.rules, seat);
   }
 
   get canUndo(): boolean {
-    const last = this.game.state.undoable[this.game.state.undoable.length - 1];
-    return this.game.row.status === 'ACTIVE' && last !== undefined && last.seat === this.mySeat;
+    return this.userId !== undefined && decideUndo(gameAsIs(this.game), this.userId).ok;
   }
 
   get result(): unknown {

@@ -49,3 +49,15 @@ export function gameAt(game: LoadedGame, randomness: GameRandomness): GameAt {
     draws: (state) => randomness.draws({ serverSeed: game.row.seed, clientSeeds: state.clientSeeds, linePosition: state.linePosition }),
   };
 }
+
+/** The game as the decider sees it, for asking what a player may do now: nothing is appended from it, so it draws nothing. */
+export function gameAsIs(game: LoadedGame): GameAt {
+  return {
+    ruleset: game.ruleset,
+    state: game.state,
+    version: game.row.version,
+    draws: () => {
+      throw new Error('asking what a player may do draws nothing');
+    },
+  };
+}

@@ -5,12 +5,12 @@
  * (completion.ts) where no command writes the event. Records are made here
  * from games scripted through the same decider, with no database.
  */
-import { countingGame, type CountingState } from '../../test/support/counting-game';
+import { countingAcceptingUnlisted, countingGame, type CountingState } from '../../test/support/counting-game';
 import { withActor, withPayload } from '../../test/support/record-forgery';
 import type { AnyRuleset, Ruleset } from '../rules/contract';
 import { decide, type PlatformCommand } from '../play/platform/commands';
 import { decideCreate } from '../play/platform/lobby';
-import { ANN, BOB, CAT, CREATE_COUNTING, EVE, gameAfter } from '../play/platform/test-support/specification';
+import { ANN, BOB, CAT, CREATE_COUNTING, EVE, gameAfter, NOW } from '../play/platform/test-support/specification';
 import type { GameRecord, RecordEvent } from './game-record';
 import { join, ScriptedGame } from './test-support/scripted-game';
 import { verifyRecord } from './verify-record';
@@ -292,6 +292,31 @@ describe('a forged record is refused by the decider, as the command would be', (
       resigned.seq,
       `game.resigned: ${refusalAt('resigned', resigned.seq, { type: 'resign' }, EVE)}`,
     );
+  });
+
+  /** `game` with `player`'s add of `amount` written as a server that accepted it would have, verified: refused as the decider refuses the move. */
+  function expectAddRefused(game: ScriptedGame, ruleset: AnyRuleset, player: string, amount: number): void {
+    const before = gameAfter(game.events, ruleset);
+    const seat = before.state.seats.indexOf(player);
+    const move = { type: 'add', amount };
+    const refused = decide(before, { type: 'move', move, expectedVersion: before.version }, player, NOW);
+    game.forge([{ type: 'added', payload: { seat, amount }, actorUserId: player, actorSeat: seat, stepStart: true, reversible: true, move }]);
+    expect(verifyRecord(game.record(), rulesetOf(ruleset))).toEqual({
+      ok: false,
+      seq: before.version + 1,
+      problem: `the move ${JSON.stringify(move)} of seat ${seat}: ${!refused.ok && refused.message}`,
+    });
+  }
+
+  it("a player's move, by a player who left while the bot that takes over their seat was yet to move", () => {
+    const game = new ScriptedGame(countingGame, 2, { whenPlayerLeaves: 'BOT' }).run(join(), BOB).run({ type: 'start' }, ANN);
+    if (game.toAct !== BOB) game.turn();
+    expectAddRefused(game.run({ type: 'resign' }, BOB), countingGame, BOB, 1);
+  });
+
+  it("a player's move its rules accept but do not list", () => {
+    const game = new ScriptedGame(countingAcceptingUnlisted, 2).run(join(), BOB).run({ type: 'start' }, ANN);
+    expectAddRefused(game, countingAcceptingUnlisted, game.toAct, 2);
   });
 
   describe('substitutes', () => {

@@ -132,3 +132,10 @@ export const countingGame: Ruleset<CountingState, Move, Event> = {
     return { phase: 'over', activeSeats: [], finished: true, scores, winners: scores.flatMap((s, i) => (s === best ? [i] : [])) };
   },
 };
+
+/** The test game breaking its contract: it lists only adds of 1, yet its `decide` accepts adds of 2 as well. */
+export const countingAcceptingUnlisted: Ruleset<CountingState, Move, Event> = {
+  ...countingGame,
+  legalMoves: (state, seat) => countingGame.legalMoves(state, seat).filter((move) => move.type !== 'add' || move.amount === 1),
+  decide: (state, move, seat, random) => countingGame.decide(state, move, seat, random),
+};

@@ -5,6 +5,7 @@
 import { checkedText } from '../../common/clean-text';
 import type { AnyRuleset, GameStatus, RulesEvent } from '../../rules/contract';
 import type { Random } from '../../rules/random';
+import { leftSeats } from '../game-life';
 import { gameStatus, type GameState, seatOf } from '../game-state';
 import { isPlatformEvent } from '../platform-events';
 import { type DecidedEvent, isRefusal, type Refusal, refuse } from './decision';
@@ -47,6 +48,11 @@ export function requireActive(game: GameAt): Refusal | null {
 export function seatInPlay(game: GameAt, actor: string | null): number | Refusal {
   const seat = actorSeat(game.state, actor);
   return isRefusal(seat) ? seat : (requireActive(game) ?? seat);
+}
+
+/** Refuses `seat` once its player left the game: where bots take over, the seat is still to act, but the bot's. */
+export function requireInPlay(state: GameState, seat: number): Refusal | null {
+  return leftSeats(state).includes(seat) ? refuse('FORBIDDEN', 'You have left this game.') : null;
 }
 
 /** `message` says what only the host may do. */

@@ -22,7 +22,7 @@ import {
   TakenBack,
 } from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
-import { cleanedText, type GameAt, requireActive, requireHost, requireServer, seatArgument, seatInPlay } from './game-at';
+import { cleanedText, type GameAt, requireActive, requireHost, requireInPlay, requireServer, seatArgument, seatInPlay } from './game-at';
 import { type ReturnPoint, returnPointRefusal, returnRange } from './return-point';
 
 /** A player leaves for good. */
@@ -46,10 +46,6 @@ export function decideRemoval(game: GameAt, seat: number, actor: string): Decisi
   }
   const payload: SeatLeftPayload = { seat, userId: state.seats[seat]!, deadlinePassedSeq };
   return decided([{ type: PlayerRemoved, payload: { ...payload }, actorUserId: actor, actorSeat: seatOf(state, actor) }]);
-}
-
-function requireInPlay(state: GameState, seat: number): Refusal | null {
-  return leftSeats(state).includes(seat) ? refuse('FORBIDDEN', 'You have left this game.') : null;
 }
 
 function requireNoProposal(state: GameState, now: Date): Refusal | null {

@@ -1,10 +1,12 @@
 /** Playing: moves, undo and the host's rollback, given/when/then over events, every refusal included. */
+import { countingAcceptingUnlisted } from '../../../test/support/counting-game';
 import { EndedByHost, GameRolledBack, MoveUndone, PlayerResigned, SeedRevealed, TakebackRequested } from '../platform-events';
 import { type EventAfter, type ReturnPoint, returnPointOf } from './return-point';
 import { added, ANN, appended, BOB, CAT, created, endedTurn, EVE, given, playing, SERVER_SEED, seatTaken, turn } from './test-support/specification';
 
 const move = (amount: 1 | 2 | 3, expectedVersion = 5) => ({ type: 'move', move: { type: 'add', amount }, expectedVersion }) as const;
 const ended = { type: EndedByHost, payload: { reason: 'enough' }, actorUserId: ANN };
+const resigned = (seat: number, userId: string) => ({ type: PlayerResigned, payload: { seat, userId }, actorUserId: userId, actorSeat: seat });
 
 describe('a move', () => {
   it("is the ruleset's events, opened by the move as submitted, reversible as the rules say", () => {
@@ -32,6 +34,20 @@ describe('a move', () => {
     given(events).when(command, actor).thenRefused(code, words);
   });
 
+  it('is refused when the rules accept it but do not list it, which they must not', () => {
+    given(playing(), countingAcceptingUnlisted).when(move(2), ANN).thenRefused('ILLEGAL_MOVE', 'That move is not one of the moves allowed now.');
+    given(playing(), countingAcceptingUnlisted)
+      .when(move(1), ANN)
+      .thenMatching([{ type: 'added' }]);
+  });
+
+  it('is refused by a player who left, though bots take over their seat and it is to act until the bot has moved', () => {
+    const bobsTurn = [...playing(3, { whenPlayerLeaves: 'BOT' }), resigned(1, BOB), ...turn(0)];
+    given(bobsTurn)
+      .when({ type: 'move', move: { type: 'add', amount: 1 }, expectedVersion: bobsTurn.length }, BOB)
+      .thenRefused('FORBIDDEN', 'You have left this game.');
+  });
+
   it('made at another version says which, for the page to catch up', () => {
     expect(appended(playing(), move(1, 4), ANN)).toMatchObject({ ok: false, details: { currentVersion: 5, expectedVersion: 4 } });
   });
@@ -49,6 +65,7 @@ describe('taking back one’s own step', () => {
     ['after the end', [...playing(), added(0), ended], ANN, 'GAME_NOT_ACTIVE', 'The game is over.'],
     ['of a step that drew a card', [...playing(), ...turn(0)], ANN, 'ILLEGAL_MOVE', 'You have no step to take back'],
     ["of another player's step", [...playing(), added(0)], BOB, 'ILLEGAL_MOVE', 'You have no step to take back'],
+    ['by a player who left', [...playing(3, { whenPlayerLeaves: 'BOT' }), added(0), resigned(1, BOB)], BOB, 'FORBIDDEN', 'You have left this game.'],
   ] as const)('is refused %s', (_what, events, actor, code, words) => {
     given(events).when({ type: 'undo' }, actor).thenRefused(code, words);
   });
@@ -67,7 +84,7 @@ describe("the host's rollback", () => {
       .then([{ type: GameRolledBack, payload: { toVersion: 7, reason: 'misclick' }, actorUserId: ANN, actorSeat: 0 }]);
   });
 
-  const catLeft = [...playing(3), ...turn(0), { type: PlayerResigned, payload: { seat: 2, userId: CAT }, actorUserId: CAT, actorSeat: 2 }, ...turn(1)];
+  const catLeft = [...playing(3), ...turn(0), resigned(2, CAT), ...turn(1)];
 
   it.each([
     ['by anyone but the host', twoTurns, rollback(7), BOB, 'FORBIDDEN', 'Only the host can roll the game back.'],

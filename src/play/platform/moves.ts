@@ -1,14 +1,15 @@
 /**
  * Playing: a player's move (the platform's checks around the ruleset's own
- * `decide`: seat, turn, version), taking back one's own last step, and the
- * host's rollback.
+ * `decide`: seat, version, turn, and that the rules list the move), taking
+ * back one's own last step, and the host's rollback.
  */
 import type { RulesEvent } from '../../rules/contract';
+import { findListedMove } from '../../rules/moves';
 import { lifeOf } from '../game-life';
 import { seatOf } from '../game-state';
 import { GameRolledBack, MoveUndone } from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
-import { actorSeat, cleanedText, type GameAt, phaseOf, requireActive, requireHost, rulesEventAs, seatInPlay, statusOf } from './game-at';
+import { cleanedText, type GameAt, phaseOf, requireHost, requireInPlay, rulesEventAs, seatInPlay, statusOf } from './game-at';
 import { type ReturnPoint, returnPointRefusal, returnRange } from './return-point';
 
 export interface MoveCommand {
@@ -27,15 +28,39 @@ export function versionRefusal(version: number, expectedVersion: number): Refusa
   );
 }
 
+/** Why `seat`, held in a game being played, may not move now: its player left, or it is not to act. */
+function turnRefusal(game: GameAt, seat: number): Refusal | null {
+  return requireInPlay(game.state, seat) ?? (statusOf(game)!.activeSeats.includes(seat) ? null : refuse('NOT_YOUR_TURN', 'It is not your turn.'));
+}
+
+/** The seat `actor` may move from now, whatever version they saw, or why they may not: what the API lists moves for. */
+export function seatToMove(game: GameAt, actor: string | null): number | Refusal {
+  const seat = seatInPlay(game, actor);
+  return isRefusal(seat) ? seat : (turnRefusal(game, seat) ?? seat);
+}
+
+/**
+ * Why `move` is not one the rules list for `seat` now, or null. A ruleset's
+ * `decide` accepts no other (src/rules/contract.ts); this holds the server,
+ * and the verifier deciding a record again, to it whatever `decide` accepts.
+ */
+export function unlistedMoveRefusal(game: GameAt, seat: number, move: unknown): Refusal | null {
+  const listed = game.ruleset.legalMoves(game.state.rules, seat) as unknown[];
+  return findListedMove(listed, move) === undefined ? refuse('ILLEGAL_MOVE', 'That move is not one of the moves allowed now.') : null;
+}
+
 /** The move exactly as submitted opens its step, so that history shows it and a verifier can decide it again. */
 export function decideMove(game: GameAt, command: MoveCommand, actor: string): Decision {
-  const seat = actorSeat(game.state, actor);
+  const seat = seatInPlay(game, actor);
   if (isRefusal(seat)) return seat;
-  const refused = requireActive(game) ?? versionRefusal(game.version, command.expectedVersion);
+  // A move made at another version is answered as such first: the page catches up, and may find it is the player's turn after all.
+  const refused = versionRefusal(game.version, command.expectedVersion) ?? turnRefusal(game, seat);
   if (refused) return refused;
-  if (!statusOf(game)!.activeSeats.includes(seat)) return refuse('NOT_YOUR_TURN', 'It is not your turn.');
   const decision = game.ruleset.decide(game.state.rules, command.move, seat, game.draws(game.state));
+  // The ruleset's own refusal comes first: it says, in the game's words, what is wrong with the move.
   if (!decision.ok) return refuse(decision.code, decision.message);
+  const unlisted = unlistedMoveRefusal(game, seat, command.move);
+  if (unlisted) return unlisted;
   return decided(
     decision.events.map((event: RulesEvent, i: number) => ({
       ...rulesEventAs(event, actor, seat),
@@ -50,6 +75,8 @@ export function decideMove(game: GameAt, command: MoveCommand, actor: string): D
 export function decideUndo(game: GameAt, actor: string): Decision {
   const seat = seatInPlay(game, actor);
   if (isRefusal(seat)) return seat;
+  const left = requireInPlay(game.state, seat);
+  if (left) return left;
   const last = game.state.undoable.at(-1);
   if (!last || last.seat !== seat) {
     return refuse('ILLEGAL_MOVE', 'You have no step to take back: your last step revealed something or ended your turn, or another player has acted since.');

@@ -4,6 +4,7 @@ import { commitmentTo } from '../../randomness/draw-recipe';
 import type { AnyRuleset } from '../../rules/contract';
 import { gameStatus } from '../../play/game-state';
 import type { PlatformCommand } from '../../play/platform/commands';
+import type { DecidedEvent } from '../../play/platform/decision';
 import { phaseOf } from '../../play/platform/game-at';
 import { type ReturnPoint, returnPointOf } from '../../play/platform/return-point';
 import { jumpTarget } from '../../play/platform-events';
@@ -51,6 +52,12 @@ export class ScriptedGame {
     const outcome = appended(this.events, command, actor, this.now, this.ruleset);
     if (!outcome.ok) throw new Error(`${command.type} by ${actor}: ${outcome.message}`);
     this.write(outcome.events);
+    return this;
+  }
+
+  /** `events` written as they are, decided by nobody: what a forger, or a server deciding wrongly, would write. */
+  forge(events: readonly DecidedEvent[]): this {
+    this.write(events);
     return this;
   }
 
