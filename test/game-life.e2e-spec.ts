@@ -17,7 +17,7 @@ import { createGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 
-const LIFE_FIELDS = `id status version activeSeats view result resignedSeats removableSeats takebackFrom
+const LIFE_FIELDS = `id status version activeSeats view result places resignedSeats removableSeats takebackFrom
   proposal { kind seat toVersion reason accepted waitingFor expiresAt }
   randomness { serverSeed }`;
 
@@ -28,6 +28,7 @@ interface LifeGame {
   activeSeats: number[];
   view: { counter: number };
   result: { winners: number[]; detail: Record<string, unknown> | null } | null;
+  places: number[] | null;
   resignedSeats: number[];
   removableSeats: number[];
   takebackFrom: number | null;
@@ -106,7 +107,7 @@ describe('the game’s life (end to end)', () => {
       await playTurn(url, id, [ann, bob]);
       const { data } = await resign(bob, id);
       const game = data!.resignGame;
-      expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1] });
+      expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1], places: [1, 2] });
       expect(game.result).toMatchObject({ winners: [0], detail: { resigned: [1], endedByResignation: true } });
       expect(game.randomness.serverSeed).toBe('resign-two');
       const history = await historyTypes(id);
@@ -131,6 +132,7 @@ describe('the game’s life (end to end)', () => {
       const final = await lifeOf(id);
       expect(final.result!.winners).not.toContain(leaver);
       expect(final.result!.detail).toMatchObject({ resigned: [leaver] });
+      expect(final.places![leaver]).toBe(3);
       expect(final.result!.detail).not.toHaveProperty('endedByResignation');
       const history = await historyTypes(id);
       expect(history.some((h) => h.type === 'game.turnSkipped' && h.text === `${players[leaver].name} has left the game and was passed over.`)).toBe(true);
@@ -145,6 +147,8 @@ describe('the game’s life (end to end)', () => {
       await resign(cat, id);
       const { data } = await resign(ann, id);
       expect(data!.resignGame.result).toMatchObject({ winners: [1], detail: { resigned: [2, 0] } });
+      // The first to leave comes last.
+      expect(data!.resignGame.places).toEqual([2, 1, 3]);
     });
 
     it('is for good: the host cannot roll the game back to before a player left, only since', async () => {

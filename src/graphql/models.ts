@@ -3,6 +3,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { JSONScalar } from './json.scalar';
 import type { LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
+import { type FinishedResult, seatPlaces } from '../play/platform/finish-places';
 import { FIELD_COSTS } from './query-limits';
 
 export enum GameStatusValue {
@@ -196,6 +197,11 @@ export class GameParent {
     return this.game.row.status === 'FINISHED' ? this.game.row.result : null;
   }
 
+  get places(): number[] | null {
+    const result = this.result as FinishedResult | null;
+    return result && seatPlaces(result, this.game.state.seats.length);
+  }
+
   get createdAt(): Date {
     return this.game.row.createdAt;
   }
@@ -230,6 +236,12 @@ export class GameModel {
   @Field(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules }) legalMoves!: unknown[];
   @Field({ description: "Whether undoMove would take back one of the caller's steps." }) canUndo!: boolean;
   @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      "Once the game is finished, each seat's finishing place, 1 for the first: the winners, then the others by score, then those who left, the first to leave last. Seats level share a place, and the next counts them all (1, 2, 2, 4).",
+  })
+  places!: number[] | null;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field({ description: 'It starts by itself as its last seat is taken (as games do unless their host chose otherwise), rather than when its host starts it.' })
