@@ -17,7 +17,7 @@ import { createGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 
-const LIFE_FIELDS = `id status version activeSeats view result places resignedSeats removableSeats takebackFrom
+const LIFE_FIELDS = `id status version activeSeats view result places resignEndsGame resignedSeats removableSeats takebackFrom
   proposal { kind seat toVersion reason accepted waitingFor expiresAt }
   randomness { serverSeed }`;
 
@@ -29,6 +29,7 @@ interface LifeGame {
   view: { counter: number };
   result: { winners: number[]; detail: Record<string, unknown> | null } | null;
   places: number[] | null;
+  resignEndsGame: boolean;
   resignedSeats: number[];
   removableSeats: number[];
   takebackFrom: number | null;
@@ -105,6 +106,7 @@ describe('the game’s life (end to end)', () => {
     it('in a two-player game: the other player wins, and the server seed is revealed', async () => {
       const id = await startCountingGame(url, [ann, bob], { seed: 'resign-two' });
       await playTurn(url, id, [ann, bob]);
+      expect((await lifeOf(id, bob)).resignEndsGame).toBe(true);
       const { data } = await resign(bob, id);
       const game = data!.resignGame;
       expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1], places: [1, 2] });
@@ -120,6 +122,7 @@ describe('the game’s life (end to end)', () => {
       const id = await startCountingGame(url, players, { seed: 'resign-three', options: { target: 12 } });
       const first = await seeGame(url, id);
       const leaver = (first.activeSeats[0] + 1) % 3; // not the one to move: resigns out of turn
+      expect((await lifeOf(id, players[leaver])).resignEndsGame).toBe(false);
       const { data } = await resign(players[leaver], id);
       expect(data!.resignGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [leaver], activeSeats: first.activeSeats });
       // Whoever moves next, the seat that left never has to act again.
@@ -145,10 +148,20 @@ describe('the game’s life (end to end)', () => {
       const players = [ann, bob, cat];
       const id = await startCountingGame(url, players, { seed: 'resign-all' });
       await resign(cat, id);
+      expect((await lifeOf(id, ann)).resignEndsGame).toBe(true);
       const { data } = await resign(ann, id);
+      expect(data!.resignGame.resignEndsGame).toBe(false); // over: nobody may resign
       expect(data!.resignGame.result).toMatchObject({ winners: [1], detail: { resigned: [2, 0] } });
       // The first to leave comes last.
       expect(data!.resignGame.places).toEqual([2, 1, 3]);
+    });
+
+    it('in a two-player game where a bot takes over the seat: does not end it, and the caller is told so beforehand', async () => {
+      const id = await startCountingGame(url, [ann, bob], { seed: 'resign-to-a-bot', whenPlayerLeaves: 'BOT' });
+      expect(await lifeOf(id, bob)).toMatchObject({ status: 'ACTIVE', resignEndsGame: false });
+      expect((await lifeOf(id, eve)).resignEndsGame).toBe(false); // no seat: may not resign
+      const { data } = await resign(bob, id);
+      expect(data!.resignGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [1] });
     });
 
     it('is for good: the host cannot roll the game back to before a player left, only since', async () => {

@@ -143,6 +143,20 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     await pages[loser].locator('.end-screen .headline', { hasText: 'You came 2nd' }).waitFor();
   });
 
+  it('warns a player of two that resigning ends the game, unless a bot would take over their seat', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
+    for (const [whenPlayerLeaves, warning] of [
+      ['SKIP', 'the game ends with you ranked last'],
+      ['BOT', 'it goes on without you, a bot plays your seat'],
+    ] as const) {
+      const gameId = await startCountingGame(bench.server.url, players, { seed: `web-resign-${whenPlayerLeaves}`, whenPlayerLeaves });
+      const [annPage] = await windows(gameId, players.slice(0, 1));
+      await annPage.getByRole('button', { name: 'Resign…' }).click();
+      await annPage.getByRole('dialog', { name: 'Resign from this game?' }).getByText(warning).waitFor();
+      await annPage.context().close();
+    }
+  });
+
   it('moves the keyboard into each confirmation, closes it on Escape, and gives the keyboard back', async () => {
     const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
     const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-dialogs' });
