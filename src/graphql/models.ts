@@ -4,6 +4,7 @@ import { JSONScalar } from './json.scalar';
 import type { LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
 import { type FinishedResult, seatPlaces } from '../play/platform/finish-places';
+import { openToAnyone } from '../play/platform/lobby';
 import { FIELD_COSTS } from './query-limits';
 
 export enum GameStatusValue {
@@ -218,6 +219,10 @@ export class GameParent {
     return this.game.state.bots !== undefined || this.game.state.botsTakeOver === true;
   }
 
+  get openToAnyone(): boolean {
+    return openToAnyone(this.game.state);
+  }
+
   get whenPlayerLeaves(): WhenPlayerLeavesValue {
     return this.game.state.botsTakeOver ? WhenPlayerLeavesValue.BOT : WhenPlayerLeavesValue.SKIP;
   }
@@ -248,4 +253,9 @@ export class GameModel {
   autoStart!: boolean;
   @Field({ description: 'Bots play in it: given seats at the creation, or taking over from players who leave.' }) withBots!: boolean;
   @Field(() => WhenPlayerLeavesValue) whenPlayerLeaves!: WhenPlayerLeavesValue;
+  @Field({
+    description:
+      "Anyone may join it unasked: public, and not played in a group (whose members alone may join). While it waits for players, it is among others' open games.",
+  })
+  openToAnyone!: boolean;
 }
