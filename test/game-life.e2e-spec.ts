@@ -17,7 +17,7 @@ import { createGame } from './support/games';
 
 const HOUR = 60 * 60 * 1000;
 
-const LIFE_FIELDS = `id status version activeSeats view result resignedSeats removableSeats takebackFrom
+const LIFE_FIELDS = `id status version activeSeats view result places resignEndsGame resignedSeats removableSeats takebackFrom
   proposal { kind seat toVersion reason accepted waitingFor expiresAt }
   randomness { serverSeed }`;
 
@@ -28,6 +28,8 @@ interface LifeGame {
   activeSeats: number[];
   view: { counter: number };
   result: { winners: number[]; detail: Record<string, unknown> | null } | null;
+  places: number[] | null;
+  resignEndsGame: boolean;
   resignedSeats: number[];
   removableSeats: number[];
   takebackFrom: number | null;
@@ -104,9 +106,10 @@ describe('the game’s life (end to end)', () => {
     it('in a two-player game: the other player wins, and the server seed is revealed', async () => {
       const id = await startCountingGame(url, [ann, bob], { seed: 'resign-two' });
       await playTurn(url, id, [ann, bob]);
+      expect((await lifeOf(id, bob)).resignEndsGame).toBe(true);
       const { data } = await resign(bob, id);
       const game = data!.resignGame;
-      expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1] });
+      expect(game).toMatchObject({ status: 'FINISHED', activeSeats: [], resignedSeats: [1], places: [1, 2] });
       expect(game.result).toMatchObject({ winners: [0], detail: { resigned: [1], endedByResignation: true } });
       expect(game.randomness.serverSeed).toBe('resign-two');
       const history = await historyTypes(id);
@@ -119,6 +122,7 @@ describe('the game’s life (end to end)', () => {
       const id = await startCountingGame(url, players, { seed: 'resign-three', options: { target: 12 } });
       const first = await seeGame(url, id);
       const leaver = (first.activeSeats[0] + 1) % 3; // not the one to move: resigns out of turn
+      expect((await lifeOf(id, players[leaver])).resignEndsGame).toBe(false);
       const { data } = await resign(players[leaver], id);
       expect(data!.resignGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [leaver], activeSeats: first.activeSeats });
       // Whoever moves next, the seat that left never has to act again.
@@ -131,6 +135,7 @@ describe('the game’s life (end to end)', () => {
       const final = await lifeOf(id);
       expect(final.result!.winners).not.toContain(leaver);
       expect(final.result!.detail).toMatchObject({ resigned: [leaver] });
+      expect(final.places![leaver]).toBe(3);
       expect(final.result!.detail).not.toHaveProperty('endedByResignation');
       const history = await historyTypes(id);
       expect(history.some((h) => h.type === 'game.turnSkipped' && h.text === `${players[leaver].name} has left the game and was passed over.`)).toBe(true);
@@ -143,8 +148,20 @@ describe('the game’s life (end to end)', () => {
       const players = [ann, bob, cat];
       const id = await startCountingGame(url, players, { seed: 'resign-all' });
       await resign(cat, id);
+      expect((await lifeOf(id, ann)).resignEndsGame).toBe(true);
       const { data } = await resign(ann, id);
+      expect(data!.resignGame.resignEndsGame).toBe(false); // over: nobody may resign
       expect(data!.resignGame.result).toMatchObject({ winners: [1], detail: { resigned: [2, 0] } });
+      // The first to leave comes last.
+      expect(data!.resignGame.places).toEqual([2, 1, 3]);
+    });
+
+    it('in a two-player game where a bot takes over the seat: does not end it, and the caller is told so beforehand', async () => {
+      const id = await startCountingGame(url, [ann, bob], { seed: 'resign-to-a-bot', whenPlayerLeaves: 'BOT' });
+      expect(await lifeOf(id, bob)).toMatchObject({ status: 'ACTIVE', resignEndsGame: false });
+      expect((await lifeOf(id, eve)).resignEndsGame).toBe(false); // no seat: may not resign
+      const { data } = await resign(bob, id);
+      expect(data!.resignGame).toMatchObject({ status: 'ACTIVE', resignedSeats: [1] });
     });
 
     it('is for good: the host cannot roll the game back to before a player left, only since', async () => {

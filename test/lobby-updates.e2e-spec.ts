@@ -112,6 +112,34 @@ describe('lobby updates (lobbyChanged)', () => {
     for (const lobby of [annLobby, bobLobby, catLobby]) expect(lobby.errors).toEqual([]);
   });
 
+  it("never signals a public game played in a group as open: its members find it on the group's page, and nobody else may join it", async () => {
+    const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
+    const { createGroup } = await gqlOk<{ createGroup: { id: string; inviteUrl: string } }>(
+      server.url,
+      `mutation { createGroup(name: "Lobby Club") { id inviteUrl } }`,
+      {},
+      ann.token,
+    );
+    await gqlOk(server.url, `mutation($code: String!) { joinGroup(code: $code) { id } }`, { code: createGroup.inviteUrl.split('/').pop() }, bob.token);
+    const [annLobby, bobLobby, catLobby] = [lobbyOf(ann), lobbyOf(bob), lobbyOf(cat)];
+    await Promise.all([annLobby, bobLobby, catLobby].map((lobby) => lobby.until((change) => change.gameId === null)));
+
+    const clubGame = await createGame(server.url, ann, { groupId: createGroup.id, visibility: 'PUBLIC' });
+    // Its host's signal comes with everyone else's, if any: a game open to anyone after it is signalled after it.
+    await annLobby.until((change) => change.gameId === clubGame);
+    const open = await createGame(server.url, ann, {});
+    for (const lobby of [bobLobby, catLobby]) {
+      const seen = await lobby.until((change) => change.gameId === open);
+      expect(seen.filter((change) => change.gameId === clubGame)).toEqual([]);
+      expect(seen.find((change) => change.gameId === open)).toEqual({ gameId: open, seated: false, invited: false, open: true });
+    }
+    // As the page reads them, to place them: the group's game is not open to anyone.
+    const openToAnyone = async (id: string) =>
+      (await gqlOk<{ game: { openToAnyone: boolean } }>(server.url, `query($id: ID!) { game(id: $id) { openToAnyone } }`, { id }, cat.token)).game.openToAnyone;
+    expect(await openToAnyone(clubGame)).toBe(false);
+    expect(await openToAnyone(open)).toBe(true);
+  });
+
   it('signals a move once, to each of its players', async () => {
     const [ann, bob, cat] = await players('Ann', 'Bob', 'Cat');
     const game = await startCountingGame(server.url, [ann, bob], { seed: 'lobby-once' });

@@ -8,9 +8,11 @@ import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveFie
 import { Clock } from '../common/clock';
 import { leftSeats, pendingProposal, ProposalKind, seatsToAnswer } from '../play/game-life';
 import { gameAsIs } from '../play/loaded-game';
-import { decideRemoval } from '../play/platform/life';
+import { decideRemoval, resignationEndsGame } from '../play/platform/life';
 import { returnRange } from '../play/platform/return-point';
 import { GameService } from '../play/game.service';
+import { gameAt } from '../play/loaded-game';
+import { GameRandomness } from '../randomness/game-randomness';
 import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent } from '../graphql/models';
 
@@ -32,10 +34,12 @@ export class GameLifeResolver {
   constructor(
     private readonly play: GameService,
     private readonly clock: Clock,
+    private readonly randomness: GameRandomness,
   ) {}
 
   @Mutation(() => GameModel, {
-    description: 'The caller leaves the game for good. With two players the other wins; with more, the game goes on and the seat is passed over, ranked last.',
+    description:
+      'The caller leaves the game for good, ranked last: the seat is passed over (or played by a bot, see whenPlayerLeaves), and the game ends when one player would be left (see resignEndsGame).',
   })
   async resignGame(@Args('gameId', { type: () => ID }) gameId: string, @Context() context: RequestContext) {
     const userId = requireUser(context);
@@ -92,6 +96,14 @@ export class GameLifeResolver {
   @ResolveField(() => [Int], { description: 'Seats whose players left the game (resigned or removed), in the order they left.' })
   resignedSeats(@Parent() { game }: GameParent) {
     return leftSeats(game.state);
+  }
+
+  @ResolveField(() => Boolean, {
+    description:
+      'Whether the caller resigning now would end the game (as when one player would be left, and no bot takes over their seat); false where they may not resign.',
+  })
+  resignEndsGame(@Parent() { game, userId }: GameParent) {
+    return userId !== undefined && resignationEndsGame(gameAt(game, this.randomness), userId);
   }
 
   @ResolveField(() => [Int], { description: 'Seats whose move deadline has passed and who have not moved since: the host may remove them.' })

@@ -4,12 +4,12 @@
  * names the game and why it concerns the player, never what it now shows).
  *
  * A lobby changes with its player's games (a move, a seat taken, the end;
- * a line in their chat), their invitations, and the public games waiting
+ * a line in their chat), their invitations, and the games open to anyone waiting
  * for players. Each server process hears every game's changes
  * (game-updates.ts: LISTEN/NOTIFY, from any process) and, when some of its
  * own sockets follow a lobby, asks the database once for whom the changes
  * since its last question concern: the players seated in them, those
- * invited to them, and everyone for an open public game. So a move costs a
+ * invited to them, and everyone for a game open to anyone. So a move costs a
  * process with lobbies open one small read, however many follow them.
  *
  * A subscription begins with a signal that anything may have changed (no
@@ -32,7 +32,7 @@ export interface LobbyChange {
   seated: boolean;
   /** The player is invited to it. */
   invited: boolean;
-  /** It is a public game waiting for players, or was until this change. */
+  /** It is a game open to anyone waiting for players, or was until this change. */
   open: boolean;
 }
 

@@ -16,7 +16,7 @@ class LobbyChangeModel {
   seated!: boolean;
   @Field({ description: 'The caller is invited to it: their invitations may have changed.' })
   invited!: boolean;
-  @Field({ description: 'It is a public game waiting for players, or was until this change: the open games may have changed.' })
+  @Field({ description: 'It is a game open to anyone (see Game.openToAnyone) waiting for players, or was until this change: the open games may have changed.' })
   open!: boolean;
 }
 

@@ -4,6 +4,8 @@ import { JSONScalar } from './json.scalar';
 import { gameAsIs, type LoadedGame } from '../play/loaded-game';
 import { gameStatus, seatOf } from '../play/game-state';
 import { isRefusal } from '../play/platform/decision';
+import { type FinishedResult, seatPlaces } from '../play/platform/finish-places';
+import { openToAnyone } from '../play/platform/lobby';
 import { decideUndo, seatToMove } from '../play/platform/moves';
 import { FIELD_COSTS } from './query-limits';
 
@@ -196,6 +198,11 @@ export class GameParent {
     return this.game.row.status === 'FINISHED' ? this.game.row.result : null;
   }
 
+  get places(): number[] | null {
+    const result = this.result as FinishedResult | null;
+    return result && seatPlaces(result, this.game.state.seats.length);
+  }
+
   get createdAt(): Date {
     return this.game.row.createdAt;
   }
@@ -210,6 +217,10 @@ export class GameParent {
 
   get withBots(): boolean {
     return this.game.state.bots !== undefined || this.game.state.botsTakeOver === true;
+  }
+
+  get openToAnyone(): boolean {
+    return openToAnyone(this.game.state);
   }
 
   get whenPlayerLeaves(): WhenPlayerLeavesValue {
@@ -230,10 +241,21 @@ export class GameModel {
   @Field(() => [JSONScalar], { description: 'Every move the caller may make now.', complexity: FIELD_COSTS.rules }) legalMoves!: unknown[];
   @Field({ description: "Whether undoMove would take back one of the caller's steps." }) canUndo!: boolean;
   @Field(() => JSONScalar, { nullable: true, description: 'Scores and winners once the game is finished.' }) result!: unknown;
+  @Field(() => [Int], {
+    nullable: true,
+    description:
+      "Once the game is finished, each seat's finishing place, 1 for the first: the winners, then the others by score, then those who left, the first to leave last. Seats level share a place, and the next counts them all (1, 2, 2, 4).",
+  })
+  places!: number[] | null;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field({ description: 'It starts by itself as its last seat is taken (as games do unless their host chose otherwise), rather than when its host starts it.' })
   autoStart!: boolean;
   @Field({ description: 'Bots play in it: given seats at the creation, or taking over from players who leave.' }) withBots!: boolean;
   @Field(() => WhenPlayerLeavesValue) whenPlayerLeaves!: WhenPlayerLeavesValue;
+  @Field({
+    description:
+      "Anyone may join it unasked: public, and not played in a group (whose members alone may join). While it waits for players, it is among others' open games.",
+  })
+  openToAnyone!: boolean;
 }

@@ -6,7 +6,7 @@
  * it stores, `npm run league-standings` the games' records, and both get the
  * same standings.
  */
-import { finishPlaces, type FinishedResult } from './finish-places';
+import { type FinishedResult, seatPlaces } from '../play/platform/finish-places';
 import type { LeagueFormat, LeagueTerms } from './league-terms';
 import { type FixtureResult, type LeagueResults, tablePlaces } from './standings';
 
@@ -55,8 +55,9 @@ export function termsOf(definition: LeagueDefinition): LeagueTerms {
 /** The places of a table whose game ended, or null. */
 function tableResult(table: LeagueTableDefinition, outcome: GameOutcome | undefined): number[] | null {
   if (!outcome?.ended) return null;
-  const places = finishPlaces(outcome.result ?? {}, table.seated.length);
-  return tablePlaces(table.players, new Map(table.seated.map((player, seat) => [player, places[seat]])));
+  const places = seatPlaces(outcome.result ?? {}, table.seated.length);
+  // A league counts places from 0 (standings.ts).
+  return tablePlaces(table.players, new Map(table.seated.map((player, seat) => [player, places[seat] - 1])));
 }
 
 /** What the standings are computed from; `outcomeOf` tells of each table's game. */

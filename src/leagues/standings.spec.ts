@@ -1,4 +1,3 @@
-import { finishPlaces } from './finish-places';
 import { defaultPointsPerPlace, type LeagueTerms } from './league-terms';
 import { type FixtureResult, standings, tablePlaces } from './standings';
 
@@ -95,18 +94,5 @@ describe('games of three or more', () => {
         ]),
       ),
     ).toEqual([1, 2, 0]);
-  });
-});
-
-describe('finish places from a game’s result', () => {
-  it.each([
-    ['a win', { winners: [1] }, 2, [1, 0]],
-    ['a draw (no winner)', { winners: [] }, 2, [0, 0]],
-    ['scores below the winner', { winners: [2], scores: [5, 9, 7] }, 3, [2, 1, 0]],
-    ['level scores', { winners: [0], scores: [9, 4, 4] }, 3, [0, 1, 1]],
-    ['a shared win', { winners: [0, 1], scores: [6, 6, 1] }, 3, [0, 0, 2]],
-    ['seats that resigned, the first to leave last', { winners: [1], scores: [9, 2, 8], detail: { resigned: [0, 2] } }, 3, [2, 0, 1]],
-  ])('given %s', (_, result, seats, places) => {
-    expect(finishPlaces(result, seats)).toEqual(places);
   });
 });

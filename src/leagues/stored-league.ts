@@ -1,6 +1,6 @@
 /** A league as the server stores it, read as the pure league-results.ts reads a league. */
 import type { LoadedGame } from '../play/loaded-game';
-import type { FinishedResult } from './finish-places';
+import type { FinishedResult } from '../play/platform/finish-places';
 import { type LeagueDefinition, leagueResults } from './league-results';
 import type { StoredLeague, StoredMember, StoredTable } from './leagues.repository';
 import type { LeagueResults } from './standings';

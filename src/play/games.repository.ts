@@ -40,7 +40,9 @@ const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid
  * $2 ruleset or null, $3 the caller or null, $4 only the caller's games, $5
  * only others', $6 how many, $7 from where. A private game is listed to its
  * players alone (its invitees find it among their invitations), and so is a
- * game created in a group (its members find it on the group's page).
+ * game created in a group (its members find it on the group's page): the
+ * others' games listed are those `openToAnyone` (src/play/platform/lobby.ts),
+ * its condition in SQL.
  */
 const LOBBY_PAGE = `
 SELECT g.id::text AS id FROM games g

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { gqlOk, Player, registerPlayer } from '../support/app';
-import { playTurn, startCountingGame } from '../support/counting-api';
+import { playTurn, seeGame, startCountingGame } from '../support/counting-api';
 import { isMyTurn, openWindow, playOneStep, shownVersion, waitForVersion, waitUntil, pageTestBench } from './browser';
 
 describe('web page: resigning, takebacks and ending by agreement', () => {
@@ -101,7 +101,9 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
 
   it('a player resigns from a three-player game, which goes on without them to its end', async () => {
     const players = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(bench.server.url, name)));
-    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-resign', options: { target: 8 } });
+    const gameId = await startCountingGame(bench.server.url, players, { seed: 'web-resign', options: { target: 12 } });
+    // Cat plays a turn first, so that she leaves with cards: more, as it falls out, than the one of Ann and Bob who loses.
+    while ((await seeGame(bench.server.url, gameId)).view.hands[2].count === 0) await playTurn(bench.server.url, gameId, players);
     const pages = await windows(gameId, players);
     const [annPage, bobPage, catPage] = pages;
 
@@ -125,7 +127,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
-    const { game } = await gqlOk<{ game: { status: string; result: { winners: number[]; detail: { resigned: number[] } } } }>(
+    const { game } = await gqlOk<{ game: { status: string; result: { winners: number[]; scores: number[]; detail: { resigned: number[] } } } }>(
       bench.server.url,
       `query($id: ID!) { game(id: $id) { status result } }`,
       { id: gameId },
@@ -134,6 +136,25 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     expect(game.result.detail.resigned).toEqual([2]);
     expect(game.result.winners).not.toContain(2);
     await catPage.locator('[data-turn="finished"]').waitFor();
+    // Whoever left comes after everyone still playing, whatever they scored.
+    const loser = game.result.winners.includes(0) ? 1 : 0;
+    expect(game.result.scores[2]).toBeGreaterThan(game.result.scores[loser]);
+    await catPage.locator('.end-screen .headline', { hasText: 'You came 3rd' }).waitFor();
+    await pages[loser].locator('.end-screen .headline', { hasText: 'You came 2nd' }).waitFor();
+  });
+
+  it('warns a player of two that resigning ends the game, unless a bot would take over their seat', async () => {
+    const players = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(bench.server.url, name)));
+    for (const [whenPlayerLeaves, warning] of [
+      ['SKIP', 'the game ends with you ranked last'],
+      ['BOT', 'it goes on without you, a bot plays your seat'],
+    ] as const) {
+      const gameId = await startCountingGame(bench.server.url, players, { seed: `web-resign-${whenPlayerLeaves}`, whenPlayerLeaves });
+      const [annPage] = await windows(gameId, players.slice(0, 1));
+      await annPage.getByRole('button', { name: 'Resign…' }).click();
+      await annPage.getByRole('dialog', { name: 'Resign from this game?' }).getByText(warning).waitFor();
+      await annPage.context().close();
+    }
   });
 
   it('moves the keyboard into each confirmation, closes it on Escape, and gives the keyboard back', async () => {

@@ -15,8 +15,9 @@ import {
   TakenBack,
   TurnSkipped,
 } from '../platform-events';
+import { resignationEndsGame } from './life';
 import type { ReturnPoint } from './return-point';
-import { ANN, BOB, CAT, created, EVE, given, type GivenEvent, HOUR, NOW, playing, SERVER_SEED, seatTaken, turn } from './test-support/specification';
+import { ANN, BOB, CAT, created, EVE, gameAfter, given, type GivenEvent, HOUR, NOW, playing, SERVER_SEED, seatTaken, turn } from './test-support/specification';
 
 const LATER = new Date(NOW.getTime() + 48 * HOUR).toISOString();
 const ended: GivenEvent = { type: EndedByHost, payload: { reason: 'enough' }, actorUserId: ANN };
@@ -47,6 +48,34 @@ const fine: ReturnPoint = { setAside: false, insideOneStep: false, playedSince: 
 const takeback = (toVersion: number, point: Partial<ReturnPoint> = {}, reason = 'misclick') =>
   ({ type: 'requestTakeback', toVersion, reason, returnPoint: { ...fine, ...point } }) as const;
 const answer = (kind: 'takeback' | 'end', accept: boolean) => ({ type: 'answer', kind, accept }) as const;
+
+describe('whether resigning would end the game', () => {
+  const endsIt = (events: readonly GivenEvent[], actor: string) => resignationEndsGame(gameAfter(events), actor);
+
+  it('in a game of two, where the seat is passed over: yes, the other player wins', () => {
+    expect(endsIt(twoTurns(), BOB)).toBe(true);
+  });
+
+  it('in a game of two, where a bot takes over the seat: no, the bot plays on', () => {
+    expect(endsIt([...playing(2, { whenPlayerLeaves: 'BOT' }), ...turn(0), ...turn(1)], BOB)).toBe(false);
+  });
+
+  it('in a game of three: no, until only two are left', () => {
+    expect(endsIt(twoTurns(3), BOB)).toBe(false);
+    expect(endsIt([...twoTurns(3), resigned(2, CAT)], BOB)).toBe(true);
+  });
+
+  it('where the turns passed over for the seat reach the end: yes', () => {
+    // Target 3: Ann, to act, leaves; the server adds for her until the counter reaches it.
+    expect(endsIt(playing(3, { options: { target: 3 } }), ANN)).toBe(true);
+  });
+
+  it('where the player may not resign (no seat, left already, the game over): no', () => {
+    expect(endsIt(twoTurns(), EVE)).toBe(false);
+    expect(endsIt([...twoTurns(3), resigned(2, CAT)], CAT)).toBe(false);
+    expect(endsIt([...twoTurns(), ended], BOB)).toBe(false);
+  });
+});
 
 describe('resigning', () => {
   it('in a game of two: the other player wins, and the server seed is revealed with it', () => {

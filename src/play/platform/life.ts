@@ -22,7 +22,8 @@ import {
   TakenBack,
 } from '../platform-events';
 import { type Decision, decided, isRefusal, type Refusal, refuse } from './decision';
-import { cleanedText, type GameAt, requireActive, requireHost, requireInPlay, requireServer, seatArgument, seatInPlay } from './game-at';
+import { completeAppend, foldDecided } from './completion';
+import { cleanedText, type GameAt, phaseOf, requireActive, requireHost, requireInPlay, requireServer, seatArgument, seatInPlay } from './game-at';
 import { type ReturnPoint, returnPointRefusal, returnRange } from './return-point';
 
 /** A player leaves for good. */
@@ -32,6 +33,21 @@ export function decideResign(game: GameAt, actor: string): Decision {
   if (leftSeats(game.state).includes(seat)) return refuse('ALREADY_DONE', 'You have already left this game.');
   const payload: SeatLeftPayload = { seat, userId: actor };
   return decided([{ type: PlayerResigned, payload: { ...payload }, actorUserId: actor, actorSeat: seat }]);
+}
+
+/**
+ * Whether `actor` resigning now would end the game: their resignation decided
+ * and completed as its append would be (the seat's turns passed over where
+ * they are to act), never written. What a player is warned of before they
+ * resign; false where they may not.
+ */
+export function resignationEndsGame(game: GameAt, actor: string): boolean {
+  const decision = decideResign(game, actor);
+  if (isRefusal(decision)) return false;
+  const resigned = foldDecided(game.ruleset, game.state, decision.events, game.version);
+  // The seed an ending append reveals changes nothing of how the game stands.
+  const completed = completeAppend(game, resigned, game.version + decision.events.length, '');
+  return phaseOf(game, completed.state) === 'FINISHED';
 }
 
 /** The host takes out `seat`, whose move deadline has passed and who has not moved since. */

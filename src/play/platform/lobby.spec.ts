@@ -1,8 +1,8 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
 import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
-import { decideCreate, type CreateFacts, type JoinAccess } from './lobby';
-import { ANN, BOB, CAT, CREATE_COUNTING, created, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
+import { decideCreate, type CreateFacts, type JoinAccess, openToAnyone } from './lobby';
+import { ANN, BOB, CAT, CREATE_COUNTING, created, gameAfter, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
 
 const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
 const OPEN: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
@@ -273,5 +273,11 @@ describe('games created in a group (club)', () => {
     given(lobby)
       .when(join(null, { groupMember: false }), BOB)
       .then([{ type: SeatTaken, payload: { seat: 1, userId: BOB, clientSeed: 'made' }, actorUserId: BOB, actorSeat: 1 }]);
+  });
+
+  it('is open to anyone only when public and outside any group: the lobby lists no group’s game among the open games', () => {
+    expect(openToAnyone(gameAfter(lobby).state)).toBe(true);
+    expect(openToAnyone(gameAfter(groupLobby).state)).toBe(false);
+    expect(openToAnyone(gameAfter(privateLobby).state)).toBe(false);
   });
 });

@@ -85,6 +85,17 @@ export interface CreateFacts {
   hostInGroup?: boolean;
 }
 
+/**
+ * Whether anyone may find the game and join it unasked, so that every lobby
+ * lists it among the open games while it waits for players: a public game
+ * not played in a group (a group's game is its members' alone, on the
+ * group's page: `notInGroup`). The lobby's SQL projects the same fact
+ * (games.repository.ts, `LOBBY_PAGE`).
+ */
+export function openToAnyone(game: { visibility: GameVisibility; groupId?: string | null }): boolean {
+  return game.visibility === 'PUBLIC' && !game.groupId;
+}
+
 /** Who may create a game in a group, and who may join one: its members alone. */
 export function notInGroup(groupId: string | null | undefined, member: boolean | undefined, doing: string): Refusal | null {
   return groupId && member !== true ? refuse('NOT_GROUP_MEMBER', `This game is played in a group: only its members may ${doing} it.`) : null;

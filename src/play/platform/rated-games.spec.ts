@@ -1,6 +1,6 @@
 /** Whether a finished game is rated, and how its seats are ranked: every reason it is not, ties, seats that left, agreed ends. */
 import * as platform from '../platform-events';
-import { type RatedGameEvent, type RatingVerdict, ratingVerdict, type RecordedResult, seatPlaces } from './rated-games';
+import { type RatedGameEvent, type RatingVerdict, ratingVerdict, type RecordedResult } from './rated-games';
 
 const { DeadlinePassed, EndedByHost, GameCreated, GameStarted, PlayerRemoved, PlayerResigned, SeatGivenUp, SeatReassigned, SeatTaken, SeedRevealed } = platform;
 
@@ -56,10 +56,6 @@ describe('a finished game is rated', () => {
   it('in its group; records without `rated` are rated, as the default is', () => {
     expect(ratingVerdict('g1', game(2, { groupId: 'club' }), result([0]))).toMatchObject({ rated: true, groupId: 'club' });
     expect(ratingVerdict('g1', game(2, { rated: true }), result([0]))).toMatchObject({ rated: true });
-  });
-
-  it('with shared winners sharing the first place, and without scores the others sharing the next', () => {
-    expect(seatPlaces(result([0, 2], null), 4)).toEqual([1, 2, 1, 2]);
   });
 
   it('as a draw when every seat scored the same: a real result, unlike a shared fate with no scores', () => {

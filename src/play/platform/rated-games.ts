@@ -14,7 +14,6 @@
  * the turn of a player who ran out of time or left does not unrate a game:
  * else letting one's clock run out would void a lost game.
  */
-import type { Seat } from '../../rules/contract';
 import {
   type BotSeat,
   EndedByHost,
@@ -28,6 +27,7 @@ import {
   SeatTaken,
   SeedRevealed,
 } from '../platform-events';
+import { seatPlaces } from './finish-places';
 
 /** What the rule reads of an event: a record's event or a stored one. */
 export interface RatedGameEvent {
@@ -101,25 +101,6 @@ function endedEarly(result: RecordedResult): boolean {
 function everySeatMoved(events: readonly RatedGameEvent[], seats: number): boolean {
   const moved = new Set(events.filter((e) => e.stepStart && e.actorUserId !== null && !isPlatformEvent(e.type)).map((e) => e.actorSeat));
   return Array.from({ length: seats }, (_, seat) => seat).every((seat) => moved.has(seat));
-}
-
-/**
- * The seats' places: the winners first; the other seats still playing by
- * score, highest first (without scores, sharing the place after the
- * winners); seats that left last, the first to leave lowest.
- */
-export function seatPlaces(result: RecordedResult, seats: number): number[] {
-  const left = (result.detail?.resigned as Seat[] | undefined) ?? [];
-  const playing = Array.from({ length: seats }, (_, seat) => seat).filter((seat) => !left.includes(seat));
-  const winners = playing.filter((seat) => result.winners.includes(seat));
-  const others = playing.filter((seat) => !winners.includes(seat));
-  // Sort keys, lower first: winners 0, then the others' negated scores (or all alike without scores).
-  const key = (seat: Seat) => (winners.includes(seat) ? -Infinity : result.scores ? -result.scores[seat] : 0);
-  const keys = [...new Set([...winners, ...others].map(key))].sort((a, b) => a - b);
-  const places: number[] = Array.from({ length: seats }, () => 0);
-  for (const seat of playing) places[seat] = keys.indexOf(key(seat)) + 1;
-  [...left].reverse().forEach((seat, i) => (places[seat] = keys.length + i + 1));
-  return places;
 }
 
 /** Whether `events`, the whole stream of a finished game `gameId` with its recorded `result`, count for the ratings, and how. */

@@ -62,7 +62,7 @@ function placed<Game extends GameSummaryFragment>(list: Game[] | null, game: Gam
 /** The lists with one game read again: in the player's own lists by its status, or among the open games if still open to them (of `ruleset`, if chosen). */
 function withGame(lists: LobbyLists, game: MyGameRowFragment, ruleset: string): LobbyLists {
   const mine = game.mySeat !== null;
-  const open = !mine && game.status === 'LOBBY' && game.visibility === 'PUBLIC' && (!ruleset || game.ruleset === ruleset);
+  const open = !mine && game.status === 'LOBBY' && game.openToAnyone && (!ruleset || game.ruleset === ruleset);
   return {
     ...lists,
     active: placed(lists.active, game, mine && game.status === 'ACTIVE'),

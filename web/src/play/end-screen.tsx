@@ -1,6 +1,6 @@
 /**
  * A finished game: how it ended for the reader ("You won", "You came 2nd",
- * "Bob won" to a spectator; "Ended by agreement, with no winner" when it
+ * "Bob won" to a spectator; a place as the server ranks it, `places`; "Ended by agreement, with no winner" when it
  * ended early with nobody ahead, "You lost" to each in a cooperative
  * game's loss), and every player's score by category, from
  * the ruleset's score sheet (`result.detail.categories`). `actions` is
@@ -14,15 +14,6 @@ import { possessive } from '../games/words';
 import { listNames } from './players';
 
 const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th'];
-
-/** Each seat's place: the winners first, then by score; equal players share a place. */
-export function placesOf(result: GameResult, seats: number): number[] {
-  const winners = new Set(result.winners ?? []);
-  const scores = result.scores ?? [];
-  const ahead = (a: number, b: number) => (winners.has(a) !== winners.has(b) ? winners.has(a) : (scores[a] ?? 0) > (scores[b] ?? 0));
-  const all = Array.from({ length: seats }, (_, seat) => seat);
-  return all.map((seat) => 1 + all.filter((other) => ahead(other, seat)).length);
-}
 
 /** How the game ended for everyone, when it did not end by its rules: by agreement, at a passed move deadline, or by the host. */
 function earlyEnd(result: GameResult): 'agreement' | 'deadline' | 'host' | null {
@@ -50,7 +41,8 @@ function earlyEndNote(result: GameResult, players: PlayerInfo[], mySeat: number 
   }
 }
 
-function headline(result: GameResult, players: PlayerInfo[], mySeat: number | null | undefined): string {
+/** `places`: each seat's finishing place, as the server ranks them (`Game.places`). */
+function headline(result: GameResult, places: readonly number[] | null | undefined, players: PlayerInfo[], mySeat: number | null | undefined): string {
   const winners = result.winners ?? [];
   const names = winners.map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
   if (winners.length === 0) {
@@ -66,8 +58,7 @@ function headline(result: GameResult, players: PlayerInfo[], mySeat: number | nu
     const others = winners.filter((seat) => seat !== mySeat).map((seat) => players[seat]?.name ?? `Seat ${seat + 1}`);
     return others.length > 0 ? `You won, together with ${listNames(others)}` : 'You won';
   }
-  if (!result.scores) return `${listNames(names)} won`;
-  const places = placesOf(result, players.length);
+  if (!result.scores || !places) return `${listNames(names)} won`;
   const shared = places.filter((place) => place === places[mySeat]).length > 1;
   return `You came ${ORDINALS[places[mySeat] - 1]}${shared ? ' (shared)' : ''}`;
 }
@@ -82,7 +73,7 @@ export function EndScreen({ game, players, actions }: { game: GameFragment; play
     <section className="end-screen" aria-label="Game over" data-turn="finished">
       <h2 className="turn-banner finished">
         <span className="game-over">Game over: </span>
-        <span className="headline">{headline(result, players, game.mySeat)}</span>
+        <span className="headline">{headline(result, game.places, players, game.mySeat)}</span>
       </h2>
       {note && <p className="muted">{note}</p>}
       {scores && (

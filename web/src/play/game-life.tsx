@@ -96,6 +96,11 @@ export function AgreementNotice(props: LifeProps & { pointLabel: (seq: number) =
   );
 }
 
+/** What becomes of the seat of a player who leaves a game that goes on, as the game was created to do. */
+function seatAfterLeaving(game: GameFragment, whose: 'your' | 'their'): string {
+  return game.whenPlayerLeaves === 'BOT' ? `a bot plays ${whose} seat` : `${whose} turns are passed over`;
+}
+
 /** Resigning, proposing to end the game as it stands, and the host removing a player whose deadline passed; each asks to confirm. */
 export function LeaveActions(props: LifeProps & { isHost: boolean }) {
   const { game, isHost } = props;
@@ -110,10 +115,9 @@ export function LeaveActions(props: LifeProps & { isHost: boolean }) {
   const resign = () =>
     setConfirming({
       title: 'Resign from this game?',
-      text:
-        game.seats.length - game.resignedSeats.length <= 2
-          ? 'You leave the game for good and the other player wins.'
-          : 'You leave the game for good: it goes on without you, your turns are passed over, and you are ranked last.',
+      text: game.resignEndsGame
+        ? 'You leave the game for good, and the game ends with you ranked last.'
+        : `You leave the game for good: it goes on without you, ${seatAfterLeaving(game, 'your')}, and you are ranked last.`,
       confirm: 'Resign',
       run: run(() => act(send(ResignGameDocument, { id }), (data) => data.resignGame)),
     });
@@ -127,7 +131,7 @@ export function LeaveActions(props: LifeProps & { isHost: boolean }) {
   const remove = (seat: number) =>
     setConfirming({
       title: `Remove ${nameOf(seat)} from the game?`,
-      text: 'Their move deadline has passed. They leave the game for good, as if they had resigned: their turns are passed over and they are ranked last.',
+      text: `Their move deadline has passed. They leave the game for good, as if they had resigned: ${seatAfterLeaving(game, 'their')} and they are ranked last.`,
       confirm: 'Remove',
       run: run(() => act(send(RemovePlayerDocument, { id, seat }), (data) => data.removePlayer)),
     });
