@@ -129,12 +129,11 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
-  // A point the game may go back to, by the host's rollback or a takeback: on the line in force, from takebackFrom (null unless the game is in play) to
-  // before now.
-  const isReturnPoint = (item: TimelineItem) => game.takebackFrom !== null && !item.setAside && item.seq >= game.takebackFrom && item.seq < game.version;
-  const mayRollBack = (item: TimelineItem) => isHost && isReturnPoint(item);
-  const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
-  const mayAskTakeback = (item: TimelineItem) => inGame && !game.proposal && isReturnPoint(item);
+  // Where this player may take the game back to, by the host's rollback or a takeback: the points the server offers, which it accepts.
+  const { returnPoints } = game;
+  const isReturnPoint = (item: TimelineItem) => returnPoints.versions.includes(item.seq);
+  const mayRollBack = (item: TimelineItem) => returnPoints.rollback && isReturnPoint(item);
+  const mayAskTakeback = (item: TimelineItem) => returnPoints.takeback && isReturnPoint(item);
 
   // The host's mail about a corrected rule links here with `?rollbackTo=<point>`: open that point, ready to roll back to it.
   const [requestedRollback, setRequestedRollback] = useState(() => Number(new URLSearchParams(window.location.search).get('rollbackTo')) || null);

@@ -16,9 +16,9 @@ export function ReplayBar({
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onNow: () => void;
-  /** Offered to the host only, for events still part of the game. */
+  /** Offered to the host only, for the points the server lists (Game.returnPoints). */
   onRollback: (() => void) | null;
-  /** Offered to players still in the game, for points a takeback may return to. */
+  /** Offered to players still in the game, for the points the server lists (Game.returnPoints). */
   onTakeback: (() => void) | null;
 }) {
   return (
