@@ -93,7 +93,7 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     ] as const) {
       await page.locator(`.timeline li[data-seq="${again}"] button`).click();
       await page.locator(`.board-frame[data-replay="${again}"]`).waitFor();
-      await page.getByRole('button', { name: 'Back to now' }).waitFor();
+      await page.locator('.replay-controls[aria-busy="false"]').waitFor(); // the server said where the player may go back to
       expect(await page.getByRole('button', { name: offer }).count()).toBe(0);
     }
 
