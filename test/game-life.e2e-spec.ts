@@ -431,6 +431,45 @@ describe('the game’s life (end to end)', () => {
       // A point with a move since is one to go back to.
       expect((await requestTakeback(bob, id, standing - 2)).errors).toBeUndefined();
     });
+
+    it('offers exactly the points it accepts: none followed only by a declined takeback or a passed deadline', async () => {
+      const players = [ann, bob];
+      const id = await startCountingGame(url, players, { seed: 'offered-points', moveDeadline: { hoursPerMove: 24, reminderHoursBefore: 0 } });
+      await playTurn(url, id, players);
+      await playTurn(url, id, players);
+      const { version: standing } = await seeGame(url, id);
+      await requestTakeback(bob, id, standing - 1);
+      await answerTakeback(ann, id, false);
+      clock.advance(25 * HOUR);
+      await server.app.get(Deadlines).runDue();
+      const returnPointsOf = async (as: Player) =>
+        (
+          await gqlOk<{ game: { version: number; returnPoints: { versions: number[]; rollback: boolean; takeback: boolean } } }>(
+            url,
+            `query($id: ID!) { game(id: $id) { version returnPoints { versions rollback takeback } } }`,
+            { id },
+            as.token,
+          )
+        ).game;
+      const { version, returnPoints } = await returnPointsOf(ann);
+      expect(version).toBeGreaterThan(standing + 2); // the request, its answer and the deadline since
+      expect(returnPoints).toMatchObject({ rollback: true, takeback: true });
+      expect(returnPoints.versions.length).toBeGreaterThan(2);
+      expect(Math.max(...returnPoints.versions)).toBeLessThan(standing);
+      expect((await returnPointsOf(bob)).returnPoints).toEqual({ ...returnPoints, rollback: false });
+      expect((await returnPointsOf(eve)).returnPoints).toEqual({ versions: [], rollback: false, takeback: false });
+
+      // Every version offered is accepted (the request withdrawn again, which plays nothing), every other one refused.
+      for (let toVersion = 0; toVersion <= version; toVersion++) {
+        if (returnPoints.versions.includes(toVersion)) {
+          expect((await requestTakeback(bob, id, toVersion)).errors).toBeUndefined();
+          expect((await withdraw(bob, id)).errors).toBeUndefined();
+        } else {
+          expect(await refused(id, requestTakeback(bob, id, toVersion))).toBe('BAD_USER_INPUT');
+        }
+      }
+      expect((await rollback(ann, id, returnPoints.versions.at(-1)!)).errors).toBeUndefined();
+    });
   });
 
   describe('ending by agreement', () => {

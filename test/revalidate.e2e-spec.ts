@@ -28,6 +28,7 @@ describe('games:revalidate (real PostgreSQL)', () => {
   let server: TestServer;
   let ann: Player;
   let bob: Player;
+  let cat: Player;
 
   let inbox: SmtpInbox;
 
@@ -52,20 +53,29 @@ describe('games:revalidate (real PostgreSQL)', () => {
 
   it('flags a live game whose history a changed rule makes illegal, tells its host once, and changes no history', async () => {
     server = await startTestServer({ db });
-    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(server.url, name)));
+    [ann, bob, cat] = await Promise.all(['Ann', 'Bob', 'Cat'].map((name) => registerPlayer(server.url, name)));
     const annEmail = (await gqlOk<{ me: { email: string } }>(server.url, '{ me { email } }', {}, ann.token)).me.email;
-    // Under version 1: a turn of 1 + 2 = 3 (allowed then), in one game; only turns of 1 in the other.
+    /** Under version 1: a turn of 1 + 2 = 3 (allowed then); the version of its second step, the bad one. */
+    async function turnOfThree(gameId: string, players: Player[]): Promise<number> {
+      const game = await seeGame(server.url, gameId);
+      const mover = players[game.activeSeats[0]];
+      const first = await submitMove(server.url, gameId, mover, { type: 'add', amount: 1 }, game.version);
+      const second = await submitMove(server.url, gameId, mover, { type: 'add', amount: 2 }, first.data!.submitMove.version);
+      await submitMove(server.url, gameId, mover, { type: 'endTurn' }, second.data!.submitMove.version);
+      return second.data!.submitMove.version;
+    }
+    // A turn of three in one game; only turns of 1 in the other.
     const changed = await startCountingGame(server.url, [ann, bob], { seed: 'revalidate-changed' });
     await playTurn(server.url, changed, [ann, bob]);
-    const game = await seeGame(server.url, changed);
-    const mover = [ann, bob][game.activeSeats[0]];
-    const first = await submitMove(server.url, changed, mover, { type: 'add', amount: 1 }, game.version);
-    const badStep = first.data!.submitMove.version + 1;
-    const second = await submitMove(server.url, changed, mover, { type: 'add', amount: 2 }, first.data!.submitMove.version);
-    await submitMove(server.url, changed, mover, { type: 'endTurn' }, second.data!.submitMove.version);
+    const badStep = await turnOfThree(changed, [ann, bob]);
     await playTurn(server.url, changed, [ann, bob]);
     const unchanged = await startCountingGame(server.url, [ann, bob], { seed: 'revalidate-unchanged' });
     for (let turn = 0; turn < 3; turn++) await playTurn(server.url, unchanged, [ann, bob]);
+    // And one where a player left after the turn of three: the game can no longer go back before it.
+    const leftSince = await startCountingGame(server.url, [ann, bob, cat], { seed: 'revalidate-left-since' });
+    const badBeforeLeaving = await turnOfThree(leftSince, [ann, bob, cat]);
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: leftSince }, cat.token);
+    await playTurn(server.url, leftSince, [ann, bob, cat]);
     const versionBefore = (await seeGame(server.url, changed)).version;
     await server.close();
 
@@ -79,6 +89,7 @@ describe('games:revalidate (real PostgreSQL)', () => {
     expect(results.map((r) => [r.gameId, r.check.ok, r.check.firstBadSeq, r.hostMailed])).toEqual([
       [changed, false, badStep, true],
       [unchanged, true, null, false],
+      [leftSince, false, badBeforeLeaving, true],
     ]);
     expect(results[0].verdict).toMatchObject({ ok: false, seq: badStep, problem: expect.stringContaining('That move is not allowed now.') });
 
@@ -93,7 +104,14 @@ describe('games:revalidate (real PostgreSQL)', () => {
       db.ownerUrl,
       async (owner) => (await owner.query(`SELECT user_id, game_id, details FROM notifications WHERE kind = 'RULES_CHECK_FAILED'`)).rows,
     );
-    expect(mails).toEqual([{ user_id: ann.id, game_id: changed, details: { firstBadSeq: badStep, rollbackTo: badStep - 1 } }]);
+    // The link goes where the host may roll back to: none for the game a player left since the bad step.
+    expect(mails).toHaveLength(2);
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        { user_id: ann.id, game_id: changed, details: { firstBadSeq: badStep, rollbackTo: badStep - 1 } },
+        { user_id: ann.id, game_id: leftSince, details: { firstBadSeq: badBeforeLeaving, rollbackTo: null } },
+      ]),
+    );
     const [mail] = await inbox.waitFor(annEmail, /^A corrected rule affects your game/, { containing: changed });
     // The bad step as the history counts moves, not its internal number.
     const { game: counted } = await gqlOk<{ game: { history: Array<{ seq: number; moment: { round: number | null; move: number } }> } }>(

@@ -1,8 +1,8 @@
 /**
  * The game's life in the API: resigning, the host removing a seat whose
  * deadline passed, takebacks by consent and ending by agreement, and what
- * the page needs to offer them. Every field here is read from the folded
- * state: none costs a database read.
+ * the page needs to offer them. Every field here but `returnPoints` is
+ * read from the folded state: none of them costs a database read.
  */
 import { Args, Context, Field, ID, Int, Mutation, ObjectType, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { Clock } from '../common/clock';
@@ -14,6 +14,7 @@ import { GameService } from '../play/game.service';
 import { gameAt } from '../play/loaded-game';
 import { GameRandomness } from '../randomness/game-randomness';
 import { RequestContext, requireUser } from '../graphql/context';
+import { FIELD_COSTS } from '../graphql/query-limits';
 import { GameModel, GameParent } from '../graphql/models';
 
 @ObjectType('Proposal', { description: 'A takeback or a proposal to end the game, waiting for every other player to agree.' })
@@ -25,6 +26,16 @@ class ProposalModel {
   @Field(() => [Int], { description: 'The seats that agreed, the one that asked first.' }) accepted!: number[];
   @Field(() => [Int], { description: 'The seats still to answer.' }) waitingFor!: number[];
   @Field({ description: 'Unanswered by then, it lapses.' }) expiresAt!: Date;
+}
+
+@ObjectType('ReturnPoints', { description: 'Where the caller may take the game back to now, and how: exactly the versions the server accepts.' })
+class ReturnPointsModel {
+  @Field(() => [Int], {
+    description: 'The versions, oldest first: each a point between two moves, with something played since. None when the caller may do neither.',
+  })
+  versions!: number[];
+  @Field({ description: 'The caller, its host, may roll the game back to them (rollbackGame).' }) rollback!: boolean;
+  @Field({ description: 'The caller may ask the other players to take the game back to them (requestTakeback).' }) takeback!: boolean;
 }
 
 const KINDS: Record<ProposalKind, string> = { takeback: 'TAKEBACK', end: 'END' };
@@ -53,7 +64,7 @@ export class GameLifeResolver {
   }
 
   @Mutation(() => GameModel, {
-    description: 'Asks every other player to agree to return the game to `toVersion` (see takebackFrom). A decline, a new move or 48 hours end the request.',
+    description: 'Asks every other player to agree to return the game to `toVersion` (one of returnPoints). A decline, a new move or 48 hours end the request.',
   })
   async requestTakeback(
     @Args('gameId', { type: () => ID }) gameId: string,
@@ -125,6 +136,15 @@ export class GameLifeResolver {
       waitingFor: seatsToAnswer(game.state, proposal),
       expiresAt: new Date(proposal.expiresAt),
     };
+  }
+
+  @ResolveField(() => ReturnPointsModel, {
+    description:
+      'Where the caller may take the game back to now, by rolling it back (its host) or by asking for a takeback: one read of the events since the earliest point, none when the caller may do neither.',
+    complexity: FIELD_COSTS.unboundedList,
+  })
+  returnPoints(@Parent() { game, userId }: GameParent) {
+    return this.play.returnPointsFor(game, userId ?? null, this.clock.now());
   }
 
   @ResolveField(() => Int, {

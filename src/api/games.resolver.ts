@@ -236,7 +236,9 @@ export class GamesResolver {
     return new GameParent(await this.play.undoMove(userId, gameId), userId);
   }
 
-  @Mutation(() => GameModel, { description: 'Host only: returns the game to the state at `toVersion`; later events stay in history, marked rolledBack.' })
+  @Mutation(() => GameModel, {
+    description: 'Host only: returns the game to the state at `toVersion` (one of returnPoints); later events stay in history, marked rolledBack.',
+  })
   async rollbackGame(
     @Args('gameId', { type: () => ID }) gameId: string,
     @Args('toVersion', { type: () => Int }) toVersion: number,

@@ -70,6 +70,12 @@ export class GameEventsRepository {
     return this.prisma.sql.query<EventAfter>(EVENTS_AFTER_STATEMENT, [gameId, toVersion, version, JUMP_EVENT_TYPES, REMARK_TYPES]);
   }
 
+  /** Every event after version `from` of game at `version`, as much as going back to any of them needs (platform/return-point.ts: returnPoints). */
+  everyEventAfter(gameId: string, from: number, version: number): Promise<EventAfter[]> {
+    // No type left out: the first event after each version is needed, whatever it is.
+    return this.prisma.sql.query<EventAfter>(EVENTS_AFTER_STATEMENT, [gameId, from, version, JUMP_EVENT_TYPES, []]);
+  }
+
   /** Games in play whose request or proposal (of `types`) expired after `since`, by `now`. */
   async withExpiredProposals(types: string[], now: Date, since: Date): Promise<string[]> {
     return (await this.prisma.sql.query<{ gameId: string }>(EXPIRED_PROPOSALS, [types, now, since])).map((row) => row.gameId);

@@ -11,7 +11,6 @@ import { createTestDatabase, TestDatabase } from '../../test/support/database';
 import { playStack, PlayStack } from '../../test/support/play-stack';
 import { GameService } from './game.service';
 import { EMPTY_GAME_STATE, foldEvent, GameState, stateAfterJump } from './game-state';
-import { returnPointOf } from './platform/return-point';
 import { countedEvent, momentsOf } from './moments';
 import { jumpTarget } from './platform-events';
 
@@ -50,15 +49,6 @@ describe('GameLoader (real PostgreSQL)', () => {
     await db.drop();
   });
 
-  /** Any earlier point of the line in force, which may lie before earlier jumps, with play since (else the game stands there already). */
-  async function returnPoints(gameId: string, startedVersion: number, version: number): Promise<number[]> {
-    const events = (await store.readEvents(gameId)).map((event) => ({ ...event, toVersion: jumpTarget(event) }));
-    return Array.from({ length: version - startedVersion }, (_, i) => startedVersion + i).filter((v) => {
-      const point = returnPointOf(events.slice(v), v, version);
-      return !point.setAside && point.playedSince;
-    });
-  }
-
   /** Plays a random game with occasional undos and host rollbacks; returns its id. */
   async function playRandomGame(seed: string): Promise<string> {
     const choose = seededRandom(seed);
@@ -70,7 +60,7 @@ describe('GameLoader (real PostgreSQL)', () => {
       const roll = choose.int(12);
       const last = game.state.undoable[game.state.undoable.length - 1];
       const points =
-        roll === 1 && game.row.version > game.row.startedVersion! + 2 ? await returnPoints(game.row.id, game.row.startedVersion!, game.row.version) : [];
+        roll === 1 && game.row.version > game.row.startedVersion! + 2 ? (await service.returnPointsFor(game, players[0], new Date())).versions : [];
       if (roll === 0 && last) {
         game = await service.undoMove(game.state.seats[last.seat]!, game.row.id);
       } else if (points.length > 0) {

@@ -4,12 +4,14 @@
  * after a fix to a ruleset is deployed. Each game's outcome is stored
  * (`games.rules_check`, `Game.rulesCheck`); a game that no longer holds is
  * reported with the first step that does not, and its host is mailed once
- * per such step, with a link to roll back to just before it. History is
+ * per such step, with a link to roll back to the last point before it
+ * the server would accept (none if there is none). History is
  * never edited: the host decides.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
+import { GameService } from '../play/game.service';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
@@ -49,6 +51,7 @@ export class Revalidation {
     private readonly prisma: PrismaService,
     private readonly records: RecordsService,
     private readonly outbox: NotificationOutbox,
+    private readonly play: GameService,
     private readonly clock: Clock,
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
   ) {}
@@ -73,7 +76,7 @@ export class Revalidation {
   private async revalidate(gameId: string): Promise<RevalidatedGame> {
     const row = await this.prisma.game.findUniqueOrThrow({
       where: { id: gameId },
-      select: { ruleset: true, hostId: true, startedVersion: true, rulesCheck: true },
+      select: { ruleset: true, hostId: true, rulesCheck: true },
     });
     const verdict = verifyRecord(await this.records.wholeRecord(gameId), this.records.rulesetLookup, { lineInForceOnly: true });
     const check: RulesCheck = {
@@ -87,7 +90,7 @@ export class Revalidation {
     // Told once per step that fails, not at every run.
     // A game that cannot be checked has nothing a rollback would mend: its host is not told.
     const tellHost = !check.ok && check.verifiable !== false && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
-    const rollbackTo = check.firstBadSeq !== null && row.startedVersion !== null && check.firstBadSeq - 1 >= row.startedVersion ? check.firstBadSeq - 1 : null;
+    const rollbackTo = tellHost ? await this.rollbackBefore(gameId, row.hostId, check.firstBadSeq) : null;
     await this.prisma.inSqlTransaction(async (sql) => {
       await sql.query(STORE_CHECK, [gameId, JSON.stringify(check)]);
       if (!tellHost) return;
@@ -96,5 +99,12 @@ export class Revalidation {
       await this.outbox.recordAccountMail(sql, { kind: 'RULES_CHECK_FAILED', userId: row.hostId, toAddress: null, gameId, details: { ...details } });
     });
     return { gameId, ruleset: row.ruleset, check, verdict, hostMailed: tellHost };
+  }
+
+  /** The last point before `firstBadSeq` its host may roll the game back to, as the server would accept it; null if there is none. */
+  private async rollbackBefore(gameId: string, hostId: string, firstBadSeq: number | null): Promise<number | null> {
+    if (firstBadSeq === null) return null;
+    const points = await this.play.returnPointsFor(await this.play.load(gameId), hostId, this.clock.now());
+    return points.rollback ? (points.versions.filter((version) => version < firstBadSeq).at(-1) ?? null) : null;
   }
 }

@@ -151,7 +151,7 @@ describe('web page: Five Tribes in the browser', () => {
 
   it('offers a rollback to nobody but the host', async () => {
     await bob.locator('.timeline li button:not([disabled])').nth(1).click();
-    await bob.locator('.replay-bar').waitFor();
+    await bob.locator('.replay-controls[aria-busy="false"]').waitFor(); // the server said where Bob may go back to
     expect(await bob.getByRole('button', { name: 'Roll back to here…' }).count()).toBe(0);
     await bob.getByRole('button', { name: 'Back to now' }).click();
   });

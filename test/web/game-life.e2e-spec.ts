@@ -86,6 +86,16 @@ describe('web page: resigning, takebacks and ending by agreement', () => {
     );
     await outcome.getByRole('button', { name: 'Dismiss' }).click();
     await outcome.waitFor({ state: 'detached' });
+    // Nothing was played since the last turn, only asked and declined: neither page offers to go back there, which the server would refuse.
+    for (const [page, offer] of [
+      [bobPage, 'Ask to take back to here…'],
+      [annPage, 'Roll back to here…'],
+    ] as const) {
+      await page.locator(`.timeline li[data-seq="${again}"] button`).click();
+      await page.locator(`.board-frame[data-replay="${again}"]`).waitFor();
+      await page.locator('.replay-controls[aria-busy="false"]').waitFor(); // the server said where the player may go back to
+      expect(await page.getByRole('button', { name: offer }).count()).toBe(0);
+    }
 
     // A third, which Bob thinks better of: only he is offered to withdraw it, and it is gone from both pages.
     await askTakeback(bobPage, target, 'never mind');

@@ -82,12 +82,17 @@ export interface TakebackRequest {
   returnPoint: ReturnPoint;
 }
 
-export function decideTakebackRequest(game: GameAt, request: TakebackRequest, actor: string, now: Date): Decision {
-  const { state } = game;
+/** The seat of `actor` asking for a takeback now, to any point, or why they may not: a player still in the game being played, while nothing else waits for answers. */
+export function takebackAsker(game: GameAt, actor: string | null, now: Date): number | Refusal {
   const seat = seatInPlay(game, actor);
   if (isRefusal(seat)) return seat;
-  const refused = requireInPlay(state, seat) ?? requireNoProposal(state, now);
-  if (refused) return refused;
+  return requireInPlay(game.state, seat) ?? requireNoProposal(game.state, now) ?? seat;
+}
+
+export function decideTakebackRequest(game: GameAt, request: TakebackRequest, actor: string, now: Date): Decision {
+  const { state } = game;
+  const seat = takebackAsker(game, actor, now);
+  if (isRefusal(seat)) return seat;
   const { from, to } = returnRange(state, game.version);
   if (!Number.isInteger(request.toVersion) || request.toVersion < from || request.toVersion > to) {
     return refuse('BAD_USER_INPUT', from > to ? 'There is nothing to take back yet.' : `toVersion must be from ${from} to ${to}.`);

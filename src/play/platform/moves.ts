@@ -91,8 +91,8 @@ export interface RollbackCommand {
   returnPoint: ReturnPoint;
 }
 
-/** The host returns the game to an earlier version, while it is being played. */
-export function decideRollback(game: GameAt, command: RollbackCommand, actor: string): Decision {
+/** Why `actor` may not roll the game back now, to any point, or null: only its host may, while it is being played. */
+export function rollbackRefusal(game: GameAt, actor: string | null): Refusal | null {
   const { state } = game;
   const notHost = requireHost(state, actor, 'Only the host can roll the game back.');
   if (notHost) return notHost;
@@ -101,6 +101,14 @@ export function decideRollback(game: GameAt, command: RollbackCommand, actor: st
   if (phaseOf(game) === 'FINISHED') {
     return refuse('GAME_NOT_ACTIVE', 'The game is over and its shuffles have been revealed: it can no longer be rolled back.');
   }
+  return null;
+}
+
+/** The host returns the game to an earlier version, while it is being played. */
+export function decideRollback(game: GameAt, command: RollbackCommand, actor: string): Decision {
+  const { state } = game;
+  const refused = rollbackRefusal(game, actor);
+  if (refused) return refused;
   // A player's leaving is for good: going back stops there, as a takeback does.
   const { from, to } = returnRange(state, game.version);
   const { toVersion } = command;

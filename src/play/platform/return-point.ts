@@ -38,15 +38,41 @@ export interface EventAfter {
  * (a reader may leave out the remarks after the first).
  */
 export function returnPointOf(eventsAfter: readonly EventAfter[], toVersion: number, version: number): ReturnPoint {
+  return lineOfPlay(eventsAfter, version)(toVersion);
+}
+
+/**
+ * The facts of going back to any version from `version`, from the events
+ * after the earliest version asked of: one pass over them, however many
+ * versions are asked. Jumps before a version asked of set aside only events
+ * before themselves, so more events than `returnPointOf` is given change
+ * nothing of its facts.
+ */
+function lineOfPlay(eventsAfter: readonly EventAfter[], version: number): (toVersion: number) => ReturnPoint {
   const jumps = eventsAfter.flatMap((event) => (JUMP_EVENT_TYPES.includes(event.type) ? [{ seq: event.seq, toVersion: event.toVersion ?? 0 }] : []));
   const setAside = rolledBackSeqs(jumps, version);
-  const next = eventsAfter.find((event) => event.seq === toVersion + 1);
   const played = (event: EventAfter) => !setAside.has(event.seq) && !JUMP_EVENT_TYPES.includes(event.type) && !changesNothingOfPlay(event.type);
-  return {
-    setAside: setAside.has(toVersion),
-    insideOneStep: next !== undefined && !opensRequest(next),
-    playedSince: eventsAfter.some((event) => event.seq > toVersion && event.seq <= version && played(event)),
+  // Something was played since a version exactly when the last event played, up to now, came after it.
+  const lastPlayed = eventsAfter.reduce((last, event) => (event.seq <= version && played(event) ? Math.max(last, event.seq) : last), -1);
+  const bySeq = new Map(eventsAfter.map((event) => [event.seq, event]));
+  return (toVersion) => {
+    const next = bySeq.get(toVersion + 1);
+    return { setAside: setAside.has(toVersion), insideOneStep: next !== undefined && !opensRequest(next), playedSince: lastPlayed > toVersion };
   };
+}
+
+/**
+ * Every version a takeback or a host's rollback may return the game to, as
+ * the decider would accept it, oldest first: `eventsAfter` must be every
+ * event after the start of `returnRange` (remarks included: a request's
+ * first event is one).
+ */
+export function returnPoints(state: GameState, version: number, eventsAfter: readonly EventAfter[]): number[] {
+  const { from, to } = returnRange(state, version);
+  const pointAt = lineOfPlay(eventsAfter, version);
+  const points: number[] = [];
+  for (let toVersion = from; toVersion <= to; toVersion++) if (returnPointRefusal(toVersion, pointAt(toVersion)) === null) points.push(toVersion);
+  return points;
 }
 
 /**

@@ -41,6 +41,7 @@ import { Timeline, type TimelineItem } from './timeline';
 import { timelineItems } from './timeline-items';
 import { TurnBanner } from './turn-banner';
 import { useHistory } from './use-history';
+import { useReturnPoints } from './use-return-points';
 import { useBroughtIntoView } from './use-brought-into-view';
 import { useOfferInView } from './use-offer-in-view';
 import { useViewAsOf } from './use-view-as-of';
@@ -129,25 +130,23 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
   const myTurn = live && game.status === 'ACTIVE' && game.mySeat !== null && game.mySeat !== undefined && game.activeSeats.includes(game.mySeat);
   // A new turn is a new version at which the player must act.
   useOfferInView(myTurn, `${game.id}:${myTurn ? game.version : ''}`);
-  // A point the game may go back to, by the host's rollback or a takeback: on the line in force, from takebackFrom (null unless the game is in play) to
-  // before now.
-  const isReturnPoint = (item: TimelineItem) => game.takebackFrom !== null && !item.setAside && item.seq >= game.takebackFrom && item.seq < game.version;
-  const mayRollBack = (item: TimelineItem) => isHost && isReturnPoint(item);
-  const inGame = game.mySeat !== null && game.mySeat !== undefined && !game.resignedSeats.includes(game.mySeat);
-  const mayAskTakeback = (item: TimelineItem) => inGame && !game.proposal && isReturnPoint(item);
-
   // The host's mail about a corrected rule links here with `?rollbackTo=<point>`: open that point, ready to roll back to it.
   const [requestedRollback, setRequestedRollback] = useState(() => Number(new URLSearchParams(window.location.search).get('rollbackTo')) || null);
+  // Where this player may take the game back to, by the host's rollback or a takeback: the points the server offers, which it accepts.
+  const returnPoints = useReturnPoints(game.id, game.version, replayItem !== null || (requestedRollback !== null && isHost));
+  const isReturnPoint = (item: TimelineItem) => returnPoints?.versions.includes(item.seq) ?? false;
+  const mayRollBack = (item: TimelineItem) => (returnPoints?.rollback ?? false) && isReturnPoint(item);
+  const mayAskTakeback = (item: TimelineItem) => (returnPoints?.takeback ?? false) && isReturnPoint(item);
   useEffect(() => {
-    if (requestedRollback === null || !isHost) return;
+    if (requestedRollback === null || !isHost || !returnPoints || replayable.length === 0) return;
+    setRequestedRollback(null);
     const point = [...replayable].reverse().find((item) => item.seq <= requestedRollback && mayRollBack(item));
     if (!point) return;
-    setRequestedRollback(null);
     setReplaySeq(point.seq);
     setGoingBack({ item: point, purpose: 'rollback' });
-    // mayRollBack is made anew each render from the game, which `replayable` follows.
+    // mayRollBack is made anew each render from `returnPoints`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestedRollback, replayable, isHost]);
+  }, [requestedRollback, replayable, isHost, returnPoints]);
 
   // The turn mail links here with `?since=me`: open the replay on the player's last move, to step through what happened since.
   const [sinceAsked, setSinceAsked] = useState(askedForSinceLastMove);
@@ -184,6 +183,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
           onNow={() => setReplaySeq(null)}
           onRollback={mayRollBack(replayItem) ? () => setGoingBack({ item: replayItem, purpose: 'rollback' }) : null}
           onTakeback={mayAskTakeback(replayItem) ? () => setGoingBack({ item: replayItem, purpose: 'takeback' }) : null}
+          offersPending={returnPoints === null}
         />
       )}
       <div className={`board-frame ${live ? 'live' : 'replaying'} ${replay.loading ? 'loading' : ''}`} data-replay={replaySeq ?? undefined}>

@@ -9,6 +9,7 @@ export function ReplayBar({
   onNow,
   onRollback,
   onTakeback,
+  offersPending,
 }: {
   item: TimelineItem;
   /** What this point is to the player, where the page opened on it for them ("where you last moved"). */
@@ -16,10 +17,12 @@ export function ReplayBar({
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onNow: () => void;
-  /** Offered to the host only, for events still part of the game. */
+  /** Offered to the host only, for the points the server lists (Game.returnPoints). */
   onRollback: (() => void) | null;
-  /** Offered to players still in the game, for points a takeback may return to. */
+  /** Offered to players still in the game, for the points the server lists (Game.returnPoints). */
   onTakeback: (() => void) | null;
+  /** Whether this point may be gone back to is still being asked of the server. */
+  offersPending: boolean;
 }) {
   return (
     <div className="replay-bar" role="status">
@@ -28,7 +31,7 @@ export function ReplayBar({
         {item.rolledBack && <em className="tag"> (rolled back)</em>}
         {note && <p className="replay-note">{note}</p>}
       </div>
-      <div className="replay-controls">
+      <div className="replay-controls" aria-busy={offersPending}>
         <button className="secondary" onClick={onPrevious ?? undefined} disabled={!onPrevious} aria-label="Earlier event">
           ◀ Earlier
         </button>
