@@ -11,6 +11,7 @@ import { gameAsIs } from '../play/loaded-game';
 import { decideRemoval, resignationEndsGame } from '../play/platform/life';
 import { returnRange } from '../play/platform/return-point';
 import { GameService } from '../play/game.service';
+import { ReturnPoints } from '../play/return-points';
 import { gameAt } from '../play/loaded-game';
 import { GameRandomness } from '../randomness/game-randomness';
 import { RequestContext, requireUser } from '../graphql/context';
@@ -44,6 +45,7 @@ const KINDS: Record<ProposalKind, string> = { takeback: 'TAKEBACK', end: 'END' }
 export class GameLifeResolver {
   constructor(
     private readonly play: GameService,
+    private readonly points: ReturnPoints,
     private readonly clock: Clock,
     private readonly randomness: GameRandomness,
   ) {}
@@ -144,7 +146,7 @@ export class GameLifeResolver {
     complexity: FIELD_COSTS.unboundedList,
   })
   returnPoints(@Parent() { game, userId }: GameParent) {
-    return this.play.returnPointsFor(game, userId ?? null, this.clock.now());
+    return this.points.forUser(game, userId ?? null, this.clock.now());
   }
 
   @ResolveField(() => Int, {

@@ -60,7 +60,7 @@ describe('GameLoader (real PostgreSQL)', () => {
       const roll = choose.int(12);
       const last = game.state.undoable[game.state.undoable.length - 1];
       const points =
-        roll === 1 && game.row.version > game.row.startedVersion! + 2 ? (await service.returnPointsFor(game, players[0], new Date())).versions : [];
+        roll === 1 && game.row.version > game.row.startedVersion! + 2 ? (await stack.returnPoints.forUser(game, players[0], new Date())).versions : [];
       if (roll === 0 && last) {
         game = await service.undoMove(game.state.seats[last.seat]!, game.row.id);
       } else if (points.length > 0) {

@@ -17,30 +17,17 @@ import type { CreateGameInput, GamePlacement, JoinRequest } from './game-request
 import type { ProposalKind } from './game-life';
 import { type GameState, seatOf } from './game-state';
 import { GamesRepository } from './games.repository';
-import { allWrites, ExtraWrites, gameAt, LoadedGame } from './loaded-game';
+import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
-import { isRefusal } from './platform/decision';
-import { takebackAsker } from './platform/life';
 import { decideCreate, freeSeats, Invitee, JoinAccess } from './platform/lobby';
-import { rollbackRefusal } from './platform/moves';
-import { ReturnPoint, returnPointOf, returnPoints, returnRange } from './platform/return-point';
+import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { DeadlineAction, GameCreatedPayload } from './platform-events';
 import { refusalError } from './refusal-error';
 import { RulesetRegistry } from './ruleset-registry';
 
 const MAX_CLIENT_MOVE_ID_LENGTH = 200;
 const PUBLIC: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
-
-/** Where one user may take a game back to now, as the decider would accept it. */
-export interface ReturnPointsFor {
-  /** The versions, oldest first; none when the user may neither roll back nor ask for a takeback. */
-  versions: number[];
-  /** The user may roll the game back to them (its host, while it is being played). */
-  rollback: boolean;
-  /** The user may ask the other players to take the game back to them. */
-  takeback: boolean;
-}
 
 @Injectable()
 export class GameService {
@@ -291,21 +278,6 @@ export class GameService {
 
   private command(actor: string | null, gameId: string, command: PlatformCommand): Promise<LoadedGame> {
     return this.pipeline.run({ gameId, actor, prepare: (): PreparedCommand => ({ command }) });
-  }
-
-  /**
-   * Where `userId` may take the game back to now: the decider's own rules of
-   * who may and of which points, over the events since the start of the
-   * range (one read, and none when the user may do neither).
-   */
-  async returnPointsFor(game: LoadedGame, userId: string | null, now: Date): Promise<ReturnPointsFor> {
-    const at = gameAt(game, this.randomness);
-    const rollback = rollbackRefusal(at, userId) === null;
-    const takeback = !isRefusal(takebackAsker(at, userId, now));
-    if (!rollback && !takeback) return { versions: [], rollback, takeback };
-    const { version } = game.row;
-    const eventsAfter = await this.events.everyEventAfter(game.row.id, returnRange(game.state, version).from, version);
-    return { versions: returnPoints(game.state, version, eventsAfter), rollback, takeback };
   }
 
   /** What the events after `toVersion` say of going back there; nothing is read for a version outside the game's play, which the decider refuses first. */

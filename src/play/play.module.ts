@@ -16,6 +16,7 @@ import { LoadedGames } from './loaded-games';
 import { RulesetRegistry } from './ruleset-registry';
 import { ServerSweeps } from './server-sweeps';
 import { LobbyAudience } from './lobby-audience';
+import { ReturnPoints } from './return-points';
 
 export interface PlayOptions {
   rulesets: AnyRuleset[];
@@ -52,7 +53,19 @@ export const PLAY_OPTIONS = Symbol('PLAY_OPTIONS');
     GameQueries,
     ServerSweeps,
     LobbyAudience,
+    ReturnPoints,
   ],
-  exports: [RulesetRegistry, GameRandomness, GameService, GameQueries, ServerSweeps, HistoryPages, GameChangeHooks, LobbyAudience, EventStoreModule],
+  exports: [
+    RulesetRegistry,
+    GameRandomness,
+    GameService,
+    ReturnPoints,
+    GameQueries,
+    ServerSweeps,
+    HistoryPages,
+    GameChangeHooks,
+    LobbyAudience,
+    EventStoreModule,
+  ],
 })
 export class PlayModule {}

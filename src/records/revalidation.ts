@@ -12,6 +12,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
 import { GameService } from '../play/game.service';
+import { ReturnPoints } from '../play/return-points';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
@@ -52,6 +53,7 @@ export class Revalidation {
     private readonly records: RecordsService,
     private readonly outbox: NotificationOutbox,
     private readonly play: GameService,
+    private readonly returnPoints: ReturnPoints,
     private readonly clock: Clock,
     @Inject(RulesetRegistry) private readonly rulesets: RulesetRegistry,
   ) {}
@@ -104,7 +106,7 @@ export class Revalidation {
   /** The last point before `firstBadSeq` its host may roll the game back to, as the server would accept it; null if there is none. */
   private async rollbackBefore(gameId: string, hostId: string, firstBadSeq: number | null): Promise<number | null> {
     if (firstBadSeq === null) return null;
-    const points = await this.play.returnPointsFor(await this.play.load(gameId), hostId, this.clock.now());
+    const points = await this.returnPoints.forUser(await this.play.load(gameId), hostId, this.clock.now());
     return points.rollback ? (points.versions.filter((version) => version < firstBadSeq).at(-1) ?? null) : null;
   }
 }

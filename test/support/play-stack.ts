@@ -10,6 +10,7 @@ import { GameService } from '../../src/play/game.service';
 import { GamesRepository } from '../../src/play/games.repository';
 import { HistoryPages } from '../../src/play/history-pages';
 import { LoadedGames } from '../../src/play/loaded-games';
+import { ReturnPoints } from '../../src/play/return-points';
 import { RulesetRegistry } from '../../src/play/ruleset-registry';
 import { GameRandomness } from '../../src/randomness/game-randomness';
 import type { AnyRuleset } from '../../src/rules/contract';
@@ -21,6 +22,7 @@ export interface PlayStack {
   snapshots: SnapshotStore;
   service: GameService;
   history: HistoryPages;
+  returnPoints: ReturnPoints;
   /** A loader with nothing in memory, as in a process that just started. */
   newLoader(): GameLoader;
 }
@@ -37,5 +39,5 @@ export function playStack(prisma: PrismaService, rulesets: AnyRuleset[], snapsho
   const games = new LoadedGames(rows, loader, registry);
   const pipeline = new CommandPipeline(games, loader, store, randomness);
   const service = new GameService(games, pipeline, rows, events, store, registry, randomness);
-  return { store, snapshots, service, history: new HistoryPages(events, games), newLoader };
+  return { store, snapshots, service, history: new HistoryPages(events, games), returnPoints: new ReturnPoints(events, randomness), newLoader };
 }
