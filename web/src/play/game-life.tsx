@@ -10,9 +10,11 @@ import {
   ProposeEndDocument,
   RemovePlayerDocument,
   ResignGameDocument,
+  ResignOutcomeDocument,
   WithdrawProposalDocument,
   type GameFragment,
 } from '../api/generated';
+import { client } from '../api/client';
 import { useMutations } from '../api/use-mutations';
 import { deadlineText } from '../components/deadline-text';
 import { ProblemBanner } from '../components/problem-banner';
@@ -112,15 +114,21 @@ export function LeaveActions(props: LifeProps & { isHost: boolean }) {
     setConfirming(null);
     void sent();
   };
-  const resign = () =>
+  const resign = async () => {
+    const { data } = await client.query(ResignOutcomeDocument, { id }, { requestPolicy: 'network-only' }).toPromise();
+    const endsGame = data?.game.resignEndsGame;
     setConfirming({
       title: 'Resign from this game?',
-      text: game.resignEndsGame
-        ? 'You leave the game for good, and the game ends with you ranked last.'
-        : `You leave the game for good: it goes on without you, ${seatAfterLeaving(game, 'your')}, and you are ranked last.`,
+      text:
+        endsGame === undefined
+          ? 'You leave the game for good, and are ranked last.'
+          : endsGame
+            ? 'You leave the game for good, and the game ends with you ranked last.'
+            : `You leave the game for good: it goes on without you, ${seatAfterLeaving(game, 'your')}, and you are ranked last.`,
       confirm: 'Resign',
       run: run(() => act(send(ResignGameDocument, { id }), (data) => data.resignGame)),
     });
+  };
   const proposeEnd = () =>
     setConfirming({
       title: 'Propose to end the game?',
@@ -154,7 +162,7 @@ export function LeaveActions(props: LifeProps & { isHost: boolean }) {
               Propose to end the game…
             </button>
           )}
-          <button className="danger" onClick={resign} disabled={busy}>
+          <button className="danger" onClick={() => void resign()} disabled={busy}>
             Resign…
           </button>
         </div>
