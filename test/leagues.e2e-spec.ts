@@ -2,7 +2,7 @@
  * Leagues end to end through the API: a group of six plays a round robin of
  * two-player Five Tribes to the end (15 games, results scripted so that the
  * standings can be worked out by hand), a Swiss league of Five Points at
- * three seats over three rounds, drop-outs, a start date, and every refusal
+ * three seats over three rounds, drop-outs (and players who leave the group), a start date, and every refusal
  * writing nothing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -41,6 +41,7 @@ describe('leagues', () => {
   let players: Player[];
   let outsider: Player;
   let groupId: string;
+  let inviteCode: string;
 
   beforeAll(async () => {
     server = await startTestServer({ clock });
@@ -54,11 +55,13 @@ describe('leagues', () => {
       players[0].token,
     );
     groupId = made.createGroup.id;
-    const code = made.createGroup.inviteUrl.split('/').pop()!;
-    for (const player of players.slice(1)) await gqlOk(server.url, `mutation($code: String!) { joinGroup(code: $code) { id } }`, { code }, player.token);
+    inviteCode = made.createGroup.inviteUrl.split('/').pop()!;
+    for (const player of players.slice(1)) await joinGroup(player);
   });
 
   afterAll(() => server.close());
+
+  const joinGroup = (player: Player) => gqlOk(server.url, `mutation($code: String!) { joinGroup(code: $code) { id } }`, { code: inviteCode }, player.token);
 
   const byName = (name: string) => players.find((player) => player.name === name)!;
   const nameOf = (id: string) => players.find((player) => player.id === id)!.name;
@@ -279,6 +282,21 @@ describe('leagues', () => {
     expect(errorCode(await gql(server.url, `mutation($id: ID!) { leaveLeague(leagueId: $id) { id } }`, { id: league.id }, byName('Cat').token))).toBe(
       'BAD_USER_INPUT',
     );
+  });
+
+  it('drops out of the league one who leaves its group: no later game seats them, even once they are back in the group', async () => {
+    const [ann, bob, cat] = [byName('Ann'), byName('Bob'), byName('Cat')];
+    const league = (await createLeague({ ruleset: 'five-tribes', seatsPerGame: 2, format: 'ROUND_ROBIN', memberIds: [ann.id, bob.id, cat.id] })).data!
+      .createLeague;
+    await gqlOk(server.url, `mutation($id: ID!) { leaveGroup(groupId: $id) }`, { id: groupId }, cat.token);
+    // Cat's game of round 1 (if any) goes on, as a drop-out's does; the round after is paired without them.
+    let seen = await playRound(league.id, (gameId, table) => resign(gameId, table[1]));
+    await joinGroup(cat);
+    while (!seen.finished) seen = await playRound(league.id, (gameId, table) => resign(gameId, table[1]));
+    expect(seen.standings.find((row) => row.user.id === cat.id)).toMatchObject({ droppedOut: true, left: 0 });
+    const catTables = seen.rounds.slice(1).flatMap((round) => round.tables.filter((table) => table.players.some((player) => player.id === cat.id)));
+    expect(catTables.length).toBeGreaterThanOrEqual(1);
+    expect(catTables.every((table) => table.game === null && table.points !== null)).toBe(true);
   });
 
   it('has bots play the games of one who dropped out, where the league says so: their results count for them', async () => {

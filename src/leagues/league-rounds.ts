@@ -7,18 +7,23 @@
  * failure gets it on the next run.
  */
 import { Injectable, Logger } from '@nestjs/common';
+import { GroupsService } from '../groups/groups.service';
 import { GameService } from '../play/game.service';
 import type { CreateGameInput } from '../play/game-requests';
 import type { LoadedGame } from '../play/loaded-game';
+import { takeoverLevel } from '../play/platform/bots';
+import { freeSeats, type JoinAccess } from '../play/platform/lobby';
+import { unratableAtCreation } from '../play/platform/rated-games';
 import { RulesetRegistry } from '../play/ruleset-registry';
-import { canPlayAt } from '../rules/bots';
 import { drawSeats, historyOf, leagueDraws, swissTables } from './fixtures';
 import { LeaguesRepository, type PairedRound, type StoredTable } from './leagues.repository';
 import { storedResults, type StoredLeagueParts } from './stored-league';
 import { standings } from './standings';
 
-/** Seats taken in a league's (private) game by the group's members the league seats there. */
-const SEATED_BY_THE_LEAGUE = { invitation: null, inviteCode: 'valid' as const, keptForOthers: [], groupMember: true };
+/** A seat the league gives in its (private) game: its leave stands for the invite code; whether the player is in the group is the group's to say. */
+function seatedByTheLeague(groupMember: boolean): JoinAccess {
+  return { invitation: null, inviteCode: 'valid', keptForOthers: [], groupMember };
+}
 
 @Injectable()
 export class LeagueRounds {
@@ -28,6 +33,7 @@ export class LeagueRounds {
     private readonly repository: LeaguesRepository,
     private readonly play: GameService,
     private readonly rulesets: RulesetRegistry,
+    private readonly groups: GroupsService,
   ) {}
 
   /** Moves on every league whose start has come; returns how many rounds started. */
@@ -49,8 +55,9 @@ export class LeagueRounds {
 
   /** Creates the games the current round still lacks, and starts the next round (or ends the league) once it is over. */
   private async advance(leagueId: string, now: Date): Promise<boolean> {
-    const parts = await this.parts(leagueId);
-    if (!parts || parts.league.finishedAt || parts.league.startsAt > now) return false;
+    const read = await this.parts(leagueId);
+    if (!read || read.league.finishedAt || read.league.startsAt > now) return false;
+    const parts = await this.dropOutLeavers(read, now);
     const round = parts.league.currentRound;
     const current = parts.tables.filter((table) => table.round === round);
     const games = await this.createMissingGames(parts, current);
@@ -70,6 +77,19 @@ export class LeagueRounds {
     if (!league) return null;
     const [members, tables, byes] = await Promise.all([this.repository.members(leagueId), this.repository.tables(leagueId), this.repository.byes(leagueId)]);
     return { league, members, tables, byes };
+  }
+
+  /**
+   * Players who left the group (or were removed from it) drop out of its
+   * league, as if they had left it themselves: a group's game is its members'
+   * alone, so their games not yet begun are forfeited, or played by bots.
+   */
+  private async dropOutLeavers(parts: StoredLeagueParts, now: Date): Promise<StoredLeagueParts> {
+    const inGroup = new Set(await this.groups.memberIds(parts.league.groupId));
+    const leavers = parts.members.filter((member) => !member.droppedOut && !inGroup.has(member.userId));
+    if (leavers.length === 0) return parts;
+    for (const { userId } of leavers) await this.repository.dropOut(parts.league.id, userId, now);
+    return (await this.parts(parts.league.id))!;
   }
 
   async gamesOf(tables: readonly StoredTable[]): Promise<Map<string, LoadedGame>> {
@@ -120,8 +140,9 @@ export class LeagueRounds {
   private async seatPlayers(table: StoredTable, game: LoadedGame): Promise<LoadedGame> {
     let seated = game;
     for (const [seat, player] of table.seated.entries()) {
-      if (seated.state.seats[seat] === null && !seated.state.bots?.[seat]) {
-        seated = await this.play.joinGame(player, game.row.id, { seat, access: SEATED_BY_THE_LEAGUE });
+      if (freeSeats(seated.state).includes(seat)) {
+        const access = seatedByTheLeague(await this.groups.isMember(game.state.groupId, player));
+        seated = await this.play.joinGame(player, game.row.id, { seat, access });
       }
     }
     return seated;
@@ -129,10 +150,9 @@ export class LeagueRounds {
 
   private async createGame(parts: StoredLeagueParts, table: StoredTable): Promise<string> {
     const { league } = parts;
-    const ruleset = this.rulesets.get(league.ruleset);
-    const botSeats = table.seated.flatMap((player, seat) => (droppedOut(parts).includes(player) ? [seat] : []));
-    const level = canPlayAt(ruleset, 'GREEDY') ? 'GREEDY' : 'RANDOM';
-    const hostSeat = table.seated.findIndex((_, seat) => !botSeats.includes(seat));
+    const level = takeoverLevel(this.rulesets.get(league.ruleset));
+    const bots = table.seated.flatMap((player, seat) => (droppedOut(parts).includes(player) ? [{ seat, level }] : []));
+    const hostSeat = table.seated.findIndex((_, seat) => !bots.some((bot) => bot.seat === seat));
     const input: CreateGameInput = {
       ruleset: league.ruleset,
       seats: table.seated.length,
@@ -142,11 +162,12 @@ export class LeagueRounds {
       visibility: 'PRIVATE',
       autoStart: true,
       groupId: league.groupId,
-      bots: botSeats.map((seat) => ({ seat, level })),
-      // A game with a bot is never rated: asking for it would be refused.
-      rated: league.rated && botSeats.length === 0,
+      bots,
+      // A game the platform never rates (one with a bot) is created unrated: asking for a rating would be refused. League games bring no seed.
+      rated: league.rated && unratableAtCreation({ bots, fixedSeed: false }) === null,
     };
-    const game = await this.play.createGame(table.seated[hostSeat], input, { hostSeat, hostInGroup: true });
+    const host = table.seated[hostSeat];
+    const game = await this.play.createGame(host, input, { hostSeat, hostInGroup: await this.groups.isMember(league.groupId, host) });
     await this.repository.setGame(league.id, table.round, table.table, game.row.id);
     return game.row.id;
   }
