@@ -5,6 +5,8 @@ import { GameModel, GameParent, GameVisibilityValue, UserModel } from '../graphq
 import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 import { PrismaService } from '../database/prisma.service';
 import { GameService } from '../play/game.service';
+import { gameAsIs } from '../play/loaded-game';
+import { rematchRefusal } from '../play/platform/rematch';
 import { defaultGameName } from '../play/platform/lobby';
 import { PublicNames } from '../public-names/public-names';
 import { Invitations } from './invitations';
@@ -89,5 +91,12 @@ export class InvitationsResolver {
   @ResolveField(() => ID, { nullable: true, description: "The id of this finished game's rematch, once someone asked for one." })
   rematchId(@Parent() { game }: GameParent) {
     return game.row.status === 'FINISHED' ? this.rematches.rematchOf(game.row.id) : null;
+  }
+
+  @ResolveField(() => Boolean, {
+    description: 'Whether rematch would answer the caller: a player of the game, once it is over (asking again takes their seat in it).',
+  })
+  canAskForRematch(@Parent() { game, userId }: GameParent) {
+    return rematchRefusal(gameAsIs(game), userId ?? null) === null;
   }
 }

@@ -9,13 +9,13 @@
  * accepts their invitation by asking.
  */
 import { Injectable } from '@nestjs/common';
-import { AppError } from '../common/errors';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../event-store/event-store';
 import { GameService } from '../play/game.service';
-import type { LoadedGame } from '../play/loaded-game';
+import { gameAsIs, type LoadedGame } from '../play/loaded-game';
 import { defaultGameName } from '../play/platform/lobby';
-import { seatOf } from '../play/game-state';
+import { decideRematch, type RematchSeat } from '../play/platform/rematch';
+import { refusalError } from '../play/refusal-error';
 import { GroupsService } from '../groups/groups.service';
 import { Invitations } from './invitations';
 
@@ -30,13 +30,11 @@ export class Rematches {
 
   async rematch(userId: string, gameId: string): Promise<LoadedGame> {
     const game = await this.play.load(gameId);
-    const seat = seatOf(game.state, userId);
-    if (seat === null) throw new AppError('FORBIDDEN', 'Only the players of a game can ask for its rematch.');
-    if (game.row.status !== 'FINISHED') throw new AppError('GAME_NOT_ACTIVE', 'A rematch can be asked for once the game is over.');
-    const existing = await this.rematchOf(gameId);
-    if (existing) return this.takeSeat(userId, existing);
+    const decision = decideRematch(gameAsIs(game), userId, await this.rematchOf(gameId));
+    if (!decision.ok) throw refusalError(decision);
+    if (decision.kind === 'join') return this.takeSeat(userId, decision.rematchId);
     try {
-      return await this.create(userId, game, seat);
+      return await this.create(userId, game, decision.hostSeat, decision.others);
     } catch (error) {
       // Two players asked at once: the other one's rematch is the one.
       if (!isUniqueViolation(error)) throw error;
@@ -54,9 +52,8 @@ export class Rematches {
     return rematch.state.seats.includes(userId) ? rematch : this.invitations.join(userId, rematchId);
   }
 
-  private async create(userId: string, game: LoadedGame, seat: number): Promise<LoadedGame> {
+  private async create(userId: string, game: LoadedGame, hostSeat: number, others: RematchSeat[]): Promise<LoadedGame> {
     const { seats: players, groupId } = game.state;
-    const rotated = (oldSeat: number) => (oldSeat + players.length - 1) % players.length;
     const name =
       game.row.name ?? defaultGameName((await this.prisma.user.findUniqueOrThrow({ where: { id: game.row.hostId } })).displayName, game.ruleset.name);
     const rematch = await this.play.createGame(
@@ -73,9 +70,8 @@ export class Rematches {
         rated: game.state.rated,
         groupId: groupId ?? null,
       },
-      { hostSeat: rotated(seat), rematchOf: game.row.id, hostInGroup: await this.groups.isMember(groupId, userId) },
+      { hostSeat, rematchOf: game.row.id, hostInGroup: await this.groups.isMember(groupId, userId) },
     );
-    const others = players.flatMap((playerId, oldSeat) => (playerId && playerId !== userId ? [{ playerId, seat: rotated(oldSeat) }] : []));
     const accounts = await this.prisma.user.findMany({ where: { id: { in: others.map((o) => o.playerId) } }, select: { id: true, email: true } });
     // A deleted account has no address to invite: its seat stays open to anyone the game lets in.
     const invitees = others.flatMap(({ playerId, seat: newSeat }) => {

@@ -13,10 +13,11 @@ import { ProblemBanner } from '../components/problem-banner';
 import { useLobbyChanges } from '../lobby/use-lobby-changes';
 import { useRouter } from '../router';
 
-export function RematchButton({ game }: { game: Pick<GameFragment, 'id' | 'status' | 'mySeat'> }) {
+export function RematchButton({ game }: { game: Pick<GameFragment, 'id' | 'canAskForRematch'> }) {
   const { navigate } = useRouter();
   const { send, busy, problem, dismiss } = useMutations();
-  const player = game.status === 'FINISHED' && game.mySeat !== null && game.mySeat !== undefined;
+  // The server says who may: a player of the game, once it is over.
+  const player = game.canAskForRematch;
   const [rematchOf, readRematchOf] = useQuery({ query: RematchOfDocument, variables: { id: game.id }, pause: !player });
   const rematchId = rematchOf.data?.game.rematchId ?? null;
   const [rematch] = useQuery({ query: RematchGameDocument, variables: { id: rematchId ?? '' }, pause: rematchId === null });
