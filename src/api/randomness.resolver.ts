@@ -1,6 +1,7 @@
 /** Shuffle fairness in the API: each game's commitment, client seeds and (once it is over) server seed. */
 import { Field, ObjectType, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { GameModel, GameParent } from '../graphql/models';
+import { revealedToAll } from '../play/platform/game-at';
 import { GameRandomness } from '../randomness/game-randomness';
 
 @ObjectType('Randomness', { description: 'What anyone needs to check a game\'s draws (README: "Checking a game\'s randomness").' })
@@ -33,7 +34,7 @@ export class RandomnessResolver {
       commitment: game.state.commitment,
       clientSeeds: game.state.clientSeeds,
       fixedSeed: game.state.fixedSeed,
-      serverSeed: game.row.status === 'FINISHED' ? game.row.seed : null,
+      serverSeed: revealedToAll(game.row.status) ? game.row.seed : null,
     };
   }
 }

@@ -14,6 +14,7 @@ import { isUuid } from '../common/ids';
 import { cleanText } from '../common/text';
 import { PrismaService } from '../database/prisma.service';
 import { NotificationOutbox } from '../notifications/outbox';
+import { revealedToAll } from '../play/platform/game-at';
 import { ChatGame, ChatRateLimit, ChatReaderState, ChatStore, StoredChatLine } from './chat.store';
 
 /** Characters in one line, as a player counts them. */
@@ -48,7 +49,7 @@ export class ChatService {
   async read(gameId: string, userId: string | undefined): Promise<GameChat> {
     const game = await this.game(gameId);
     const seat = userId === undefined ? undefined : game.seats.get(userId);
-    if (seat === undefined && game.status !== 'FINISHED') throw new AppError('FORBIDDEN', "A game's chat is for its players until the game is over.");
+    if (seat === undefined && !revealedToAll(game.status)) throw new AppError('FORBIDDEN', "A game's chat is for its players until the game is over.");
     const [lines, readers] = await Promise.all([this.store.lines(gameId, CHAT_LINES_SHOWN), seat === undefined ? null : this.store.readers([gameId], userId!)]);
     return { gameId, lines, reader: seat === undefined ? null : { ...readers!.get(gameId)!, userId: userId!, seat } };
   }

@@ -20,6 +20,7 @@ import { GamesRepository } from './games.repository';
 import { allWrites, ExtraWrites, LoadedGame } from './loaded-game';
 import { LoadedGames } from './loaded-games';
 import type { PlatformCommand } from './platform/commands';
+import { revealedToAll } from './platform/game-at';
 import { decideCreate, freeSeats, Invitee, JoinAccess } from './platform/lobby';
 import { ReturnPoint, returnPointOf } from './platform/return-point';
 import type { DeadlineAction, GameCreatedPayload } from './platform-events';
@@ -51,7 +52,7 @@ export class GameService {
 
   /** What `userId` may see: its own seat, or everything once the game is over. */
   viewerFor(game: LoadedGame, userId: string | undefined): Viewer {
-    if (game.row.status === 'FINISHED') return 'all';
+    if (revealedToAll(game.row.status)) return 'all';
     return seatOf(game.state, userId) ?? 'spectator';
   }
 

@@ -13,6 +13,7 @@ import { RulesetRegistry } from '../play/ruleset-registry';
 import { GameService } from '../play/game.service';
 import type { LoadedGame } from '../play/loaded-game';
 import { botSeatLevel } from '../play/platform/bots';
+import { revealedToAll } from '../play/platform/game-at';
 import { seatOf } from '../play/game-state';
 import type { Viewer } from '../rules/contract';
 import { buildRecord, GameRecord } from './game-record';
@@ -40,7 +41,7 @@ export class RecordsService {
   /** A finished game's whole record, for anyone; a running game's, redacted for the seated player asking. */
   async recordFor(gameId: string, userId: string | undefined): Promise<GameRecord> {
     const game = await this.play.load(gameId);
-    if (game.row.status === 'FINISHED') return this.record(game, 'all');
+    if (revealedToAll(game.row.status)) return this.record(game, 'all');
     const seat = seatOf(game.state, userId);
     if (!userId) throw new AppError('UNAUTHENTICATED', 'Log in first: the record of a game being played is for its players only.');
     if (seat === null) throw new AppError('FORBIDDEN', 'The record of a game being played is for its players only; anyone may have it once the game is over.');
@@ -77,7 +78,7 @@ export class RecordsService {
       seatNames: state.seats.map((id) => (id === null ? null : (names.get(id) ?? null))),
       seatBots: state.seats.map((_, seat) => botSeatLevel(ruleset, state, seat)),
       randomness: { commitment: state.commitment, clientSeeds: state.clientSeeds, fixedSeed: state.fixedSeed },
-      serverSeed: row.status === 'FINISHED' || withServerSeed ? row.seed : null,
+      serverSeed: revealedToAll(row.status) || withServerSeed ? row.seed : null,
       viewer,
     });
   }

@@ -31,7 +31,7 @@ import { jumpsIn, opensRequest, rolledBackSeqs } from '../play/line-of-play';
 import { decide } from '../play/platform/commands';
 import { completeAppend } from '../play/platform/completion';
 import type { DecidedEvent } from '../play/platform/decision';
-import type { GameAt } from '../play/platform/game-at';
+import { type GameAt, revealedToAll } from '../play/platform/game-at';
 import { decideCreate } from '../play/platform/lobby';
 import { BotMoved, GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
 import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
@@ -145,7 +145,7 @@ class RecordCheck {
     this.checkChain();
     const { serverSeed, commitment } = this.record.randomness;
     if (serverSeed === null) {
-      if (this.record.game.status === 'FINISHED') fail(null, 'the game is finished but its record does not reveal the server seed');
+      if (revealedToAll(this.record.game.status)) fail(null, 'the game is finished but its record does not reveal the server seed');
       return {
         ok: true,
         complete: false,

@@ -32,6 +32,15 @@ export function phaseOf(game: GameAt, state = game.state): GamePhase {
   return status === null ? 'LOBBY' : status.finished ? 'FINISHED' : 'ACTIVE';
 }
 
+/**
+ * Everything about a game is public once it is over: every seat's view, its
+ * record and chat, its server seed. A table that expired unstarted was never
+ * played, and keeps its seed. `phase` as the game's row stores it.
+ */
+export function revealedToAll(phase: GamePhase | 'EXPIRED' | null): boolean {
+  return phase === 'FINISHED';
+}
+
 /** The actor's seat, or the refusal of one who holds none. */
 export function actorSeat(state: GameState, actor: string | null): number | Refusal {
   const seat = seatOf(state, actor ?? undefined);
