@@ -322,9 +322,14 @@ function startRefusal(state: GameState, actor: string | null): Refusal | null {
   return waiting > 0 ? refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`) : null;
 }
 
+/** The seats `actor` may take, each as joining would give it (with no client seed of their own). */
+export function seatsToTake(game: GameAt, access: JoinAccess, actor: string): number[] {
+  return game.state.seats.flatMap((_, seat) => (isRefusal(seatJoined(game, { seat, access }, actor)) ? [] : [seat]));
+}
+
 /** What a player may do in a game waiting for players, each exactly as its command would be decided now. */
 export interface LobbyActions {
-  /** The seats they may take (joining with no client seed of their own). */
+  /** The seats they may take (seatsToTake). */
   join: number[];
   leave: boolean;
   start: boolean;
@@ -340,7 +345,7 @@ export interface LobbyActions {
 export function lobbyActions(game: GameAt, access: JoinAccess, actor: string): LobbyActions {
   const { state } = game;
   return {
-    join: state.seats.flatMap((_, seat) => (isRefusal(seatJoined(game, { seat, access }, actor)) ? [] : [seat])),
+    join: seatsToTake(game, access, actor),
     leave: !isRefusal(decideLeave(game, actor)),
     start: startRefusal(state, actor) === null,
     invite: inviteRefusal(state, actor) === null,
