@@ -215,6 +215,24 @@ describe('groups: clubs whose members play games together', () => {
     expect(errorCode(await askToCreateGame(server.url, eve, { groupId }))).toBe('NOT_GROUP_MEMBER');
     expect(errorCode(await askToCreateGame(server.url, gus, { groupId: 'not-an-id' }))).toBe('NOT_GROUP_MEMBER');
     expect(await games()).toBe(before);
+    const lobbyActions = async (player: Player) =>
+      (
+        await gqlOk<{ game: { lobbyActions: unknown } }>(
+          server.url,
+          `query($id: ID!) { game(id: $id) { lobbyActions { join } } }`,
+          { id: gameId },
+          player.token,
+        )
+      ).game.lobbyActions;
+    expect(await lobbyActions(gus)).toEqual({ join: [] });
+    expect(await lobbyActions(bob)).toEqual({ join: [1] });
+    // An invitation lets nobody but a member in: it is not listed to anyone else.
+    await gqlOk(server.url, `mutation($id: ID!, $e: String!) { invitePlayer(gameId: $id, email: $e) { id } }`, { id: gameId, e: gus.email }, cid.token);
+    const invited = async (player: Player) =>
+      (await gqlOk<{ myInvitations: Array<{ id: string }> }>(server.url, '{ myInvitations { id } }', {}, player.token)).myInvitations.map((game) => game.id);
+    expect(await invited(gus)).not.toContain(gameId);
+    expect(await lobbyActions(gus)).toEqual({ join: [] });
+    expect(await refusalWritingNothing(version, join(gus))).toBe('NOT_GROUP_MEMBER');
     expect(errorCode(await join(bob))).toBeUndefined();
 
     const finished = await startGame(server.url, [ann, fay], { groupId });

@@ -29,7 +29,7 @@ import { startGame } from './support/games';
 
 const SUBMIT_MOVE = print(SubmitMoveDocument);
 /** A move answered with the whole game, as the page loads it. */
-const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${print(GameFragmentDoc)}`;
+const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!, $inviteCode: String) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${print(GameFragmentDoc)}`;
 const GAME = print(GameDocument);
 const HISTORY = print(HistoryDocument);
 

@@ -78,6 +78,22 @@ describe('private games, invitations and rematches (end to end)', () => {
   const decline = (as: Player, id: string) => gql(url, `mutation($id: ID!) { declineInvitation(gameId: $id) }`, { id }, as.token);
   const rematch = (as: Player, id: string) => gql<{ rematch: SeenGame }>(url, `mutation($id: ID!) { rematch(gameId: $id) { ${GAME} } }`, { id }, as.token);
 
+  const invite = (id: string, as: Player) =>
+    emailOf(url, as).then((email) =>
+      gqlOk(url, `mutation($id: ID!, $email: String!) { invitePlayer(gameId: $id, email: $email) { id } }`, { id, email }, ann.token),
+    );
+  /** What the game's waiting room offers the caller, joining with `inviteCode`. */
+  const lobbyActions = async (id: string, as?: Player, inviteCode?: string) =>
+    (
+      await gqlOk<{ game: { lobbyActions: { join: number[]; leave: boolean; start: boolean; invite: boolean } } }>(
+        url,
+        `query($id: ID!, $code: String) { game(id: $id) { lobbyActions(inviteCode: $code) { join leave start invite } } }`,
+        { id, code: inviteCode },
+        as?.token,
+      )
+    ).game.lobbyActions;
+  const nothing = { join: [], leave: false, start: false, invite: false };
+
   /** The refusal's code; the game's version is unchanged: nothing was written. */
   const refused = (gameId: string, attempt: Promise<GraphQLResponse<unknown>>) => refusalWritingNothing(async () => (await seeGame(gameId)).version, attempt);
 
@@ -170,6 +186,43 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect((await invitations(dan)).map((g) => g.id)).toContain(next.id);
     expect(holders((await join(dan, next.id)).data!.joinGame)).toEqual([null, dan.id, ann.id]);
     expect((await invitations(dan)).map((g) => g.id)).not.toContain(next.id);
+  });
+
+  it('offers in the waiting room exactly what the server accepts: the host starts and invites, the others take a seat or leave', async () => {
+    const game = await create(ann, {});
+    expect(await lobbyActions(game.id, ann)).toEqual({ join: [], leave: false, start: false, invite: true });
+    expect(await lobbyActions(game.id, bob)).toEqual({ join: [1, 2], leave: false, start: false, invite: false });
+    expect(await lobbyActions(game.id)).toEqual(nothing);
+    expect((await joinSeat(bob, game.id, 2)).errors).toBeUndefined();
+    expect(await lobbyActions(game.id, bob)).toEqual({ join: [], leave: true, start: false, invite: false });
+    expect(await lobbyActions(game.id, cat)).toEqual({ join: [1], leave: false, start: false, invite: false });
+    expect((await join(cat, game.id)).errors).toBeUndefined();
+    // Full: the host may start, and invite nobody more; nobody else may sit down.
+    expect(await lobbyActions(game.id, ann)).toEqual({ join: [], leave: false, start: true, invite: false });
+    expect(await lobbyActions(game.id, dan)).toEqual(nothing);
+    expect(await refused(game.id, join(dan, game.id))).toBe('BAD_USER_INPUT');
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: game.id }, ann.token);
+    for (const player of [ann, bob, dan]) expect(await lobbyActions(game.id, player)).toEqual(nothing);
+  });
+
+  it('offers a seat of a private game only with its invite link or an invitation', async () => {
+    const game = await create(ann, { visibility: 'PRIVATE' });
+    expect(await lobbyActions(game.id, bob)).toEqual(nothing);
+    expect(await lobbyActions(game.id, bob, 'not-the-code')).toEqual(nothing);
+    expect(await lobbyActions(game.id, bob, game.inviteCode!)).toEqual({ ...nothing, join: [1, 2] });
+    await invite(game.id, cat);
+    expect(await lobbyActions(game.id, cat)).toEqual({ ...nothing, join: [1, 2] });
+  });
+
+  it('offers no seat a bot plays, nor lists an invitation where only bots’ seats are left', async () => {
+    const game = await create(ann, { bots: [{ seat: 1, level: 'RANDOM' }] });
+    await invite(game.id, dan);
+    expect(await lobbyActions(game.id, bob)).toEqual({ ...nothing, join: [2] });
+    expect((await invitations(dan)).map((g) => g.id)).toContain(game.id);
+    expect((await join(bob, game.id)).errors).toBeUndefined();
+    expect(await lobbyActions(game.id, dan)).toEqual(nothing);
+    expect((await invitations(dan)).map((g) => g.id)).not.toContain(game.id);
+    expect(await refused(game.id, join(dan, game.id))).toBe('BAD_USER_INPUT');
   });
 
   it('lets an invitee decline, once', async () => {
@@ -279,6 +332,10 @@ describe('private games, invitations and rematches (end to end)', () => {
       { seat: 0, player: { displayName: 'Bob' } },
       { seat: 1, player: { displayName: 'Cat' } },
     ]);
+    // Every free seat is kept: the host may still invite, a stranger may take none, each invitee their own.
+    expect(await lobbyActions(game.id, ann)).toMatchObject({ invite: true, start: false });
+    expect(await lobbyActions(game.id, dan)).toEqual(nothing);
+    expect(await lobbyActions(game.id, cat)).toEqual({ ...nothing, join: [1] });
     const strangerJoins = join(dan, game.id);
     expect(await refused(game.id, strangerJoins)).toBe('BAD_USER_INPUT');
     expect((await strangerJoins).errors![0].message).toBe('Every free seat is kept for an invited player.');

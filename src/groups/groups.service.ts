@@ -54,6 +54,11 @@ export class GroupsService {
     return groupId !== null && groupId !== undefined && (await this.roleOf(groupId, userId)) !== null;
   }
 
+  /** The ids of the groups the player is in. */
+  groupIdsOf(userId: string): Promise<string[]> {
+    return this.groups.groupsOf(userId);
+  }
+
   /** The ids of the group's members, owner first. */
   async memberIds(groupId: string): Promise<string[]> {
     return isUuid(groupId) ? (await this.groups.members(groupId)).map((member) => member.userId) : [];

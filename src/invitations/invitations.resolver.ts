@@ -4,7 +4,6 @@ import { RequestContext, requireUser } from '../graphql/context';
 import { GameModel, GameParent, GameVisibilityValue, UserModel } from '../graphql/models';
 import { FIELD_COSTS, listCost } from '../graphql/query-limits';
 import { PrismaService } from '../database/prisma.service';
-import { GameService } from '../play/game.service';
 import { gameAsIs } from '../play/loaded-game';
 import { rematchRefusal } from '../play/platform/rematch';
 import { defaultGameName } from '../play/platform/lobby';
@@ -18,10 +17,20 @@ class HeldSeatModel {
   @Field(() => UserModel) player!: UserModel;
 }
 
+@ObjectType('LobbyActions', {
+  description:
+    'What the caller may do in a game waiting for players now: exactly the commands the server accepts (none once it started, or when not logged in).',
+})
+class LobbyActionsModel {
+  @Field(() => [Int], { description: 'The seats the caller may take (joinGame with that seat).' }) join!: number[];
+  @Field({ description: 'The caller may give up their seat (leaveGame).' }) leave!: boolean;
+  @Field({ description: 'The caller, its host, may start the game (startGame).' }) start!: boolean;
+  @Field({ description: 'The caller, its host, may invite players by email (invitePlayer).' }) invite!: boolean;
+}
+
 @Resolver(() => GameModel)
 export class InvitationsResolver {
   constructor(
-    private readonly play: GameService,
     private readonly invitations: Invitations,
     private readonly rematches: Rematches,
     private readonly prisma: PrismaService,
@@ -35,8 +44,7 @@ export class InvitationsResolver {
   })
   async myInvitations(@Context() context: RequestContext) {
     const userId = requireUser(context);
-    const ids = await this.invitations.invitedGames(userId);
-    return Promise.all(ids.map(async (id) => new GameParent(await this.play.load(id), userId)));
+    return (await this.invitations.invitedGames(userId)).map((game) => new GameParent(game, userId));
   }
 
   @Mutation(() => Boolean, { description: "Declines the caller's invitation to the game (an offer of a seat too: whoever offered it is told)." })
@@ -86,6 +94,18 @@ export class InvitationsResolver {
       const player = players.get(userId);
       return player ? [{ seat, player }] : [];
     });
+  }
+
+  @ResolveField(() => LobbyActionsModel, {
+    description: 'Before the start: what the caller may do in the waiting room, as the server would decide each command now.',
+    complexity: FIELD_COSTS.unboundedList,
+  })
+  lobbyActions(
+    @Parent() { game, userId }: GameParent,
+    @Args('inviteCode', { type: () => String, nullable: true, description: "The invite code the caller would join with (a private game's link carries it)." })
+    inviteCode: string | null,
+  ): Promise<LobbyActionsModel> {
+    return this.invitations.lobbyActions(game, userId, inviteCode);
   }
 
   @ResolveField(() => ID, { nullable: true, description: "The id of this finished game's rematch, once someone asked for one." })

@@ -28,8 +28,8 @@ import { PrismaService } from '../database/prisma.service';
 import { type Sql, sqlInPrismaTransaction } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
-import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
-import type { Invitee as PlatformInvitee, JoinAccess } from '../play/platform/lobby';
+import { type ExtraWrites, gameAsIs, type LoadedGame } from '../play/loaded-game';
+import { type Invitee as PlatformInvitee, type JoinAccess, type LobbyActions, lobbyActions, seatsToTake } from '../play/platform/lobby';
 import { GroupsService } from '../groups/groups.service';
 import { type DeclinedInvitation, SeatOffers } from './seat-offers';
 
@@ -45,26 +45,24 @@ SELECT i.id, i.seat, ((i.invitee_id = u.id) IS TRUE OR i.email = u.email) AS min
 WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL
 ORDER BY i.created_at`;
 /**
- * Games in their lobby where the caller has an open invitation, no seat yet,
- * and a seat to take as joining would give it (see join): the one the
- * invitation keeps, else one free and not kept for someone else's open
- * invitation. Newest first.
+ * Games in their lobby where the caller has an open invitation, each with
+ * what joining is told of it (as `accessOf` reads it for one game): the
+ * seat the caller's oldest open invitation keeps, the seats others' open
+ * invitations keep, and the game's group. Whether the caller has a seat to
+ * take there is the decider's to say (`waitingGames`).
  */
 const INVITED_GAMES = `
-SELECT DISTINCT g.id, g.updated_at FROM invitations i
-JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
+SELECT DISTINCT ON (g.id) g.id::text AS "gameId", g.group_id::text AS "groupId", i.seat,
+  ARRAY(
+    SELECT other.seat FROM invitations other
+    WHERE other.game_id = g.id AND other.seat IS NOT NULL AND other.seated_at IS NULL AND other.declined_at IS NULL
+      AND ((other.invitee_id = u.id) IS TRUE OR other.email = u.email) IS NOT TRUE
+  ) AS "keptForOthers"
+FROM invitations i
+JOIN users u ON u.id = $1::uuid AND ((i.invitee_id = u.id) IS TRUE OR i.email = u.email)
 JOIN games g ON g.id = i.game_id AND g.status = 'LOBBY'
 WHERE i.seated_at IS NULL AND i.declined_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = u.id)
-  AND EXISTS (
-    SELECT 1 FROM generate_series(0, g.seat_count - 1) AS seat(index)
-    WHERE seat.index = COALESCE(i.seat, seat.index)
-      AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.index = seat.index)
-      AND (i.seat IS NOT NULL OR NOT EXISTS (
-        SELECT 1 FROM invitations other
-        WHERE other.game_id = g.id AND other.seat = seat.index AND other.seated_at IS NULL AND other.declined_at IS NULL
-          AND (other.invitee_id = u.id) IS NOT TRUE AND other.email <> u.email)))
-ORDER BY g.updated_at DESC`;
+ORDER BY g.id, i.created_at`;
 /**
  * The accounts with an open invitation to any of these games (to their
  * account, or to their address), not yet seated in it; and the players
@@ -90,6 +88,7 @@ UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
 WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)`;
 const DECLINED_COLUMNS = `i.id::text AS "invitationId", i.substitute, i.invited_by::text AS "offeredBy", i.seat`;
 const FORGET_ADDRESS = `DELETE FROM invitations WHERE email = $1`;
+const NO_LOBBY_ACTIONS: LobbyActions = { join: [], leave: false, start: false, invite: false };
 const noInvitation = () => new AppError('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
 
 /** One invitation to write: an address, its account if it has one, and the seat kept for it (or any). */
@@ -169,17 +168,47 @@ export class Invitations {
     const game = await this.play.load(gameId);
     // Once the game is being played, a seat is only ever taken over from its player (seat-offers.ts).
     if (game.row.status === 'ACTIVE' && (await this.seatOffers.hasOffer(userId, gameId))) return this.seatOffers.takeOver(userId, game);
-    const open = await this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, gameId]);
+    const { access, invitationId } = await this.accessOf(game, userId, inviteCode);
+    // Taken up with the seat: the invitation is seated in the same transaction.
+    const seated: ExtraWrites | undefined = invitationId === null ? undefined : async (sql) => void (await sql.query(SEATED, [invitationId, this.clock.now()]));
+    return this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
+  }
+
+  /**
+   * What the caller may do in the game's waiting room (Game.lobbyActions),
+   * as the decider would decide each command, told what a join is told
+   * (`inviteCode`: the one the caller would join with). Nothing is read of
+   * a game not waiting for players, or for a caller who is not logged in.
+   */
+  async lobbyActions(game: LoadedGame, userId: string | undefined, inviteCode: string | null): Promise<LobbyActions> {
+    if (userId === undefined || game.row.status !== 'LOBBY') return NO_LOBBY_ACTIONS;
+    const { access } = await this.accessOf(game, userId, inviteCode);
+    return lobbyActions(gameAsIs(game), access, userId);
+  }
+
+  /**
+   * Who may sit where, as joining is told it: the caller's open invitation
+   * (the oldest), the seats others' invitations keep, the invite code they
+   * bring, and whether they are in the game's group. One read, and a second
+   * for a game in a group (its members are src/groups/'s), made together.
+   */
+  private async accessOf(
+    game: LoadedGame,
+    userId: string,
+    inviteCode: string | null | undefined,
+  ): Promise<{ access: JoinAccess; invitationId: string | null }> {
+    const [open, groupMember] = await Promise.all([
+      this.prisma.sql.query<{ id: string; seat: number | null; mine: boolean }>(OPEN_IN_GAME, [userId, game.row.id]),
+      this.groups.isMember(game.state.groupId, userId),
+    ]);
     const invitation = open.find((i) => i.mine);
     const access: JoinAccess = {
       invitation: invitation ? { seat: invitation.seat } : null,
       inviteCode: !inviteCode ? 'none' : this.inviteCodeFits(game, inviteCode) ? 'valid' : 'invalid',
       keptForOthers: open.flatMap((i) => (!i.mine && i.seat !== null ? [i.seat] : [])),
-      groupMember: await this.groups.isMember(game.state.groupId, userId),
+      groupMember,
     };
-    // Taken up with the seat: the invitation is seated in the same transaction.
-    const seated: ExtraWrites | undefined = invitation && (async (sql) => void (await sql.query(SEATED, [invitation.id, this.clock.now()])));
-    return this.play.joinGame(userId, gameId, { seat, clientSeed, access, alsoWrite: seated });
+    return { access, invitationId: invitation?.id ?? null };
   }
 
   private inviteCodeFits(game: LoadedGame, inviteCode: string): boolean {
@@ -198,14 +227,34 @@ export class Invitations {
     });
   }
 
-  /** Games waiting for players where the caller is invited, not yet seated, and has a seat to take; and games being played where a seat is offered to them. */
-  async invitedGames(userId: string): Promise<string[]> {
-    const [waiting, offered] = await Promise.all([
-      this.prisma.sql.query<{ id: string; updated_at: Date }>(INVITED_GAMES, [userId]),
-      this.seatOffers.offeredGames(userId),
+  /** Games waiting for players where the caller is invited and has a seat to take; and games being played where a seat is offered to them. Newest first. */
+  async invitedGames(userId: string): Promise<LoadedGame[]> {
+    const [waiting, offered] = await Promise.all([this.waitingGames(userId), this.seatOffers.offeredGames(userId)]);
+    const games = new Map([...waiting, ...offered].map((game) => [game.row.id, game]));
+    return [...games.values()].sort((a, b) => b.row.updatedAt.getTime() - a.row.updatedAt.getTime());
+  }
+
+  /**
+   * Games waiting for players where the caller is invited and has a seat to
+   * take, as joining would give it (the decider's `seatsToTake`): a seat
+   * no bot plays, in a group the caller is in. One read of the
+   * invitations, a second of the caller's groups when one of the games is
+   * in a group, and each game loaded.
+   */
+  private async waitingGames(userId: string): Promise<LoadedGame[]> {
+    const invited = await this.prisma.sql.query<{ gameId: string; groupId: string | null; seat: number | null; keptForOthers: number[] }>(INVITED_GAMES, [
+      userId,
     ]);
-    const games = [...waiting.map((row) => ({ gameId: row.id, updatedAt: row.updated_at })), ...offered];
-    return [...new Set(games.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime()).map((game) => game.gameId))];
+    const [games, groupIds] = await Promise.all([
+      Promise.all(invited.map((row) => this.play.load(row.gameId))),
+      invited.some((row) => row.groupId !== null) ? this.groups.groupIdsOf(userId) : ([] as string[]),
+    ]);
+    return games.filter((game, i) => {
+      const { seat, keptForOthers } = invited[i];
+      const groupMember = game.state.groupId !== undefined && groupIds.includes(game.state.groupId);
+      const access: JoinAccess = { invitation: { seat }, inviteCode: 'none', keptForOthers, groupMember };
+      return seatsToTake(gameAsIs(game), access, userId).length > 0;
+    });
   }
 
   /** The game's free seats kept for one account each by an open invitation. */

@@ -119,13 +119,13 @@ export class SeatOffers {
   }
 
   /** Games being played where a seat is offered to the caller and waits for them. */
-  async offeredGames(userId: string): Promise<Array<{ gameId: string; updatedAt: Date }>> {
-    const rows = await this.prisma.sql.query<{ invitationId: string; gameId: string; updated_at: Date }>(OFFERED_GAMES, [userId]);
+  async offeredGames(userId: string): Promise<LoadedGame[]> {
+    const rows = await this.prisma.sql.query<{ invitationId: string; gameId: string }>(OFFERED_GAMES, [userId]);
     const games = await Promise.all(rows.map(async (row) => ({ row, game: await this.play.load(row.gameId) })));
     // A seat whose player left meanwhile is no longer offered: the game's state says which offers wait.
     return games
       .filter(({ row, game }) => Object.values(pendingOffers(game.state)).some((offer) => offer.invitationId === row.invitationId))
-      .map(({ row }) => ({ gameId: row.gameId, updatedAt: row.updated_at }));
+      .map(({ game }) => game);
   }
 
   /** The offers of seats waiting in the game, which of them is to the caller, and which its invitee declined. */

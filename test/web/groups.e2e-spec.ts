@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { gqlOk, type Player } from '../support/app';
-import { startGame } from '../support/games';
+import { createGame, startGame } from '../support/games';
 import { DESKTOP, openWindow, PHONE, pageTestBench } from './browser';
 import { seriousViolations, sidewaysOverflow } from './page-checks';
 
@@ -109,6 +109,19 @@ describe('web page: groups', () => {
       .click();
     await page.getByRole('heading', { level: 1, name: /Last week/ }).waitFor();
     await page.context().close();
+  });
+
+  it("offers a seat of a group's game waiting for players to its members alone", async () => {
+    const [ann, bob, cy] = bench.players;
+    const gameId = await createGame(bench.server.url, ann, { groupId });
+    const outsider = await open(cy, `/games/${gameId}`);
+    await outsider.getByText('Waiting for 1 more player.').waitFor();
+    expect(await outsider.getByRole('button', { name: 'Take this seat' }).count()).toBe(0);
+    await outsider.context().close();
+    const member = await open(bob, `/games/${gameId}`);
+    await member.getByRole('button', { name: 'Take this seat' }).click();
+    await member.locator('[data-seat="1"]', { hasText: 'Bob' }).waitFor();
+    await member.context().close();
   });
 
   it('an admin replaces the invite link (the page shows the new one, the old one joins nobody) and invites by email', async () => {

@@ -171,8 +171,9 @@ describe('web page: the lobby, private games and rematches', () => {
     expect(await namesIn(guest, 'Open games')).not.toContain('Cousins only');
     await guest.goto(`/games/${gameId}`);
     expect(await guest.locator('[data-invite-link]').count()).toBe(0);
-    await guest.getByRole('button', { name: 'Take this seat' }).click();
-    await guest.getByText('This game is private: only its invite link or an invitation lets you join.').waitFor();
+    // Without its link, no seat is his to take: the page offers none, and says why.
+    await guest.getByText('A private game: only people with its invite link, or whom the host invites, can join.').waitFor();
+    expect(await guest.getByRole('button', { name: 'Take this seat' }).count()).toBe(0);
     await guest.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await guest.getByRole('button', { name: 'Take this seat' }).click();
     // His seat was the last: the game starts by itself with him in it.
@@ -210,10 +211,10 @@ describe('web page: the lobby, private games and rematches', () => {
     await bobPage.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.endsWith(oldGame));
     await bobPage.getByRole('heading', { name: /Best of three \(rematch\)/ }).waitFor();
     await bobPage.getByText('Waiting for 1 more player.').waitFor();
-    // The host's page keeps Ann's seat for her, by name, and offers no invitation to a seat already kept.
+    // The host's page keeps Ann's seat for her, by name; its host may still invite, as the server would let him.
     await bobPage.locator('.game-lobby .seats li', { hasText: 'held for Ann' }).waitFor();
     expect(await bobPage.locator('.game-lobby .seats li', { hasText: 'free' }).count()).toBe(0);
-    expect(await bobPage.getByRole('form', { name: 'Invite by email' }).count()).toBe(0);
+    expect(await bobPage.getByRole('form', { name: 'Invite by email' }).count()).toBe(1);
 
     // Ann's finished game says, without a reload, that the rematch waits for her.
     await annPage.getByText('Bob asked for a rematch: your seat in it waits for you.').waitFor({ timeout: 5000 });

@@ -1,8 +1,21 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
 import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
-import { decideCreate, type CreateFacts, type JoinAccess, openToAnyone } from './lobby';
-import { ANN, BOB, CAT, CREATE_COUNTING, created, gameAfter, given, playing, SERVER_SEED, seatTaken } from './test-support/specification';
+import { decideCreate, type CreateFacts, type JoinAccess, lobbyActions, type LobbyActions, openToAnyone } from './lobby';
+import {
+  ANN,
+  appended,
+  BOB,
+  CAT,
+  CREATE_COUNTING,
+  created,
+  gameAfter,
+  given,
+  type GivenEvent,
+  playing,
+  SERVER_SEED,
+  seatTaken,
+} from './test-support/specification';
 
 const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
 const OPEN: JoinAccess = { invitation: null, inviteCode: 'none', keptForOthers: [] };
@@ -216,6 +229,60 @@ describe('starting', () => {
     ['with a seat free', [created({ seats: 3 }), seatTaken(0, ANN)], ANN, 'BAD_USER_INPUT', 'Waiting for 2 more players to join.'],
   ] as const)('refuses a start %s', (_what, events, actor, code, words) => {
     given(events).when({ type: 'start' }, actor).thenRefused(code, words);
+  });
+});
+
+describe('what the waiting room offers', () => {
+  /** The game after `events` as asked what a player may do: it may draw nothing. */
+  const asked = (events: GivenEvent[]) => ({
+    ...gameAfter(events),
+    draws: () => {
+      throw new Error('asked what a player may do, the decider drew');
+    },
+  });
+  const withBot = [created({ seats: 3, bots: [{ seat: 1, level: 'RANDOM' }] }), seatTaken(0, ANN)];
+  const inGroup = [created({ seats: 3, groupId: 'g1' }), seatTaken(0, ANN)];
+
+  it.each<[string, GivenEvent[], string, JoinAccess, LobbyActions]>([
+    ['the host of a table with seats free', lobby, ANN, OPEN, { join: [], leave: false, start: false, invite: true }],
+    ['the host of a full table', [...lobby, seatTaken(1, BOB), seatTaken(2, CAT)], ANN, OPEN, { join: [], leave: false, start: true, invite: false }],
+    ['a player with a seat', [...lobby, seatTaken(1, BOB)], BOB, OPEN, { join: [], leave: true, start: false, invite: false }],
+    ['a player without one', lobby, BOB, OPEN, { join: [1, 2], leave: false, start: false, invite: false }],
+    ['a player, at a table with seats kept for others', lobby, BOB, { ...OPEN, keptForOthers: [1] }, { join: [2], leave: false, start: false, invite: false }],
+    ['a player invited to one seat', lobby, BOB, { ...OPEN, invitation: { seat: 2 } }, { join: [2], leave: false, start: false, invite: false }],
+    [
+      'the host, when every free seat is kept for an invitation',
+      lobby,
+      ANN,
+      { ...OPEN, keptForOthers: [1, 2] },
+      { join: [], leave: false, start: false, invite: true },
+    ],
+    ['a player, where a bot plays a seat', withBot, BOB, OPEN, { join: [2], leave: false, start: false, invite: false }],
+    ['a player of a private game, without its link', privateLobby, BOB, OPEN, { join: [], leave: false, start: false, invite: false }],
+    [
+      'a player of a private game, with its link',
+      privateLobby,
+      BOB,
+      { ...OPEN, inviteCode: 'valid' },
+      { join: [1, 2], leave: false, start: false, invite: false },
+    ],
+    ['a player of a group’s game, not in the group', inGroup, BOB, OPEN, { join: [], leave: false, start: false, invite: false }],
+    ['a player of a group’s game, in the group', inGroup, BOB, { ...OPEN, groupMember: true }, { join: [1, 2], leave: false, start: false, invite: false }],
+    ['anyone, once the game started', playing(2), ANN, OPEN, { join: [], leave: false, start: false, invite: false }],
+  ])('to %s: exactly what the decider accepts', (_what, events, actor, access, actions) => {
+    const offered = lobbyActions(asked(events), access, actor);
+    expect(offered).toEqual(actions);
+    const accepted = (command: Parameters<typeof appended>[1]) => appended(events, command, actor).ok;
+    expect(offered).toEqual({
+      join: [0, 1, 2].filter((seat) => accepted(join(seat, access))),
+      leave: accepted({ type: 'leave' }),
+      start: accepted({ type: 'start' }),
+      invite: accepted({ type: 'invite', invitees: [{ invitationId: 'i0', accountId: null }] }),
+    });
+  });
+
+  it('offers the seat that fills a game that starts by itself, drawing nothing', () => {
+    expect(lobbyActions(asked([created({ autoStart: true }), seatTaken(0, ANN)]), OPEN, BOB)).toMatchObject({ join: [1] });
   });
 });
 

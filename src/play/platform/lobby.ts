@@ -190,7 +190,10 @@ export function weekendZone(settings: MoveDeadlineSettings | undefined, timeZone
   return settings?.pauseOnWeekends ? { timeZone: timeZone ?? UNCHOSEN_ZONE } : {};
 }
 
-function mayEnter(game: GameAt, command: JoinCommand): Refusal | null {
+/** What of a join decides whether and where the player sits: the seat asked for, and the facts of who may. */
+type SeatRequest = Pick<JoinCommand, 'seat' | 'access'>;
+
+function mayEnter(game: GameAt, command: SeatRequest): Refusal | null {
   const { invitation, inviteCode } = command.access;
   const outsider = notInGroup(game.state.groupId, command.access.groupMember, 'join');
   if (outsider) return outsider;
@@ -213,7 +216,7 @@ export function freeSeats(state: GameState): number[] {
 }
 
 /** The seat the player takes, or why there is none for them. */
-function seatToTake(game: GameAt, command: JoinCommand): number | Refusal {
+function seatToTake(game: GameAt, command: SeatRequest): number | Refusal {
   const seats = game.state.seats;
   const free = freeSeats(game.state);
   const open = free.filter((i) => !command.access.keptForOthers.includes(i));
@@ -226,12 +229,17 @@ function seatToTake(game: GameAt, command: JoinCommand): number | Refusal {
   return chosen;
 }
 
-export function decideJoin(game: GameAt, command: JoinCommand, actor: string): Decision {
+/** The seat `actor` joins in, or why they may not: every refusal of a join but that of its client seed. */
+function seatJoined(game: GameAt, command: SeatRequest, actor: string): number | Refusal {
   const denied = mayEnter(game, command);
   if (denied) return denied;
   if (game.state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started: no seat can be taken now.');
   if (game.state.seats.includes(actor)) return refuse('BAD_USER_INPUT', 'You already have a seat in this game.');
-  const seat = seatToTake(game, command);
+  return seatToTake(game, command);
+}
+
+export function decideJoin(game: GameAt, command: JoinCommand, actor: string): Decision {
+  const seat = seatJoined(game, command, actor);
   if (isRefusal(seat)) return seat;
   const clientSeed = clientSeedFor(command.clientSeed, seat, game.state.fixedSeed, command.madeClientSeed);
   if (isRefusal(clientSeed)) return clientSeed;
@@ -267,12 +275,18 @@ export interface Invitee {
   accountId: string | null;
 }
 
-export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): Decision {
-  const { state } = game;
+/** Why `actor` may not invite anyone to the game now, or null when they may. */
+function inviteRefusal(state: GameState, actor: string | null): Refusal | null {
   const notHost = requireHost(state, actor, 'Only the host can invite players.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
-  if (freeSeats(state).length === 0) return refuse('BAD_USER_INPUT', 'Every seat is taken.');
+  return freeSeats(state).length === 0 ? refuse('BAD_USER_INPUT', 'Every seat is taken.') : null;
+}
+
+export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): Decision {
+  const { state } = game;
+  const refused = inviteRefusal(state, actor);
+  if (refused) return refused;
   for (const { accountId } of invitees) {
     if (accountId === actor) return refuse('BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.');
     if (accountId !== null && state.seats.includes(accountId)) return refuse('BAD_USER_INPUT', 'That player already has a seat in this game.');
@@ -296,13 +310,46 @@ export function decideExpire(game: GameAt, openedAt: Date, actor: string | null,
 
 /** The host starts a full game: `game.started`, then the ruleset's setup, drawn for this append. */
 export function decideStart(game: GameAt, actor: string): Decision {
-  const { state } = game;
+  return startRefusal(game.state, actor) ?? decided(startEvents(game, actor));
+}
+
+/** Why `actor` may not start the game now, or null when they may. */
+function startRefusal(state: GameState, actor: string | null): Refusal | null {
   const notHost = requireHost(state, actor, 'Only the host can start the game.');
   if (notHost) return notHost;
   if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started.');
   const waiting = freeSeats(state).length;
-  if (waiting > 0) return refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`);
-  return decided(startEvents(game, actor));
+  return waiting > 0 ? refuse('BAD_USER_INPUT', `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'} to join.`) : null;
+}
+
+/** The seats `actor` may take, each as joining would give it (with no client seed of their own). */
+export function seatsToTake(game: GameAt, access: JoinAccess, actor: string): number[] {
+  return game.state.seats.flatMap((_, seat) => (isRefusal(seatJoined(game, { seat, access }, actor)) ? [] : [seat]));
+}
+
+/** What a player may do in a game waiting for players, each exactly as its command would be decided now. */
+export interface LobbyActions {
+  /** The seats they may take (seatsToTake). */
+  join: number[];
+  leave: boolean;
+  start: boolean;
+  invite: boolean;
+}
+
+/**
+ * What `actor` may do in the waiting room, given who may sit where
+ * (`access`, as joining is told it): what the page offers them. Nothing is
+ * drawn: of a join that fills a game that starts by itself, only its seat can
+ * be refused, never the start that follows it.
+ */
+export function lobbyActions(game: GameAt, access: JoinAccess, actor: string): LobbyActions {
+  const { state } = game;
+  return {
+    join: seatsToTake(game, access, actor),
+    leave: !isRefusal(decideLeave(game, actor)),
+    start: startRefusal(state, actor) === null,
+    invite: inviteRefusal(state, actor) === null,
+  };
 }
 
 /** `game.started` by `starter`, then the ruleset's setup, drawn for this append. */

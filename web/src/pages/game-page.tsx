@@ -7,6 +7,7 @@ import { FixedSeedNotice, ShuffleFairness } from '../play/shuffle-fairness';
 import { useLiveGame } from '../play/use-live-game';
 import { usePresence } from '../play/use-presence';
 import { useRulesets } from '../components/use-rulesets';
+import { useRouter } from '../router';
 import { useSession } from '../session';
 import { ChatPanel } from '../chat/chat-panel';
 import { Notepad } from '../notes/notepad';
@@ -22,7 +23,8 @@ function isMyTurn(game: GameFragment | null): boolean {
 
 export function GamePage({ id }: { id: string }) {
   const { me } = useSession();
-  const { game, problem, accept, reload } = useLiveGame(id);
+  const { location: page } = useRouter();
+  const { game, problem, accept, reload } = useLiveGame(id, page.query.get('invite'));
   const rulesets = useRulesets();
   const rulesetName = game ? (rulesets.find((r) => r.id === game.ruleset)?.name ?? game.ruleset) : null;
   useTurnSignals(id, game?.name ?? 'A game', isMyTurn(game));

@@ -1,4 +1,7 @@
-/** A game waiting for players: its seats, the invite link, the host's invitations by email, joining, and the host's start. */
+/**
+ * A game waiting for players: its seats, the invite link, the host's invitations by email, joining, and the host's start.
+ * Which of these the player may do is the server's to say (`lobbyActions`): the page offers exactly those.
+ */
 import { useState } from 'react';
 import { JoinGameDocument, LeaveGameDocument, StartGameDocument, type GameFragment, type MeFragment } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
@@ -18,19 +21,17 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
   const isPrivate = game.visibility === 'PRIVATE';
   const inviteLink = `${location.origin}/games/${game.id}${isPrivate && game.inviteCode ? `?invite=${encodeURIComponent(game.inviteCode)}` : ''}`;
   const isHost = me?.id === game.host.id;
-  const seated = game.mySeat !== null;
+  const actions = game.lobbyActions;
   const waiting = game.seats.filter(isFreeSeat).length;
-  // A seat an invitation keeps (a rematch's) is that player's: no one else is offered it, and no one need be invited to it.
+  // A seat an invitation keeps (a rematch's) is that player's: the page says for whom.
   const heldFor = (seat: number) => game.heldSeats.find((held) => held.seat === seat)?.player ?? null;
-  const openToAnyone = waiting - game.heldSeats.length;
-  const mayTake = (seat: number) => !seated && (heldFor(seat) === null || heldFor(seat)?.id === me?.id);
 
   const join = async (seat: number) => {
     const data = await send(JoinGameDocument, { id: game.id, seat, clientSeed: clientSeed.trim() || null, inviteCode });
     if (data) accept(data.joinGame);
   };
   const leave = async () => {
-    const data = await send(LeaveGameDocument, { id: game.id });
+    const data = await send(LeaveGameDocument, { id: game.id, inviteCode });
     if (data) accept(data.leaveGame);
   };
   const start = async () => {
@@ -43,7 +44,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       <p>{waiting > 0 ? `Waiting for ${waiting} more player${waiting === 1 ? '' : 's'}.` : 'Every seat is taken.'}</p>
       {isPrivate && <p className="muted">A private game: only people with its invite link, or whom the host invites, can join.</p>}
       {game.autoStart && <p className="muted">It starts by itself as soon as every seat is taken.</p>}
-      {me && !seated && game.seats.some(isFreeSeat) && (
+      {actions.join.length > 0 && (
         <label className="contribution">
           Your shuffle contribution (optional): any words, mixed into every shuffle
           <input name="clientSeed" value={clientSeed} onChange={(event) => setClientSeed(event.target.value)} maxLength={200} />
@@ -58,7 +59,7 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
               Seat {seat.index + 1}:{' '}
               {isFreeSeat(seat) ? <em>{held ? `held for ${held.id === me?.id ? 'you' : held.displayName}` : 'free'}</em> : seatHolderName(seat)}
               {seat.user?.id === game.host.id && ' (host)'}
-              {isFreeSeat(seat) && me && mayTake(seat.index) && <button onClick={() => join(seat.index)}>Take this seat</button>}
+              {actions.join.includes(seat.index) && <button onClick={() => join(seat.index)}>Take this seat</button>}
             </li>
           );
         })}
@@ -72,9 +73,9 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
           <CopyButton text={inviteLink} />
         </div>
       )}
-      {isHost && openToAnyone > 0 && <InviteByEmail game={game} accept={accept} />}
+      {actions.invite && <InviteByEmail game={game} accept={accept} />}
       {!me && <p>Log in or sign up to take a seat.</p>}
-      {seated && !isHost && (
+      {actions.leave && (
         <p>
           <button className="secondary" onClick={leave}>
             Leave
@@ -84,12 +85,12 @@ export function GameLobby({ game, me, accept }: { game: GameFragment; me: MeFrag
       )}
       {/* A full table that starts by itself has started, unless its start was cut short (the server stopped just after creating a game
           its host and bots filled): then its host starts it. */}
-      {isHost && (!game.autoStart || waiting === 0) && (
+      {isHost && (!game.autoStart || actions.start) && (
         <p>
-          <button className="primary" onClick={start} disabled={waiting > 0} aria-describedby={waiting > 0 ? 'start-when-full' : undefined}>
+          <button className="primary" onClick={start} disabled={!actions.start} aria-describedby={actions.start ? undefined : 'start-when-full'}>
             Start the game
           </button>
-          {waiting > 0 && (
+          {!actions.start && (
             <span id="start-when-full" className="muted">
               {' '}
               You can start once every seat is taken.

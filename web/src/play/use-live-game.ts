@@ -19,7 +19,8 @@ import { problemOf, withoutNoConnection, type Problem } from '../api/errors';
 import { GameDocument, GameUpdatedDocument, type GameFragment } from '../api/generated';
 import { keepUnchanged } from '../api/keep-unchanged';
 
-export function useLiveGame(id: string) {
+/** `inviteCode`: the one the page's link carries, which the server's `lobbyActions` count on (joining with it). */
+export function useLiveGame(id: string, inviteCode: string | null) {
   const client = useClient();
   const [game, setGame] = useState<GameFragment | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -35,17 +36,17 @@ export function useLiveGame(id: string) {
   }, []);
 
   const reload = useCallback(() => {
-    void client.query(GameDocument, { id }).then(({ data, error }) => {
+    void client.query(GameDocument, { id, inviteCode }).then(({ data, error }) => {
       if (data) accept(data.game);
       else if (error) setProblem(problemOf(error));
     });
-  }, [client, id, accept]);
+  }, [client, id, inviteCode, accept]);
 
   useEffect(() => {
     setGame(null);
     setProblem(null);
     // Subscribe first, then load: a change in between still reaches us.
-    const updates = client.subscription(GameUpdatedDocument, { id }).subscribe(({ data, error }) => {
+    const updates = client.subscription(GameUpdatedDocument, { id, inviteCode }).subscribe(({ data, error }) => {
       if (data) accept(data.gameUpdated);
       else if (error) setProblem(error.graphQLErrors.length > 0 ? problemOf(error) : LIVE_UPDATES_STOPPED);
     });
@@ -57,7 +58,7 @@ export function useLiveGame(id: string) {
       updates.unsubscribe();
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [client, id, accept, reload]);
+  }, [client, id, inviteCode, accept, reload]);
 
   return { game, problem, accept, reload };
 }
