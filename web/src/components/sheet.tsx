@@ -5,7 +5,7 @@
  * it, closes on Escape or a tap beside it, and gives the keyboard back to
  * what opened it when it closes.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useStableCallback } from './use-stable-callback';
 
 const CONTROLS = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
@@ -18,7 +18,8 @@ function useSheetKeyboard(onClose: () => void) {
   const [opener] = useState(() =>
     document.activeElement instanceof HTMLElement || document.activeElement instanceof SVGElement ? document.activeElement : null,
   );
-  useEffect(() => {
+  // Before the sheet is first painted: opened by an answer from the server (resign's), it has the keyboard as it shows.
+  useLayoutEffect(() => {
     const sheet = ref.current;
     if (!sheet) return;
     const controls = () => Array.from(sheet.querySelectorAll<HTMLElement>(CONTROLS));
