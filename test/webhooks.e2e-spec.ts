@@ -10,7 +10,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { WebhookDelivery } from '../src/webhooks/webhook-delivery';
 import { errorCode, gql, gqlOk, Player, registerPlayer, startTestServer, TestServer } from './support/app';
 import { ChannelSink } from './support/channel-sink';
-import { playTurn, startCountingGame } from './support/counting-api';
+import { CountingGameInput, playTurn, seeGame, startCountingGame } from './support/counting-api';
 
 /** The receiver's check of a JSON post's signature, as the README shows it. */
 function signedBy(secret: string, header: string, body: string): boolean {
@@ -38,6 +38,8 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
       clock,
       outboundAllowPrivate: true,
       webhooks: { deliver: false, delivery: { retryDelaySeconds: 0, retryBackoff: false } },
+      // A bot's seat stays to act, to be told of.
+      bots: { play: false },
     });
     prisma = new PrismaService(server.db.url);
     delivery = server.app.get(WebhookDelivery);
@@ -58,8 +60,8 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
     while ((await delivery.queue.deliverBatch((claims) => delivery.deliver(claims))) > 0);
   }
 
-  async function gameWithWebhook(path: string, kind: string): Promise<{ gameId: string; secret: string }> {
-    const gameId = await startCountingGame(server.url, [ann, bob]);
+  async function gameWithWebhook(path: string, kind: string, input: CountingGameInput = {}): Promise<{ gameId: string; secret: string }> {
+    const gameId = await startCountingGame(server.url, [ann, bob], input);
     const { setGameWebhook } = await gqlOk<{ setGameWebhook: { secret: string } }>(server.url, SET, { id: gameId, url: sink.url(path), kind }, ann.token);
     return { gameId, secret: setGameWebhook.secret };
   }
@@ -150,6 +152,19 @@ describe('webhooks: each turn of a game posted to a chat channel', () => {
       [gameId],
     );
     expect(statuses.map(({ status }) => status)).toEqual(['SUPERSEDED', 'SUPERSEDED', 'SENT']);
+  });
+
+  it('names the bot that took over the seat of a player who left as the one to move, not the player', async () => {
+    const { gameId } = await gameWithWebhook('/bot-seat', 'JSON', { whenPlayerLeaves: 'BOT' });
+    // Bob's turn is told, and he leaves before the channel hears of it.
+    do await playTurn(server.url, gameId, [ann, bob]);
+    while ((await seeGame(server.url, gameId)).activeSeats[0] !== 1);
+    await gqlOk(server.url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id: gameId }, bob.token);
+    await deliverDue();
+    const posts = postsTo('/bot-seat');
+    const { game, text } = JSON.parse(posts[posts.length - 1].body) as { text: string; game: { toAct: string[] } };
+    expect(game.toAct).toEqual(['Bot (greedy)']);
+    expect(text).toContain('Bot (greedy) is to move.');
   });
 
   it('retries a failing channel until it answers; one failing for a day is switched off, and the host is told by mail', async () => {

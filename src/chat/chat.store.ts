@@ -6,6 +6,7 @@
  * hidden NOTIFYs the game's chat watchers on any server process.
  */
 import type { Sql } from '../database/sql';
+import type { StoredPhase } from '../play/platform/game-at';
 
 /** NOTIFY channel: a game's chat changed. Payload `{"gameId": ...}`. */
 export const CHAT_LINES_CHANNEL = 'chat_lines';
@@ -29,7 +30,7 @@ export interface ChatReaderState {
 }
 
 export interface ChatGame {
-  status: 'LOBBY' | 'ACTIVE' | 'FINISHED';
+  status: StoredPhase;
   /** The user ids seated, by seat. */
   seats: Map<string, number>;
 }

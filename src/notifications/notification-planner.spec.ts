@@ -2,6 +2,9 @@ import type { StoredEvent } from '../event-store/event-store';
 import type { GameChange } from '../play/game-change-hooks';
 import type { LoadedGame } from '../play/loaded-game';
 import { EMPTY_GAME_STATE } from '../play/game-state';
+import { statusOf } from '../play/platform/game-at';
+import { ANN, BOB, CAT, gameAfter, HOUR, NOW, playing as countingGame } from '../play/platform/test-support/specification';
+import { PlayerResigned, TakebackRequested } from '../play/platform-events';
 import type { GameStatus } from '../rules/contract';
 import { plannedNotifications } from './notification-planner';
 
@@ -120,6 +123,18 @@ describe('plannedNotifications', () => {
     );
     expect(byHost).toEqual([
       { userId: 'guest', kind: 'DEADLINE_PASSED', details: { seat: 1, lateUserId: 'guest', onExpiry: 'ASK_HOST', extendedTo: dueAt, extendedByHost: true } },
+    ]);
+  });
+
+  it('asks the players a takeback request waits for, as the decider counts answers: not the one asking, nor one who left', () => {
+    const catResigned = { type: PlayerResigned, payload: { seat: 2, userId: CAT }, actorUserId: CAT, actorSeat: 2 };
+    const expiresAt = new Date(NOW.getTime() + 48 * HOUR).toISOString();
+    const request = { type: TakebackRequested, payload: { seat: 1, toVersion: 6, reason: 'misclick', expiresAt }, actorUserId: BOB, actorSeat: 1 };
+    const game = gameAfter([...countingGame(3), catResigned, request]);
+    const before = { row: { id: 'g1', hostId: ANN, status: 'ACTIVE', activeSeats: [0] }, ruleset: game.ruleset } as unknown as LoadedGame;
+    const appended = [{ ...request, seq: game.version, at: NOW } as unknown as StoredEvent];
+    expect(plannedNotifications({ before, state: game.state, status: statusOf(game), appended })).toEqual([
+      { userId: ANN, kind: 'AGREEMENT_REQUEST', details: { request: 'takeback', seat: 1, expiresAt, reason: 'misclick', toVersion: 6 } },
     ]);
   });
 });

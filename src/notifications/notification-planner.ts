@@ -3,7 +3,7 @@
  * Mail content is worked out later, at delivery, from the game's events.
  */
 import { PendingChange, seatsNowToAct } from '../play/game-change-hooks';
-import { seatsInPlay } from '../play/game-life';
+import { lifeOf, seatsToAnswer } from '../play/game-life';
 import {
   DeadlineExtended,
   DeadlinePassed,
@@ -42,7 +42,7 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
         break;
       case TakebackRequested:
       case EndProposed: {
-        // Every other player still in the game is asked.
+        // Asked: the seats the request waits for, as the decider counts answers (the append that makes it makes nothing else).
         // A takeback's mail tells where it goes back to (toVersion, read as a move at delivery).
         const { seat, reason, expiresAt, toVersion } = event.payload as { seat: number; reason?: string; expiresAt: string; toVersion?: number };
         const details = {
@@ -52,7 +52,8 @@ export function plannedNotifications(change: PendingChange): PlannedNotification
           ...(reason ? { reason } : {}),
           ...(event.type === TakebackRequested && typeof toVersion === 'number' ? { toVersion } : {}),
         };
-        const asked = seatsInPlay(state).filter((other) => other !== seat);
+        const proposal = lifeOf(state).proposal;
+        const asked = proposal ? seatsToAnswer(state, proposal) : [];
         planned.push(...asked.map((other) => ({ userId: state.seats[other]!, kind: 'AGREEMENT_REQUEST' as const, details })));
         break;
       }

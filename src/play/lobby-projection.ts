@@ -9,6 +9,7 @@ import type { StreamColumns } from '../event-store/append-statement';
 import type { GameStatus } from '../rules/contract';
 import type { GameState } from './game-state';
 import type { GameRow } from './loaded-game';
+import { storedPhase } from './platform/game-at';
 
 export const LOBBY_COLUMNS: StreamColumns = { status: '"GameStatus"', active_seats: 'int[]', result: 'jsonb', started_version: 'int' };
 
@@ -16,9 +17,11 @@ export const LOBBY_COLUMNS: StreamColumns = { status: '"GameStatus"', active_sea
 export type LobbyFields = Partial<Pick<GameRow, 'status' | 'activeSeats' | 'result' | 'startedVersion'>>;
 
 export function lobbyFields(status: GameStatus | null, state: GameState): LobbyFields {
-  if (!status) return state.expired ? { status: 'EXPIRED', activeSeats: [], result: null, startedVersion: null } : {};
+  const phase = storedPhase(status, state);
+  if (phase === 'LOBBY') return {};
+  if (!status) return { status: phase, activeSeats: [], result: null, startedVersion: null };
   return {
-    status: status.finished ? 'FINISHED' : 'ACTIVE',
+    status: phase,
     activeSeats: status.finished ? [] : status.activeSeats,
     result: status.finished ? ({ scores: status.scores ?? null, winners: status.winners ?? [], detail: status.detail ?? null } as GameRow['result']) : null,
     startedVersion: state.startedVersion ?? null,

@@ -383,3 +383,28 @@ describe('a forged record is refused by the decider, as the command would be', (
     });
   });
 });
+
+describe('a record whose status is not the one its events leave the game in', () => {
+  const opened = NOW.toISOString();
+  const expiredTable = () => new ScriptedGame(countingGame, 2).later(15 * 24).run({ type: 'expire', openedAt: opened }, null);
+  const withStatus = (record: GameRecord, status: GameRecord['game']['status']): GameRecord => ({ ...record, game: { ...record.game, status } });
+
+  it('verifies for a table that expired unstarted, recorded as such', () => {
+    expect(verifyRecord(expiredTable().record(), rulesetOf(countingGame))).toMatchObject({ ok: true, complete: true });
+  });
+
+  it('is refused: an expired table recorded as waiting, a finished game recorded as being played', () => {
+    const expired = expiredTable().record();
+    expect(verifyRecord(withStatus(expired, 'LOBBY'), rulesetOf(countingGame))).toEqual({
+      ok: false,
+      seq: expired.events.length,
+      problem: 'the events leave the game expired, but the record says it is lobby',
+    });
+    const resigned = games.resigned.record();
+    expect(verifyRecord(withStatus(resigned, 'ACTIVE'), rulesetOf(countingGame))).toEqual({
+      ok: false,
+      seq: resigned.events.length,
+      problem: 'the events leave the game finished, but the record says it is active',
+    });
+  });
+});

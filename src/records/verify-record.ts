@@ -31,7 +31,7 @@ import { jumpsIn, opensRequest, rolledBackSeqs } from '../play/line-of-play';
 import { decide } from '../play/platform/commands';
 import { completeAppend } from '../play/platform/completion';
 import type { DecidedEvent } from '../play/platform/decision';
-import { type GameAt, revealedToAll } from '../play/platform/game-at';
+import { type GameAt, revealedToAll, storedPhase } from '../play/platform/game-at';
 import { decideCreate } from '../play/platform/lobby';
 import { BotMoved, GameCreated, GameCreatedPayload, isPlatformEvent, jumpTarget, SeedRevealed, TurnSkipped } from '../play/platform-events';
 import { GameRecord, GameResultRecord, RECORD_FORMAT, RecordEvent } from './game-record';
@@ -352,7 +352,7 @@ class RecordCheck {
     const state = this.stateAt(version);
     const status = gameStatus(this.ruleset, state);
     const recorded = this.record.game.status;
-    const actual = state.expired ? 'EXPIRED' : status === null ? 'LOBBY' : status.finished ? 'FINISHED' : 'ACTIVE';
+    const actual = storedPhase(status, state);
     if (recorded !== actual) fail(version || null, `the events leave the game ${actual.toLowerCase()}, but the record says it is ${recorded.toLowerCase()}`);
     if (!status?.finished) return;
     // The outcome is the scores and the winners. `detail` explains them (a score sheet, an ending's

@@ -7,14 +7,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import { EventStore } from '../event-store/event-store';
-import { eventText, seatLabel } from '../play/event-text';
+import { botName, eventText, seatLabel } from '../play/event-text';
 import { GameService } from '../play/game.service';
 import { HistoryPages } from '../play/history-pages';
 import type { LoadedGame } from '../play/loaded-game';
+import { botSeatLevel } from '../play/platform/bots';
 import { defaultGameName } from '../play/platform/lobby';
 import { PublicNames } from '../public-names/public-names';
 import type { GameStatus } from '../rules/contract';
-import type { GameStanding } from './webhook-posts';
+import type { GameStanding, PlayerToMove } from './webhook-posts';
 import { WEBHOOKS_OPTIONS, WebhooksOptions } from './webhook-options';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -43,14 +44,20 @@ export class GameStandings {
     const seatName = (seat: number) => nameOf(game.state.seats[seat]) ?? seatLabel(seat);
     const status = game.row.status === 'FINISHED' ? (game.row.result as unknown as GameStatus | null) : null;
     const toAct = status ? [] : game.row.activeSeats;
-    const handles = await this.repository.handles(toAct.flatMap((seat) => game.state.seats[seat] ?? []));
+    // A seat a bot plays waits on no player, the one who left it included: it is named by its bot, and nobody is mentioned for it.
+    const botOf = (seat: number) => botSeatLevel(game.ruleset, game.state, seat);
+    const handles = await this.repository.handles(toAct.flatMap((seat) => (botOf(seat) ? [] : (game.state.seats[seat] ?? []))));
+    const toMove = (seat: number): PlayerToMove => {
+      const bot = botOf(seat);
+      return bot ? { name: botName(bot), handles: null } : { name: seatName(seat), handles: handles.get(game.state.seats[seat] ?? '') ?? null };
+    };
     return {
       gameId,
       gameName: game.row.name ?? defaultGameName(nameOf(game.row.hostId) ?? 'Someone', game.ruleset.name),
       version: game.row.version,
       link: `${this.options.publicUrl}/games/${gameId}`,
       headHash: await this.store.headHash(gameId, game.row.version),
-      toAct: toAct.map((seat) => ({ name: seatName(seat), handles: handles.get(game.state.seats[seat] ?? '') ?? null })),
+      toAct: toAct.map(toMove),
       lastMove: await this.lastMove(game, seatName),
       result: status ? resultWords(status, seatName) : null,
     };

@@ -21,6 +21,8 @@ export interface GameAt {
 }
 
 export type GamePhase = 'LOBBY' | 'ACTIVE' | 'FINISHED';
+/** The phase as the game's row stores it and its record gives it: a table that expired unstarted is EXPIRED. */
+export type StoredPhase = GamePhase | 'EXPIRED';
 
 export function statusOf(game: GameAt, state = game.state): GameStatus | null {
   return gameStatus(game.ruleset, state);
@@ -28,8 +30,21 @@ export function statusOf(game: GameAt, state = game.state): GameStatus | null {
 
 /** Waiting for players, being played, or over: as the lobby lists it. */
 export function phaseOf(game: GameAt, state = game.state): GamePhase {
-  const status = statusOf(game, state);
+  return phaseOfStatus(statusOf(game, state));
+}
+
+/** The phase of a game whose status (statusOf) is `status`. */
+function phaseOfStatus(status: GameStatus | null): GamePhase {
   return status === null ? 'LOBBY' : status.finished ? 'FINISHED' : 'ACTIVE';
+}
+
+/**
+ * The phase the server stores with each append (lobby-projection.ts) and a
+ * verifier finds the record's events leave the game in: `status` is the
+ * state's (statusOf), which both have at hand.
+ */
+export function storedPhase(status: GameStatus | null, state: Pick<GameState, 'expired'>): StoredPhase {
+  return state.expired ? 'EXPIRED' : phaseOfStatus(status);
 }
 
 /**
@@ -37,7 +52,7 @@ export function phaseOf(game: GameAt, state = game.state): GamePhase {
  * record and chat, its server seed. A table that expired unstarted was never
  * played, and keeps its seed. `phase` as the game's row stores it.
  */
-export function revealedToAll(phase: GamePhase | 'EXPIRED' | null): boolean {
+export function revealedToAll(phase: StoredPhase | null): boolean {
   return phase === 'FINISHED';
 }
 

@@ -5,7 +5,7 @@ import type { AnyRuleset } from '../../rules/contract';
 import { gameStatus } from '../../play/game-state';
 import type { PlatformCommand } from '../../play/platform/commands';
 import type { DecidedEvent } from '../../play/platform/decision';
-import { phaseOf } from '../../play/platform/game-at';
+import { storedPhase } from '../../play/platform/game-at';
 import { type ReturnPoint, returnPointOf } from '../../play/platform/return-point';
 import { jumpTarget } from '../../play/platform-events';
 import { type CreateCommand, decideCreate } from '../../play/platform/lobby';
@@ -90,7 +90,12 @@ export class ScriptedGame {
     const status = gameStatus(this.ruleset, game.state);
     const result = status?.finished ? { scores: status.scores ?? null, winners: status.winners ?? [], detail: status.detail ?? null } : null;
     const randomness = { commitment: commitmentTo(SERVER_SEED), clientSeeds: game.state.clientSeeds, fixedSeed: false, serverSeed: SERVER_SEED };
-    return recordOf({ id: 'scripted', ruleset: 'counting', options: { target: 100 }, status: phaseOf(game) }, this.events, randomness, result);
+    return recordOf(
+      { id: 'scripted', ruleset: 'counting', options: { target: 100 }, status: storedPhase(status, game.state) },
+      this.events,
+      randomness,
+      result,
+    );
   }
 
   private write(events: ScriptedEvent[] | readonly Omit<ScriptedEvent, 'at'>[]): void {
