@@ -231,6 +231,13 @@ describe('move deadlines (end to end)', () => {
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
     const [ann, bob] = await players();
     expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } }))).toBe('BAD_USER_INPUT');
+    // What the new-game form is told of each game, so as to offer no skip the server refuses.
+    const { rulesets } = await gqlOk<{ rulesets: Array<{ id: string; canSkipTurns: boolean }> }>(url, '{ rulesets { id canSkipTurns } }');
+    expect(Object.fromEntries(rulesets.map((ruleset) => [ruleset.id, ruleset.canSkipTurns]))).toMatchObject({
+      counting: false,
+      'counting-skippable': true,
+      'five-points': true,
+    });
     expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 0 } }))).toBe('BAD_USER_INPUT');
     const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24, onExpiry: 'SKIP' });
     const skipped = game.activeSeats[0];
