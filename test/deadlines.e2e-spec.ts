@@ -99,6 +99,18 @@ describe('move deadlines (end to end)', () => {
     return gqlOk(url, `query($id: ID!) { game(id: $id) { ${GAME_FIELDS} deadlines { seat deadline passed } history(first: 500) { type } } }`, { id });
   }
 
+  /** What `viewer` (no one: a visitor) may choose for each seat whose deadline runs, as the game's page reads it. */
+  async function choices(id: string, viewer?: Player): Promise<Array<{ seat: number; actions: string[] }>> {
+    return (
+      await gqlOk<{ game: { deadlines: Array<{ seat: number; actions: string[] }> } }>(
+        url,
+        `query($id: ID!) { game(id: $id) { deadlines { seat actions } } }`,
+        { id },
+        viewer?.token,
+      )
+    ).game.deadlines;
+  }
+
   it('reminds before the deadline, reports it passed, and lets the host extend it or end the game', async () => {
     const [ann, bob] = await players();
     const start = clock.now();
@@ -106,6 +118,7 @@ describe('move deadlines (end to end)', () => {
     const late = [ann, bob][game.activeSeats[0]];
     const [turnMail] = await inbox.waitFor(late.email, /^Your turn/, { containing: game.id });
     expect(turnMail.text).toContain('Please move by Thu 5 Mar 2026, 12:00 UTC.');
+    expect(await choices(game.id, ann)).toEqual([{ seat: game.activeSeats[0], actions: [] }]);
     const myTurns = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number; deadline: string }> }>(
       url,
       '{ myTurns { game { id } seat deadline } }',
@@ -127,6 +140,10 @@ describe('move deadlines (end to end)', () => {
     const passed = await gameDeadlines(game.id);
     expect(passed.game.deadlines).toEqual([{ seat: game.activeSeats[0], deadline: at(72, start), passed: true }]);
     expect(passed.game.history.map((h) => h.type)).toContain('game.deadlinePassed');
+    // Only the host has a choice, and the counting game cannot skip.
+    expect(await choices(game.id, ann)).toEqual([{ seat: game.activeSeats[0], actions: ['EXTEND', 'END'] }]);
+    expect(await choices(game.id, bob)).toEqual([{ seat: game.activeSeats[0], actions: [] }]);
+    expect(await choices(game.id)).toEqual([{ seat: game.activeSeats[0], actions: [] }]);
     const [toHost] = await inbox.waitFor(ann.email, /^Deadline passed/, { containing: game.id });
     expect(toHost.text).toContain("You now choose, on the game's page");
     if (late !== ann) expect((await inbox.waitFor(late.email, /^Deadline passed/, { containing: game.id }))[0].text).toContain('You ran out of time');
@@ -214,6 +231,13 @@ describe('move deadlines (end to end)', () => {
   it('skips the seat at once where the game settings say so and the ruleset allows it', async () => {
     const [ann, bob] = await players();
     expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 24, onExpiry: 'SKIP' } }))).toBe('BAD_USER_INPUT');
+    // What the new-game form is told of each game, so as to offer no skip the server refuses.
+    const { rulesets } = await gqlOk<{ rulesets: Array<{ id: string; canSkipTurns: boolean }> }>(url, '{ rulesets { id canSkipTurns } }');
+    expect(Object.fromEntries(rulesets.map((ruleset) => [ruleset.id, ruleset.canSkipTurns]))).toMatchObject({
+      counting: false,
+      'counting-skippable': true,
+      'five-points': true,
+    });
     expect(errorCode(await askToCreateGame(url, ann, { moveDeadline: { hoursPerMove: 0 } }))).toBe('BAD_USER_INPUT');
     const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24, onExpiry: 'SKIP' });
     const skipped = game.activeSeats[0];
@@ -226,6 +250,24 @@ describe('move deadlines (end to end)', () => {
     expect(after.game.deadlines).toEqual([{ seat: 1 - skipped, deadline: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), passed: false }]);
     await inbox.waitFor(next.email, /^Your turn/, { containing: game.id });
     // The skip is decided again with the draws of the append the deadline opened.
+    await expectVerified(game.id);
+  });
+
+  it('offers the host a skip where the ruleset can make it, and makes it when chosen', async () => {
+    const [ann, bob] = await players();
+    const game = await startGame(ann, bob, 'counting-skippable', { hoursPerMove: 24 });
+    const [late] = game.activeSeats;
+    clock.advance(25 * HOUR);
+    await deadlines.runDue();
+    expect(await choices(game.id, ann)).toEqual([{ seat: late, actions: ['EXTEND', 'SKIP', 'END'] }]);
+    expect(await choices(game.id, bob)).toEqual([{ seat: late, actions: [] }]);
+    const skipped = await gqlOk<{ resolveDeadline: Game }>(
+      url,
+      `mutation($id: ID!, $seat: Int!) { resolveDeadline(gameId: $id, seat: $seat, action: SKIP) { ${GAME_FIELDS} } }`,
+      { id: game.id, seat: late },
+      ann.token,
+    );
+    expect(skipped.resolveDeadline.activeSeats).toEqual([1 - late]);
     await expectVerified(game.id);
   });
 
@@ -267,7 +309,10 @@ describe('move deadlines (end to end)', () => {
   }
 
   it('leaves a Five Points starting player who ran out of time placing the face-down buildings to the host: a skip chooses no neighborhood', async () => {
-    const { game } = await startFivePoints();
+    const {
+      game,
+      players: [host],
+    } = await startFivePoints();
     const [late] = game.activeSeats;
     clock.advance(25 * HOUR);
     await deadlines.runDue();
@@ -276,6 +321,8 @@ describe('move deadlines (end to end)', () => {
     expect(after.game.version).toBe(game.version + 1);
     expect(after.game.activeSeats).toEqual([late]);
     expect(after.game.deadlines).toEqual([expect.objectContaining({ seat: late, passed: true })]);
+    // The ruleset skips turns, but not this one: the host is not offered it.
+    expect(await choices(game.id, host)).toEqual([{ seat: late, actions: ['EXTEND', 'END'] }]);
   });
 
   it('passes a Five Points player who ran out of time in the placement phase, as the rulebook lets them pass', async () => {

@@ -7,6 +7,7 @@ import { RulesetRegistry } from '../play/ruleset-registry';
 import { Metrics } from '../metrics/metrics';
 import { botName, eventText, seatLabel } from '../play/event-text';
 import { botSeatLevel } from '../play/platform/bots';
+import { canSkipTurns } from '../play/platform/options';
 import { BOT_LEVELS, canPlayAt } from '../rules/bots';
 import { earlierHolders, holderAt } from '../play/seat-changes';
 import { GameService } from '../play/game.service';
@@ -119,7 +120,9 @@ export class GamesResolver {
 
   @Query(() => [RulesetModel])
   rulesets() {
-    return this.registry.list().map((ruleset) => ({ ...ruleset, botLevels: BOT_LEVELS.filter((level) => canPlayAt(ruleset, level)) }));
+    return this.registry
+      .list()
+      .map((ruleset) => ({ ...ruleset, botLevels: BOT_LEVELS.filter((level) => canPlayAt(ruleset, level)), canSkipTurns: canSkipTurns(ruleset) }));
   }
 
   @Query(() => GameModel)

@@ -51,6 +51,11 @@ export class SeatDeadlineModel {
   @Field(() => Int) seat!: number;
   @Field({ description: 'Including vacation pauses.' }) deadline!: Date;
   @Field({ description: 'The deadline passed and the host has not yet resolved it.' }) passed!: boolean;
+  @Field(() => [DeadlineActionValue], {
+    description:
+      'What the caller may choose for the seat now (resolveDeadline): empty unless they are the host and the deadline passed; SKIP only where the ruleset can skip the seat now.',
+  })
+  actions!: DeadlineActionValue[];
 }
 
 @ObjectType('SeatClock')

@@ -35,8 +35,8 @@ export class DeadlinesResolver {
     description: 'Move deadlines of the seats that must act (games with deadlines only).',
     complexity: listCost(() => FIELD_COSTS.unboundedList),
   })
-  deadlines(@Parent() { game }: GameParent) {
-    return this.moveDeadlines.ofGame(game);
+  deadlines(@Parent() { game, userId }: GameParent) {
+    return this.moveDeadlines.ofGame(game, userId);
   }
 
   @ResolveField(() => [SeatClockModel], {

@@ -15,10 +15,12 @@ import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
 import { ServerSweeps } from '../play/server-sweeps';
 import { GameQueries } from '../play/game-queries';
-import type { LoadedGame } from '../play/loaded-game';
+import { gameAt, type LoadedGame } from '../play/loaded-game';
 import type { DeadlineAction } from '../play/platform-events';
 import { botSeatLevel } from '../play/platform/bots';
 import { clockAt, turnBudgetMs } from '../play/platform/clocks';
+import { deadlineActions } from '../play/platform/deadlines';
+import { GameRandomness } from '../randomness/game-randomness';
 import { SeatBanks } from './seat-banks';
 import { budgetOf, pausedDueAt, SeatDeadline, seatDeadlines, STANDING_DEADLINES, StandingDeadline } from './standing-deadlines';
 import { Vacations } from '../vacations/vacations';
@@ -59,6 +61,12 @@ export interface SeatClockReading {
   running: boolean;
 }
 
+/** A seat's deadline as one viewer reads it. */
+export interface ViewedDeadline extends SeatDeadline {
+  /** What the viewer may choose for the seat now: the host's choices once its deadline passed, none to anyone else. */
+  actions: DeadlineAction[];
+}
+
 export interface MyTurn {
   game: LoadedGame;
   seat: number;
@@ -80,6 +88,7 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly outbox: NotificationOutbox,
     private readonly vacations: Vacations,
     private readonly banks: SeatBanks,
+    private readonly randomness: GameRandomness,
     private readonly clock: Clock,
     @Inject(DEADLINES_OPTIONS) options: DeadlinesOptions,
   ) {
@@ -155,10 +164,20 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
       .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
   }
 
-  /** The game's running deadlines, vacation pauses included: none without deadline settings (nothing to read). */
-  async ofGame(game: LoadedGame): Promise<SeatDeadline[]> {
+  /**
+   * The game's running deadlines, vacation pauses included, each with what
+   * `viewer` may choose for it now (as the decider would decide it, a skip
+   * drawn as its append would draw it): none without deadline settings
+   * (nothing to read).
+   */
+  async ofGame(game: LoadedGame, viewer: string | undefined): Promise<ViewedDeadline[]> {
     if (!game.state.moveDeadline) return [];
-    return seatDeadlines(await this.standing(game));
+    const asked = gameAt(game, this.randomness);
+    const now = this.clock.now();
+    return seatDeadlines(await this.standing(game)).map((deadline) => ({
+      ...deadline,
+      actions: viewer === undefined ? [] : deadlineActions(asked, deadline.seat, deadline.passed, viewer, now),
+    }));
   }
 
   /**

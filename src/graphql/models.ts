@@ -79,6 +79,8 @@ export class RulesetModel {
   options!: unknown;
   @Field(() => [BotLevelValue], { description: 'The levels of bots its games can seat (GREEDY needs an evaluation of its own).' })
   botLevels!: BotLevelValue[];
+  @Field({ description: "Whether its games may skip a player whose time ran out (moveDeadline's onExpiry SKIP)." })
+  canSkipTurns!: boolean;
 }
 
 @ObjectType('Seat')

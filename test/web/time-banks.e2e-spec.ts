@@ -1,7 +1,8 @@
 /**
  * Time banks on the web page, in Chromium: the new-game form creates a game
- * with a bank and the weekend pause; the game page shows each player's clock
- * as the server reads it, the running one counting down.
+ * with a bank and the weekend pause, and offers to skip a late player only in
+ * a game that can; the game page shows each player's clock as the server
+ * reads it, the running one counting down.
  */
 import type { Page } from 'playwright-core';
 import { RecordsService } from '../../src/records/records.service';
@@ -41,6 +42,25 @@ describe('web page: time banks', () => {
     });
     // Whose weekends: the host's zone, recorded with their seat.
     expect(record.events[1].payload).toHaveProperty('timeZone');
+  });
+
+  it('offers to skip a player who ran out of time only in a game whose rules can skip a turn', async () => {
+    const ann = await registerPlayer(bench.server.url, 'Ann');
+    const { page } = await openWindow(bench.chromium, baseUrl(), { token: ann.token });
+    const onExpiry = page.locator('select[name="onExpiry"]');
+    const skipOffered = () => onExpiry.locator('option[value="SKIP"]').count();
+    await page.locator('select[name="ruleset"]').selectOption('five-points');
+    await page.locator('input[name="moveDeadline"]').check();
+    expect(await skipOffered()).toBe(1);
+    await onExpiry.selectOption('SKIP');
+    // The test game has no skipTurn: the server would refuse the skip, and the form neither offers nor sends it.
+    await page.locator('select[name="ruleset"]').selectOption('counting');
+    expect(await skipOffered()).toBe(0);
+    expect(await onExpiry.inputValue()).toBe('ASK_HOST');
+    await page.getByRole('button', { name: 'Create game' }).click();
+    const gameId = (await page.locator('[data-invite-link]').inputValue()).split('/').pop()!;
+    const record = await bench.server.app.get(RecordsService).wholeRecord(gameId);
+    expect(record.events[0].payload.moveDeadline).toMatchObject({ onExpiry: 'ASK_HOST' });
   });
 
   it("shows each player's clock as the server reads it, the running one counting down", async () => {

@@ -1,8 +1,9 @@
 /** Move deadlines: passing, and what follows, at once or by the host's choice; given/when/then over events, every refusal included. */
 import { countingGame, type CountingState } from '../../../test/support/counting-game';
 import type { Ruleset } from '../../rules/contract';
-import { DeadlineExtended, DeadlinePassed, EndedByHost, SeedRevealed, TurnSkipped } from '../platform-events';
-import { ANN, BOB, created, given, HOUR, NOW, playing, seatTaken, turn } from './test-support/specification';
+import { type DeadlineAction, DeadlineExtended, DeadlinePassed, EndedByHost, SeedRevealed, TurnSkipped } from '../platform-events';
+import { deadlineActions } from './deadlines';
+import { ANN, appended, BOB, created, gameAfter, given, type GivenEvent, HOUR, NOW, playing, seatTaken, turn } from './test-support/specification';
 
 /** The test game, but a player who runs out of time can be passed over (as test/deadlines.e2e-spec.ts plays it). */
 const skippable: Ruleset<CountingState> = {
@@ -96,5 +97,22 @@ describe("the host's decision after a deadline", () => {
     ['to skip where the rules cannot', late, resolve('SKIP'), ANN, 'BAD_USER_INPUT', 'Counting (test game) cannot skip seat 2 now'],
   ] as const)('is refused %s', (_what, events, command, actor, code, words) => {
     given(events).when(command, actor).thenRefused(code, words);
+  });
+});
+
+describe("the host's choices offered after a deadline", () => {
+  const late = [...withDeadlines('ASK_HOST'), ...turn(0), passed(1, 'ASK_HOST')];
+
+  it.each<[string, GivenEvent[], Ruleset<CountingState>, string, boolean, DeadlineAction[]]>([
+    ['to the host, where the rules can skip the seat', late, skippable, ANN, true, ['EXTEND', 'SKIP', 'END']],
+    ['to the host, where the rules cannot skip the seat', late, countingGame as Ruleset<CountingState>, ANN, true, ['EXTEND', 'END']],
+    ['to a player who is not the host', late, skippable, BOB, true, []],
+    ['to the host, before the deadline passed', late, skippable, ANN, false, []],
+    ['to the host, once the game is over', [...late, { type: EndedByHost, payload: { reason: 'seat 2 ran out of time', seat: 1 } }], skippable, ANN, true, []],
+  ])('are %s: exactly what the decider accepts', (_what, events, ruleset, actor, deadlinePassed, actions) => {
+    const offered = deadlineActions(gameAfter(events, ruleset), 1, deadlinePassed, actor, NOW);
+    expect(offered).toEqual(actions);
+    const accepted = (action: DeadlineAction) => appended(events, { type: 'resolveDeadline', seat: 1, action, deadlinePassed }, actor, NOW, ruleset).ok;
+    expect(offered).toEqual((['EXTEND', 'SKIP', 'END'] as const).filter(accepted));
   });
 });

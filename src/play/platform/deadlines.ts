@@ -98,3 +98,17 @@ export function decideResolveDeadline(game: GameAt, resolution: DeadlineResoluti
   const cause: ServerCause = { cause: 'resolveDeadline', seat, action };
   return decided([{ ...events[0], move: cause }, ...events.slice(1)]);
 }
+
+/** Every choice a host has after a deadline, in the order they are offered. */
+const DEADLINE_ACTIONS: readonly DeadlineAction[] = ['EXTEND', 'SKIP', 'END'];
+
+/**
+ * The choices `actor` may make now for `seat` (whether its deadline passed
+ * as in DeadlineResolution), each exactly as resolving with it would be
+ * decided: none but to the host of a game being played, once the deadline
+ * passed, and a skip only where the ruleset can skip the seat now. What the
+ * page offers; the skip is drawn as its append would draw it.
+ */
+export function deadlineActions(game: GameAt, seat: number, deadlinePassed: boolean, actor: string, now: Date): DeadlineAction[] {
+  return DEADLINE_ACTIONS.filter((action) => !isRefusal(decideResolveDeadline(game, { seat, action, deadlinePassed }, actor, now)));
+}

@@ -93,6 +93,11 @@ function timeControl(input: MoveDeadlineInput): Pick<MoveDeadlineSettings, 'hour
   return { hoursPerMove: hoursPerMove! };
 }
 
+/** Whether a game of `ruleset` may pass over a player whose time ran out (`onExpiry: SKIP`): only where its rules say how (`skipTurn`). */
+export function canSkipTurns(ruleset: AnyRuleset): boolean {
+  return ruleset.skipTurn !== undefined;
+}
+
 /** The settings with defaults applied; anything out of range is refused (BAD_USER_INPUT). */
 export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInput): { ok: true; settings: MoveDeadlineSettings } | Refusal {
   const control = timeControl(input);
@@ -105,7 +110,7 @@ export function moveDeadlineSettings(ruleset: AnyRuleset, input: MoveDeadlineInp
     return refuse('BAD_USER_INPUT', `reminderHoursBefore must be a whole number from 0 (no reminder) to ${longest - 1}.`);
   }
   const onExpiry = input.onExpiry ?? 'ASK_HOST';
-  if (onExpiry === 'SKIP' && !ruleset.skipTurn) {
+  if (onExpiry === 'SKIP' && !canSkipTurns(ruleset)) {
     return refuse('BAD_USER_INPUT', `${ruleset.name} cannot skip a player's turn: choose EXTEND, END, BOT or ASK_HOST.`);
   }
   if (input.pauseOnWeekends !== undefined && input.pauseOnWeekends !== null && typeof input.pauseOnWeekends !== 'boolean') {

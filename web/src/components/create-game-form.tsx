@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { CreateGameDocument, type GameVisibility, type GameFragment, type MoveDeadlineInput, type WhenPlayerLeaves } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
 import { BotFields, botSeatsInput, type SeatBots } from './bot-fields';
-import { DeadlineFields } from './deadline-fields';
+import { deadlineFor, DeadlineFields } from './deadline-fields';
 import { chosenOptions, defaultOptions, OptionFields, type OptionValues } from './option-fields';
 import { useFixedSeedsAllowed } from './use-fixed-seeds-allowed';
 import { ProblemBanner } from './problem-banner';
@@ -30,6 +30,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
 
   const seatCount = seats ?? ruleset.minSeats;
   const values = options ?? defaultOptions(ruleset);
+  const deadline = deadlineFor(moveDeadline, ruleset.canSkipTurns);
   const choose = (id: string) => {
     setRulesetId(id);
     setSeats(null);
@@ -42,7 +43,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
       ruleset: ruleset.id,
       seats: seatCount,
       options: chosenOptions(ruleset, values),
-      moveDeadline,
+      moveDeadline: deadline,
       visibility: (privateGame ? 'PRIVATE' : 'PUBLIC') as GameVisibility,
       autoStart,
       bots: botSeatsInput(bots, seatCount),
@@ -97,7 +98,7 @@ export function CreateGameForm({ rulesets, onCreated, groupId }: { rulesets: Rul
         onTakeOverChange={setBotsTakeOver}
       />
       <OptionFields ruleset={ruleset} values={values} onChange={setOptions} />
-      <DeadlineFields value={moveDeadline} onChange={setMoveDeadline} />
+      <DeadlineFields value={deadline} canSkipTurns={ruleset.canSkipTurns} onChange={setMoveDeadline} />
       <details>
         <summary>Shuffle fairness</summary>
         <label>

@@ -20,6 +20,11 @@ const CUSTOM = 'custom';
 
 export const DEFAULT_DEADLINE: MoveDeadlineInput = { hoursPerMove: 72, onExpiry: 'ASK_HOST' };
 
+/** The deadline settings as a game of a ruleset that can (or cannot, as the server says) skip a turn takes them: a skip it cannot make is left to the host. */
+export function deadlineFor(value: MoveDeadlineInput | null, canSkipTurns: boolean): MoveDeadlineInput | null {
+  return value?.onExpiry === 'SKIP' && !canSkipTurns ? { ...value, onExpiry: 'ASK_HOST' } : value;
+}
+
 /** Which choice of the time control select `value` is. */
 function paceOf(value: MoveDeadlineInput): string {
   if (!value.bank) return PER_MOVE;
@@ -58,8 +63,18 @@ function BankFields({ bank, onChange }: { bank: TimeBankInput; onChange: (bank: 
   );
 }
 
-export function DeadlineFields({ value, onChange }: { value: MoveDeadlineInput | null; onChange: (value: MoveDeadlineInput | null) => void }) {
+/** `canSkipTurns`: whether the game chosen can skip a player (Ruleset.canSkipTurns); `value` is then as deadlineFor gives it. */
+export function DeadlineFields({
+  value,
+  canSkipTurns,
+  onChange,
+}: {
+  value: MoveDeadlineInput | null;
+  canSkipTurns: boolean;
+  onChange: (value: MoveDeadlineInput | null) => void;
+}) {
   const pace = value && paceOf(value);
+  const expiryChoices = EXPIRY_CHOICES.filter(([choice]) => choice !== 'SKIP' || canSkipTurns);
   return (
     <fieldset className="deadline-fields">
       <label className="check">
@@ -105,7 +120,7 @@ export function DeadlineFields({ value, onChange }: { value: MoveDeadlineInput |
               value={value.onExpiry ?? 'ASK_HOST'}
               onChange={(event) => onChange({ ...value, onExpiry: event.target.value as DeadlineExpiry })}
             >
-              {EXPIRY_CHOICES.map(([choice, words]) => (
+              {expiryChoices.map(([choice, words]) => (
                 <option key={choice} value={choice}>
                   {words}
                 </option>

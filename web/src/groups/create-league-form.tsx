@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { CreateLeagueDocument, type GroupFragment, type LeagueFormat, type MoveDeadlineInput } from '../api/generated';
 import { useMutations } from '../api/use-mutations';
-import { DeadlineFields } from '../components/deadline-fields';
+import { deadlineFor, DeadlineFields } from '../components/deadline-fields';
 import { LEAGUE_FORMAT_WORDS } from '../components/league-words';
 import { chosenOptions, defaultOptions, OptionFields, type OptionValues } from '../components/option-fields';
 import { ProblemBanner } from '../components/problem-banner';
@@ -29,6 +29,7 @@ export function CreateLeagueForm({ group, rulesets, onCreated }: { group: GroupF
   if (!ruleset) return null;
 
   const values = options ?? defaultOptions(ruleset);
+  const deadline = deadlineFor(timeControl, ruleset.canSkipTurns);
   const seats = Math.min(Math.max(seatsPerGame, 2), ruleset.maxSeats);
   const toggle = (userId: string, taking: boolean) => {
     const next = new Set(left);
@@ -46,7 +47,7 @@ export function CreateLeagueForm({ group, rulesets, onCreated }: { group: GroupF
       format,
       ...(format === 'SWISS' ? { rounds } : {}),
       memberIds: group.members.map((member) => member.user.id).filter((id) => !left.has(id)),
-      timeControl,
+      timeControl: deadline,
       ...(startsAt ? { startsAt: new Date(startsAt).toISOString() } : {}),
     };
     const data = await creation.send(CreateLeagueDocument, { input });
@@ -107,7 +108,7 @@ export function CreateLeagueForm({ group, rulesets, onCreated }: { group: GroupF
         First round starts (leave empty for now)
         <input type="datetime-local" name="startsAt" value={startsAt} onChange={(event) => setStartsAt(event.target.value)} />
       </label>
-      <DeadlineFields value={timeControl} onChange={setTimeControl} />
+      <DeadlineFields value={deadline} canSkipTurns={ruleset.canSkipTurns} onChange={setTimeControl} />
       <ProblemBanner problem={creation.problem} onDismiss={creation.dismiss} />
       <button type="submit" className="primary">
         Start the league

@@ -170,7 +170,7 @@ export function PlayArea({ game, accept, reload, isHost }: { game: GameFragment;
       )}
       <PlayerStrip players={players} leftSeats={game.resignedSeats} />
       <SeatClocks clocks={game.clocks} players={players} />
-      <DeadlineNotice deadlines={game.deadlines} players={players} isHost={isHost} onResolve={resolveDeadline} />
+      <DeadlineNotice deadlines={game.deadlines} players={players} onResolve={resolveDeadline} />
       <ProblemBanner problem={problem} onDismiss={dismiss} />
       <AgreementNotice game={game} players={players} accept={accept} pointLabel={(seq) => items.find((item) => item.seq === seq)?.label ?? null} />
       <ProposalOutcome game={game} entries={history.entries} />
