@@ -14,10 +14,12 @@ import {
   registerPlayer,
   startTestServer,
   TestServer,
+  wsClient,
 } from './support/app';
 import { startCountingGame } from './support/counting-api';
 import { SmtpInbox } from './support/smtp-inbox';
 import { askToCreateGame, createGameFields, type NewGame } from './support/games';
+import { until } from './support/until';
 
 const GAME = `id name visibility status version inviteCode options seats { index user { id } } rematchId`;
 
@@ -240,6 +242,57 @@ describe('private games, invitations and rematches (end to end)', () => {
     expect(await refused(game.id, decline(bob, game.id))).toBe('NOTHING_PENDING');
     // Declined, the invitation no longer opens the private game.
     expect(await refused(game.id, join(dan, game.id))).toBe('FORBIDDEN');
+  });
+
+  it('shows a decline live to everyone watching the waiting room: the seat it kept is free again to whoever may take it', async () => {
+    interface LiveLobby {
+      version: number;
+      heldSeats: Array<{ seat: number; player: { displayName: string } }>;
+      lobbyActions: { join: number[] };
+      history: Array<{ text: string }>;
+    }
+    /** Every `gameUpdated` `as` gets of the game, from the first (sent at once). */
+    const watch = (id: string, as: Player) => {
+      const socket = wsClient(url, as.token);
+      const seen: LiveLobby[] = [];
+      const query = `subscription($id: ID!) { gameUpdated(gameId: $id) { version heldSeats { seat player { displayName } } lobbyActions { join } history { text } } }`;
+      socket.subscribe<{ gameUpdated: LiveLobby }>(
+        { query, variables: { id } },
+        { next: ({ data }) => void (data && seen.push(data.gameUpdated)), error: () => undefined, complete: () => undefined },
+      );
+      return { seen, latest: () => seen[seen.length - 1], close: () => socket.dispose() };
+    };
+    const game = (await rematch(ann, await finishedGame())).data!.rematch;
+    const [host, stranger] = [watch(game.id, ann), watch(game.id, dan)];
+    try {
+      await until(() => host.seen.length > 0 && stranger.seen.length > 0, 'both are watching');
+      expect(host.latest().heldSeats.map((held) => held.player.displayName)).toEqual(['Bob', 'Cat']);
+      expect(stranger.latest().lobbyActions.join).toEqual([]);
+
+      expect((await decline(cat, game.id)).errors).toBeUndefined();
+      await until(() => host.latest().version > game.version && stranger.latest().version > game.version, 'the decline reaches both');
+      for (const viewer of [host, stranger]) {
+        expect(viewer.latest().heldSeats).toEqual([{ seat: 0, player: { displayName: 'Bob' } }]);
+        expect(viewer.latest().history.at(-1)!.text).toBe('Cat declined the invitation.');
+      }
+      // Cat's seat is anyone's now; Bob's is still kept for him.
+      expect(stranger.latest().lobbyActions.join).toEqual([1]);
+      expect(await lobbyActions(game.id, dan)).toEqual({ ...nothing, join: [1] });
+
+      // Declined once, there is nothing more to decline: refused, and nothing written.
+      expect(await refused(game.id, decline(cat, game.id))).toBe('NOTHING_PENDING');
+    } finally {
+      await Promise.all([host.close(), stranger.close()]);
+    }
+  });
+
+  it('refuses a decline once the game has started: the invitation lapsed with it', async () => {
+    // Invited is a newcomer: Dan's inbox had as many mails of ours as an hour allows.
+    const [game, eve] = await Promise.all([create(ann, {}), registerPlayer(url, 'Eve')]);
+    await invite(game.id, eve);
+    for (const player of [bob, cat]) await join(player, game.id);
+    await gqlOk(url, `mutation($id: ID!) { startGame(gameId: $id) { id } }`, { id: game.id }, ann.token);
+    expect(await refused(game.id, decline(eve, game.id))).toBe('GAME_NOT_ACTIVE');
   });
 
   it('lists open public games of others, of one game if asked', async () => {

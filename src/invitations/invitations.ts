@@ -83,9 +83,15 @@ WHERE i.game_id = $1::uuid AND i.seat IS NOT NULL AND i.invitee_id IS NOT NULL A
   AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.index = i.seat)
 ORDER BY i.seat`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
+/** The caller's open invitations to a game (to their account, or to their address), oldest first: an offer of a seat (`substitute`) or not. */
+const MINE_OPEN = `
+SELECT i.id::text, i.substitute FROM invitations i JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
+WHERE i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL
+ORDER BY i.created_at`;
 const DECLINE = `
 UPDATE invitations i SET declined_at = $3::timestamptz FROM users u
 WHERE u.id = $1::uuid AND i.game_id = $2::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND (i.invitee_id = u.id OR i.email = u.email)`;
+const DECLINE_THESE = `UPDATE invitations SET declined_at = $2::timestamptz WHERE id = ANY($1::uuid[])`;
 const DECLINED_COLUMNS = `i.id::text AS "invitationId", i.substitute, i.invited_by::text AS "offeredBy", i.seat`;
 const FORGET_ADDRESS = `DELETE FROM invitations WHERE email = $1`;
 const NO_LOBBY_ACTIONS: LobbyActions = { join: [], leave: false, start: false, invite: false };
@@ -216,9 +222,26 @@ export class Invitations {
     return expected !== null && sameSecret(inviteCode, expected);
   }
 
-  /** The caller declines their invitation to a game; whoever offered them a seat (a substitute's invitation) is told. */
+  /**
+   * The caller declines their invitations to a game. The game hears it
+   * (`game.invitationDeclined`, decided as any command is, the rows declined
+   * in its transaction), so that everyone watching sees the seats they kept
+   * free again; once the game started they lapsed with it, which the
+   * decider says. An offer of a seat in a game being played is its offerer's
+   * business, who is told.
+   */
   async decline(userId: string, gameId: string): Promise<void> {
     if (!isUuid(gameId)) throw noInvitation();
+    const open = await this.prisma.sql.query<{ id: string; substitute: boolean }>(MINE_OPEN, [userId, gameId]);
+    if (open.length === 0) throw noInvitation();
+    if (open.some((invitation) => invitation.substitute)) return this.declineOffers(userId, gameId);
+    const invitationIds = open.map((invitation) => invitation.id);
+    const declined: ExtraWrites = async (sql) => void (await sql.query(DECLINE_THESE, [invitationIds, this.clock.now()]));
+    await this.play.declineInvitation(userId, gameId, invitationIds, declined);
+  }
+
+  /** The caller declines every invitation of theirs to a game being played (offers of a seat among them); whoever offered them a seat is told. */
+  private async declineOffers(userId: string, gameId: string): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       const sql = sqlInPrismaTransaction(tx);
       const declined = await sql.query<DeclinedInvitation>(`${DECLINE} RETURNING ${DECLINED_COLUMNS}`, [userId, gameId, this.clock.now()]);

@@ -12,6 +12,8 @@ describe('eventText', () => {
     expect(text('game.seatTaken', { seat: 2 }, 'Cy')).toBe('Cy took seat 3.');
     expect(text('game.seatGivenUp', { seat: 2, userId: 'u3' }, 'Cy')).toBe('Cy left seat 3 before the game began.');
     expect(text('game.playerInvited', { userId: 'u3' })).toBe('Ann invited a player.');
+    expect(text('game.invitationDeclined', { invitationId: 'i1' }, 'Dan')).toBe('Dan declined the invitation.');
+    expect(text('game.invitationDeclined', { invitationId: 'i1' }, null)).toBe('An invited player declined the invitation.');
     expect(text('game.started', {})).toBe('Ann started the game.');
     expect(text('game.moveUndone', { toVersion: 8 }, 'Bob')).toBe('Bob took back a step.');
     expect(text('game.rolledBack', { toVersion: 4, reason: '' }, 'Ann', { round: 2, move: 14, seat: 1 })).toBe(

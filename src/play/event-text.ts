@@ -20,6 +20,7 @@ import {
   GameCreated,
   GameRolledBack,
   GameStarted,
+  InvitationDeclined,
   isPlatformEvent,
   MoveUndone,
   PlayerInvited,
@@ -63,7 +64,7 @@ export function botName(level: BotLevel): string {
 }
 
 /** Events of the lobby: before the game starts, nobody waits on them. */
-export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, SeatGivenUp, PlayerInvited]);
+export const LOBBY_EVENT_TYPES: ReadonlySet<string> = new Set([GameCreated, SeatTaken, SeatGivenUp, PlayerInvited, InvitationDeclined]);
 
 function quoted(reason: unknown): string {
   return typeof reason === 'string' && reason.length > 0 ? `: “${reason}”` : '';
@@ -81,6 +82,9 @@ function platformText(event: WordedEvent, seatName: SeatName): string {
       return `${who} left seat ${(payload.seat as number) + 1} before the game began.`;
     case PlayerInvited:
       return `${who} invited a player.`;
+    case InvitationDeclined:
+      // Whoever was invited, by name where the reader may know it.
+      return event.actorName === null ? 'An invited player declined the invitation.' : `${who} declined the invitation.`;
     case GameStarted:
       return `${who} started the game.`;
     case MoveUndone:

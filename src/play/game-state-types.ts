@@ -32,6 +32,12 @@ export interface GameState {
   startedVersion?: number;
   /** userId per seat, null while free. */
   seats: (string | null)[];
+  /**
+   * Before the start, the invitations the host made (`game.playerInvited`)
+   * that their invitees did not decline, oldest first; absent: none. Whether
+   * one was taken up the invitations' table knows (a seat taken names none).
+   */
+  invitations?: string[];
   options: GameOptions;
   /** The ruleset's state, from `game.started` on. */
   rules: unknown;

@@ -14,8 +14,11 @@ import {
   TableExpired,
   GameCreatedPayload,
   GameStarted,
+  InvitationDeclined,
+  InvitationDeclinedPayload,
   isPlatformEvent,
   jumpTarget,
+  PlayerInvited,
   SeatGivenUp,
   SeatGivenUpPayload,
   SeatTaken,
@@ -26,10 +29,10 @@ import { foldSeatChange, isSeatChange } from './seat-changes';
 
 /**
  * The shape of GameState this code folds. A state kept in another shape (a
- * snapshot written before a field every state must have) is folded anew from
- * the events, which is only slower.
+ * snapshot written before a field every state must have, or before the
+ * invitations were folded) is folded anew from the events, which is only slower.
  */
-export const STATE_FORMAT = 3;
+export const STATE_FORMAT = 4;
 
 import type { FoldableEvent, GameState, UndoableStep } from './game-state-types';
 
@@ -106,9 +109,19 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       const freed = (current: string | null, i: number) => (i === seat ? null : current);
       return { ...state, linePosition, moment, seats: state.seats.map(freed), clientSeeds: state.clientSeeds.map(freed) };
     }
+    case PlayerInvited:
+      return withInvitations({ ...state, linePosition, moment }, [...(state.invitations ?? []), invitedIn(event)]);
+    case InvitationDeclined: {
+      const { invitationId } = event.payload as unknown as InvitationDeclinedPayload;
+      return withInvitations(
+        { ...state, linePosition, moment },
+        (state.invitations ?? []).filter((id) => id !== invitationId),
+      );
+    }
     case GameStarted:
+      // The invitations lapse as the game starts: nobody takes or declines a seat of it any more.
       return {
-        ...state,
+        ...withInvitations(state, []),
         linePosition,
         moment,
         started: true,
@@ -157,6 +170,17 @@ export function foldEvent(ruleset: AnyRuleset, state: GameState, event: Foldable
       };
     }
   }
+}
+
+/** The invitation a `game.playerInvited` names (in games stored before invitations had ids, the invited user). */
+function invitedIn(event: FoldableEvent): string {
+  return String(event.payload.invitationId ?? event.payload.userId);
+}
+
+/** The state with these invitations (the field left out when there are none). */
+function withInvitations(state: GameState, invitations: string[]): GameState {
+  const { invitations: _before, ...rest } = state;
+  return invitations.length > 0 ? { ...rest, invitations } : rest;
 }
 
 /**

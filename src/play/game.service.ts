@@ -144,6 +144,11 @@ export class GameService {
     });
   }
 
+  /** The invitee declines their invitations (`invitationIds`, as src/invitations/ found them open), writing so beside the events. */
+  declineInvitation(userId: string, gameId: string, invitationIds: string[], alsoWrite: ExtraWrites): Promise<LoadedGame> {
+    return this.pipeline.run({ gameId, actor: userId, prepare: () => ({ command: { type: 'declineInvitation', invitationIds }, alsoWrite }) });
+  }
+
   /** A seat offered to a substitute: `prepare` gathers the invitation and what it writes beside its event (src/invitations/). */
   offerSeat(
     userId: string,

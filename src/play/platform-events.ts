@@ -18,6 +18,8 @@ export const GameRolledBack = 'game.rolledBack';
 export const MoveUndone = 'game.moveUndone';
 /** The host invited an address to take a seat: `{ invitationId }` (src/invitations/), in older games `{ userId }`. */
 export const PlayerInvited = 'game.playerInvited';
+/** The invitee declined an invitation before the game started: `InvitationDeclinedPayload`, written by the invitee. */
+export const InvitationDeclined = 'game.invitationDeclined';
 /** A seat's move deadline passed (see src/deadlines/). */
 export const DeadlinePassed = 'game.deadlinePassed';
 export const DeadlineExtended = 'game.deadlineExtended';
@@ -158,6 +160,11 @@ export interface SeatTakenPayload {
 export interface SeatGivenUpPayload {
   seat: number;
   userId: string;
+}
+
+export interface InvitationDeclinedPayload {
+  /** The invitation its `game.playerInvited` named: never the invitee's address. */
+  invitationId: string;
 }
 
 export interface TableExpiredPayload {

@@ -25,13 +25,17 @@ const skippable: Ruleset<CountingState> = {
 
 const rulesetOf = (ruleset: AnyRuleset) => () => ruleset;
 
+const declineInvitation = (invitationId: string): PlatformCommand => ({ type: 'declineInvitation', invitationIds: [invitationId] });
+
 /**
- * A game of three: invitations, a seat given up and taken again, moves, an undo, a rollback, a takeback, requests answered, withdrawn and lapsed,
+ * A game of three: invitations (one declined), a seat given up and taken again, moves, an undo, a rollback, a takeback, requests answered, withdrawn and lapsed,
  * deadlines and the host's answers to them, a removal (the seat then passed over), an end by agreement.
  */
 function longGame(): ScriptedGame {
   const game = new ScriptedGame(skippable, 3)
     .run({ type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] }, ANN)
+    .run({ type: 'invite', invitees: [{ invitationId: 'i2', accountId: null }] }, ANN)
+    .run(declineInvitation('i2'), CAT)
     .run(join(), BOB)
     .run(join(), EVE)
     .run({ type: 'leave' }, EVE)
@@ -128,6 +132,7 @@ describe('the scripted games', () => {
         'game.seatTaken',
         'game.seatGivenUp',
         'game.playerInvited',
+        'game.invitationDeclined',
         'game.started',
         'game.moveUndone',
         'game.rolledBack',
@@ -194,6 +199,8 @@ describe('a forged record is refused by the decider, as the command would be', (
       'game.playerInvited, by a player who is not the host',
       () => madeBy('game.playerInvited', BOB, null, () => ({ type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] })),
     ],
+    ['game.invitationDeclined, by the host', () => madeBy('game.invitationDeclined', ANN, 0, () => declineInvitation('i2'))],
+    ['game.invitationDeclined, of an invitation never made', () => changed('game.invitationDeclined', () => ({ invitationId: 'i9' }), declineInvitation('i9'))],
     ['game.started, by a player who is not the host', () => madeBy('game.started', BOB, 1, () => ({ type: 'start' }))],
     [
       'game.moveUndone, by another player',
@@ -292,6 +299,19 @@ describe('a forged record is refused by the decider, as the command would be', (
       resigned.seq,
       `game.resigned: ${refusalAt('resigned', resigned.seq, { type: 'resign' }, EVE)}`,
     );
+  });
+
+  it('game.invitationDeclined, of an invitation declined before', () => {
+    const game = new ScriptedGame(countingGame, 2)
+      .run({ type: 'invite', invitees: [{ invitationId: 'i1', accountId: null }] }, ANN)
+      .run(declineInvitation('i1'), CAT);
+    const refused = decide(gameAfter(game.events), declineInvitation('i1'), CAT, NOW);
+    game.forge([{ type: 'game.invitationDeclined', payload: { invitationId: 'i1' }, actorUserId: CAT }]);
+    expect(verifyRecord(game.record(), rulesetOf(countingGame))).toEqual({
+      ok: false,
+      seq: game.events.length,
+      problem: `game.invitationDeclined: ${!refused.ok && refused.message}`,
+    });
   });
 
   /** `game` with `player`'s add of `amount` written as a server that accepted it would have, verified: refused as the decider refuses the move. */

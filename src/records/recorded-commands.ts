@@ -26,6 +26,7 @@ import {
   GameCreatedPayload,
   GameRolledBack,
   GameStarted,
+  InvitationDeclined,
   isPlatformEvent,
   JumpPayload,
   MoveUndone,
@@ -104,6 +105,9 @@ export function recordedCommand(event: RecordEvent, events: readonly RecordEvent
       return by({ type: 'leave' });
     case PlayerInvited:
       return by({ type: 'invite', invitees: [{ invitationId: String(payload.invitationId ?? payload.userId), accountId: null }] });
+    case InvitationDeclined:
+      // What the record cannot show: that its actor held the invitation (an address); that the host made it and nobody declined it, it does.
+      return by({ type: 'declineInvitation', invitationIds: [String(payload.invitationId)] });
     case GameStarted:
       return by({ type: 'start' });
     case MoveUndone:

@@ -21,7 +21,7 @@ import {
   decideWithdrawal,
   type TakebackRequest,
 } from './life';
-import { decideExpire, decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
+import { decideDecline, decideExpire, decideInvite, decideJoin, decideLeave, decideStart, type Invitee, type JoinCommand } from './lobby';
 import { decideMove, decideRollback, decideUndo, type MoveCommand, type RollbackCommand } from './moves';
 import { decideOfferWithdrawal, decideSeatOffer, decideSeatTaking, type SeatOfferCommand, type TakeSeatCommand } from './seat-offers';
 
@@ -29,6 +29,8 @@ export type PlatformCommand =
   | JoinCommand
   | { type: 'leave' }
   | { type: 'invite'; invitees: Invitee[] }
+  /** The invitee's own invitations to the game, as the server found them open (their address is not the game's to know). */
+  | { type: 'declineInvitation'; invitationIds: string[] }
   | { type: 'start' }
   | ({ type: 'move' } & MoveCommand)
   | { type: 'undo' }
@@ -72,6 +74,8 @@ export function decide(game: GameAt, command: PlatformCommand, actor: string | n
       return decideLeave(game, actor);
     case 'invite':
       return decideInvite(game, command.invitees, actor);
+    case 'declineInvitation':
+      return decideDecline(game, command.invitationIds, actor);
     case 'start':
       return decideStart(game, actor);
     case 'move':

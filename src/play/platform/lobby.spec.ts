@@ -1,6 +1,6 @@
 /** The lobby's commands, given/when/then over events, every refusal included. */
 import { drawRandom, fixedSeedClientSeed } from '../../randomness/draw-recipe';
-import { GameStarted, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
+import { GameStarted, InvitationDeclined, PlayerInvited, SeatGivenUp, SeatTaken, TableExpired } from '../platform-events';
 import { decideCreate, type CreateFacts, type JoinAccess, lobbyActions, type LobbyActions, openToAnyone } from './lobby';
 import {
   ANN,
@@ -9,12 +9,14 @@ import {
   CAT,
   CREATE_COUNTING,
   created,
+  EVE,
   gameAfter,
   given,
   type GivenEvent,
   playing,
   SERVER_SEED,
   seatTaken,
+  startedWith,
 } from './test-support/specification';
 
 const FACTS: CreateFacts = { commitment: 'c0ffee', fixedSeed: false, drawRecipe: 2, rulesetVersion: 1, hostName: 'Ann', madeClientSeed: 'made for Ann' };
@@ -206,6 +208,41 @@ describe('inviting', () => {
     ['of the host', lobby, invite(ANN), ANN, 'BAD_USER_INPUT', 'That is your own address: you already have a seat in this game.'],
     ['of a seated player', [...lobby, seatTaken(1, BOB)], invite(BOB), ANN, 'BAD_USER_INPUT', 'That player already has a seat in this game.'],
   ] as const)('refuses an invitation %s', (_what, events, command, actor, code, words) => {
+    given(events).when(command, actor).thenRefused(code, words);
+  });
+});
+
+describe('declining an invitation', () => {
+  const invited = (invitationId: string): GivenEvent => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: ANN });
+  const declined = (invitationId: string, by = EVE): GivenEvent => ({ type: InvitationDeclined, payload: { invitationId }, actorUserId: by });
+  const decline = (...invitationIds: string[]) => ({ type: 'declineInvitation', invitationIds }) as const;
+  const inviting = [...lobby, invited('i0'), invited('i1')];
+
+  it('writes one event per invitation declined, by the invitee, naming the invitation, never the address', () => {
+    given(inviting)
+      .when(decline('i1'), EVE)
+      .then([declined('i1')]);
+    given(inviting)
+      .when(decline('i0', 'i1'), EVE)
+      .then([declined('i0'), declined('i1')]);
+  });
+
+  it('takes the invitation out of those waiting for an answer, and a started game lets every one lapse', () => {
+    expect(gameAfter(inviting).state.invitations).toEqual(['i0', 'i1']);
+    expect(gameAfter([...inviting, declined('i0')]).state.invitations).toEqual(['i1']);
+    expect(gameAfter([...inviting, declined('i0'), declined('i1')]).state).not.toHaveProperty('invitations');
+    expect(gameAfter([...inviting, seatTaken(1, BOB), seatTaken(2, CAT), ...startedWith(0)]).state).not.toHaveProperty('invitations');
+  });
+
+  it.each([
+    ['with no invitation', inviting, decline(), EVE, 'NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.'],
+    ['twice', [...inviting, declined('i0')], decline('i0'), EVE, 'NOTHING_PENDING', 'That invitation is not waiting for an answer'],
+    ['of an invitation never made in the game', inviting, decline('i9'), EVE, 'NOTHING_PENDING', 'That invitation is not waiting for an answer'],
+    ['once the game started', [...inviting, seatTaken(1, BOB), seatTaken(2, CAT), ...startedWith(0)], decline('i0'), EVE, 'GAME_NOT_ACTIVE', 'already started'],
+    ['by a seated player', [...inviting, seatTaken(1, BOB)], decline('i0'), BOB, 'ALREADY_SEATED', 'You already have a seat in this game'],
+    ['by the host', inviting, decline('i0'), ANN, 'ALREADY_SEATED', 'You already have a seat in this game'],
+    ['by the server', inviting, decline('i0'), null, 'FORBIDDEN', 'Only a player does that.'],
+  ] as const)('refuses a decline %s', (_what, events, command, actor, code, words) => {
     given(events).when(command, actor).thenRefused(code, words);
   });
 });

@@ -12,6 +12,8 @@ import {
   GameCreated,
   GameCreatedPayload,
   GameStarted,
+  InvitationDeclined,
+  InvitationDeclinedPayload,
   MoveDeadlineSettings,
   PlayerInvited,
   SeatGivenUp,
@@ -292,6 +294,29 @@ export function decideInvite(game: GameAt, invitees: Invitee[], actor: string): 
     if (accountId !== null && state.seats.includes(accountId)) return refuse('BAD_USER_INPUT', 'That player already has a seat in this game.');
   }
   return decided(invitees.map(({ invitationId }) => ({ type: PlayerInvited, payload: { invitationId }, actorUserId: actor })));
+}
+
+/**
+ * The invitee declines their invitations to the game (`invitationIds`: those
+ * the server found open for them, whose address the events never hold): one
+ * event each, so that the seats they kept are free again for everyone
+ * watching. Only an invitation the host made and nobody declined, before
+ * the start, by someone without a seat.
+ */
+export function decideDecline(game: GameAt, invitationIds: string[], actor: string): Decision {
+  const { state } = game;
+  if (invitationIds.length === 0) return refuse('NOTHING_PENDING', 'You have no invitation to this game waiting for an answer.');
+  if (state.started) return refuse('GAME_NOT_ACTIVE', 'The game has already started: its invitations have lapsed.');
+  if (state.seats.includes(actor)) return refuse('ALREADY_SEATED', 'You already have a seat in this game: leave it instead.');
+  if (invitationIds.some((id) => !state.invitations?.includes(id))) {
+    return refuse('NOTHING_PENDING', 'That invitation is not waiting for an answer: it was declined, or never made in this game.');
+  }
+  return decided(
+    invitationIds.map((invitationId) => {
+      const declined: InvitationDeclinedPayload = { invitationId };
+      return { type: InvitationDeclined, payload: { ...declined }, actorUserId: actor };
+    }),
+  );
 }
 
 /** Days a table stays open for players before it expires unstarted (Rally the Troops purges its open tables after 10). */
