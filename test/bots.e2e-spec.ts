@@ -383,3 +383,43 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
     }
   });
 });
+
+describe('a player who left, while the bot that takes over their seat is yet to move', () => {
+  let server: TestServer;
+  let url: string;
+  let ann: Player;
+  let bob: Player;
+
+  beforeAll(async () => {
+    server = await startTestServer({ rulesets: RULESETS, bots: { play: false } });
+    url = server.url;
+    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(url, name)));
+  });
+
+  afterAll(() => server.close());
+
+  /** A game of Ann's and Bob's with a day a move, where bots take over, Bob to act. */
+  async function bobToAct(): Promise<string> {
+    const id = await startGame(url, [ann, bob], { options: { target: 30 }, whenPlayerLeaves: 'BOT', moveDeadline: { hoursPerMove: 24, onExpiry: 'ASK_HOST' } });
+    if ((await see(url, id)).activeSeats[0] === 0) await playTurn(url, id, [ann, bob]);
+    return id;
+  }
+
+  const resign = (id: string, player: Player) => gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, player.token);
+
+  /** The game, once Bob resigned: still waiting on his seat, its bot not having moved. */
+  async function expectBotYetToMove(id: string): Promise<void> {
+    await server.app.get(BotTurns).settled();
+    expect(await see(url, id)).toMatchObject({ status: 'ACTIVE', activeSeats: [1] });
+  }
+
+  it("ends the player's move deadline as they leave", async () => {
+    const id = await bobToAct();
+    const deadlinesOf = async () =>
+      (await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id })).game.deadlines;
+    expect((await deadlinesOf()).map((deadline) => deadline.seat)).toEqual([1]);
+    await resign(id, bob);
+    await expectBotYetToMove(id);
+    expect(await deadlinesOf()).toEqual([]);
+  });
+});
