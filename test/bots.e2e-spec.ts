@@ -387,22 +387,20 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
 describe('a player who left, while the bot that takes over their seat is yet to move', () => {
   let server: TestServer;
   let url: string;
-  let ann: Player;
-  let bob: Player;
 
   beforeAll(async () => {
     server = await startTestServer({ rulesets: RULESETS, bots: { play: false } });
     url = server.url;
-    [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(url, name)));
   });
 
   afterAll(() => server.close());
 
-  /** A game of Ann's and Bob's with a day a move, where bots take over, Bob to act. */
-  async function bobToAct(): Promise<string> {
+  /** A game of a new Ann's and Bob's with a day a move, where bots take over, Bob to act. */
+  async function bobToAct(): Promise<{ id: string; bob: Player }> {
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerPlayer(url, name)));
     const id = await startGame(url, [ann, bob], { options: { target: 30 }, whenPlayerLeaves: 'BOT', moveDeadline: { hoursPerMove: 24, onExpiry: 'ASK_HOST' } });
     if ((await see(url, id)).activeSeats[0] === 0) await playTurn(url, id, [ann, bob]);
-    return id;
+    return { id, bob };
   }
 
   const resign = (id: string, player: Player) => gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, player.token);
@@ -414,12 +412,29 @@ describe('a player who left, while the bot that takes over their seat is yet to 
   }
 
   it("ends the player's move deadline as they leave", async () => {
-    const id = await bobToAct();
+    const { id, bob } = await bobToAct();
     const deadlinesOf = async () =>
       (await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id })).game.deadlines;
     expect((await deadlinesOf()).map((deadline) => deadline.seat)).toEqual([1]);
     await resign(id, bob);
     await expectBotYetToMove(id);
     expect(await deadlinesOf()).toEqual([]);
+  });
+
+  it('no longer lists the game among the turns of the player who left, nor as their next game', async () => {
+    const { id, bob } = await bobToAct();
+    const turnsOfBob = async () => {
+      const answer = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number }>; nextGame: { id: string } | null }>(
+        url,
+        '{ myTurns { game { id } seat } nextGame { id } }',
+        {},
+        bob.token,
+      );
+      return { here: answer.myTurns.filter((turn) => turn.game.id === id), nextGame: answer.nextGame?.id ?? null };
+    };
+    expect(await turnsOfBob()).toEqual({ here: [{ game: { id }, seat: 1 }], nextGame: id });
+    await resign(id, bob);
+    await expectBotYetToMove(id);
+    expect(await turnsOfBob()).toEqual({ here: [], nextGame: null });
   });
 });
