@@ -12,7 +12,21 @@ import type { GameRecord } from '../src/records/game-record';
 import { RecordsService } from '../src/records/records.service';
 import { verifyRecord } from '../src/records/verify-record';
 import type { AnyRuleset } from '../src/rules/contract';
-import { gqlOk, type Player, refusalWritingNothing, registerPlayer, startTestServer, type TestServer } from './support/app';
+import { PrismaService } from '../src/database/prisma.service';
+import { DeliveryQueue } from '../src/notifications/delivery-queue';
+import { GracePeriods } from '../src/notifications/grace-periods';
+import {
+  gqlOk,
+  type Member,
+  type Player,
+  quickMailTo,
+  refusalWritingNothing,
+  registerMember,
+  registerPlayer,
+  startTestServer,
+  type TestServer,
+} from './support/app';
+import { SmtpInbox } from './support/smtp-inbox';
 import { countingGame } from './support/counting-game';
 import { askToCreateGame, createGame, createGameFields, joinGame, type NewGame, startGame } from './support/games';
 import { playTurn, submitMove } from './support/counting-api';
@@ -25,6 +39,7 @@ const countingWithoutScores: AnyRuleset = { ...countingGame, id: 'counting-plain
 const RULESETS = [...RULESETS_HOSTED, countingGame, countingWithoutScores];
 const rulesetFor = (id: string) => RULESETS.find((ruleset) => ruleset.id === id);
 const HOUR = 60 * 60 * 1000;
+const TURN_MAIL_DELAY_SECONDS = 180;
 
 interface SeenGame {
   id: string;
@@ -381,5 +396,86 @@ describe('bots after a deadline, and across a restart (end to end)', () => {
       await restarted.close();
       await db.drop();
     }
+  });
+});
+
+describe('a player who left, while the bot that takes over their seat is yet to move', () => {
+  const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
+  let inbox: SmtpInbox;
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    inbox = await SmtpInbox.start();
+    server = await startTestServer({
+      rulesets: RULESETS,
+      bots: { play: false },
+      clock,
+      mail: quickMailTo(inbox.url),
+      turnMailDelaySeconds: TURN_MAIL_DELAY_SECONDS,
+    });
+    url = server.url;
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+
+  /** A game of a new Ann's and Bob's with a day a move, where bots take over, Bob to act. */
+  async function bobToAct(): Promise<{ id: string; bob: Member }> {
+    const [ann, bob] = await Promise.all(['Ann', 'Bob'].map((name) => registerMember(url, name)));
+    const id = await startGame(url, [ann, bob], { options: { target: 30 }, whenPlayerLeaves: 'BOT', moveDeadline: { hoursPerMove: 24, onExpiry: 'ASK_HOST' } });
+    if ((await see(url, id)).activeSeats[0] === 0) await playTurn(url, id, [ann, bob]);
+    return { id, bob };
+  }
+
+  const resign = (id: string, player: Player) => gqlOk(url, `mutation($id: ID!) { resignGame(gameId: $id) { id } }`, { id }, player.token);
+
+  /** The game, once Bob resigned: still waiting on his seat, its bot not having moved. */
+  async function expectBotYetToMove(id: string): Promise<void> {
+    await server.app.get(BotTurns).settled();
+    expect(await see(url, id)).toMatchObject({ status: 'ACTIVE', activeSeats: [1] });
+  }
+
+  it("ends the player's move deadline as they leave", async () => {
+    const { id, bob } = await bobToAct();
+    const deadlinesOf = async () =>
+      (await gqlOk<{ game: { deadlines: Array<{ seat: number }> } }>(url, `query($id: ID!) { game(id: $id) { deadlines { seat } } }`, { id })).game.deadlines;
+    expect((await deadlinesOf()).map((deadline) => deadline.seat)).toEqual([1]);
+    await resign(id, bob);
+    await expectBotYetToMove(id);
+    expect(await deadlinesOf()).toEqual([]);
+  });
+
+  it('no longer lists the game among the turns of the player who left, nor as their next game', async () => {
+    const { id, bob } = await bobToAct();
+    const turnsOfBob = async () => {
+      const answer = await gqlOk<{ myTurns: Array<{ game: { id: string }; seat: number }>; nextGame: { id: string } | null }>(
+        url,
+        '{ myTurns { game { id } seat } nextGame { id } }',
+        {},
+        bob.token,
+      );
+      return { here: answer.myTurns.filter((turn) => turn.game.id === id), nextGame: answer.nextGame?.id ?? null };
+    };
+    expect(await turnsOfBob()).toEqual({ here: [{ game: { id }, seat: 1 }], nextGame: id });
+    await resign(id, bob);
+    await expectBotYetToMove(id);
+    expect(await turnsOfBob()).toEqual({ here: [], nextGame: null });
+  });
+
+  it('does not send the "your turn" mail held in its grace period to the player who left meanwhile', async () => {
+    const { id, bob } = await bobToAct();
+    const turnMailStatuses = async () =>
+      (await server.app.get(PrismaService).notification.findMany({ where: { gameId: id, userId: bob.id, kind: 'YOUR_TURN' } })).map((mail) => mail.status);
+    expect(await turnMailStatuses()).toEqual(['WAITING']);
+    await resign(id, bob);
+    await expectBotYetToMove(id);
+    clock.advance(TURN_MAIL_DELAY_SECONDS * 1000);
+    await server.app.get(GracePeriods).releaseDue();
+    await server.app.get(DeliveryQueue).settled();
+    expect(await turnMailStatuses()).toEqual(['SUPERSEDED']);
+    expect(inbox.to(bob.email).filter((mail) => /^Your turn/.test(mail.subject ?? '') && mail.text?.includes(id))).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ interface SeatPayload {
 }
 
 /**
- * One statement: seats no longer to act lose their deadline, seats whose
+ * One statement: seats whose turn does not run on lose their deadline, seats whose
  * turn starts now get a fresh one (each with its own counted time and
  * weekend zone); it answers with the game's deadlines as they then stand,
  * and their players' vacations, so that the move's own answer need not read
@@ -79,7 +79,8 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     const now = change.appended[0].at;
     const turns = turnsOfChange(change);
     const starting = turns.started;
-    const toAct = seatsToAct(change.status);
+    // A seat still to act whose turn ended (its player left, a bot to move for it) keeps no deadline either.
+    const runningOn = seatsToAct(change.status).filter((seat) => !turns.ended.includes(seat));
     // A bank carries over from turn to turn (seat_banks); a time per move is the same for every turn. An extension sets it below.
     const budgets = settings.bank ? await this.banks.afterTurns(sql, gameId, settings, { at: now, ended: turns.ended, started: starting, extended: [] }) : null;
     const deadlines = starting.map((seat) => {
@@ -90,7 +91,7 @@ export class TurnDeadlineProjection implements GameChangeHook, OnModuleInit {
     });
     const standing = await sql.query<StandingDeadline>(CLEAR_AND_START_TURNS, [
       gameId,
-      toAct,
+      runningOn,
       starting,
       starting.map((seat) => change.state.seats[seat]!),
       now,

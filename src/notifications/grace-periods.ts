@@ -5,7 +5,7 @@
  * the player was looking at the game at any time during the grace period (a
  * page held `presentAtGame`, which it does only while visible and used, from
  * any server process): then they saw it, and it is marked SEEN and never
- * sent. A hidden or idle page does not hold it: its player is mailed. A player who moved
+ * sent. A hidden or idle page does not hold it: its player is mailed. A player who moved (or left the game)
  * meanwhile gets no mail either: the worker finds the turn over (SUPERSEDED).
  *
  * Nothing of this is on a move's path: the outbox row is the one the move

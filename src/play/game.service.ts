@@ -229,14 +229,14 @@ export class GameService {
 
   // ---- the game's life -------------------------------------------------------
 
-  /** The caller leaves the game for good; see game-life.ts for what follows. */
+  /** The caller leaves the game for good (`game_seats` says so from then on); see game-life.ts for what follows. */
   resignGame(userId: string, gameId: string): Promise<LoadedGame> {
-    return this.command(userId, gameId, { type: 'resign' });
+    return this.seatCommand(userId, gameId, () => ({ type: 'resign' }));
   }
 
   /** Host only: takes out a seat whose move deadline has passed, as if its player had resigned. */
   removePlayer(userId: string, gameId: string, seat: number): Promise<LoadedGame> {
-    return this.command(userId, gameId, { type: 'remove', seat });
+    return this.seatCommand(userId, gameId, () => ({ type: 'remove', seat }));
   }
 
   requestTakeback(userId: string, gameId: string, toVersion: number, reason: string): Promise<LoadedGame> {

@@ -1,7 +1,7 @@
 /**
  * Play's SQL on its tables `games` (a game's row: its settings, secrets,
- * version and the lobby's read model) and `game_seats` (who sits where, a
- * projection of the seat events): reading a row, creating a game, keeping
+ * version and the lobby's read model) and `game_seats` (who sits where, and
+ * whether they left, a projection of the seat events): reading a row, creating a game, keeping
  * the seats, and the lobby's lists.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import type { StoredEvent } from '../event-store/event-store';
 import type { GameRow } from './loaded-game';
-import { GameCreatedPayload, SeatGivenUp, SeatReassigned, SeatTaken } from './platform-events';
+import { GameCreatedPayload, PlayerRemoved, PlayerResigned, SeatGivenUp, SeatReassigned, SeatTaken } from './platform-events';
 
 /**
  * A game's row as Prisma's `Game` has it, read on the prepared `pg` path:
@@ -32,6 +32,7 @@ VALUES ($1::uuid, $2, $3, $4, $5::jsonb, $6, $7::uuid, $8, $9::"GameVisibility",
 const TAKE_SEAT = `INSERT INTO game_seats (game_id, index, user_id) VALUES ($1::uuid, $2, $3::uuid)`;
 const FREE_SEAT = `DELETE FROM game_seats WHERE game_id = $1::uuid AND index = $2`;
 const HAND_OVER_SEAT = `UPDATE game_seats SET user_id = $3::uuid WHERE game_id = $1::uuid AND index = $2`;
+const LEAVE_SEAT = `UPDATE game_seats SET left_at = $3::timestamptz WHERE game_id = $1::uuid AND index = $2`;
 const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
 const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid`;
 
@@ -51,10 +52,14 @@ WHERE ($1::"GameStatus" IS NULL OR g.status = $1::"GameStatus") AND ($2::text IS
   AND (CASE WHEN $4 THEN caller.seated ELSE (g.visibility = 'PUBLIC' AND g.group_id IS NULL) OR caller.seated END) AND NOT ($5 AND caller.seated)
 ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
 
-/** The games being played where $1 holds a seat that must act now. */
+/**
+ * The games being played where $1 holds a seat that must act now: as the
+ * decider's `seatToMove` has it, a seat to act whose player has not left (a
+ * bot that takes it over may be yet to move).
+ */
 const SEATS_TO_ACT = `
 SELECT s.game_id::text AS "gameId", s.index AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
-WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
+WHERE s.user_id = $1::uuid AND s.left_at IS NULL AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
 
 /** The game waiting longest on a player: of those where they are to act, the one unchanged for longest. */
 const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
@@ -146,12 +151,13 @@ export class GamesRepository {
     return gameId;
   }
 
-  /** Keeps `game_seats` in step with the seats the events took, gave up and handed over, in their append's transaction. */
+  /** Keeps `game_seats` in step with the seats the events took, gave up, handed over and left (leftSeats), in their append's transaction. */
   async keepSeats(sql: Sql, gameId: string, appended: readonly StoredEvent[]): Promise<void> {
     for (const event of appended) {
       if (event.type === SeatTaken) await sql.query(TAKE_SEAT, [gameId, event.payload.seat, event.payload.userId]);
       else if (event.type === SeatGivenUp) await sql.query(FREE_SEAT, [gameId, event.payload.seat]);
       else if (event.type === SeatReassigned) await sql.query(HAND_OVER_SEAT, [gameId, event.payload.seat, event.payload.userId]);
+      else if (event.type === PlayerResigned || event.type === PlayerRemoved) await sql.query(LEAVE_SEAT, [gameId, event.payload.seat, event.at]);
     }
   }
 

@@ -9,7 +9,17 @@
  */
 import type { AnyRuleset, GameStatus } from '../../rules/contract';
 import type { GameState } from '../game-state-types';
-import { DeadlineExtended, DeadlinePassed, GameRolledBack, type MoveDeadlineSettings, SeatReassigned, TakenBack, TurnSkipped } from '../platform-events';
+import {
+  DeadlineExtended,
+  DeadlinePassed,
+  GameRolledBack,
+  type MoveDeadlineSettings,
+  PlayerRemoved,
+  PlayerResigned,
+  SeatReassigned,
+  TakenBack,
+  TurnSkipped,
+} from '../platform-events';
 import { botSeatLevel } from './bots';
 import { type ClockPauses, countedMs, HOUR_MS, pausedAt, runsOutAt, UNCHOSEN_ZONE } from './clock-time';
 
@@ -62,7 +72,10 @@ export function seatsToAct(status: GameStatus | null): number[] {
  * still to act is at its next turn, which begins now; so is a seat to act
  * that changed hands, for its new player. A seat a bot plays has no turn of
  * a player to begin (no deadline, no mail), rollback or not: its bot moves in
- * a moment (src/bots/). A turn ends where its seat is no longer to act, or begins anew.
+ * a moment (src/bots/). A turn ends where its seat is no longer to act, or begins anew,
+ * or where its player leaves and a bot takes the seat over: the seat stays to
+ * act till its bot moves, but its player's turn (deadline, mail) is over in
+ * that append, and in no later one.
  * A deadline that passes stays passed, unless the same append extends it
  * or skips the late turn and begins the seat's next one.
  */
@@ -72,8 +85,10 @@ export function turnsOfAppend(ruleset: AnyRuleset, append: AppendOfTurns): Appen
   const jumped = append.events.some((event) => event.type === GameRolledBack || event.type === TakenBack);
   const restarted = seatsOf(TurnSkipped, SeatReassigned);
   const begun = jumped ? after : after.filter((seat) => !append.toActBefore.includes(seat) || restarted.includes(seat));
-  const started = begun.filter((seat) => botSeatLevel(ruleset, append.state, seat) === null);
-  const ended = append.toActBefore.filter((seat) => !after.includes(seat) || started.includes(seat));
+  const playedByBot = (seat: number) => botSeatLevel(ruleset, append.state, seat) !== null;
+  const started = begun.filter((seat) => !playedByBot(seat));
+  const takenOver = seatsOf(PlayerResigned, PlayerRemoved).filter(playedByBot);
+  const ended = append.toActBefore.filter((seat) => !after.includes(seat) || started.includes(seat) || takenOver.includes(seat));
   const extended = seatsOf(DeadlineExtended);
   const passed = seatsOf(DeadlinePassed).filter((seat) => !started.includes(seat) && !extended.includes(seat));
   return { ended, started, extended, passed };

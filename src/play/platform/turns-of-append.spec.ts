@@ -7,7 +7,7 @@
 import { countingGame, type CountingState } from '../../../test/support/counting-game';
 import type { AnyRuleset, Ruleset } from '../../rules/contract';
 import { gameStatus } from '../game-state';
-import { DeadlinePassed, SeatOffered } from '../platform-events';
+import { DeadlinePassed, PlayerResigned, SeatOffered } from '../platform-events';
 import { seatsToAct, turnsOfAppend } from './clocks';
 import type { PlatformCommand } from './commands';
 import { added, ANN, appended, BOB, created, EVE, gameAfter, type GivenEvent, playing, seatTaken, startedWith, turn } from './test-support/specification';
@@ -149,6 +149,33 @@ describe('the turns an append ends and begins', () => {
       given([...againstABot(), added(0)])
         .when(move(endTurn, 5), ANN)
         .then({ ended: [0], started: [] });
+    });
+
+    describe('that a bot takes over as its player leaves', () => {
+      /** Ann (seat 0) to play, against Bob and Cat, in a game where bots take the seats of players who leave. */
+      const botsTakeOver = () => playing(3, { ...MOVE_DEADLINE, whenPlayerLeaves: 'BOT' });
+
+      it("while it is to act: its player's turn ends there, though the seat is still to act till its bot moves", () => {
+        given(botsTakeOver())
+          .when({ type: 'resign' }, ANN)
+          .then({ ended: [0], started: [] });
+      });
+
+      it("taken out by the host after its deadline passed: its player's turn ends there", () => {
+        given([...botsTakeOver(), ...turn(0), deadlinePassed(1, BOB)])
+          .when({ type: 'remove', seat: 1 }, ANN)
+          .then({ ended: [1], started: [] });
+      });
+
+      it('while another seat is to act: no turn', () => {
+        given(botsTakeOver()).when({ type: 'resign' }, BOB).then({ ended: [], started: [] });
+      });
+
+      it('after that: a later append ends no turn of it again (a bank would get its increment again)', () => {
+        given([...botsTakeOver(), { type: PlayerResigned, payload: { seat: 0, userId: ANN }, actorUserId: ANN, actorSeat: 0 }])
+          .when({ type: 'proposeEnd' }, BOB)
+          .then({ ended: [], started: [] });
+      });
     });
 
     it('nor after a rollback to its turn: no deadline runs for a bot', () => {
