@@ -28,6 +28,7 @@ import type { User } from '../generated/prisma/client';
 import { Invitations } from '../invitations/invitations';
 import { NotificationOutbox } from '../notifications/outbox';
 import { NotificationPreferences } from '../notifications/preferences';
+import { GameQueries } from '../play/game-queries';
 import { GameService } from '../play/game.service';
 import { LoginAttempts } from '../rate-limits/login-attempts';
 import { Vacations } from '../vacations/vacations';
@@ -67,7 +68,6 @@ const SET_PASSWORD = `UPDATE users SET password_hash = $2 WHERE id = $1::uuid`;
 const REHASH_PASSWORD = `UPDATE users SET password_hash = $3 WHERE id = $1::uuid AND password_hash = $2`;
 const ERASE_USER = `UPDATE users SET email = NULL, password_hash = NULL, display_name = $2, deleted_at = $3::timestamptz WHERE id = $1::uuid`;
 /** The games being played that user $1 has a seat in (whether or not they left it already). */
-const GAMES_IN_PLAY = `SELECT g.id::text FROM games g JOIN game_seats s ON s.game_id = g.id WHERE s.user_id = $1::uuid AND g.status = 'ACTIVE'`;
 /** A resignation that loses a race with a move is tried again on the game as it then stands. */
 const RESIGN_TRIES = 5;
 
@@ -97,6 +97,7 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
     private readonly passwords: Passwords,
     private readonly names: PublicNames,
     private readonly play: GameService,
+    private readonly games: GameQueries,
     private readonly preferences: NotificationPreferences,
     private readonly vacations: Vacations,
     private readonly pushDevices: PushSubscriptionsRepository,
@@ -323,14 +324,14 @@ export class Accounts implements OnModuleInit, OnModuleDestroy {
   }
 
   private async resignEverywhere(userId: string): Promise<void> {
-    for (const { id } of await this.prisma.sql.query<{ id: string }>(GAMES_IN_PLAY, [userId])) {
+    for (const id of await this.games.gamesInPlay(userId)) {
       for (let tries = 1; ; tries++) {
         try {
           await this.play.resignGame(userId, id);
           break;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          // Any refusal (left already, the game ended meanwhile, its history fails its check) leaves that game as it is:
+          // Any refusal (the game ended meanwhile, its history fails its check) leaves that game as it is:
           // the account is deleted all the same.
           if (error.code !== 'VERSION_CONFLICT' || tries === RESIGN_TRIES) break;
         }

@@ -30,6 +30,11 @@ export class GameQueries {
     return this.rows.seatsToAct(userId);
   }
 
+  /** The ids of the games being played in which `userId` still holds their seat (has not left). */
+  gamesInPlay(userId: string): Promise<string[]> {
+    return this.rows.gamesInPlay(userId);
+  }
+
   /** The game that has waited longest on `userId` (the lobby's "next game"), or null when none waits on them. */
   async nextGame(userId: string): Promise<LoadedGame | null> {
     const gameId = await this.rows.nextGameFor(userId);

@@ -61,6 +61,11 @@ const SEATS_TO_ACT = `
 SELECT s.game_id::text AS "gameId", s.index AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
 WHERE s.user_id = $1::uuid AND s.left_at IS NULL AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
 
+/** The games being played where $1 holds a seat and has not left it. */
+const GAMES_IN_PLAY = `
+SELECT g.id::text AS "gameId" FROM games g JOIN game_seats s ON s.game_id = g.id
+WHERE s.user_id = $1::uuid AND s.left_at IS NULL AND g.status = 'ACTIVE'`;
+
 /** The game waiting longest on a player: of those where they are to act, the one unchanged for longest. */
 const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
 
@@ -171,6 +176,10 @@ export class GamesRepository {
   /** Where `userId` must act now: each game being played and their seat in it. */
   seatsToAct(userId: string): Promise<Array<{ gameId: string; seat: number }>> {
     return this.prisma.sql.query(SEATS_TO_ACT, [userId]);
+  }
+
+  async gamesInPlay(userId: string): Promise<string[]> {
+    return (await this.prisma.sql.query<{ gameId: string }>(GAMES_IN_PLAY, [userId])).map((row) => row.gameId);
   }
 
   async nextGameFor(userId: string): Promise<string | null> {
