@@ -58,6 +58,11 @@ export function seatsOf(gameId: string): string {
   return `(SELECT play_seat.index, play_seat.user_id FROM game_seats play_seat WHERE play_seat.game_id = ${gameId})`;
 }
 
+/** The game `gameId` is in `phase`. */
+export function gameInPhase(gameId: string, phase: StoredPhase): string {
+  return `EXISTS (SELECT 1 FROM games play_game WHERE play_game.id = ${gameId} AND ${inPhase('play_game', phase)})`;
+}
+
 /** The game `gameId` is being played and waits on `seat`. */
 export function seatToAct(gameId: string, seat: string): string {
   return `EXISTS (SELECT 1 FROM games play_game WHERE play_game.id = ${gameId} AND ${toAct('play_game', seat)})`;
@@ -72,4 +77,9 @@ export function seatHeldBy(gameId: string, seat: string, userId: string): string
 /** `userId` has a seat in the game `gameId` (having left it or not). */
 export function seatedIn(gameId: string, userId: string): string {
   return `EXISTS (SELECT 1 FROM game_seats play_seat WHERE play_seat.game_id = ${gameId} AND play_seat.user_id = ${userId})`;
+}
+
+/** `seat` of the game `gameId` is taken. */
+export function seatTaken(gameId: string, seat: string): string {
+  return `EXISTS (SELECT 1 FROM game_seats play_seat WHERE play_seat.game_id = ${gameId} AND play_seat.index = ${seat})`;
 }
