@@ -75,6 +75,15 @@ const TABLES_OPENED_BEFORE = `
 SELECT g.id::text AS "gameId", e.at AS "openedAt" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
 WHERE ${inPhase('g', 'LOBBY')} AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
 
+/**
+ * A group's games but the tables that expired unstarted: those waiting for
+ * players or being played first, then the finished, each latest change
+ * first; $2 how many.
+ */
+const GROUP_GAMES = `
+SELECT g.id::text AS id FROM games g WHERE g.group_id = $1::uuid AND NOT ${inPhase('g', 'EXPIRED')}
+ORDER BY CASE WHEN ${inPhase('g', 'FINISHED')} THEN 1 ELSE 0 END, g.updated_at DESC LIMIT $2`;
+
 /** Every finished game, with its result, in the order they were created. */
 const FINISHED_GAMES = `SELECT g.id::text AS id, g.result FROM games g WHERE ${inPhase('g', 'FINISHED')} ORDER BY g.created_at, g.id`;
 
@@ -185,6 +194,10 @@ export class GamesRepository {
 
   async nextGameFor(userId: string): Promise<string | null> {
     return (await this.prisma.sql.query<{ gameId: string }>(NEXT_GAME, [userId]))[0]?.gameId ?? null;
+  }
+
+  async groupGames(groupId: string, first: number): Promise<string[]> {
+    return (await this.prisma.sql.query<{ id: string }>(GROUP_GAMES, [groupId, first])).map((row) => row.id);
   }
 
   /** Every finished game and its result (as the lobby's read model keeps it). */
