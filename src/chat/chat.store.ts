@@ -7,6 +7,7 @@
  */
 import type { Sql } from '../database/sql';
 import type { StoredPhase } from '../play/platform/game-at';
+import { gameRow, seatsOf } from '../play/play-sql';
 
 /** NOTIFY channel: a game's chat changed. Payload `{"gameId": ...}`. */
 export const CHAT_LINES_CHANNEL = 'chat_lines';
@@ -41,11 +42,11 @@ export interface ChatRateLimit {
   windowSeconds: number;
 }
 
+/** The game's phase and who sits where, from play's read model (play-sql.ts). */
 const GAME = `
 SELECT g.status, COALESCE(json_object_agg(s.user_id, s.index) FILTER (WHERE s.user_id IS NOT NULL), '{}') AS seats
-FROM games g LEFT JOIN game_seats s ON s.game_id = g.id
-WHERE g.id = $1::uuid
-GROUP BY g.id`;
+FROM ${gameRow('$1::uuid')} g LEFT JOIN ${seatsOf('$1::uuid')} s ON true
+GROUP BY g.status`;
 
 /**
  * Adds a line unless its author already wrote `$6` lines in the game since

@@ -7,6 +7,7 @@
  */
 import type { MailPart } from '../notifications/mail-parts';
 import { turnOver } from '../notifications/superseded-mail';
+import { gamesInPhase } from '../play/play-sql';
 
 /**
  * SQL: the deadline reminder `n` is about a deadline no longer running for
@@ -18,7 +19,7 @@ import { turnOver } from '../notifications/superseded-mail';
  */
 function reminderOver(n: string): string {
   return `NOT EXISTS (
-    SELECT 1 FROM turn_deadlines t JOIN games g ON g.id = t.game_id AND g.status = 'ACTIVE'
+    SELECT 1 FROM turn_deadlines t JOIN ${gamesInPhase('ACTIVE')} g ON g.id = t.game_id
     WHERE t.game_id = ${n}.game_id AND t.seat = (${n}.details->>'seat')::int AND t.user_id = ${n}.user_id AND t.expired_at IS NULL
       AND CASE WHEN ${n}.details->>'activeSince' IS NOT NULL THEN t.active_since = (${n}.details->>'activeSince')::timestamptz
           ELSE t.reminded_at IS NOT NULL AND NOT ${turnOver(n)} END)`;

@@ -2,7 +2,7 @@
  * The groups' tables: `groups` (a club's name and the secret of its invite
  * link), `group_members` (who is in it, with which role) and
  * `group_invitations` (addresses an admin invited, each with a code of its
- * own); and the one read of `games` the group page needs (its games).
+ * own). A group's games are play's to list (GameQueries.groupGames).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
@@ -21,9 +21,6 @@ export interface StoredMember {
   userId: string;
   role: GroupRole;
 }
-
-/** How many of a group's games its page lists, newest first. */
-const GAMES_LISTED = 100;
 
 const CREATE = `INSERT INTO groups (id, name, invite_code, created_at) VALUES ($1::uuid, $2, $3, $4::timestamptz)`;
 const ADD_MEMBER = `
@@ -47,9 +44,6 @@ INSERT INTO group_invitations (id, group_id, email, code, invited_by, created_at
 const REMOVE_MEMBER = `DELETE FROM group_members WHERE group_id = $1::uuid AND user_id = $2::uuid AND role <> 'OWNER' RETURNING user_id`;
 const SET_ROLE = `UPDATE group_members SET role = $3::text::"GroupRole" WHERE group_id = $1::uuid AND user_id = $2::uuid`;
 const SET_LINK = `UPDATE groups SET invite_code = $2 WHERE id = $1::uuid`;
-const GAMES = `
-SELECT id::text FROM games WHERE group_id = $1::uuid AND status IN ('LOBBY', 'ACTIVE', 'FINISHED')
-ORDER BY CASE status WHEN 'FINISHED' THEN 1 ELSE 0 END, updated_at DESC LIMIT ${GAMES_LISTED}`;
 
 /**
  * A deleted account leaves its groups: one it owned passes to its longest
@@ -153,10 +147,5 @@ export class GroupsRepository {
   async forgetUser(sql: Sql, userId: string, email: string): Promise<void> {
     await sql.query(FORGET_USER, [userId]);
     await sql.query(FORGET_ADDRESS, [email]);
-  }
-
-  /** The group's games waiting for players or being played, newest first, then its finished ones. */
-  async games(groupId: string): Promise<string[]> {
-    return (await this.prisma.sql.query<{ id: string }>(GAMES, [groupId])).map((row) => row.id);
   }
 }

@@ -17,6 +17,7 @@ import { PrismaService } from '../database/prisma.service';
 import type { Sql } from '../database/sql';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from '../notifications/notification-options';
 import { NotificationOutbox } from '../notifications/outbox';
+import { GameQueries } from '../play/game-queries';
 import { GroupRole, GroupsRepository, StoredGroup, StoredMember } from './groups.repository';
 
 export type { GroupRole } from './groups.repository';
@@ -25,6 +26,9 @@ export const GROUP_NAME_LENGTH: [number, number] = [1, 60];
 
 /** Who outranks whom: an actor acts only on members below them. */
 const RANK: Record<GroupRole, number> = { OWNER: 2, ADMIN: 1, MEMBER: 0 };
+
+/** How many of a group's games its page lists. */
+const GAMES_LISTED = 100;
 
 const ACCOUNT_OF = `SELECT id::text FROM users WHERE email = $1`;
 const DISPLAY_NAME = `SELECT display_name AS "displayName" FROM users WHERE id = $1::uuid`;
@@ -38,6 +42,7 @@ const notMember = () => new AppError('NOT_GROUP_MEMBER', 'You are not a member o
 export class GroupsService {
   constructor(
     private readonly groups: GroupsRepository,
+    private readonly gameQueries: GameQueries,
     private readonly prisma: PrismaService,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
@@ -84,8 +89,9 @@ export class GroupsService {
     return this.groups.members(groupId);
   }
 
+  /** The group's games waiting for players or being played, newest first, then its finished ones. */
   games(groupId: string): Promise<string[]> {
-    return this.groups.games(groupId);
+    return this.gameQueries.groupGames(groupId, GAMES_LISTED);
   }
 
   /** The page's link that joins the group (admins alone are shown it). */

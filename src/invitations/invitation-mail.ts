@@ -4,6 +4,7 @@
  * seat-offers.ts), is no longer true and so is not sent.
  */
 import type { MailPart } from '../notifications/mail-parts';
+import { gameInPhase, gamesInPhase, seatedIn } from '../play/play-sql';
 
 /**
  * SQL: the invitation `n` is taken up or out of date. An offer of a seat
@@ -17,14 +18,14 @@ function invitationOver(n: string): string {
 }
 
 function seatOfferOver(n: string): string {
-  return `NOT EXISTS (SELECT 1 FROM invitations i JOIN games g ON g.id = i.game_id AND g.status = 'ACTIVE'
+  return `NOT EXISTS (SELECT 1 FROM invitations i JOIN ${gamesInPhase('ACTIVE')} g ON g.id = i.game_id
     WHERE i.id = (${n}.details->>'invitationId')::uuid AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL)`;
 }
 
 function lobbyInvitationOver(n: string): string {
   return `(
-    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'LOBBY')
-    OR EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = ${n}.game_id AND s.user_id = ${n}.user_id)
+    NOT ${gameInPhase(`${n}.game_id`, 'LOBBY')}
+    OR ${seatedIn(`${n}.game_id`, `${n}.user_id`)}
     OR (EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email))
         AND NOT EXISTS (SELECT 1 FROM invitations i JOIN users u ON u.id = ${n}.user_id
                         WHERE i.game_id = ${n}.game_id AND (i.invitee_id = u.id OR i.email = u.email) AND i.seated_at IS NULL AND i.declined_at IS NULL)))`;

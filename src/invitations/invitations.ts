@@ -28,6 +28,7 @@ import { PrismaService } from '../database/prisma.service';
 import { type Sql, sqlInPrismaTransaction } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
+import { gamesInPhase, seatedIn, seatTaken } from '../play/play-sql';
 import { type ExtraWrites, gameAsIs, type LoadedGame } from '../play/loaded-game';
 import { type Invitee as PlatformInvitee, type JoinAccess, type LobbyActions, lobbyActions, seatsToTake } from '../play/platform/lobby';
 import { GroupsService } from '../groups/groups.service';
@@ -60,7 +61,7 @@ SELECT DISTINCT ON (g.id) g.id::text AS "gameId", g.group_id::text AS "groupId",
   ) AS "keptForOthers"
 FROM invitations i
 JOIN users u ON u.id = $1::uuid AND ((i.invitee_id = u.id) IS TRUE OR i.email = u.email)
-JOIN games g ON g.id = i.game_id AND g.status = 'LOBBY'
+JOIN ${gamesInPhase('LOBBY')} g ON g.id = i.game_id
 WHERE i.seated_at IS NULL AND i.declined_at IS NULL
 ORDER BY g.id, i.created_at`;
 /**
@@ -72,7 +73,7 @@ const OPEN_INVITEES = `
 SELECT DISTINCT i.game_id::text AS "gameId", u.id::text AS "userId", false AS former FROM invitations i
 JOIN users u ON i.invitee_id = u.id OR i.email = u.email
 WHERE i.game_id = ANY($1::uuid[]) AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.user_id = u.id)
+  AND NOT ${seatedIn('i.game_id', 'u.id')}
 UNION
 SELECT i.game_id::text, i.seat_player::text, true FROM invitations i
 WHERE i.game_id = ANY($1::uuid[]) AND i.substitute AND i.seated_at IS NOT NULL AND i.seat_player IS NOT NULL`;
@@ -80,7 +81,7 @@ WHERE i.game_id = ANY($1::uuid[]) AND i.substitute AND i.seated_at IS NOT NULL A
 const HELD_SEATS = `
 SELECT i.seat, i.invitee_id::text AS "userId" FROM invitations i
 WHERE i.game_id = $1::uuid AND i.seat IS NOT NULL AND i.invitee_id IS NOT NULL AND i.seated_at IS NULL AND i.declined_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = i.game_id AND s.index = i.seat)
+  AND NOT ${seatTaken('i.game_id', 'i.seat')}
 ORDER BY i.seat`;
 const SEATED = `UPDATE invitations SET seated_at = $2::timestamptz WHERE id = $1::uuid`;
 /** The caller's open invitations to a game (to their account, or to their address), oldest first: an offer of a seat (`substitute`) or not. */

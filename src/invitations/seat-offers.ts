@@ -17,6 +17,7 @@ import type { Sql } from '../database/sql';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GroupsService } from '../groups/groups.service';
 import { GameService } from '../play/game.service';
+import { gamesInPhase } from '../play/play-sql';
 import type { ExtraWrites, LoadedGame } from '../play/loaded-game';
 import { pendingOffers } from '../play/seat-changes';
 
@@ -38,7 +39,7 @@ ORDER BY i.created_at DESC`;
 const OFFERED_GAMES = `
 SELECT DISTINCT i.id AS "invitationId", g.id::text AS "gameId", g.updated_at FROM invitations i
 JOIN users u ON u.id = $1::uuid AND (i.invitee_id = u.id OR i.email = u.email)
-JOIN games g ON g.id = i.game_id AND g.status = 'ACTIVE'
+JOIN ${gamesInPhase('ACTIVE')} g ON g.id = i.game_id
 WHERE i.substitute AND i.seated_at IS NULL AND i.declined_at IS NULL AND i.withdrawn_at IS NULL
 ORDER BY g.updated_at DESC`;
 

@@ -7,10 +7,10 @@
  * 6 ms of the worker's CPU, and fell behind the moves under load; then one
  * statement per mail (bench/README.md, fixes 13 and 18).
  *
- * Players come from the `game_seats` read model, so no game state is
- * rebuilt: mail needs who sits where, never the board. Whether a mail is
- * still true, and the unread chat it tells of, come from the modules that
- * know (mail-parts.ts).
+ * The game and its players come from play's read model (play-sql.ts), so
+ * no game state is rebuilt: mail needs who sits where, never the board.
+ * Whether a mail is still true, and the unread chat it tells of, come from
+ * the modules that know (mail-parts.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
@@ -19,6 +19,7 @@ import type { RecordedEvent } from '../play/history';
 import type { Jump } from '../play/line-of-play';
 import { JUMP_EVENT_TYPES } from '../play/platform-events';
 import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
+import { gameRow, seatsOf } from '../play/play-sql';
 import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Channels, channelsWithDefaults, Deliveries, withDefaults } from './preferences';
 import { SupersededMail } from './superseded-mail';
@@ -154,10 +155,8 @@ LEFT JOIN LATERAL (
     'id', g.id, 'ruleset', g.ruleset, 'hostId', g.host_id, 'hostName', host.display_name, 'name', g.name,
     'version', g.version, 'result', g.result, 'seatCount', g.seat_count,
     'seats', (SELECT json_agg(json_build_object('index', s.index, 'userId', s.user_id, 'name', player.display_name))
-              FROM game_seats s JOIN users player ON player.id = s.user_id
-              WHERE s.game_id = g.id)) AS game
-  FROM games g JOIN users host ON host.id = g.host_id
-  WHERE g.id = n.game_id
+              FROM ${seatsOf('g.id')} s JOIN users player ON player.id = s.user_id)) AS game
+  FROM ${gameRow('n.game_id')} g JOIN users host ON host.id = g.host_id
 ) facts ON true
 LEFT JOIN LATERAL (
   -- The newest events after the recipient's last own move (platform events are not moves), up to the notified version.

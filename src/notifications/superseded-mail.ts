@@ -9,6 +9,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
+import { seatHeldBy, seatToAct } from '../play/play-sql';
 import { MAIL_PARTS, MailPart } from './mail-parts';
 
 /**
@@ -16,13 +17,13 @@ import { MAIL_PARTS, MailPart } from './mail-parts';
  * player has moved since, or no longer has to, or the seat changed hands, or
  * its player left the game (a bot that takes the seat over may be yet to
  * move: the seat is still to act, but not theirs to play, as `seatToMove`
- * has it; `game_seats.left_at` is the leave the decider folds).
+ * has it). Play says what a seat to act and a seat held are (play-sql.ts).
  */
 export function turnOver(n: string): string {
+  const seat = `(${n}.details->>'seat')::int`;
   return `(
-    NOT EXISTS (SELECT 1 FROM games g WHERE g.id = ${n}.game_id AND g.status = 'ACTIVE' AND (${n}.details->>'seat')::int = ANY (g.active_seats))
-    OR NOT EXISTS (SELECT 1 FROM game_seats s
-                   WHERE s.game_id = ${n}.game_id AND s.index = (${n}.details->>'seat')::int AND s.user_id = ${n}.user_id AND s.left_at IS NULL)
+    NOT ${seatToAct(`${n}.game_id`, seat)}
+    OR NOT ${seatHeldBy(`${n}.game_id`, seat, `${n}.user_id`)}
     OR EXISTS (SELECT 1 FROM game_events e
                WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
 }

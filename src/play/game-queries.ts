@@ -1,7 +1,8 @@
 /**
  * What other modules ask of the games as a whole rather than of one game:
  * the lobby's pages, where a player must act, the game that has waited
- * longest on them, every finished game. Reads only, over GamesRepository.
+ * longest on them, a group's games, every finished game. Reads only, over
+ * GamesRepository.
  */
 import { Injectable } from '@nestjs/common';
 import { GamesRepository, LobbyFilter } from './games.repository';
@@ -18,6 +19,11 @@ export class GameQueries {
   /** The ids of a page of the lobby's games. */
   lobbyPage(filter: LobbyFilter): Promise<string[]> {
     return this.rows.lobbyPage(filter);
+  }
+
+  /** The ids of the first `first` games of a group, as its page lists them (src/groups/). */
+  groupGames(groupId: string, first: number): Promise<string[]> {
+    return this.rows.groupGames(groupId, first);
   }
 
   /** Every finished game and its recorded result, for projections rebuilt from the events (src/ratings/). */

@@ -11,6 +11,7 @@ import type { Sql } from '../database/sql';
 import type { StoredEvent } from '../event-store/event-store';
 import type { GameRow } from './loaded-game';
 import { GameCreatedPayload, PlayerRemoved, PlayerResigned, SeatGivenUp, SeatReassigned, SeatTaken } from './platform-events';
+import { inPhase, notLeft, seatedIn, toAct } from './play-sql';
 
 /**
  * A game's row as Prisma's `Game` has it, read on the prepared `pg` path:
@@ -47,7 +48,7 @@ const TIME_ZONE = `SELECT time_zone AS "timeZone" FROM users WHERE id = $1::uuid
  */
 const LOBBY_PAGE = `
 SELECT g.id::text AS id FROM games g
-CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM game_seats s WHERE s.game_id = g.id AND s.user_id = $3::uuid) AS seated) caller
+CROSS JOIN LATERAL (SELECT ${seatedIn('g.id', '$3::uuid')} AS seated) caller
 WHERE ($1::"GameStatus" IS NULL OR g.status = $1::"GameStatus") AND ($2::text IS NULL OR g.ruleset = $2)
   AND (CASE WHEN $4 THEN caller.seated ELSE (g.visibility = 'PUBLIC' AND g.group_id IS NULL) OR caller.seated END) AND NOT ($5 AND caller.seated)
 ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
@@ -59,12 +60,12 @@ ORDER BY g.updated_at DESC LIMIT $6 OFFSET $7`;
  */
 const SEATS_TO_ACT = `
 SELECT s.game_id::text AS "gameId", s.index AS seat FROM game_seats s JOIN games g ON g.id = s.game_id
-WHERE s.user_id = $1::uuid AND s.left_at IS NULL AND g.status = 'ACTIVE' AND s.index = ANY(g.active_seats)`;
+WHERE s.user_id = $1::uuid AND ${notLeft('s')} AND ${toAct('g', 's.index')}`;
 
 /** The games being played where $1 holds a seat and has not left it. */
 const GAMES_IN_PLAY = `
 SELECT g.id::text AS "gameId" FROM games g JOIN game_seats s ON s.game_id = g.id
-WHERE s.user_id = $1::uuid AND s.left_at IS NULL AND g.status = 'ACTIVE'`;
+WHERE s.user_id = $1::uuid AND ${notLeft('s')} AND ${inPhase('g', 'ACTIVE')}`;
 
 /** The game waiting longest on a player: of those where they are to act, the one unchanged for longest. */
 const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
@@ -72,10 +73,19 @@ const NEXT_GAME = `${SEATS_TO_ACT} ORDER BY g.updated_at, g.id LIMIT 1`;
 /** Tables still open that were opened before a time, oldest first, a batch at a time: opened when their first event was written, as their record shows. */
 const TABLES_OPENED_BEFORE = `
 SELECT g.id::text AS "gameId", e.at AS "openedAt" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
-WHERE g.status = 'LOBBY' AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
+WHERE ${inPhase('g', 'LOBBY')} AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 100`;
+
+/**
+ * A group's games but the tables that expired unstarted: those waiting for
+ * players or being played first, then the finished, each latest change
+ * first; $2 how many.
+ */
+const GROUP_GAMES = `
+SELECT g.id::text AS id FROM games g WHERE g.group_id = $1::uuid AND NOT ${inPhase('g', 'EXPIRED')}
+ORDER BY CASE WHEN ${inPhase('g', 'FINISHED')} THEN 1 ELSE 0 END, g.updated_at DESC LIMIT $2`;
 
 /** Every finished game, with its result, in the order they were created. */
-const FINISHED_GAMES = `SELECT id::text AS id, result FROM games WHERE status = 'FINISHED' ORDER BY created_at, id`;
+const FINISHED_GAMES = `SELECT g.id::text AS id, g.result FROM games g WHERE ${inPhase('g', 'FINISHED')} ORDER BY g.created_at, g.id`;
 
 /**
  * Tables that should have started by themselves and did not: every seat is
@@ -85,7 +95,7 @@ const FINISHED_GAMES = `SELECT id::text AS id, result FROM games WHERE status = 
  */
 const FULL_TABLES_LEFT_WAITING = `
 SELECT g.id::text AS "gameId", g.host_id::text AS "hostId" FROM games g JOIN game_events e ON e.game_id = g.id AND e.seq = 1
-WHERE g.status = 'LOBBY' AND e.payload->>'autoStart' = 'true' AND g.updated_at <= $1::timestamptz
+WHERE ${inPhase('g', 'LOBBY')} AND e.payload->>'autoStart' = 'true' AND g.updated_at <= $1::timestamptz
   AND (SELECT count(*) FROM game_seats s WHERE s.game_id = g.id) + jsonb_array_length(coalesce(e.payload->'bots', '[]'::jsonb)) >= g.seat_count
 ORDER BY g.updated_at LIMIT 100`;
 
@@ -184,6 +194,10 @@ export class GamesRepository {
 
   async nextGameFor(userId: string): Promise<string | null> {
     return (await this.prisma.sql.query<{ gameId: string }>(NEXT_GAME, [userId]))[0]?.gameId ?? null;
+  }
+
+  async groupGames(groupId: string, first: number): Promise<string[]> {
+    return (await this.prisma.sql.query<{ id: string }>(GROUP_GAMES, [groupId, first])).map((row) => row.id);
   }
 
   /** Every finished game and its result (as the lobby's read model keeps it). */
