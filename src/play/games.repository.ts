@@ -84,6 +84,9 @@ const GROUP_GAMES = `
 SELECT g.id::text AS id FROM games g WHERE g.group_id = $1::uuid AND NOT ${inPhase('g', 'EXPIRED')}
 ORDER BY CASE WHEN ${inPhase('g', 'FINISHED')} THEN 1 ELSE 0 END, g.updated_at DESC LIMIT $2`;
 
+/** The game that is a rematch of $1 (a finished game has one at most). */
+const REMATCH_OF = `SELECT g.id::text AS id FROM games g WHERE g.rematch_of = $1::uuid`;
+
 /** Every finished game, with its result, in the order they were created. */
 const FINISHED_GAMES = `SELECT g.id::text AS id, g.result FROM games g WHERE ${inPhase('g', 'FINISHED')} ORDER BY g.created_at, g.id`;
 
@@ -198,6 +201,10 @@ export class GamesRepository {
 
   async groupGames(groupId: string, first: number): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(GROUP_GAMES, [groupId, first])).map((row) => row.id);
+  }
+
+  async rematchOf(gameId: string): Promise<string | null> {
+    return (await this.prisma.sql.query<{ id: string }>(REMATCH_OF, [gameId]))[0]?.id ?? null;
   }
 
   /** Every finished game and its result (as the lobby's read model keeps it). */
