@@ -84,6 +84,10 @@ const GROUP_GAMES = `
 SELECT g.id::text AS id FROM games g WHERE g.group_id = $1::uuid AND NOT ${inPhase('g', 'EXPIRED')}
 ORDER BY CASE WHEN ${inPhase('g', 'FINISHED')} THEN 1 ELSE 0 END, g.updated_at DESC LIMIT $2`;
 
+/** The games being played, of one ruleset if $1 is not null, oldest first. */
+const ACTIVE_GAMES = `
+SELECT g.id::text AS id FROM games g WHERE ${inPhase('g', 'ACTIVE')} AND ($1::text IS NULL OR g.ruleset = $1) ORDER BY g.created_at, g.id`;
+
 /** The game that is a rematch of $1 (a finished game has one at most). */
 const REMATCH_OF = `SELECT g.id::text AS id FROM games g WHERE g.rematch_of = $1::uuid`;
 
@@ -201,6 +205,10 @@ export class GamesRepository {
 
   async groupGames(groupId: string, first: number): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(GROUP_GAMES, [groupId, first])).map((row) => row.id);
+  }
+
+  async activeGames(ruleset: string | null): Promise<string[]> {
+    return (await this.prisma.sql.query<{ id: string }>(ACTIVE_GAMES, [ruleset])).map((row) => row.id);
   }
 
   async rematchOf(gameId: string): Promise<string | null> {
