@@ -22,7 +22,7 @@ import { inPhase, notLeft, seatedIn, toAct } from './play-sql';
 const GAME_ROW_STATEMENT = `
 SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
   active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
-  rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
+  created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
   invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
 FROM games WHERE id = $1::uuid`;
 

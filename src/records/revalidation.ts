@@ -2,7 +2,7 @@
  * `npm run games:revalidate`: every live game's history decided again under
  * the rules of today (the verifier, on the line of play in force), before or
  * after a fix to a ruleset is deployed. Each game's outcome is stored
- * (`games.rules_check`, `Game.rulesCheck`); a game that no longer holds is
+ * (`game_rules_checks`, `Game.rulesCheck`); a game that no longer holds is
  * reported with the first step that does not, and its host is mailed once
  * per such step, with a link to roll back to the last point before it
  * the server would accept (none if there is none). History is
@@ -18,18 +18,8 @@ import { ReturnPoints } from '../play/return-points';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
+import { RulesCheck, RulesChecksRepository } from './rules-checks.repository';
 import { Verdict, verifyRecord } from './verify-record';
-
-/** What is stored per game (`games.rules_check`). */
-export interface RulesCheck {
-  ok: boolean;
-  /** False for a game stored before its moves were recorded (see Verdict.unverifiable); absent in checks stored before: true. */
-  verifiable?: boolean;
-  firstBadSeq: number | null;
-  /** ISO 8601. */
-  checkedAt: string;
-  rulesetVersion: number;
-}
 
 /** Which games: every live game, those of one ruleset, or one game (live or not). */
 export interface RevalidationScope {
@@ -46,13 +36,12 @@ export interface RevalidatedGame {
   hostMailed: boolean;
 }
 
-const STORE_CHECK = `UPDATE games SET rules_check = $2::jsonb WHERE id = $1::uuid`;
-
 @Injectable()
 export class Revalidation {
   constructor(
     private readonly prisma: PrismaService,
     private readonly records: RecordsService,
+    private readonly checks: RulesChecksRepository,
     private readonly games: GameQueries,
     private readonly outbox: NotificationOutbox,
     private readonly play: GameService,
@@ -84,13 +73,13 @@ export class Revalidation {
       checkedAt: this.clock.now().toISOString(),
       rulesetVersion: this.rulesets.get(ruleset).version,
     };
-    const previous = game.row.rulesCheck as RulesCheck | null;
+    const previous = await this.checks.latest(gameId);
     // Told once per step that fails, not at every run.
     // A game that cannot be checked has nothing a rollback would mend: its host is not told.
     const tellHost = !check.ok && check.verifiable !== false && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
     const rollbackTo = tellHost ? await this.rollbackBefore(game, check.firstBadSeq) : null;
     await this.prisma.inSqlTransaction(async (sql) => {
-      await sql.query(STORE_CHECK, [gameId, JSON.stringify(check)]);
+      await this.checks.store(sql, gameId, check);
       if (!tellHost) return;
       const details: RulesCheckFailedDetails = { firstBadSeq: check.firstBadSeq, rollbackTo };
       // Whatever the host's mail settings: a game of theirs needs their decision.
