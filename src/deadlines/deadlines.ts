@@ -10,6 +10,7 @@ import { AppError } from '../common/errors';
 import { PeriodicTask } from '../common/periodic';
 import { PrismaService } from '../database/prisma.service';
 import { sqlInPrismaTransaction } from '../database/sql';
+import { streamVersion } from '../event-store/stream-version';
 import type { TurnDeadline } from '../generated/prisma/client';
 import { NotificationOutbox } from '../notifications/outbox';
 import { GameService } from '../play/game.service';
@@ -233,8 +234,10 @@ export class Deadlines implements OnApplicationBootstrap, OnModuleDestroy {
         data: { remindedAt: now },
       });
       if (claimed.count === 0) return false;
-      const { version } = await tx.game.findUniqueOrThrow({ where: { id: row.gameId }, select: { version: true } });
-      await this.outbox.recordInTransaction(sqlInPrismaTransaction(tx), row.gameId, version, [
+      const sql = sqlInPrismaTransaction(tx);
+      const version = await streamVersion(sql, row.gameId);
+      if (version === null) throw new Error(`no game ${row.gameId}`);
+      await this.outbox.recordInTransaction(sql, row.gameId, version, [
         // activeSince names this deadline: the mail is not sent once the seat's deadline is another, or none (mail-facts.ts).
         {
           userId: row.userId,

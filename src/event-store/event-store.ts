@@ -26,6 +26,7 @@ import type { Sql } from '../database/sql';
 import { AppendStatement, StreamColumns } from './append-statement';
 import { eventHash, eventSalt, firstBreak, GENESIS_HASH, HashedFields, IntegrityReport, verifyChain } from './hash-chain';
 import { BrokenChains, integrityFailure } from './integrity';
+import { streamVersion } from './stream-version';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -395,9 +396,9 @@ export class EventStore {
    * by such a transaction.
    */
   private async conflictFor(sql: Sql, gameId: string, expectedVersion: number): Promise<AppError> {
-    const [game] = await sql.query<{ version: number }>('SELECT version FROM games WHERE id = $1::uuid', [gameId]);
-    if (!game) return new AppError('NOT_FOUND', 'There is no such game.');
-    return changedMeanwhile({ currentVersion: game.version, expectedVersion });
+    const currentVersion = await streamVersion(sql, gameId);
+    if (currentVersion === null) return new AppError('NOT_FOUND', 'There is no such game.');
+    return changedMeanwhile({ currentVersion, expectedVersion });
   }
 
   private async rejectDuplicate(gameId: string, clientMoveId: string): Promise<void> {

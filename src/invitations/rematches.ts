@@ -11,6 +11,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service';
 import { isUniqueViolation } from '../event-store/event-store';
+import { GameQueries } from '../play/game-queries';
 import { GameService } from '../play/game.service';
 import { gameAsIs, type LoadedGame } from '../play/loaded-game';
 import { defaultGameName } from '../play/platform/lobby';
@@ -24,6 +25,7 @@ export class Rematches {
   constructor(
     private readonly prisma: PrismaService,
     private readonly play: GameService,
+    private readonly games: GameQueries,
     private readonly invitations: Invitations,
     private readonly groups: GroupsService,
   ) {}
@@ -43,8 +45,8 @@ export class Rematches {
   }
 
   /** The id of the game's rematch, if there is one. */
-  async rematchOf(gameId: string): Promise<string | null> {
-    return (await this.prisma.game.findUnique({ where: { rematchOf: gameId }, select: { id: true } }))?.id ?? null;
+  rematchOf(gameId: string): Promise<string | null> {
+    return this.games.rematchOf(gameId);
   }
 
   private async takeSeat(userId: string, rematchId: string): Promise<LoadedGame> {

@@ -1,8 +1,8 @@
 /**
  * What other modules ask of the games as a whole rather than of one game:
  * the lobby's pages, where a player must act, the game that has waited
- * longest on them, a group's games, every finished game. Reads only, over
- * GamesRepository.
+ * longest on them, a group's games, a game's rematch, the games being
+ * played, every finished game. Reads only, over GamesRepository.
  */
 import { Injectable } from '@nestjs/common';
 import { GamesRepository, LobbyFilter } from './games.repository';
@@ -24,6 +24,16 @@ export class GameQueries {
   /** The ids of the first `first` games of a group, as its page lists them (src/groups/). */
   groupGames(groupId: string, first: number): Promise<string[]> {
     return this.rows.groupGames(groupId, first);
+  }
+
+  /** The ids of the games being played, of `ruleset` if not null, oldest first (src/records/ checks them all again). */
+  activeGames(ruleset: string | null): Promise<string[]> {
+    return this.rows.activeGames(ruleset);
+  }
+
+  /** The id of the rematch of the finished game `gameId`, if there is one (src/invitations/). */
+  rematchOf(gameId: string): Promise<string | null> {
+    return this.rows.rematchOf(gameId);
   }
 
   /** Every finished game and its recorded result, for projections rebuilt from the events (src/ratings/). */

@@ -22,7 +22,7 @@ import { inPhase, notLeft, seatedIn, toAct } from './play-sql';
 const GAME_ROW_STATEMENT = `
 SELECT id::text, ruleset, seed, options, seat_count AS "seatCount", host_id::text AS "hostId", status::text AS status, version,
   active_seats AS "activeSeats", started_version AS "startedVersion", result, ruleset_version AS "rulesetVersion",
-  rules_check AS "rulesCheck", created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
+  created_at AS "createdAt", updated_at AS "updatedAt", name, visibility::text AS visibility,
   invite_code AS "inviteCode", rematch_of::text AS "rematchOf"
 FROM games WHERE id = $1::uuid`;
 
@@ -83,6 +83,13 @@ WHERE ${inPhase('g', 'LOBBY')} AND e.at <= $1::timestamptz ORDER BY e.at LIMIT 1
 const GROUP_GAMES = `
 SELECT g.id::text AS id FROM games g WHERE g.group_id = $1::uuid AND NOT ${inPhase('g', 'EXPIRED')}
 ORDER BY CASE WHEN ${inPhase('g', 'FINISHED')} THEN 1 ELSE 0 END, g.updated_at DESC LIMIT $2`;
+
+/** The games being played, of one ruleset if $1 is not null, oldest first. */
+const ACTIVE_GAMES = `
+SELECT g.id::text AS id FROM games g WHERE ${inPhase('g', 'ACTIVE')} AND ($1::text IS NULL OR g.ruleset = $1) ORDER BY g.created_at, g.id`;
+
+/** The game that is a rematch of $1 (a finished game has one at most). */
+const REMATCH_OF = `SELECT g.id::text AS id FROM games g WHERE g.rematch_of = $1::uuid`;
 
 /** Every finished game, with its result, in the order they were created. */
 const FINISHED_GAMES = `SELECT g.id::text AS id, g.result FROM games g WHERE ${inPhase('g', 'FINISHED')} ORDER BY g.created_at, g.id`;
@@ -198,6 +205,14 @@ export class GamesRepository {
 
   async groupGames(groupId: string, first: number): Promise<string[]> {
     return (await this.prisma.sql.query<{ id: string }>(GROUP_GAMES, [groupId, first])).map((row) => row.id);
+  }
+
+  async activeGames(ruleset: string | null): Promise<string[]> {
+    return (await this.prisma.sql.query<{ id: string }>(ACTIVE_GAMES, [ruleset])).map((row) => row.id);
+  }
+
+  async rematchOf(gameId: string): Promise<string | null> {
+    return (await this.prisma.sql.query<{ id: string }>(REMATCH_OF, [gameId]))[0]?.id ?? null;
   }
 
   /** Every finished game and its result (as the lobby's read model keeps it). */

@@ -6,6 +6,7 @@ import { RecordsController } from './records.controller';
 import { RecordsResolver } from './records.resolver';
 import { RecordsService } from './records.service';
 import { Revalidation } from './revalidation';
+import { RulesChecksRepository } from './rules-checks.repository';
 import { PlayModule } from '../play/play.module';
 
 /**
@@ -16,7 +17,7 @@ import { PlayModule } from '../play/play.module';
  */
 @Module({
   imports: [PlayModule, NotificationsModule, AuthModule, RateLimitsModule],
-  providers: [RecordsService, Revalidation, RecordsResolver],
+  providers: [RecordsService, RulesChecksRepository, Revalidation, RecordsResolver],
   controllers: [RecordsController],
   exports: [RecordsService, Revalidation],
 })

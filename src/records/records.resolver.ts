@@ -4,7 +4,7 @@ import { GameModel, GameParent } from '../graphql/models';
 import { JSONScalar } from '../graphql/json.scalar';
 import { FIELD_COSTS } from '../graphql/query-limits';
 import { RecordsService } from './records.service';
-import type { RulesCheck } from './revalidation';
+import { RulesChecksRepository } from './rules-checks.repository';
 
 @ObjectType('RecordCheck', { description: 'A finished game\'s record checked by the server\'s verifier (README: "Game records and the verifier").' })
 export class RecordCheckModel {
@@ -35,7 +35,10 @@ export class RulesCheckModel {
 
 @Resolver(() => GameModel)
 export class RecordsResolver {
-  constructor(private readonly records: RecordsService) {}
+  constructor(
+    private readonly records: RecordsService,
+    private readonly checks: RulesChecksRepository,
+  ) {}
 
   @ResolveField(() => JSONScalar, {
     description:
@@ -64,8 +67,8 @@ export class RecordsResolver {
   }
 
   @ResolveField(() => RulesCheckModel, { nullable: true, description: "The latest check of the game's history under the rules of today; null until one ran." })
-  rulesCheck(@Parent() { game }: GameParent): RulesCheckModel | null {
-    const check = game.row.rulesCheck as RulesCheck | null;
+  async rulesCheck(@Parent() { game }: GameParent): Promise<RulesCheckModel | null> {
+    const check = await this.checks.latest(game.row.id);
     return check && { ...check, verifiable: check.verifiable ?? true, checkedAt: new Date(check.checkedAt) };
   }
 }

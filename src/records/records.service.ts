@@ -61,7 +61,12 @@ export class RecordsService {
 
   /** The game's whole record with its server seed, running or not: for the server's own checks, never for a reader of a running game. */
   async wholeRecord(gameId: string): Promise<GameRecord> {
-    return this.record(await this.play.load(gameId), 'all', true);
+    return this.wholeRecordOf(await this.play.load(gameId));
+  }
+
+  /** The whole record (as wholeRecord) of a game the caller loaded. */
+  wholeRecordOf(game: LoadedGame): Promise<GameRecord> {
+    return this.record(game, 'all', true);
   }
 
   private async record(game: LoadedGame, viewer: Viewer, withServerSeed = false): Promise<GameRecord> {

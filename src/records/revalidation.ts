@@ -2,7 +2,7 @@
  * `npm run games:revalidate`: every live game's history decided again under
  * the rules of today (the verifier, on the line of play in force), before or
  * after a fix to a ruleset is deployed. Each game's outcome is stored
- * (`games.rules_check`, `Game.rulesCheck`); a game that no longer holds is
+ * (`game_rules_checks`, `Game.rulesCheck`); a game that no longer holds is
  * reported with the first step that does not, and its host is mailed once
  * per such step, with a link to roll back to the last point before it
  * the server would accept (none if there is none). History is
@@ -11,23 +11,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { PrismaService } from '../database/prisma.service';
+import { GameQueries } from '../play/game-queries';
 import { GameService } from '../play/game.service';
+import type { LoadedGame } from '../play/loaded-game';
 import { ReturnPoints } from '../play/return-points';
 import { RulesetRegistry } from '../play/ruleset-registry';
 import { NotificationOutbox, RulesCheckFailedDetails } from '../notifications/outbox';
 import { RecordsService } from './records.service';
+import { RulesCheck, RulesChecksRepository } from './rules-checks.repository';
 import { Verdict, verifyRecord } from './verify-record';
-
-/** What is stored per game (`games.rules_check`). */
-export interface RulesCheck {
-  ok: boolean;
-  /** False for a game stored before its moves were recorded (see Verdict.unverifiable); absent in checks stored before: true. */
-  verifiable?: boolean;
-  firstBadSeq: number | null;
-  /** ISO 8601. */
-  checkedAt: string;
-  rulesetVersion: number;
-}
 
 /** Which games: every live game, those of one ruleset, or one game (live or not). */
 export interface RevalidationScope {
@@ -44,13 +36,13 @@ export interface RevalidatedGame {
   hostMailed: boolean;
 }
 
-const STORE_CHECK = `UPDATE games SET rules_check = $2::jsonb WHERE id = $1::uuid`;
-
 @Injectable()
 export class Revalidation {
   constructor(
     private readonly prisma: PrismaService,
     private readonly records: RecordsService,
+    private readonly checks: RulesChecksRepository,
+    private readonly games: GameQueries,
     private readonly outbox: NotificationOutbox,
     private readonly play: GameService,
     private readonly returnPoints: ReturnPoints,
@@ -61,52 +53,45 @@ export class Revalidation {
   /** Checks the games in `scope` one at a time (memory holds one game's record at most), telling `onGame` of each. */
   async run(scope: RevalidationScope = {}, onGame: (game: RevalidatedGame) => void = () => {}): Promise<RevalidatedGame[]> {
     if (scope.ruleset) this.rulesets.get(scope.ruleset); // an unknown id is refused with the known ones
-    const games = await this.prisma.game.findMany({
-      where: scope.gameId ? { id: scope.gameId } : { status: 'ACTIVE', ...(scope.ruleset ? { ruleset: scope.ruleset } : {}) },
-      select: { id: true },
-      orderBy: { createdAt: 'asc' },
-    });
+    const gameIds = scope.gameId ? [scope.gameId] : await this.games.activeGames(scope.ruleset ?? null);
     const checked: RevalidatedGame[] = [];
-    for (const { id } of games) {
-      const game = await this.revalidate(id);
+    for (const id of gameIds) {
+      const game = await this.revalidate(await this.play.load(id));
       checked.push(game);
       onGame(game);
     }
     return checked;
   }
 
-  private async revalidate(gameId: string): Promise<RevalidatedGame> {
-    const row = await this.prisma.game.findUniqueOrThrow({
-      where: { id: gameId },
-      select: { ruleset: true, hostId: true, rulesCheck: true },
-    });
-    const verdict = verifyRecord(await this.records.wholeRecord(gameId), this.records.rulesetLookup, { lineInForceOnly: true });
+  private async revalidate(game: LoadedGame): Promise<RevalidatedGame> {
+    const { id: gameId, ruleset, hostId } = game.row;
+    const verdict = verifyRecord(await this.records.wholeRecordOf(game), this.records.rulesetLookup, { lineInForceOnly: true });
     const check: RulesCheck = {
       ok: verdict.ok,
       verifiable: verdict.ok || !verdict.unverifiable,
       firstBadSeq: verdict.ok ? null : verdict.seq,
       checkedAt: this.clock.now().toISOString(),
-      rulesetVersion: this.rulesets.get(row.ruleset).version,
+      rulesetVersion: this.rulesets.get(ruleset).version,
     };
-    const previous = row.rulesCheck as RulesCheck | null;
+    const previous = await this.checks.latest(gameId);
     // Told once per step that fails, not at every run.
     // A game that cannot be checked has nothing a rollback would mend: its host is not told.
     const tellHost = !check.ok && check.verifiable !== false && (previous?.ok !== false || previous.firstBadSeq !== check.firstBadSeq);
-    const rollbackTo = tellHost ? await this.rollbackBefore(gameId, row.hostId, check.firstBadSeq) : null;
+    const rollbackTo = tellHost ? await this.rollbackBefore(game, check.firstBadSeq) : null;
     await this.prisma.inSqlTransaction(async (sql) => {
-      await sql.query(STORE_CHECK, [gameId, JSON.stringify(check)]);
+      await this.checks.store(sql, gameId, check);
       if (!tellHost) return;
       const details: RulesCheckFailedDetails = { firstBadSeq: check.firstBadSeq, rollbackTo };
       // Whatever the host's mail settings: a game of theirs needs their decision.
-      await this.outbox.recordAccountMail(sql, { kind: 'RULES_CHECK_FAILED', userId: row.hostId, toAddress: null, gameId, details: { ...details } });
+      await this.outbox.recordAccountMail(sql, { kind: 'RULES_CHECK_FAILED', userId: hostId, toAddress: null, gameId, details: { ...details } });
     });
-    return { gameId, ruleset: row.ruleset, check, verdict, hostMailed: tellHost };
+    return { gameId, ruleset, check, verdict, hostMailed: tellHost };
   }
 
   /** The last point before `firstBadSeq` its host may roll the game back to, as the server would accept it; null if there is none. */
-  private async rollbackBefore(gameId: string, hostId: string, firstBadSeq: number | null): Promise<number | null> {
+  private async rollbackBefore(game: LoadedGame, firstBadSeq: number | null): Promise<number | null> {
     if (firstBadSeq === null) return null;
-    const points = await this.returnPoints.forUser(await this.play.load(gameId), hostId, this.clock.now());
+    const points = await this.returnPoints.forUser(game, game.row.hostId, this.clock.now());
     return points.rollback ? (points.versions.filter((version) => version < firstBadSeq).at(-1) ?? null) : null;
   }
 }
