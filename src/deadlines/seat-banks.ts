@@ -9,12 +9,12 @@ import type { Sql } from '../database/sql';
 import { type Period } from '../play/platform/clock-time';
 import { endedTurn, type TurnChange, turnBudgetMs } from '../play/platform/clocks';
 import type { MoveDeadlineSettings } from '../play/platform-events';
+import { vacationsOf } from '../vacations/vacations-sql';
 
 /** The seats' banks, and for a seat whose turn runs, since when, with what pauses it (its weekends' zone, its player's vacations). */
 const BANKS_AND_TURNS = `
 SELECT s.seat, b.remaining_ms::float8 AS "remainingMs", t.active_since AS "since", t.weekend_zone AS "weekendZone",
-       (SELECT coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'endsAt', v.ends_at)), '[]'::json)
-        FROM vacations v WHERE v.user_id = t.user_id) AS vacations
+       ${vacationsOf('t.user_id')} AS vacations
 FROM unnest($2::int[]) AS s(seat)
 LEFT JOIN seat_banks b ON b.game_id = $1::uuid AND b.seat = s.seat
 LEFT JOIN turn_deadlines t ON t.game_id = $1::uuid AND t.seat = s.seat`;

@@ -11,6 +11,7 @@ import { runsOutAt } from '../play/platform/clock-time';
 import { extensionMs, recordedPauses, reminderAt, seatsToAct, turnBudgetMs } from '../play/platform/clocks';
 import { SeatBanks } from './seat-banks';
 import { STANDING_DEADLINES, StandingDeadline, withDates } from './standing-deadlines';
+import { vacationsOf } from '../vacations/vacations-sql';
 
 interface SeatPayload {
   seat: number;
@@ -40,8 +41,7 @@ WITH cleared AS (
 )
 SELECT standing.seat, standing.user_id::text AS "userId", standing.active_since AS "activeSince", standing.due_at AS "dueAt",
        standing.expired_at AS "expiredAt", standing.budget_ms::float8 AS "budgetMs", standing.weekend_zone AS "weekendZone",
-       (SELECT coalesce(json_agg(json_build_object('startsAt', v.starts_at, 'endsAt', v.ends_at) ORDER BY v.starts_at), '[]'::json)
-        FROM vacations v WHERE v.user_id = standing.user_id) AS vacations
+       ${vacationsOf('standing.user_id')} AS vacations
 FROM standing ORDER BY standing.seat`;
 
 const MARK_EXPIRED = `UPDATE turn_deadlines SET expired_at = $3::timestamptz WHERE game_id = $1::uuid AND seat = $2::int`;

@@ -9,7 +9,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Sql } from '../database/sql';
 import type { NotificationKind } from '../generated/prisma/client';
-import { seatHeldBy, seatToAct } from '../play/play-sql';
+import { movedSince, seatHeldBy, seatToAct } from '../play/play-sql';
 import { MAIL_PARTS, MailPart } from './mail-parts';
 
 /**
@@ -17,15 +17,15 @@ import { MAIL_PARTS, MailPart } from './mail-parts';
  * player has moved since, or no longer has to, or the seat changed hands, or
  * its player left the game (a bot that takes the seat over may be yet to
  * move: the seat is still to act, but not theirs to play, as `seatToMove`
- * has it). Play says what a seat to act and a seat held are (play-sql.ts).
+ * has it). Play says what a seat to act, a seat held and a player's move
+ * are (play-sql.ts).
  */
 export function turnOver(n: string): string {
   const seat = `(${n}.details->>'seat')::int`;
   return `(
     NOT ${seatToAct(`${n}.game_id`, seat)}
     OR NOT ${seatHeldBy(`${n}.game_id`, seat, `${n}.user_id`)}
-    OR EXISTS (SELECT 1 FROM game_events e
-               WHERE e.game_id = ${n}.game_id AND e.seq > ${n}.game_version AND e.actor_user_id = ${n}.user_id AND e.type NOT LIKE 'game.%'))`;
+    OR ${movedSince(`${n}.game_id`, `${n}.game_version`, `${n}.user_id`)})`;
 }
 
 type Rule = (n: string) => string;

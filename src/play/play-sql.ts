@@ -1,7 +1,8 @@
 /**
  * Play's read contract for other modules' SQL. Play owns the tables `games`
  * (a game's row and the lobby's read model) and `game_seats` (who sits
- * where, and whether they left); no other module names them. A module whose
+ * where, and whether they left), and reads the event store's `game_events`
+ * as a game's history; no module above names them. A module whose
  * statement needs a game or its seats (the mail worker's one statement per
  * mail, a mail's "no longer true" rules, invitations' lists) composes these
  * fragments into its own SQL, so it pays no extra round trip and loads no
@@ -12,8 +13,9 @@
  * Each function takes the outer query's SQL expressions (`n.game_id`,
  * `$1::uuid`) and returns a predicate, or a table to read from with the
  * columns it names. Expressions are pasted in as given: pass SQL, never
- * input. Inside, play's tables go by aliases of their own (`play_game`,
- * `play_seat`), so they never hide an outer alias the expressions name.
+ * input. Inside, the tables go by aliases of their own (`play_game`,
+ * `play_seat`, `play_event`), so they never hide an outer alias the
+ * expressions name.
  * Those on a row (`inPhase`, `toAct`, `notLeft`) take an alias of play's
  * table itself: they are for play's own statements.
  */
@@ -82,4 +84,14 @@ export function seatedIn(gameId: string, userId: string): string {
 /** `seat` of the game `gameId` is taken. */
 export function seatTaken(gameId: string, seat: string): string {
   return `EXISTS (SELECT 1 FROM game_seats play_seat WHERE play_seat.game_id = ${gameId} AND play_seat.index = ${seat})`;
+}
+
+/**
+ * `userId` has moved in the game `gameId` since its version `version`: an
+ * event after it that they asked for is a move of the game's rules, not one
+ * of the platform's (`game.*`: an undo, a proposal, a deadline passing...).
+ */
+export function movedSince(gameId: string, version: string, userId: string): string {
+  return `EXISTS (SELECT 1 FROM game_events play_event
+    WHERE play_event.game_id = ${gameId} AND play_event.seq > ${version} AND play_event.actor_user_id = ${userId} AND play_event.type NOT LIKE 'game.%')`;
 }
