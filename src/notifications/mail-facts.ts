@@ -19,7 +19,7 @@ import type { RecordedEvent } from '../play/history';
 import type { Jump } from '../play/line-of-play';
 import { JUMP_EVENT_TYPES } from '../play/platform-events';
 import { COUNTED_EVENT_COLUMNS, CountedEvent } from '../play/moments';
-import { gameRow, seatsOf } from '../play/play-sql';
+import { gameRow, ownMove, seatsOf } from '../play/play-sql';
 import { MAIL_PARTS, MailPart, UnreadChatJson } from './mail-parts';
 import { Channels, channelsWithDefaults, Deliveries, withDefaults } from './preferences';
 import { SupersededMail } from './superseded-mail';
@@ -166,7 +166,7 @@ LEFT JOIN LATERAL (
       FROM game_events e LEFT JOIN users actor ON actor.id = e.actor_user_id
       WHERE e.game_id = n.game_id AND e.seq <= n.game_version AND e.seq > COALESCE((
         SELECT own.seq FROM game_events own
-        WHERE own.game_id = n.game_id AND own.actor_user_id = n.user_id AND own.seq <= n.game_version AND own.type NOT LIKE 'game.%'
+        WHERE own.game_id = n.game_id AND own.seq <= n.game_version AND ${ownMove('own', 'n.user_id')}
         ORDER BY own.seq DESC LIMIT 1
       ), 0)
       ORDER BY e.seq DESC

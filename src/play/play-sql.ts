@@ -20,6 +20,7 @@
  * table itself: they are for play's own statements.
  */
 import type { StoredPhase } from './platform/game-at';
+import { PLATFORM_EVENT_PREFIX } from './platform-events';
 
 /** The columns of a game other modules may read (the lobby's read model and the game's settings). */
 const GAME_COLUMNS = ['id', 'status', 'ruleset', 'host_id', 'name', 'version', 'result', 'seat_count', 'group_id', 'updated_at']
@@ -87,11 +88,16 @@ export function seatTaken(gameId: string, seat: string): string {
 }
 
 /**
- * `userId` has moved in the game `gameId` since its version `version`: an
- * event after it that they asked for is a move of the game's rules, not one
- * of the platform's (`game.*`: an undo, a proposal, a deadline passing...).
+ * Row `e` of `game_events` is a move `userId` made: an event of the game's
+ * rules they asked for, not one of the platform's (`game.*`: an undo, a
+ * proposal, a deadline passing...), as `isPlatformEvent` has it.
  */
+export function ownMove(e: string, userId: string): string {
+  return `${e}.actor_user_id = ${userId} AND ${e}.type NOT LIKE '${PLATFORM_EVENT_PREFIX}%'`;
+}
+
+/** `userId` has moved (`ownMove`) in the game `gameId` since its version `version`. */
 export function movedSince(gameId: string, version: string, userId: string): string {
   return `EXISTS (SELECT 1 FROM game_events play_event
-    WHERE play_event.game_id = ${gameId} AND play_event.seq > ${version} AND play_event.actor_user_id = ${userId} AND play_event.type NOT LIKE 'game.%')`;
+    WHERE play_event.game_id = ${gameId} AND play_event.seq > ${version} AND ${ownMove('play_event', userId)})`;
 }
