@@ -10,8 +10,6 @@
  * (Page tests need nothing more for the run: each file launches its own
  * Chromium, test/web/chromium.ts.)
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../../src/database/embedded-postgres';
@@ -19,6 +17,7 @@ import { EMBEDDED_APP_ROLE_PASSWORD, ensureAppLogin } from '../../src/database/r
 import { execFileSync } from 'node:child_process';
 import { TEMPLATE_DATABASE, urlWithDatabase } from './database';
 import { PASSWORD_HASH_COSTS } from '../../src/config/config';
+import { makeClusterFolder } from './cluster-folder';
 
 let started: Promise<void> | undefined;
 let embedded: { stop(): Promise<void> } | undefined;
@@ -43,7 +42,7 @@ async function startTestPostgres(): Promise<void> {
   process.env.TS_NODE_PROJECT ??= join(__dirname, '..', '..', 'tsconfig.test.json');
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pbw-test-pg-'));
+    const dataDir = makeClusterFolder();
     const server = await startEmbeddedPostgres({ dataDir, persistent: false });
     embedded = server;
     adminUrl = server.adminUrl;
