@@ -8,7 +8,8 @@
  */
 import { Revalidation, RevalidationScope } from '../src/records/revalidation';
 import { verdictText } from '../src/records/verify-record';
-import { runTool, withServerGames } from './records-context';
+import { withServerGames } from './records-context';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run games:revalidate [-- --ruleset ID | --game ID]';
 

@@ -13,7 +13,7 @@ import { type GameOutcome, type LeagueDefinition, leagueResults } from '../src/l
 import { standings } from '../src/leagues/standings';
 import type { GameRecord } from '../src/records/game-record';
 import { verdictText, verifyRecord } from '../src/records/verify-record';
-import { runTool } from './records-context';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run league-standings -- <league.json> <record.json…>';
 

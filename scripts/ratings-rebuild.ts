@@ -6,7 +6,8 @@
  * from the games' records.
  */
 import { RatingsService } from '../src/ratings/ratings.service';
-import { runTool, withServerGames } from './records-context';
+import { withServerGames } from './records-context';
+import { runTool } from './run-tool';
 
 runTool(async () => {
   const { games, rated } = await withServerGames((context) => context.get(RatingsService).rebuild());

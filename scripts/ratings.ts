@@ -13,7 +13,7 @@ import { RULESETS_HOSTED } from '../src/games';
 import type { RatedGame } from '../src/play/platform/rated-games';
 import type { GameRecord } from '../src/records/game-record';
 import { ratingTables, recordVerdict, UnusableRecord } from '../src/ratings/rated-records';
-import { runTool } from './records-context';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run ratings -- [--group ID] <record.json…>';
 

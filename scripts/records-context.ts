@@ -37,14 +37,3 @@ export async function withServerGames<T>(work: (context: INestApplicationContext
     await database.stop();
   }
 }
-
-/** Runs a tool's main: its exit code, or 2 with the message of what went wrong. */
-export function runTool(main: () => Promise<number>): void {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(2);
-    },
-  );
-}

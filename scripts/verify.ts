@@ -13,14 +13,19 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { RULESETS_HOSTED } from '../src/games';
 import type { GameRecord } from '../src/records/game-record';
-import { RecordsService } from '../src/records/records.service';
 import { verdictText, verifyRecord } from '../src/records/verify-record';
-import { runTool, withServerGames } from './records-context';
+import { runTool } from './run-tool';
 
 const USAGE = 'usage: npm run verify -- <record.json | --game ID>';
 
+/** The stored game's record, read through the server's code: loaded only here, as a file is checked without it. */
+async function storedRecord(gameId: string): Promise<GameRecord> {
+  const [{ withServerGames }, { RecordsService }] = await Promise.all([import('./records-context'), import('../src/records/records.service')]);
+  return withServerGames((context) => context.get(RecordsService).wholeRecord(gameId));
+}
+
 async function recordToCheck(args: string[]): Promise<GameRecord> {
-  if (args[0] === '--game' && args.length === 2) return withServerGames((context) => context.get(RecordsService).wholeRecord(args[1]));
+  if (args[0] === '--game' && args.length === 2) return storedRecord(args[1]);
   if (args.length === 1 && !args[0].startsWith('--')) {
     const bytes = readFileSync(args[0]);
     // A gzipped record (as test/corpus keeps them) is read as it is.

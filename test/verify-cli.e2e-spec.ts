@@ -5,7 +5,9 @@
  * a game stored before moves were recorded is "not verifiable" (exit 3).
  * With `--game`, it and `npm run games:revalidate` read a server's database.
  * A game whose seat changed hands verifies; its record with the seat handed
- * to a player already seated is refused.
+ * to a player already seated is refused. The tools that work on record files
+ * alone (verify of a file, ratings, league standings) load no part of the
+ * server to do it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,7 @@ import { rehashed, withActor, withPayload } from './support/record-forgery';
 import type { GameRecord } from '../src/records/game-record';
 import { emailOf, gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, type TestServer } from './support/app';
 import { startGame } from './support/games';
-import { runTool } from './support/tools';
+import { packagesLoadedBy, runTool } from './support/tools';
 
 const verify = (file: string) => runTool('verify.ts', [file]);
 const dir = mkdtempSync(join(tmpdir(), 'pbw-verify-'));
@@ -50,6 +52,24 @@ describe('npm run verify', () => {
       code: 3,
       stdout: expect.stringMatching(/^not verifiable: event \d+: the game was played before the server recorded the moves as submitted/),
     });
+  });
+});
+
+describe('the tools that work on record files alone', () => {
+  it('check them with the rules alone, loading no part of the server (NestJS, GraphQL, Prisma, pg)', async () => {
+    const mobTown = corpusFiles().find((file) => file.startsWith('mob-town'))!;
+    const record = join(CORPUS_DIR, mobTown);
+    const loaded = await Promise.all([
+      packagesLoadedBy('verify.ts', [record]),
+      packagesLoadedBy('ratings.ts', [record]),
+      packagesLoadedBy('league-standings.ts', ['no-such-league.json', record]),
+    ]);
+    const server = /^(@nestjs\/|@apollo\/|graphql|@prisma\/|pg$)/;
+    // Each loaded what it runs with (ts-node, as `npm run` runs it), and nothing of the server.
+    for (const packages of loaded) {
+      expect(packages).toContain('ts-node');
+      expect(packages.filter((name) => server.test(name))).toEqual([]);
+    }
   });
 });
 

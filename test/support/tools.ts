@@ -19,3 +19,11 @@ export function runTool(script: string, args: string[], env: Record<string, stri
     );
   });
 }
+
+/** The packages (node_modules) `script` loaded, run as runTool runs it: test/support/loaded-packages.js tells them as it exits. */
+export async function packagesLoadedBy(script: string, args: string[]): Promise<string[]> {
+  const run = await runTool(script, args, { NODE_OPTIONS: `--require ${join(__dirname, 'loaded-packages.js')}` });
+  const line = run.stderr.split('\n').find((text) => text.startsWith('LOADED PACKAGES '));
+  if (!line) throw new Error(`${script} told no packages: ${run.stderr}`);
+  return JSON.parse(line.slice('LOADED PACKAGES '.length)) as string[];
+}
