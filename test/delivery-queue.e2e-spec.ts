@@ -1,7 +1,8 @@
 /**
  * The delivery queue on real PostgreSQL: the `notifications` table worked by
  * several workers at once (as several server processes would), retries with
- * their delays, and leases left by a worker that died.
+ * their delays, leases left by a worker that died, and entries claimed the
+ * moment they are due.
  */
 import { PrismaService } from '../src/database/prisma.service';
 import { Deliver, DeliveryClaim, DeliveryQueue } from '../src/notifications/delivery-queue';
@@ -108,6 +109,27 @@ describe('the delivery queue', () => {
     } finally {
       await queue.onModuleDestroy();
     }
+  });
+
+  it('claims an entry the moment it is due, though the queue keeps its times to the millisecond', async () => {
+    // In one transaction now() stands still: the entry is written due now(), and claimed at that same now(). Its time is
+    // stored to the millisecond, rounded, half the time up: a claim comparing with now() itself found it not yet due.
+    const takenAtOnce: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const taken = await prisma.inSqlTransaction(async (sql) => {
+        await sql.query(
+          `INSERT INTO notifications (id, user_id, game_version, kind, created_at) VALUES (gen_random_uuid(), $1::uuid, $2::int, 'DIGEST', now())`,
+          [userId, ++version],
+        );
+        const queueInTransaction = queueOn({ sql } as unknown as PrismaService);
+        return queueInTransaction.deliverBatch(async (claims) => {
+          for (const { notificationId } of claims) await sql.query(`UPDATE notifications SET status = 'SENT' WHERE id = $1::uuid`, [notificationId]);
+          return [];
+        });
+      });
+      takenAtOnce.push(taken);
+    }
+    expect(takenAtOnce.filter((taken) => taken !== 1)).toEqual([]);
   });
 
   it("leaves a mail another worker holds until that worker's lease runs out, and a mail not yet due alone", async () => {
