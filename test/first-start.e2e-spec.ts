@@ -9,8 +9,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/database/free-port';
-import { linesAt, npmStart, NpmStartedServer } from './support/npm-start';
+import { linesAt, npmStartOnAFreePort, NpmStartedServer } from './support/npm-start';
 
 describe('npm start on a fresh clone', () => {
   let dataDir: string;
@@ -28,8 +27,9 @@ describe('npm start on a fresh clone', () => {
   });
 
   it('says where to open the page and the caught mail, and nothing more at info; Ctrl-C stops it in order, warning of nothing', async () => {
-    const port = await freePort();
-    server = await npmStart(dataDir, port);
+    const started = await npmStartOnAFreePort(dataDir);
+    server = started.server;
+    const port = started.port;
     expect(server.pageUrl).toBe(`http://localhost:${port}/`);
     expect((await fetch(server.pageUrl)).status).toBe(200);
     expect((await fetch(server.catcherUrl)).status).toBe(200);

@@ -10,6 +10,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '../../src/database/free-port';
 
 export interface NpmStartedServer {
   /** The page's address, as the log says to open it. */
@@ -74,6 +75,21 @@ export async function npmStart(dataDir: string, port: number, env: Record<string
     },
     kill,
   };
+}
+
+/** Attempts at a port: another test's server can take a port found free before `npm start` binds it, seconds later. */
+const PORT_CHOICES = 3;
+
+/** npmStart on a port found free, and another if that one was taken meanwhile; with the port it serves on. */
+export async function npmStartOnAFreePort(dataDir: string, env: Record<string, string> = {}): Promise<{ server: NpmStartedServer; port: number }> {
+  for (let choice = 1; ; choice++) {
+    const port = await freePort();
+    try {
+      return { server: await npmStart(dataDir, port, env), port };
+    } catch (error) {
+      if (choice === PORT_CHOICES || !/EADDRINUSE/.test((error as Error).message)) throw error;
+    }
+  }
 }
 
 /** A PostgreSQL left running on `dataDir` (by a server killed half-way) is stopped as its own pid file names it. */

@@ -11,9 +11,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort } from '../../src/database/free-port';
 import { TEST_PASSWORD } from '../support/app';
-import { npmStart, NpmStartedServer } from '../support/npm-start';
+import { npmStart, npmStartOnAFreePort, NpmStartedServer } from '../support/npm-start';
 import { DESKTOP, launchBrowser, openWindow, PHONE } from './browser';
 
 const SUBJECT = 'Confirm your email address to start playing';
@@ -71,7 +70,6 @@ describe('the mail catcher of npm start', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pbw-mail-catcher-'));
     chmodSync(dataDir, 0o755);
-    port = await freePort();
     chromium = await launchBrowser();
   });
 
@@ -82,7 +80,7 @@ describe('the mail catcher of npm start', () => {
   });
 
   it('signs a newcomer up through the caught mail, whose link opens the site; a phone reads it too; a restart keeps the mail and the key', async () => {
-    server = await npmStart(dataDir, port);
+    ({ server, port } = await npmStartOnAFreePort(dataDir));
     const { context, page } = await openWindow(chromium, server.pageUrl, { viewport: DESKTOP });
     watch(context);
     await page.getByRole('button', { name: 'New here? Sign up' }).click();
