@@ -271,6 +271,8 @@ describe('the server process when its PostgreSQL stops and starts again', () => 
       const backAt = Date.now();
       await until(() => claimedAt.length === 2, 'the batch is claimed again');
       expect(claimedAt[1] - backAt).toBeLessThan((LONG_LEASE_SECONDS * 1000) / 2);
+      // Claimed, it is being sent: a pass begun after this one has its row written.
+      await queue.settled();
       const row = await prisma.notification.findUniqueOrThrow({ where: { id } });
       expect(row).toMatchObject({ status: 'SENT', attempts: 0 }); // the outage is not counted as a failed try
     } finally {
