@@ -16,7 +16,7 @@ import { join } from 'node:path';
 export const CLUSTER_PREFIX = 'pbw-test-pg-';
 const MEMORY_FOLDER = '/dev/shm';
 /** A run's cluster peaks under 100 MB; a small /dev/shm (a container's default is 64 MB) is left alone. */
-export const MEMORY_ROOM_NEEDED = 512 * 1024 * 1024;
+const MEMORY_ROOM_NEEDED = 512 * 1024 * 1024;
 /** A folder this old with no postmaster running in it is a run's that was cut short (its teardown removes its own). */
 const STALE_AFTER_MS = 60 * 60 * 1000;
 

@@ -81,11 +81,11 @@ export async function npmStart(dataDir: string, port: number, env: Record<string
 const PORT_CHOICES = 3;
 
 /** npmStart on a port found free, and another if that one was taken meanwhile; with the port it serves on. */
-export async function npmStartOnAFreePort(dataDir: string, env: Record<string, string> = {}): Promise<{ server: NpmStartedServer; port: number }> {
+export async function npmStartOnAFreePort(dataDir: string): Promise<{ server: NpmStartedServer; port: number }> {
   for (let choice = 1; ; choice++) {
     const port = await freePort();
     try {
-      return { server: await npmStart(dataDir, port, env), port };
+      return { server: await npmStart(dataDir, port), port };
     } catch (error) {
       if (choice === PORT_CHOICES || !/EADDRINUSE/.test((error as Error).message)) throw error;
     }
