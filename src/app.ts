@@ -5,7 +5,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import helmet from 'helmet';
 import { MAX_REQUEST_BYTES } from './api/endpoint';
-import { AppModule, AppOptions } from './app.module';
+import { AppModule } from './app.module';
+import type { AppOptions } from './process-foundation';
 import { trackRequests } from './lifecycle/graceful-shutdown';
 import { quietWiring } from './logging/quiet-wiring';
 

@@ -10,7 +10,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { MailWorkerModule } from './app.module';
+import { MailWorkerModule } from './mail-worker.module';
 import { ConfigError, loadConfig } from './config/config';
 import { resolveJwtSecret } from './config/jwt-secret';
 import { RULESETS_HOSTED } from './games';

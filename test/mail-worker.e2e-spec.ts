@@ -13,10 +13,13 @@ import { gqlOk, registerPlayer, startTestServer, TEST_JWT_SECRET, TestServer } f
 import { SmtpInbox } from './support/smtp-inbox';
 import { until } from './support/until';
 import { createGame, invitePlayer } from './support/games';
+import { loadedPackagesIn, TELL_LOADED_PACKAGES } from './support/tools';
 
 /** The worker runs the TypeScript sources, as the tests do. */
 const UNDER_TS_NODE = ['-r', 'ts-node/register/transpile-only'];
 const STARTUP_MS = 60_000;
+/** What serves the API and the page (GraphQL, Apollo, HTTP) and what only its requests use (passwords' strength, calendars). */
+const API_PACKAGES = /^(@nestjs\/(graphql|apollo|platform-express|terminus|throttler)|@apollo\/|graphql|express|helmet|@zxcvbn-ts\/|ical-generator)/;
 
 /** mail-worker.ts in a process of its own, as `npm run mail-worker` starts it (but from the sources). */
 function forkWorker(env: Record<string, string>, options: ForkOptions = {}): ChildProcess {
@@ -105,12 +108,14 @@ describe('the mail worker process', () => {
   );
 
   it(
-    'exits when the server that forked it is gone, having logged what an operator reads and not Nest wiring its modules',
+    'exits when the server that forked it is gone, having loaded no part of the API and logged what an operator reads and not Nest wiring its modules',
     async () => {
       const env = { DATABASE_URL: settings.databaseUrl, SMTP_URL: settings.smtpUrl, JWT_SECRET: settings.jwtSecret, LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
-      const child = forkWorker(env, { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+      const child = forkWorker(env, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [...UNDER_TS_NODE, '-r', TELL_LOADED_PACKAGES] });
       let output = '';
+      let errors = '';
       child.stdout!.on('data', (chunk) => (output += String(chunk)));
+      child.stderr!.on('data', (chunk) => (errors += String(chunk)));
       const [message] = await once(child, 'message');
       expect(message).toBe(MAIL_WORKER_READY);
       const exited = once(child, 'exit');
@@ -123,6 +128,10 @@ describe('the mail worker process', () => {
         .map((line) => JSON.parse(line).context);
       expect(contexts).toContain('MailWorker');
       expect(contexts).not.toContain('InstanceLoader');
+      // It sends mail, so it loads the database and mail packages, and nothing that serves the API or the page.
+      const loaded = loadedPackagesIn(errors);
+      expect(loaded).toEqual(expect.arrayContaining(['@prisma/client', 'nodemailer']));
+      expect(loaded.filter((name) => API_PACKAGES.test(name))).toEqual([]);
     },
     STARTUP_MS,
   );

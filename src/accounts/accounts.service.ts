@@ -34,8 +34,7 @@ import { LoginAttempts } from '../rate-limits/login-attempts';
 import { Vacations } from '../vacations/vacations';
 import { AccountTokens } from './account-tokens';
 import { checkEmail, normalizeEmail } from '../auth/email-address';
-
-export const EMAIL_VERIFICATION = Symbol('EMAIL_VERIFICATION');
+import { EMAIL_VERIFICATION } from './accounts-options';
 
 /** What a deleted account's seats and history show. */
 export const DELETED_PLAYER_NAME = 'Deleted player';

@@ -18,6 +18,7 @@ import { NotesModule } from '../notes/notes.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { GroupsModule } from '../groups/groups.module';
 import { LeaguesModule } from '../leagues/leagues.module';
+import { NotificationsApiModule } from '../notifications/notifications-api.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PlayModule } from '../play/play.module';
 import { PresenceModule } from '../presence/presence.module';
@@ -96,6 +97,7 @@ export class ApiModule {
         AccountsModule,
         InvitationsModule,
         NotificationsModule,
+        NotificationsApiModule,
         PushModule,
         DeadlinesModule,
         BotsModule,

@@ -14,17 +14,10 @@ import { Vacations } from '../vacations/vacations';
 import { CalendarAddressTokens } from './calendar-address-tokens';
 import { CalendarAddresses } from './calendar-addresses';
 import { calendarFeed, TurnInCalendar } from './calendar-feed';
+import { CALENDAR_OPTIONS, CalendarOptions } from './calendar-options';
 
 /** Where calendars are served (calendar.controller.ts). */
 export const CALENDAR_PATH = '/calendar';
-
-export interface CalendarOptions {
-  /** The site's address (PUBLIC_URL), which calendar addresses and game links start with. */
-  publicUrl: string;
-  /** The server's secret, which calendar addresses are signed with. */
-  secret: string;
-}
-export const CALENDAR_OPTIONS = Symbol('CALENDAR_OPTIONS');
 
 @Injectable()
 export class CalendarService {

@@ -12,20 +12,19 @@ import { MailComposer } from './mail-composer';
 import { MailFacts } from './mail-facts';
 import { Mailer } from './mailer';
 import { NOTIFICATIONS_OPTIONS, NotificationsOptions } from './notification-options';
-import { NotificationsResolver } from './notifications.resolver';
 import { NotificationOutbox } from './outbox';
 import { NotificationPreferences } from './preferences';
 import { SupersededMail } from './superseded-mail';
 import { UndeliveredMail } from './undelivered-mail';
-import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeLinks } from './unsubscribe-links';
 import { PlayModule } from '../play/play.module';
 
 /**
  * Email notifications: the outbox, the delivery worker, preferences, digests
- * and unsubscribe links, and their part of the API (settings, the unsubscribe
- * link). Configured by NOTIFICATIONS_OPTIONS, and composed with what other
- * modules contribute to mail (MAIL_PARTS), both settings (config.module.ts).
+ * and unsubscribe links; their part of the API is NotificationsApiModule, so
+ * that the mail worker, which runs this module alone, loads no API.
+ * Configured by NOTIFICATIONS_OPTIONS, and composed with what other modules
+ * contribute to mail (MAIL_PARTS), both settings (config.module.ts).
  */
 @Module({
   imports: [PlayModule, VacationsModule, MetricsModule],
@@ -50,9 +49,7 @@ import { PlayModule } from '../play/play.module';
     DeliveryWorker,
     Digests,
     GracePeriods,
-    NotificationsResolver,
   ],
-  controllers: [UnsubscribeController],
-  exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, MailCatcher, SupersededMail],
+  exports: [DeliveryQueue, NotificationOutbox, NotificationPreferences, MailCatcher, SupersededMail, UndeliveredMail, UnsubscribeLinks],
 })
 export class NotificationsModule {}

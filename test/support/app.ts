@@ -11,7 +11,7 @@ import type { VacationPolicy } from '../../src/vacations/vacations';
 import { RULESETS_HOSTED } from '../../src/games';
 import type { MailOptions } from '../../src/notifications/notification-options';
 import type { AnyRuleset } from '../../src/rules/contract';
-import type { AppOptions } from '../../src/app.module';
+import type { AppOptions } from '../../src/process-foundation';
 import type { PushOptions } from '../../src/push/push-options';
 import { serveWebApp } from '../../src/web/serve-web-app';
 import { countingGame } from './counting-game';

@@ -20,10 +20,18 @@ export function runTool(script: string, args: string[], env: Record<string, stri
   });
 }
 
-/** The packages (node_modules) `script` loaded, run as runTool runs it: test/support/loaded-packages.js tells them as it exits. */
-export async function packagesLoadedBy(script: string, args: string[]): Promise<string[]> {
-  const run = await runTool(script, args, { NODE_OPTIONS: `--require ${join(__dirname, 'loaded-packages.js')}` });
-  const line = run.stderr.split('\n').find((text) => text.startsWith('LOADED PACKAGES '));
-  if (!line) throw new Error(`${script} told no packages: ${run.stderr}`);
+/** Preloaded (`-r`) into a process, makes it tell on stderr, as it exits, the packages it loaded (loadedPackagesIn reads them). */
+export const TELL_LOADED_PACKAGES = join(__dirname, 'loaded-packages.js');
+
+/** The packages (node_modules) a process preloaded with TELL_LOADED_PACKAGES loaded, from what it wrote on stderr. */
+export function loadedPackagesIn(stderr: string): string[] {
+  const line = stderr.split('\n').find((text) => text.startsWith('LOADED PACKAGES '));
+  if (!line) throw new Error(`the process told no packages: ${stderr}`);
   return JSON.parse(line.slice('LOADED PACKAGES '.length)) as string[];
+}
+
+/** The packages (node_modules) `script` loaded, run as runTool runs it. */
+export async function packagesLoadedBy(script: string, args: string[]): Promise<string[]> {
+  const run = await runTool(script, args, { NODE_OPTIONS: `--require ${TELL_LOADED_PACKAGES}` });
+  return loadedPackagesIn(run.stderr);
 }
