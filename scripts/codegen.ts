@@ -47,6 +47,11 @@ const CONFIG = {
   avoidOptionals: { field: true, object: true, inputValue: false, defaultValue: false },
   skipTypename: true,
   dedupeFragments: true,
+  // Each document as its GraphQL text, parsed when the page loads by urql's own `gql` (already in the page for the
+  // client): written out as syntax trees, with every fragment again in each operation that uses it, they were half
+  // the page's script (447 kB of it, now 232).
+  documentMode: 'graphQLTag',
+  gqlImport: '@urql/core#gql',
 };
 
 function operationDocuments() {

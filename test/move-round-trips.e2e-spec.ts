@@ -9,16 +9,8 @@
  * statements are counted as the server sends them, for that request alone
  * (support/round-trips.ts).
  */
-import { print } from 'graphql';
-import {
-  GameDocument,
-  GameFragmentDoc,
-  HistoryDocument,
-  SubmitMoveDocument,
-  type GameFragment,
-  type HistoryQuery,
-  type SubmitMoveMutation,
-} from '../web/src/api/generated';
+import { Kind, print } from 'graphql';
+import { GameDocument, HistoryDocument, SubmitMoveDocument, type GameFragment, type HistoryQuery, type SubmitMoveMutation } from '../web/src/api/generated';
 import { ManualClock } from '../src/common/clock';
 import { afterMove } from '../web/src/api/move-outcome';
 import { gql, gqlOk, Player, refusalWritingNothing, registerPlayer, startTestServer, TestServer } from './support/app';
@@ -28,8 +20,13 @@ import { countRoundTrips, RoundTrips, roundTripsOf, Statement } from './support/
 import { startGame } from './support/games';
 
 const SUBMIT_MOVE = print(SubmitMoveDocument);
+/** The fragments the page loads a whole game with (`Game` and those it spreads), as its Game query carries them. */
+const GAME_FRAGMENTS = GameDocument.definitions
+  .filter((definition) => definition.kind === Kind.FRAGMENT_DEFINITION)
+  .map((definition) => print(definition))
+  .join('\n');
 /** A move answered with the whole game, as the page loads it. */
-const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!, $inviteCode: String) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${print(GameFragmentDoc)}`;
+const SUBMIT_MOVE_WHOLE_GAME = `mutation($id: ID!, $move: JSON!, $version: Int!, $inviteCode: String) { submitMove(gameId: $id, move: $move, expectedVersion: $version) { ...Game } }\n${GAME_FRAGMENTS}`;
 const GAME = print(GameDocument);
 const HISTORY = print(HistoryDocument);
 
