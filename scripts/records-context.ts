@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { RecordsToolsModule } from '../src/app.module';
+import { RecordsToolsModule } from '../src/records-tools.module';
 import { loadConfig } from '../src/config/config';
 import { resolveJwtSecret } from '../src/config/jwt-secret';
 import { connectDatabase } from '../src/database/connect';
