@@ -1,5 +1,5 @@
-// Preloaded (NODE_OPTIONS=--require) into a tool a test runs: as the process exits, prints to stderr the packages
-// it loaded, as one line `LOADED PACKAGES <json list>` (test/support/tools.ts, packagesLoadedBy).
+// Preloaded (`--require`) into a process a test runs, a tool or the mail worker: as the process exits, prints to stderr
+// the packages it loaded, as one line `LOADED PACKAGES <json list>` (test/support/tools.ts, loadedPackagesIn).
 process.on('exit', () => {
   const packages = new Set();
   for (const path of Object.keys(require.cache)) {
